@@ -1,0 +1,24 @@
+// Connection icons of a card as a 4-bit mask, and the 180° rotation of RULES §2.
+#pragma once
+
+#include <cstdint>
+
+namespace neweden {
+
+using SideMask = std::uint8_t;
+
+// One bit per side of the upright card; the same numbering is used in Python
+// (neweden.compact) and in the compact city arrays.
+inline constexpr SideMask kTop = 1U << 0U;
+inline constexpr SideMask kRight = 1U << 1U;
+inline constexpr SideMask kBottom = 1U << 2U;
+inline constexpr SideMask kLeft = 1U << 3U;
+inline constexpr SideMask kAllSides = kTop | kRight | kBottom | kLeft;
+
+// A card turned 180° shows its top icon at the bottom and its left icon on the right.
+SideMask rotate_sides(SideMask sides, bool rotated) noexcept;
+
+// A printed card has 1 to 4 icons and nothing outside the four side bits.
+bool valid_sides(SideMask sides) noexcept;
+
+}  // namespace neweden

@@ -1,0 +1,37 @@
+"""neweden: the reference scoring and validation service for New Eden Project.
+
+The public API (FORMAT §6) grows here; everything not in ``__all__`` is private.
+"""
+
+from __future__ import annotations
+
+from ._core import __version__ as _core_version
+from .catalog import BUILTIN, CardSpec, Catalog, resolve_city, resolve_game
+from .compact import CompactCities, pack_cities
+from .decode import decode_city, decode_game
+from .model import Game, LoneCity
+from .problems import GameDecodeError, Problem
+
+__version__ = "0.1.0"
+
+if _core_version != __version__:  # pragma: no cover - a stale build in the tree
+    raise ImportError(
+        f"neweden {__version__} found a native core built for {_core_version}; reinstall"
+    )
+
+__all__ = [
+    "BUILTIN",
+    "CardSpec",
+    "Catalog",
+    "CompactCities",
+    "Game",
+    "GameDecodeError",
+    "LoneCity",
+    "Problem",
+    "__version__",
+    "decode_city",
+    "decode_game",
+    "pack_cities",
+    "resolve_city",
+    "resolve_game",
+]

@@ -1,0 +1,228 @@
+"""The catalog: what card, requirement and epiphany ids mean, and the rule parameters.
+
+Resolving ids is a step of its own, after decoding: :func:`resolve_city` turns the cards of a
+decoded city into :class:`CardSpec` objects (or marks them unresolved), so a user catalog
+(FORMAT §2, a later addition) plugs in by handing another :class:`Catalog`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .model import SIDES, Game, InlineCard, Placement
+from .problems import Problem, join
+
+__all__ = [
+    "BUILTIN",
+    "CardSpec",
+    "Catalog",
+    "EpiphanySpec",
+    "RequirementSpec",
+    "ResolvedCard",
+    "ResolvedGame",
+    "resolve_city",
+    "resolve_game",
+]
+
+ALL_SIDES = frozenset(SIDES)
+_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """What scoring needs of a City Part card (RULES §1). A wild card has no style, type or
+    facility and all four sides; `copies` is how many a game may hold (RULES §1)."""
+
+    wild: bool
+    style: str | None
+    type: str | None
+    facility: str | None
+    points: int
+    stars: int
+    sides: frozenset[str]
+    name: str | None = None
+    id: str | None = None
+    copies: int = 1
+
+    @classmethod
+    def from_inline(cls, card: InlineCard) -> CardSpec:
+        """The spec of an inline card the decoder accepted (so its kind's fields are set)."""
+        name = card.name if isinstance(card.name, str) else None
+        points = card.points if isinstance(card.points, int) else 0
+        stars = card.stars if isinstance(card.stars, int) else 0
+        if card.wild is True:
+            return cls(True, None, None, None, points, stars, ALL_SIDES, name)
+        assert isinstance(card.style, str)
+        assert isinstance(card.type, str)
+        assert isinstance(card.facility, str)
+        assert isinstance(card.sides, list)
+        return cls(
+            False, card.style, card.type, card.facility, points, stars, frozenset(card.sides), name
+        )
+
+    def sides_as_placed(self, rotated: bool) -> frozenset[str]:
+        """The icons of the card on the table: a 180° turn swaps top/bottom, left/right."""
+        return frozenset(_OPPOSITE[s] for s in self.sides) if rotated else self.sides
+
+
+@dataclass(frozen=True, slots=True)
+class RequirementSpec:
+    """A requirement card (RULES §4a): its deck (A, B or C) and its printed text."""
+
+    id: str
+    deck: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class EpiphanySpec:
+    """An Epiphany card (RULES §4b): printed points (2 or 5) and its effect."""
+
+    id: str
+    points: int
+    effect: str | None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Everything an id can mean in one game. :data:`BUILTIN` is the default catalog."""
+
+    name: str
+    cards: Mapping[str, CardSpec]
+    requirements: Mapping[str, RequirementSpec]
+    epiphanies: Mapping[str, EpiphanySpec] = field(default_factory=dict)
+    #: The D5 majority table by player count; None means the built-in default (RULES §4a).
+    majority_table: Mapping[int, tuple[int, ...]] | None = None
+    #: Closed vocabularies; None means any identifier is accepted (RULES §1).
+    styles: frozenset[str] | None = None
+    types: frozenset[str] | None = None
+
+    def card(self, card_id: str) -> CardSpec | None:
+        return self.cards.get(card_id)
+
+
+DEFAULT_MAJORITY_TABLE: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {2: (5, 0), 3: (7, 3, 0), 4: (10, 6, 3, 0)}
+)
+
+BUILTIN = Catalog(
+    name="builtin",
+    cards=MappingProxyType(
+        {
+            "atomic-waste": CardSpec(
+                True, None, None, None, 0, 0, ALL_SIDES, "Atomic Waste", "atomic-waste", copies=5
+            ),
+            "new-eden": CardSpec(
+                True, None, None, None, 0, 0, ALL_SIDES, "New Eden", "new-eden", copies=2
+            ),
+        }
+    ),
+    requirements=MappingProxyType(
+        {
+            "A1": RequirementSpec("A1", "A", "The city has cards of all 5 architectural styles."),
+            "B1": RequirementSpec("B1", "B", "Some row of the city holds more than 5 cards."),
+            "C1": RequirementSpec("C1", "C", "The city has at most 4 open connections."),
+        }
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedCard:
+    """One entry of a city after id resolution: `spec` is None when the id is unknown."""
+
+    index: int
+    row: int
+    col: int
+    rotated: bool
+    spec: CardSpec | None
+
+
+def resolve_city(
+    city: Sequence[Placement], catalog: Catalog, path: str
+) -> tuple[list[ResolvedCard], list[Problem]]:
+    """The city's cards with their ids looked up; `unknown_card` for each id not found.
+
+    `path` is the pointer of the city (`/players/0/city`, or `/city` for a lone city).
+    """
+    resolved: list[ResolvedCard] = []
+    problems: list[Problem] = []
+    for i, placement in enumerate(city):
+        card = placement.card
+        if isinstance(card, InlineCard):
+            spec: CardSpec | None = CardSpec.from_inline(card)
+        else:
+            spec = catalog.card(card)
+            if spec is None:
+                problems.append(
+                    Problem(
+                        code="unknown_card",
+                        message=f'the card id "{card}" at row {placement.row}, column '
+                        f"{placement.col} is not in the catalog ({catalog.name}); "
+                        "it is left out of the city",
+                        path=join(path, i, "card"),
+                        cells=((placement.row, placement.col),),
+                    )
+                )
+        resolved.append(ResolvedCard(i, placement.row, placement.col, placement.rotated, spec))
+    return resolved, problems
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedGame:
+    """A decoded game with every id looked up in one catalog."""
+
+    cities: tuple[tuple[ResolvedCard, ...], ...]
+    requirements: tuple[RequirementSpec | None, ...]
+    epiphanies: tuple[tuple[EpiphanySpec | None, ...], ...]
+    problems: tuple[Problem, ...]
+
+
+def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
+    """Looks up every card, requirement and epiphany id of `game` in `catalog`.
+
+    Unknown ids are rule problems (`unknown_card`, `unknown_requirement`,
+    `unknown_epiphany`, FORMAT §3.1), in document order; nothing is dropped silently.
+    """
+    problems: list[Problem] = []
+    requirements: list[RequirementSpec | None] = []
+    for i, req_id in enumerate(game.requirements if isinstance(game.requirements, list) else ()):
+        spec = catalog.requirements.get(req_id)
+        if spec is None:
+            problems.append(
+                Problem(
+                    code="unknown_requirement",
+                    message=f'the requirement id "{req_id}" is not in the catalog ({catalog.name})',
+                    path=join("", "requirements", i),
+                )
+            )
+        requirements.append(spec)
+    cities: list[tuple[ResolvedCard, ...]] = []
+    epiphanies: list[tuple[EpiphanySpec | None, ...]] = []
+    for p, player in enumerate(game.players):
+        cards, city_problems = resolve_city(player.city, catalog, join("", "players", p, "city"))
+        problems.extend(city_problems)
+        cities.append(tuple(cards))
+        held: list[EpiphanySpec | None] = []
+        for k, entry in enumerate(player.epiphanies):
+            if isinstance(entry.card, str):
+                found = catalog.epiphanies.get(entry.card)
+                if found is None:
+                    problems.append(
+                        Problem(
+                            code="unknown_epiphany",
+                            message=f'the epiphany id "{entry.card}" is not in the catalog '
+                            f"({catalog.name})",
+                            path=join("", "players", p, "epiphanies", k, "card"),
+                        )
+                    )
+                held.append(found)
+            else:
+                points = entry.points if isinstance(entry.points, int) else 0
+                effect = entry.effect if isinstance(entry.effect, str) else None
+                held.append(EpiphanySpec(id="", points=points, effect=effect))
+        epiphanies.append(tuple(held))
+    return ResolvedGame(tuple(cities), tuple(requirements), tuple(epiphanies), tuple(problems))

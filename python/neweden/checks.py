@@ -1,0 +1,222 @@
+"""The cross-field checks of the game format (FORMAT §1), shared by both decoding passes.
+
+msgspec checks each value against its type; these few checks relate fields to each other.
+They are the whole list, and both the fast path (on decoded structs) and the every-problem
+pass (on the raw JSON objects, see :mod:`neweden.decode`) call these same functions:
+
+1. an inline card is either wild (``"wild": true`` and no style, type, facility or sides) or
+   common (style, type, facility, points, stars and sides all given), and its sides are
+   distinct;
+2. ``requirements`` is required in the populist and elitist modes;
+3. an epiphany is given either by catalog id (``card``) or inline (``points``, optional
+   ``effect``), not both;
+4. ``meta`` is at most 16 KiB as compact JSON and at most 32 levels deep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+import msgspec
+from msgspec import UNSET
+
+from .model import (
+    MAX_META_BYTES,
+    MAX_META_DEPTH,
+    EpiphanyEntry,
+    Game,
+    InlineCard,
+    LoneCity,
+    Player,
+)
+from .problems import Problem, join
+
+__all__ = ["CROSS_CHECKS", "Fields", "StructFields", "check_decoded"]
+
+COMMON_CARD_FIELDS = ("style", "type", "facility", "points", "stars", "sides")
+WILD_FORBIDDEN = ("style", "type", "facility", "sides")
+MODES_WITH_REQUIREMENTS = ("populist", "elitist")
+
+
+class Fields(Protocol):
+    """The fields given on one JSON object, by name: a dict, or a struct seen through
+    :class:`StructFields` (where an absent field is UNSET)."""
+
+    def __contains__(self, name: object, /) -> bool: ...
+
+    def get(self, name: str, /) -> Any: ...
+
+
+class StructFields:
+    """A decoded struct seen as the fields that were present in its JSON object."""
+
+    __slots__ = ("_struct",)
+
+    def __init__(self, struct: msgspec.Struct) -> None:
+        self._struct = struct
+
+    def __contains__(self, name: object, /) -> bool:
+        return isinstance(name, str) and getattr(self._struct, name, UNSET) is not UNSET
+
+    def get(self, name: str, /) -> Any:
+        value = getattr(self._struct, name, UNSET)
+        return None if value is UNSET else value
+
+
+def check_inline_card(fields: Fields, path: str) -> list[Problem]:
+    problems: list[Problem] = []
+    if "wild" in fields:
+        for name in WILD_FORBIDDEN:
+            if name in fields:
+                problems.append(
+                    Problem(
+                        code="unknown_field",
+                        message=f"a wild card has no `{name}`: it joins every style and "
+                        "type and has all four sides",
+                        path=join(path, name),
+                    )
+                )
+    else:
+        for name in COMMON_CARD_FIELDS:
+            if name not in fields:
+                problems.append(
+                    Problem(
+                        code="missing_field",
+                        message=f'a common card needs `{name}` (or give `"wild": true` '
+                        "for a wild card)",
+                        path=join(path, name),
+                    )
+                )
+    sides = fields.get("sides")
+    # More than four sides is the type's own length problem; repeats are counted here.
+    if isinstance(sides, list) and len(sides) <= 4:
+        seen: set[str] = set()
+        for i, side in enumerate(sides):
+            if not isinstance(side, str):
+                continue
+            if side in seen:
+                problems.append(
+                    Problem(
+                        code="bad_value",
+                        message=f'the side "{side}" is given twice on this card; '
+                        "each side has at most one icon",
+                        path=join(path, "sides", i),
+                    )
+                )
+            seen.add(side)
+    return problems
+
+
+def check_epiphany(fields: Fields, path: str) -> list[Problem]:
+    if "card" in fields:
+        return [
+            Problem(
+                code="unknown_field",
+                message=f"an epiphany given by `card` takes its `{name}` from the catalog; "
+                "give either `card` or the inline fields",
+                path=join(path, name),
+            )
+            for name in ("points", "effect")
+            if name in fields
+        ]
+    if "points" not in fields:
+        return [
+            Problem(
+                code="missing_field",
+                message="an epiphany needs `card` (a catalog id) or `points` (2 or 5)",
+                path=join(path, "points"),
+            )
+        ]
+    return []
+
+
+def _json_depth_over(value: Any, limit: int) -> bool:
+    """True when `value` nests more than `limit` containers (iterative: no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def check_meta(meta: Any, path: str) -> list[Problem]:
+    if not isinstance(meta, dict):
+        return []  # a type problem, reported by the type check
+    if _json_depth_over(meta, MAX_META_DEPTH):
+        return [
+            Problem(
+                code="too_large",
+                message=f"`meta` is nested more than {MAX_META_DEPTH} levels deep; "
+                f"the limit is {MAX_META_DEPTH}",
+                path=path,
+            )
+        ]
+    size = len(msgspec.json.encode(meta))
+    if size > MAX_META_BYTES:
+        return [
+            Problem(
+                code="too_large",
+                message=f"`meta` is {size:,} bytes as compact JSON; "
+                f"the limit is {MAX_META_BYTES:,} (16 KiB)",
+                path=path,
+            )
+        ]
+    return []
+
+
+def check_game(fields: Fields, path: str) -> list[Problem]:
+    problems: list[Problem] = []
+    mode = fields.get("mode")
+    if mode in MODES_WITH_REQUIREMENTS and "requirements" not in fields:
+        problems.append(
+            Problem(
+                code="missing_field",
+                message=f"a {mode} game needs `requirements`: the requirement cards in play",
+                path=join(path, "requirements"),
+            )
+        )
+    if "meta" in fields:
+        problems.extend(check_meta(fields.get("meta"), join(path, "meta")))
+    return problems
+
+
+#: The cross-field check of each struct that has one; the every-problem pass calls it on the
+#: raw object after checking the object's own fields.
+CROSS_CHECKS: dict[type, Callable[[Fields, str], list[Problem]]] = {
+    InlineCard: check_inline_card,
+    EpiphanyEntry: check_epiphany,
+    Game: check_game,
+}
+
+
+def _decoded_objects(doc: Game | LoneCity) -> Iterator[tuple[msgspec.Struct, str]]:
+    """Every decoded struct that has a cross-field check, with its pointer."""
+    players: list[tuple[Player | LoneCity, str]]
+    if isinstance(doc, Game):
+        yield doc, ""
+        players = [(player, join("", "players", i)) for i, player in enumerate(doc.players)]
+    else:
+        players = [(doc, "")]
+    for player, base in players:
+        for j, placement in enumerate(player.city):
+            if isinstance(placement.card, InlineCard):
+                yield placement.card, join(base, "city", j, "card")
+        for k, epiphany in enumerate(getattr(player, "epiphanies", ())):
+            yield epiphany, join(base, "epiphanies", k)
+
+
+def check_decoded(doc: Game | LoneCity) -> list[Problem]:
+    """The cross-field checks over a document that msgspec decoded (the fast path)."""
+    problems: list[Problem] = []
+    for struct, path in _decoded_objects(doc):
+        problems.extend(CROSS_CHECKS[type(struct)](StructFields(struct), path))
+    return problems

@@ -1,0 +1,464 @@
+"""Decoding a game: a fast path, and on failure a pass that finds every problem.
+
+The fast path is msgspec decoding into :class:`neweden.model.Game` plus the cross-field
+checks of :mod:`neweden.checks`. msgspec stops at the first error, so when anything fails, a
+second pass decodes the JSON generically and walks it against the *same* types, read through
+:func:`msgspec.inspect.type_info`: every decode problem of FORMAT §3.1 is listed, each with
+its JSON Pointer. The cross-field checks are the same functions in both passes.
+
+Inputs that could make a decoder allocate or recurse in proportion are refused first: a game
+over 1 MiB is one ``too_large`` at the root before any parsing; nesting deeper than the
+interpreter can follow is cut at a fixed depth before the generic decode, so a ``meta``
+nested 1,000 levels is a ``too_large`` at ``/meta``, not a :class:`RecursionError`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, TypeVar
+
+import msgspec
+import numpy as np
+from msgspec import inspect as mi
+
+from .checks import CROSS_CHECKS, check_decoded
+from .model import (
+    CATALOG_ID_PATTERN,
+    IDENTIFIER_PATTERN,
+    MAX_GAME_BYTES,
+    Bonus,
+    EpiphanyEntry,
+    Game,
+    InlineCard,
+    LoneCity,
+    Placement,
+    Player,
+)
+from .problems import GameDecodeError, Problem, join
+
+__all__ = ["decode_city", "decode_game", "find_problems", "game_bytes"]
+
+Doc = TypeVar("Doc", Game, LoneCity)
+GameInput = bytes | bytearray | memoryview | str | Mapping[str, Any]
+
+_BOM = b"\xef\xbb\xbf"
+#: Containers deeper than this are emptied before the generic decode of the every-problem
+#: pass. The format itself is at most 7 deep; `meta` may add 32; anything deeper is already
+#: a problem at a shallower level, which the walk still finds.
+CUT_DEPTH = 48
+
+_LABELS: dict[type, str] = {
+    Game: "a game",
+    Player: "a player",
+    Placement: "a city entry",
+    InlineCard: "a card",
+    EpiphanyEntry: "an epiphany",
+    Bonus: "a bonus",
+    LoneCity: "a lone city",
+}
+_PATTERN_WORDS = {
+    IDENTIFIER_PATTERN: "an identifier (a lower-case letter, then lower-case letters, digits or _)",
+    CATALOG_ID_PATTERN: "a catalog id (letters, digits, _ and -, starting with a letter or digit)",
+}
+
+
+# --- input to bytes -------------------------------------------------------------------------
+
+
+def _too_large_root(size: int) -> GameDecodeError:
+    return GameDecodeError(
+        [
+            Problem(
+                code="too_large",
+                message=f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)",
+                path="",
+            )
+        ]
+    )
+
+
+def _emptied_beyond(obj: Any, depth: int) -> Any:
+    """A copy of a Python JSON value with every container deeper than `depth` emptied
+    (iterative, so any nesting is safe)."""
+
+    def shell(value: Any) -> Any:
+        return {} if isinstance(value, Mapping) else [] if isinstance(value, list) else value
+
+    root = shell(obj)
+    stack: list[tuple[Any, Any, int]] = [(obj, root, 1)]
+    while stack:
+        src, dst, level = stack.pop()
+        if level >= depth:
+            continue
+        items = src.items() if isinstance(src, Mapping) else enumerate(src)
+        for key, value in items:
+            child = shell(value)
+            if isinstance(dst, dict):
+                dst[key] = child
+            else:
+                dst.append(child)
+            if child is not value:
+                stack.append((value, child, level + 1))
+    return root
+
+
+def game_bytes(game: GameInput) -> bytes:
+    """The JSON bytes of a game given as bytes, str or a mapping (without a byte-order mark).
+
+    Raises :class:`GameDecodeError` (``too_large`` at the root) for a game over 1 MiB, and
+    ``bad_type`` when a mapping holds something JSON cannot carry.
+    """
+    if isinstance(game, (bytes, bytearray, memoryview)):
+        raw = bytes(game) if not isinstance(game, bytes) else game
+    elif isinstance(game, str):
+        if len(game) > MAX_GAME_BYTES:  # every character is at least one byte
+            raise _too_large_root(len(game))
+        raw = game.encode("utf-8", "surrogatepass")
+    elif isinstance(game, Mapping):
+        try:
+            raw = msgspec.json.encode(game)
+        except RecursionError:
+            raw = msgspec.json.encode(_emptied_beyond(game, CUT_DEPTH))
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise GameDecodeError(
+                [
+                    Problem(
+                        code="bad_type", message=f"the game holds a non-JSON value: {exc}", path=""
+                    )
+                ]
+            ) from None
+    else:
+        raise TypeError(f"a game is bytes, str or a mapping, not {type(game).__name__}")
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+    if len(raw) > MAX_GAME_BYTES:
+        raise _too_large_root(len(raw))
+    return raw
+
+
+# --- the fast path ------------------------------------------------------------------------
+
+
+@cache
+def _decoder(doc_type: type[Doc]) -> msgspec.json.Decoder[Doc]:
+    return msgspec.json.Decoder(doc_type)
+
+
+def _decode(game: GameInput, doc_type: type[Doc]) -> Doc:
+    raw = game_bytes(game)
+    try:
+        doc: Doc = _decoder(doc_type).decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        raise GameDecodeError(find_problems(raw, doc_type)) from None
+    if check_decoded(doc):
+        # Let the every-problem pass list them, so the order is the document's.
+        raise GameDecodeError(find_problems(raw, doc_type))
+    return doc
+
+
+def decode_game(game: GameInput) -> Game:
+    """A game (FORMAT §1) from JSON bytes, str or a mapping; ids are not resolved here.
+
+    Raises :class:`GameDecodeError` listing every decode problem.
+    """
+    return _decode(game, Game)
+
+
+def decode_city(city: GameInput) -> LoneCity:
+    """A lone city `{"city": [...]}`, as the validation calls accept it."""
+    return _decode(city, LoneCity)
+
+
+# --- the every-problem pass ---------------------------------------------------------------
+
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def _cut_deep_containers(raw: bytes, depth: int) -> bytes:
+    """The JSON text with every container opened deeper than `depth` replaced by an empty
+    one of the same kind; strings are left alone. Linear time, no recursion."""
+    data = np.frombuffer(raw, dtype=np.uint8)
+    outside = np.ones(len(data), dtype=bool)
+    for match in _STRING.finditer(raw):
+        outside[match.start() : match.end()] = False
+    opens = ((data == ord("[")) | (data == ord("{"))) & outside
+    closes = ((data == ord("]")) | (data == ord("}"))) & outside
+    level = np.cumsum(opens.astype(np.int64) - closes.astype(np.int64))
+    # An opening bracket at level depth+1 starts a region to empty; it ends at the first
+    # closing bracket after it that brings the level back to `depth`.
+    starts = np.flatnonzero(opens & (level == depth + 1))
+    ends = np.flatnonzero(closes & (level == depth))
+    out = bytearray()
+    cursor = 0
+    for start in starts:
+        if start < cursor:
+            continue
+        k = np.searchsorted(ends, start)
+        stop = int(ends[k]) if k < len(ends) else len(raw) - 1
+        out += raw[cursor : start + 1]
+        out += raw[stop : stop + 1] if k < len(ends) else b""
+        cursor = stop + 1
+    out += raw[cursor:]
+    return bytes(out)
+
+
+class _OutOfRange:
+    """Stands for a JSON number no float holds (1e999), so the walk can point at it."""
+
+    def __repr__(self) -> str:
+        return "a number out of range"
+
+
+OUT_OF_RANGE = _OutOfRange()
+
+
+def _float_or_out_of_range(text: str) -> float | _OutOfRange:
+    value = float(text)
+    return OUT_OF_RANGE if math.isinf(value) else value
+
+
+def _generic(raw: bytes) -> Any:
+    """The JSON value of `raw`, untyped; containers past CUT_DEPTH emptied when needed."""
+    try:
+        return msgspec.json.decode(raw)
+    except RecursionError:
+        return _generic(_cut_deep_containers(raw, CUT_DEPTH))
+    except msgspec.ValidationError:
+        # Valid JSON with a number no float holds: msgspec does not say where, so decode
+        # again marking such numbers (the text is valid JSON, cut to CUT_DEPTH levels).
+        cut = _cut_deep_containers(raw, CUT_DEPTH)
+        return json.loads(cut, parse_float=_float_or_out_of_range)
+
+
+def find_problems(raw: bytes, doc_type: type[Game] | type[LoneCity] = Game) -> list[Problem]:
+    """Every decode problem of `raw` as a `doc_type`, in document order (FORMAT §3.1)."""
+    try:
+        doc = _generic(raw)
+    except msgspec.DecodeError as exc:
+        text = str(exc)
+        if text == "Input data was truncated":
+            text = "it ends before the JSON value is complete"
+        return [Problem(code="bad_json", message=f"the input is not valid JSON: {text}", path="")]
+    walk = _Walk()
+    walk.value(doc, mi.type_info(doc_type), "", ())
+    return walk.problems
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def _field_label(path: str) -> str:
+    """How a message names the value at `path`: `row`, item 2 of `sides`, the document."""
+    if not path:
+        return "the document"
+    parent, _, name = path.rpartition("/")
+    if name.isdigit():
+        owner = _unescape(parent.rpartition("/")[2])
+        return f"item {name} of `{owner}`" if owner else f"item {name}"
+    return f"`{_unescape(name)}`"
+
+
+_KIND_WORDS = {
+    "object": "an object",
+    "array": "an array",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "null"
+
+
+def _type_kinds(t: mi.Type) -> tuple[str, ...]:
+    """The JSON kinds a type accepts."""
+    if isinstance(t, mi.Metadata):
+        return _type_kinds(t.type)
+    if isinstance(t, (mi.StructType, mi.DictType)):
+        return ("object",)
+    if isinstance(t, mi.ListType):
+        return ("array",)
+    if isinstance(t, mi.StrType):
+        return ("string",)
+    if isinstance(t, mi.IntType):
+        return ("integer",)
+    if isinstance(t, mi.BoolType):
+        return ("boolean",)
+    if isinstance(t, mi.FloatType):
+        return ("integer", "number")
+    if isinstance(t, mi.LiteralType):
+        return tuple(dict.fromkeys(_json_kind(v) for v in t.values))
+    if isinstance(t, mi.UnionType):
+        return tuple(dict.fromkeys(k for m in t.types for k in _type_kinds(m)))
+    if isinstance(t, mi.AnyType):
+        return ("object", "array", "string", "integer", "number", "boolean", "null")
+    raise TypeError(f"the every-problem pass does not know {t!r}")  # pragma: no cover
+
+
+def _preview(value: Any) -> str:
+    text = msgspec.json.encode(value).decode() if not isinstance(value, (dict, list)) else ""
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Walk:
+    """Walks a generically decoded JSON value against msgspec type information."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, code: str, message: str, path: str) -> None:
+        self.problems.append(Problem(code=code, message=message, path=path))
+
+    def value(self, value: Any, t: mi.Type, path: str, limits: tuple[str, ...]) -> None:
+        if value is OUT_OF_RANGE:
+            self.add("bad_value", f"{_field_label(path)} is a number beyond any float", path)
+            return
+        if isinstance(t, mi.Metadata):
+            extra = t.extra or {}
+            self.value(value, t.type, path, tuple(extra.get("too_large", ())))
+            return
+        kinds = _type_kinds(t)
+        kind = _json_kind(value)
+        if kind not in kinds:
+            wanted = " or ".join(_KIND_WORDS[k] for k in kinds)
+            self.add(
+                "bad_type",
+                f"{_field_label(path)} must be {wanted}, not {_KIND_WORDS[kind]}",
+                path,
+            )
+            return
+        if isinstance(t, mi.UnionType):
+            member = next(m for m in t.types if kind in _type_kinds(m))
+            self.value(value, member, path, limits)
+        elif isinstance(t, mi.StructType):
+            self.struct(value, t, path)
+        elif isinstance(t, mi.ListType):
+            self.array(value, t, path, limits)
+        elif isinstance(t, mi.DictType):
+            for key, item in value.items():
+                self.value(item, t.value_type, join(path, key), ())
+        elif isinstance(t, mi.LiteralType):
+            if value not in t.values:
+                allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
+                self.add(
+                    "bad_value",
+                    f"{_field_label(path)} is {_preview(value)}; it must be one of {allowed}",
+                    path,
+                )
+        elif isinstance(t, mi.StrType):
+            self.string(value, t, path, limits)
+        elif isinstance(t, mi.IntType):
+            self.integer(value, t, path, limits)
+
+    def struct(self, value: dict[str, Any], t: mi.StructType, path: str) -> None:
+        fields = {f.encode_name: f for f in t.fields}
+        for key, item in value.items():
+            field = fields.get(key)
+            if field is None:
+                if t.forbid_unknown_fields:
+                    known = ", ".join(fields)
+                    self.add(
+                        "unknown_field",
+                        f"`{key}` is not a field of {_LABELS.get(t.cls, 'this object')} "
+                        f"(the fields are: {known})",
+                        join(path, key),
+                    )
+                continue
+            self.value(item, field.type, join(path, key), ())
+        for name, field in fields.items():
+            if field.required and name not in value:
+                self.add(
+                    "missing_field",
+                    f"{_LABELS.get(t.cls, 'this object')} needs `{name}`",
+                    join(path, name),
+                )
+        check = CROSS_CHECKS.get(t.cls)
+        if check is not None:
+            self.problems.extend(check(value, path))
+
+    def array(self, value: list[Any], t: mi.ListType, path: str, limits: tuple[str, ...]) -> None:
+        n = len(value)
+        if t.max_length is not None and n > t.max_length:
+            code = "too_large" if "max_length" in limits else "bad_value"
+            self.add(
+                code,
+                f"{_field_label(path)} has {n:,} items; at most {t.max_length:,} are allowed",
+                path,
+            )
+            if code == "too_large":
+                return  # its items are not looked at: the list is refused whole
+        if t.min_length is not None and n < t.min_length:
+            what = "is empty" if n == 0 else f"has {n} items"
+            self.add(
+                "bad_value",
+                f"{_field_label(path)} {what}; at least {t.min_length} are needed",
+                path,
+            )
+        for i, item in enumerate(value):
+            self.value(item, t.item_type, join(path, i), ())
+
+    def string(self, value: str, t: mi.StrType, path: str, limits: tuple[str, ...]) -> None:
+        n = len(value)
+        if t.max_length is not None and n > t.max_length:
+            code = "too_large" if "max_length" in limits else "bad_value"
+            self.add(
+                code,
+                f"{_field_label(path)} is {n:,} characters long; "
+                f"at most {t.max_length:,} are allowed",
+                path,
+            )
+        elif t.min_length is not None and n < t.min_length:
+            self.add("bad_value", f"{_field_label(path)} is empty; it needs some text", path)
+        elif t.pattern is not None and re.search(t.pattern, value) is None:
+            words = _PATTERN_WORDS.get(t.pattern, f"a string matching {t.pattern}")
+            self.add(
+                "bad_value",
+                f"{_field_label(path)} is {_preview(value)}, which is not {words}",
+                path,
+            )
+
+    def integer(self, value: int, t: mi.IntType, path: str, limits: tuple[str, ...]) -> None:
+        for bound, broken in (
+            ("ge", t.ge is not None and value < t.ge),
+            ("le", t.le is not None and value > t.le),
+            ("gt", t.gt is not None and value <= t.gt),
+            ("lt", t.lt is not None and value >= t.lt),
+        ):
+            if broken:
+                code = "too_large" if bound in limits else "bad_value"
+                self.add(
+                    code,
+                    f"{_field_label(path)} is {_preview(value)}; {_range_words(t)}",
+                    path,
+                )
+                return
+
+
+def _range_words(t: mi.IntType) -> str:
+    low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
+    high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
+    if low is not None and high is not None:
+        return f"it must be from {low:,} to {high:,}"
+    if low is not None:
+        return f"it must be at least {low:,}"
+    return f"it must be at most {high:,}"

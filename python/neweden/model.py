@@ -1,0 +1,215 @@
+"""The game format `new-eden/game@1` (FORMAT §1) as msgspec types.
+
+These types are the single description of the format: the fast decoder, the every-problem
+pass (:mod:`neweden.decode`) and the JSON Schema (:mod:`neweden.schema`) are all derived
+from them. A constraint whose violation is a *limit* rather than a wrong value (FORMAT §1,
+"Limits") is named in ``Meta.extra["too_large"]``; the JSON size and depth limits of `meta`
+are ``Meta.extra["max_bytes"]`` and ``Meta.extra["max_depth"]``.
+
+Absent optional fields decode to :data:`msgspec.UNSET`, so that "absent" and "given" stay
+distinct (``null`` is never a value of this format).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+__all__ = [
+    "FACILITIES",
+    "FORMAT_ID",
+    "MODES",
+    "SIDES",
+    "Bonus",
+    "EpiphanyEntry",
+    "Game",
+    "InlineCard",
+    "LoneCity",
+    "Placement",
+    "Player",
+]
+
+FORMAT_ID = "new-eden/game@1"
+
+# --- FORMAT §1 limits ---------------------------------------------------------------------
+MAX_PLAYERS = 4
+MAX_CARDS = 77
+MAX_COORDINATE = 1_000
+MAX_STRING = 100
+MAX_EPIPHANIES = 40
+MAX_BONUSES = 20
+MAX_META_BYTES = 16 * 1024
+MAX_META_DEPTH = 32
+MAX_GAME_BYTES = 1024 * 1024
+
+IDENTIFIER_PATTERN = r"^[a-z][a-z0-9_]*$"
+CATALOG_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+
+MODES = ("populist", "military", "elitist")
+SIDES = ("top", "right", "bottom", "left")
+FACILITIES = ("lab", "shelter", "medical", "tower", "base")
+
+Mode = Literal["populist", "military", "elitist"]
+Side = Literal["top", "right", "bottom", "left"]
+Facility = Literal["lab", "shelter", "medical", "tower", "base"]
+EpiphanyState = Literal["held", "validated", "activated"]
+
+_LONG_STRING = {"too_large": ("max_length",)}
+
+Identifier = Annotated[
+    str,
+    Meta(
+        max_length=MAX_STRING,
+        pattern=IDENTIFIER_PATTERN,
+        description="a lower-case identifier: a letter, then letters, digits or _",
+        extra=_LONG_STRING,
+    ),
+]
+CatalogId = Annotated[
+    str,
+    Meta(
+        max_length=MAX_STRING,
+        pattern=CATALOG_ID_PATTERN,
+        description="the id of a catalog entry",
+        extra=_LONG_STRING,
+    ),
+]
+Name = Annotated[str, Meta(min_length=1, max_length=MAX_STRING, extra=_LONG_STRING)]
+Coordinate = Annotated[
+    int,
+    Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE, extra={"too_large": ("ge", "le")}),
+]
+Points = Annotated[int, Meta(ge=0)]
+Stars = Annotated[int, Meta(ge=0, le=3)]
+Sides = Annotated[
+    list[Side],
+    Meta(
+        min_length=1,
+        max_length=4,
+        description="the icons as printed on the upright card, each side at most once",
+    ),
+]
+
+
+class InlineCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A card given in full. Common: style, type, facility, points, stars, sides; or wild."""
+
+    wild: Literal[True] | UnsetType = UNSET
+    style: Identifier | UnsetType = UNSET
+    type: Identifier | UnsetType = UNSET
+    facility: Facility | UnsetType = UNSET
+    points: Points | UnsetType = UNSET
+    stars: Stars | UnsetType = UNSET
+    sides: Sides | UnsetType = UNSET
+    name: Name | UnsetType = UNSET
+
+
+CardRef = CatalogId | InlineCard
+
+
+class Placement(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """One card of a city: its cell, the card, and whether it is turned 180°."""
+
+    row: Coordinate
+    col: Coordinate
+    card: CardRef
+    rotated: bool = False
+
+
+class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """An Epiphany a player holds: by catalog id (`card`) or inline (`points`, `effect`)."""
+
+    state: EpiphanyState
+    card: CatalogId | UnsetType = UNSET
+    points: Literal[2, 5] | UnsetType = UNSET
+    effect: Identifier | UnsetType = UNSET
+
+
+class Bonus(msgspec.Struct, forbid_unknown_fields=True):
+    """A Company or Professional reward (RULES §4d)."""
+
+    name: Name
+    points: int
+
+
+City = Annotated[list[Placement], Meta(max_length=MAX_CARDS, extra={"too_large": ("max_length",)})]
+
+
+class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    name: Name
+    city: City
+    epiphanies: Annotated[
+        list[EpiphanyEntry],
+        Meta(max_length=MAX_EPIPHANIES, extra={"too_large": ("max_length",)}),
+    ] = msgspec.field(default_factory=list)
+    bonuses: Annotated[
+        list[Bonus], Meta(max_length=MAX_BONUSES, extra={"too_large": ("max_length",)})
+    ] = msgspec.field(default_factory=list)
+
+
+MetaObject = Annotated[
+    dict[str, Any],
+    Meta(
+        description="anything else about the game; never read by scoring, echoed in the report",
+        extra={"max_bytes": MAX_META_BYTES, "max_depth": MAX_META_DEPTH},
+    ),
+]
+
+
+class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A finished table: mode, requirement cards in play, players in clockwise seat order."""
+
+    mode: Mode
+    players: Annotated[
+        list[Player],
+        Meta(min_length=1, max_length=MAX_PLAYERS, extra={"too_large": ("max_length",)}),
+    ]
+    format: Literal["new-eden/game@1"] | UnsetType = UNSET
+    requirements: list[CatalogId] | UnsetType = UNSET
+    first_player: Name | UnsetType = UNSET
+    meta: MetaObject | UnsetType = UNSET
+
+
+class LoneCity(msgspec.Struct, forbid_unknown_fields=True):
+    """A single city sent alone to the validation calls: `{"city": [...]}`."""
+
+    city: City
+
+
+#: The cross-field checks of neweden.checks, said in JSON Schema for `neweden schema`
+#: (added to each struct's definition; the decoder runs the checks themselves).
+SCHEMA_CROSS_CHECKS: dict[str, dict[str, Any]] = {
+    "InlineCard": {
+        "oneOf": [
+            {
+                "title": "wild card",
+                "required": ["wild"],
+                "not": {
+                    "anyOf": [{"required": [f]} for f in ("style", "type", "facility", "sides")]
+                },
+            },
+            {
+                "title": "common card",
+                "required": ["style", "type", "facility", "points", "stars", "sides"],
+                "not": {"required": ["wild"]},
+                "properties": {"sides": {"uniqueItems": True}},
+            },
+        ]
+    },
+    "EpiphanyEntry": {
+        "oneOf": [
+            {
+                "title": "by catalog id",
+                "required": ["card"],
+                "not": {"anyOf": [{"required": ["points"]}, {"required": ["effect"]}]},
+            },
+            {"title": "inline", "required": ["points"], "not": {"required": ["card"]}},
+        ]
+    },
+    "Game": {
+        "if": {"properties": {"mode": {"enum": ["populist", "elitist"]}}, "required": ["mode"]},
+        "then": {"required": ["requirements"]},
+    },
+}

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def load_example(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture
+def format_example() -> dict[str, Any]:
+    return copy.deepcopy(load_example("format-example.json"))
+
+
+@pytest.fixture
+def military_example() -> dict[str, Any]:
+    return copy.deepcopy(load_example("military-two-players.json"))

@@ -1,0 +1,26 @@
+"""The type stubs of the native module name exactly what the module has."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import neweden
+from neweden import _core
+
+
+def test_stubs_match_the_native_module() -> None:
+    stub = Path(neweden.__file__).with_name("_core.pyi")
+    tree = ast.parse(stub.read_text())
+    named: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            named.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            named.add(node.target.id)
+    public = {n for n in dir(_core) if not n.startswith("_")} | {"__version__"}
+    assert named == public
+
+
+def test_the_core_is_this_version() -> None:
+    assert _core.__version__ == neweden.__version__

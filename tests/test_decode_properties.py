@@ -1,0 +1,102 @@
+"""Property: the every-problem pass agrees with msgspec's fast path on any input.
+
+Whatever msgspec rejects yields at least one problem; whatever the fast path accepts yields
+none. Games are the examples with random mutations: a value replaced by any JSON value, a
+field removed, an unknown field added.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.conftest import load_example
+
+from neweden.checks import check_decoded
+from neweden.decode import find_problems
+from neweden.model import Game
+from neweden.problems import DECODE_CODES
+
+BASES = [load_example("format-example.json"), load_example("military-two-players.json")]
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**20), max_value=10**20)
+    | st.sampled_from([0, 2, 3, 5, 1000, 1001, -1001, 10**18])
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(["", "top", "gothic", "A1", "atomic-waste", "held", "military", "x" * 101])
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(_paths(value, (*path, key)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(_paths(value, (*path, i)))
+    return out
+
+
+@st.composite
+def mutated_games(draw: st.DrawFn) -> Any:
+    game: Any = copy.deepcopy(draw(st.sampled_from(BASES)))
+    for _ in range(draw(st.sampled_from([0, 1, 1, 1, 2, 4]))):
+        paths = _paths(game)
+        path = draw(st.sampled_from(paths))
+        action = draw(st.sampled_from(["replace", "delete", "add"]))
+        if not path:
+            if action == "replace":
+                game = draw(json_values)
+            continue
+        parent = game
+        for key in path[:-1]:
+            parent = parent[key]
+        if action == "replace":
+            parent[path[-1]] = draw(json_values)
+        elif action == "delete":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[draw(st.sampled_from(["sides", "wild", "card", "points", "x", "rotated"]))] = (
+                draw(json_values)
+            )
+    return game
+
+
+def _fast_path_accepts(raw: bytes) -> bool:
+    try:
+        doc = msgspec.json.decode(raw, type=Game)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return False
+    return not check_decoded(doc)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_games())
+def test_every_problem_pass_agrees_with_msgspec(game: Any) -> None:
+    raw = json.dumps(game).encode()
+    found = find_problems(raw, Game)
+    assert all(p.code in DECODE_CODES for p in found)
+    assert all(p.path == "" or p.path.startswith("/") for p in found)
+    if _fast_path_accepts(raw):
+        assert found == [], found
+    else:
+        assert found, "msgspec rejected the game but the every-problem pass found nothing"
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values)
+def test_any_json_value_is_a_game_or_has_problems(value: Any) -> None:
+    raw = json.dumps(value).encode()
+    assert bool(find_problems(raw, Game)) != _fast_path_accepts(raw)
