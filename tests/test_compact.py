@@ -6,12 +6,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from tests.conftest import load_example
 
 import neweden
 from neweden import _core
 from neweden.catalog import BUILTIN, resolve_city
 from neweden.compact import SIDE_BITS, UNRESOLVED, WILD, pack_cities
+from tests.conftest import load_example
 
 
 def test_side_bits_are_the_cores() -> None:

@@ -9,12 +9,12 @@ from typing import Any
 
 import msgspec
 import pytest
-from tests.conftest import EXAMPLES
 
 import neweden
 from neweden.decode import decode_game, find_problems, game_bytes
 from neweden.model import Game, InlineCard
 from neweden.problems import DECODE_CODES
+from tests.conftest import EXAMPLES
 
 
 def problems(game: Any) -> list[tuple[str, str]]:

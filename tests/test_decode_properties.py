@@ -14,12 +14,12 @@ from typing import Any
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.conftest import load_example
 
 from neweden.checks import check_decoded
 from neweden.decode import find_problems
 from neweden.model import Game
 from neweden.problems import DECODE_CODES
+from tests.conftest import load_example
 
 BASES = [load_example("format-example.json"), load_example("military-two-players.json")]
 

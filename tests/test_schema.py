@@ -8,10 +8,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-from tests.conftest import EXAMPLES
 
 from neweden.cli import main
 from neweden.schema import city_schema, game_schema
+from tests.conftest import EXAMPLES
 
 GAMES = [p for p in sorted(EXAMPLES.glob("*.json")) if p.name != "lone-city.json"]
 
