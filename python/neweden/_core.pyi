@@ -1,4 +1,9 @@
 # Type stubs of the native module; tests/test_core_stubs.py checks they match the module.
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
 __version__: str
 TOP: int
 RIGHT: int
@@ -7,3 +12,14 @@ LEFT: int
 
 def rotate_sides(sides: int, rotated: bool) -> int: ...
 def valid_sides(sides: int) -> bool: ...
+def analyse_city(
+    row: npt.NDArray[np.int32],
+    col: npt.NDArray[np.int32],
+    style: npt.NDArray[np.int32],
+    type: npt.NDArray[np.int32],
+    facility: npt.NDArray[np.int8],
+    sides: npt.NDArray[np.uint8],
+    flags: npt.NDArray[np.uint8],
+    start: int,
+    stop: int,
+) -> tuple[Any, ...]: ...

@@ -1,0 +1,92 @@
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+
+#include "bindings.hpp"
+#include "neweden/city.hpp"
+
+namespace py = pybind11;
+
+namespace neweden::bindings {
+namespace {
+
+template <typename T>
+using Column = py::array_t<T, py::array::c_style | py::array::forcecast>;
+
+template <typename T>
+const T* column(const Column<T>& a, std::size_t n, const char* name) {
+  if (a.ndim() != 1 || static_cast<std::size_t>(a.shape(0)) != n) {
+    throw py::value_error(std::string("the column '") + name +
+                          "' must be one-dimensional, one entry per card");
+  }
+  return a.data();
+}
+
+template <typename T>
+py::tuple ints(const std::vector<T>& v) {
+  py::tuple out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    out[i] = py::int_(v[i]);
+  }
+  return out;
+}
+
+// The fields of neweden.figures.CityFigures, in their order.
+py::tuple figures(const CityAnalysis& a) {
+  py::tuple included(a.included.size());
+  for (std::size_t i = 0; i < a.included.size(); ++i) {
+    included[i] = py::bool_(a.included[i] != 0);
+  }
+  py::tuple connections(a.connections.size());
+  for (std::size_t i = 0; i < a.connections.size(); ++i) {
+    connections[i] = py::make_tuple(a.connections[i].a, a.connections[i].b);
+  }
+  py::tuple groups(a.shelter_groups.size());
+  for (std::size_t i = 0; i < a.shelter_groups.size(); ++i) {
+    groups[i] = ints(a.shelter_groups[i]);
+  }
+  const TowerSpan& s = a.tower_span;
+  py::object span = py::none();
+  if (s.towers > 0) {
+    span = py::make_tuple(s.min_row, s.min_col, s.max_row, s.max_col);
+  }
+  return py::make_tuple(included, ints(a.overlapped_by), ints(a.component), a.components,
+                        a.project, a.legal, connections, a.open_connections, a.labs, groups,
+                        a.shelter_points, ints(a.medical_cards), a.medical_points, s.towers,
+                        span, s.points, a.bases);
+}
+
+}  // namespace
+
+void bind_city(py::module_& m) {
+  m.def(
+      "analyse_city",
+      [](const Column<std::int32_t>& row, const Column<std::int32_t>& col,
+         const Column<std::int32_t>& style, const Column<std::int32_t>& type,
+         const Column<std::int8_t>& facility, const Column<std::uint8_t>& sides,
+         const Column<std::uint8_t>& flags, py::ssize_t start, py::ssize_t stop) {
+        const auto n = static_cast<std::size_t>(row.ndim() == 1 ? row.shape(0) : 0);
+        if (start < 0 || stop < start || static_cast<std::size_t>(stop) > n) {
+          throw py::index_error("the city's rows [start, stop) are outside the arrays");
+        }
+        const auto lo = static_cast<std::size_t>(start);
+        CityView city;
+        city.n = static_cast<std::size_t>(stop - start);
+        city.row = column(row, n, "row") + lo;
+        city.col = column(col, n, "col") + lo;
+        city.style = column(style, n, "style") + lo;
+        city.type = column(type, n, "type") + lo;
+        city.facility = column(facility, n, "facility") + lo;
+        city.sides = column(sides, n, "sides") + lo;
+        city.flags = column(flags, n, "flags") + lo;
+        return figures(analyse_city(city));  // std::invalid_argument becomes ValueError
+      },
+      py::arg("row"), py::arg("col"), py::arg("style"), py::arg("type"), py::arg("facility"),
+      py::arg("sides"), py::arg("flags"), py::arg("start"), py::arg("stop"),
+      "Analyses the city in rows [start, stop) of the compact columns of neweden.compact.\n"
+      "Returns the fields of neweden.figures.CityFigures, in order, as a tuple.");
+}
+
+}  // namespace neweden::bindings

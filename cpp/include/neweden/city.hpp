@@ -1,0 +1,80 @@
+// One city, analysed: legality, connections, components and the Military figures
+// (RULES §2, §3 and D1-D4 of §4a). Plain C++17: no Python here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "neweden/sides.hpp"
+
+namespace neweden {
+
+// Facility codes, in the order of neweden.model.FACILITIES.
+enum Facility : std::int8_t {
+  kNoFacility = -1,
+  kLab = 0,
+  kShelter = 1,
+  kMedical = 2,
+  kTower = 3,
+  kBase = 4,
+};
+
+// Card flags of the compact city (neweden.compact).
+inline constexpr std::uint8_t kWild = 1U;
+inline constexpr std::uint8_t kUnresolved = 2U;
+
+// The compact arrays of one city (views; nothing is copied). Card i is row i of each array.
+struct CityView {
+  std::size_t n = 0;
+  const std::int32_t* row = nullptr;
+  const std::int32_t* col = nullptr;
+  const std::int32_t* style = nullptr;  // -1: none (wild or unresolved)
+  const std::int32_t* type = nullptr;   // -1: none
+  const std::int8_t* facility = nullptr;
+  const SideMask* sides = nullptr;  // as placed, after rotation
+  const std::uint8_t* flags = nullptr;
+};
+
+// A complete connection between two cards, a < b (card indices in input order).
+struct Connection {
+  std::int32_t a;
+  std::int32_t b;
+};
+
+// The rectangle the communication towers span (D4), both end cells included.
+struct TowerSpan {
+  std::int32_t towers = 0;
+  std::int32_t min_row = 0;
+  std::int32_t min_col = 0;
+  std::int32_t max_row = 0;
+  std::int32_t max_col = 0;
+  std::int64_t points = 0;  // columns x rows; 0 with fewer than two towers
+};
+
+struct CityAnalysis {
+  // --- legality (RULES §3) -------------------------------------------------------------
+  std::vector<std::uint8_t> included;       // 1 when the card is in the geometry
+  std::vector<std::int32_t> overlapped_by;  // the earlier card on the same cell, or -1
+  std::vector<std::int32_t> component;      // component id (by first card), or -1
+  std::int32_t components = 0;
+  std::int32_t project = -1;  // the largest component, on a tie the earliest; -1 if none
+  bool legal = true;          // no overlap, no unresolved card, at most one component
+  // --- connections (RULES §2) ------------------------------------------------------------
+  std::vector<Connection> connections;  // sorted by (a, b)
+  std::int32_t open_connections = 0;
+  // --- Military figures (D1-D4; D5 needs every player and lives in Python) ---------------
+  std::int32_t labs = 0;
+  std::vector<std::vector<std::int32_t>> shelter_groups;  // by first card; cards ascending
+  std::int64_t shelter_points = 0;
+  std::vector<std::int32_t> medical_cards;  // distinct cards next to a medical center
+  std::int64_t medical_points = 0;
+  TowerSpan tower_span;
+  std::int32_t bases = 0;
+};
+
+// Analyses one city. Throws std::invalid_argument for arrays that no decoded city can give
+// (an unknown facility code, side bits outside the four sides, a common card without icons).
+CityAnalysis analyse_city(const CityView& city);
+
+}  // namespace neweden

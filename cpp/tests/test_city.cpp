@@ -1,0 +1,177 @@
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "neweden/city.hpp"
+
+using namespace neweden;
+
+namespace {
+
+// A city built card by card, owning its columns.
+struct City {
+  std::vector<std::int32_t> row, col, style, type;
+  std::vector<std::int8_t> facility;
+  std::vector<SideMask> sides;
+  std::vector<std::uint8_t> flags;
+
+  City& card(std::int32_t r, std::int32_t c, std::int32_t s, std::int32_t t, Facility f,
+             SideMask icons) {
+    row.push_back(r);
+    col.push_back(c);
+    style.push_back(s);
+    type.push_back(t);
+    facility.push_back(f);
+    sides.push_back(icons);
+    flags.push_back(0);
+    return *this;
+  }
+  City& wild(std::int32_t r, std::int32_t c) {
+    card(r, c, -1, -1, kNoFacility, kAllSides);
+    flags.back() = kWild;
+    return *this;
+  }
+  City& unresolved(std::int32_t r, std::int32_t c) {
+    card(r, c, -1, -1, kNoFacility, 0);
+    flags.back() = kUnresolved;
+    return *this;
+  }
+  CityAnalysis analyse() const {
+    CityView v;
+    v.n = row.size();
+    v.row = row.data();
+    v.col = col.data();
+    v.style = style.data();
+    v.type = type.data();
+    v.facility = facility.data();
+    v.sides = sides.data();
+    v.flags = flags.data();
+    return analyse_city(v);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("an empty city is legal with nothing in it") {
+  const CityAnalysis a = City{}.analyse();
+  CHECK(a.legal);
+  CHECK(a.components == 0);
+  CHECK(a.project == -1);
+  CHECK(a.open_connections == 0);
+}
+
+TEST_CASE("facing icons on cards sharing a style join; the far icons stay open") {
+  const CityAnalysis a =
+      City{}.card(0, 0, 1, 1, kLab, kRight | kTop).card(0, 1, 1, 2, kLab, kLeft).analyse();
+  CHECK(a.legal);
+  REQUIRE(a.connections.size() == 1);
+  CHECK(a.connections[0].a == 0);
+  CHECK(a.connections[0].b == 1);
+  CHECK(a.open_connections == 1);  // the top icon faces an empty cell
+}
+
+TEST_CASE("incompatible cards or a wall do not join, and the icons count as open") {
+  const CityAnalysis wall =
+      City{}.card(0, 0, 1, 1, kLab, kRight).card(0, 1, 1, 1, kLab, kTop).analyse();
+  CHECK_FALSE(wall.legal);
+  CHECK(wall.components == 2);
+  CHECK(wall.open_connections == 2);
+  const CityAnalysis clash =
+      City{}.card(0, 0, 1, 1, kLab, kBottom).card(1, 0, 2, 2, kLab, kTop).analyse();
+  CHECK(clash.connections.empty());
+  CHECK(clash.open_connections == 2);
+}
+
+TEST_CASE("a wild card joins any card") {
+  const CityAnalysis a = City{}.card(0, 0, 1, 1, kLab, kBottom).wild(1, 0).analyse();
+  CHECK(a.legal);
+  CHECK(a.connections.size() == 1);
+  CHECK(a.open_connections == 3);  // the wild card's other three sides
+}
+
+TEST_CASE("a second card on a cell and an unresolved card are left out") {
+  const CityAnalysis a = City{}
+                             .card(5, 5, 1, 1, kBase, kRight)
+                             .card(5, 5, 1, 1, kBase, kRight)
+                             .unresolved(5, 6)
+                             .analyse();
+  CHECK_FALSE(a.legal);
+  CHECK(a.included == std::vector<std::uint8_t>{1, 0, 0});
+  CHECK(a.overlapped_by == std::vector<std::int32_t>{-1, 0, -1});
+  CHECK(a.bases == 1);
+  CHECK(a.open_connections == 1);
+}
+
+TEST_CASE("the project is the largest component, on a tie the earliest") {
+  const CityAnalysis a = City{}
+                             .card(0, 0, 1, 1, kLab, kRight)
+                             .card(9, 9, 1, 1, kLab, kRight)
+                             .card(9, 10, 1, 1, kLab, kLeft)
+                             .card(0, 1, 1, 1, kLab, kLeft)
+                             .analyse();
+  CHECK(a.components == 2);
+  CHECK(a.project == 0);
+  CHECK(a.component == std::vector<std::int32_t>{0, 1, 1, 0});
+}
+
+TEST_CASE("manual: three shelters in a column and a lone one score 10") {
+  const CityAnalysis a = City{}
+                             .card(0, 0, 1, 1, kShelter, kBottom)
+                             .card(1, 0, 1, 1, kShelter, kTop)
+                             .card(2, 0, 1, 1, kShelter, kTop)
+                             .card(0, 2, 1, 1, kShelter, kTop)
+                             .analyse();
+  CHECK(a.shelter_points == 10);
+  REQUIRE(a.shelter_groups.size() == 2);
+  CHECK(a.shelter_groups[0].size() == 3);
+}
+
+TEST_CASE("manual: three medical centers score 10 for five distinct neighbours") {
+  const CityAnalysis a = City{}
+                             .card(1, 0, 1, 1, kMedical, kTop)   // left center: A
+                             .card(0, 0, 1, 1, kLab, kBottom)    // A
+                             .card(1, 2, 1, 1, kMedical, kTop)   // middle: B, C, D
+                             .card(0, 2, 1, 1, kLab, kBottom)    // B
+                             .card(1, 3, 1, 1, kLab, kLeft)      // C
+                             .card(2, 2, 1, 1, kLab, kTop)       // D
+                             .card(3, 2, 1, 1, kMedical, kTop)   // right: D (again) and E
+                             .card(3, 3, 1, 1, kLab, kLeft)      // E
+                             .analyse();
+  CHECK(a.medical_points == 10);
+  CHECK(a.medical_cards == std::vector<std::int32_t>{1, 3, 4, 5, 7});
+}
+
+TEST_CASE("manual: towers spanning 4 columns and 3 rows score 12; two stacked score 2") {
+  const CityAnalysis spread = City{}
+                                  .card(0, 0, 1, 1, kTower, kTop)
+                                  .card(2, 1, 2, 1, kTower, kTop)
+                                  .card(1, 3, 3, 1, kTower, kTop)
+                                  .analyse();
+  CHECK(spread.tower_span.points == 12);
+  CHECK(spread.tower_span.min_col == 0);
+  CHECK(spread.tower_span.max_col == 3);
+  const CityAnalysis stacked =
+      City{}.card(4, 4, 1, 1, kTower, kTop).card(5, 4, 1, 1, kTower, kTop).analyse();
+  CHECK(stacked.tower_span.points == 2);
+  const CityAnalysis lone = City{}.card(4, 4, 1, 1, kTower, kTop).analyse();
+  CHECK(lone.tower_span.points == 0);
+}
+
+TEST_CASE("arrays no decoded city gives are refused") {
+  City bad;
+  bad.card(0, 0, 1, 1, kLab, 0);
+  CHECK_THROWS_AS(bad.analyse(), std::invalid_argument);
+  City facility;
+  facility.card(0, 0, 1, 1, static_cast<Facility>(9), kTop);
+  CHECK_THROWS_AS(facility.analyse(), std::invalid_argument);
+}
+
+TEST_CASE("cards far apart and far from the origin cost no bounding box") {
+  const CityAnalysis a = City{}
+                             .card(-2147483647, -2147483647, 1, 1, kLab, kTop)
+                             .card(2147483647, 2147483647, 1, 1, kLab, kTop)
+                             .analyse();
+  CHECK(a.components == 2);
+  CHECK(a.open_connections == 2);
+}

@@ -1,0 +1,44 @@
+"""The geometric figures of one city, as both the native core and the reference give them."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+__all__ = ["CityFigures"]
+
+
+class CityFigures(NamedTuple):
+    """Everything geometric about one city (RULES §2-§3, D1-D4). Card numbers are indices
+    into the city as given; components are numbered by their first card. A named tuple:
+    the native core hands its fields over in this order."""
+
+    #: per card: kept in the geometry (not a later card on a taken cell, not unresolved)
+    included: tuple[bool, ...]
+    #: per card: the earlier card holding its cell, or -1
+    overlapped_by: tuple[int, ...]
+    #: per card: its component, or -1 when left out
+    component: tuple[int, ...]
+    components: int
+    #: the project: the largest component, on a tie the one holding the earliest card; -1
+    project: int
+    #: no overlap, no unresolved card, at most one component (card ids and copy limits are
+    #: checked outside the core)
+    legal: bool
+    #: complete connections (a, b), a < b, sorted
+    connections: tuple[tuple[int, int], ...]
+    open_connections: int
+    labs: int
+    #: groups of orthogonally adjacent shelters, by first card, cards ascending
+    shelter_groups: tuple[tuple[int, ...], ...]
+    shelter_points: int
+    #: distinct cards orthogonally next to at least one medical center, ascending
+    medical_cards: tuple[int, ...]
+    medical_points: int
+    towers: int
+    #: (min_row, min_col, max_row, max_col) of the towers, or None without a tower
+    tower_span: tuple[int, int, int, int] | None
+    tower_points: int
+    bases: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._asdict()

@@ -1,0 +1,64 @@
+"""Synthetic cities for tests and benchmarks: grown by legal placement, like real tables.
+
+Every card is invented (no printed card is known to this project): styles and types are
+`ex_style_K` / `ex_type_K` identifiers.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .catalog import ALL_SIDES, CardSpec, ResolvedCard
+from .model import FACILITIES, SIDES
+
+__all__ = ["grow_city"]
+
+_STEP = {"top": (-1, 0), "right": (0, 1), "bottom": (1, 0), "left": (0, -1)}
+_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+
+
+def _random_card(rng: random.Random, styles: int, types: int) -> CardSpec:
+    if rng.random() < 0.1:
+        return CardSpec(True, None, None, None, 0, 0, ALL_SIDES)
+    count = rng.choice((1, 2, 2, 3, 3, 4))
+    return CardSpec(
+        False,
+        f"ex_style_{rng.randrange(styles)}",
+        f"ex_type_{rng.randrange(types)}",
+        rng.choice(FACILITIES),
+        rng.randrange(8),
+        rng.randrange(4),
+        frozenset(rng.sample(SIDES, count)),
+    )
+
+
+def grow_city(
+    rng: random.Random, cards: int, *, styles: int = 5, types: int = 6, tries: int = 400
+) -> list[ResolvedCard]:
+    """A city of up to `cards` cards, each placed where it completes a connection with the
+    city (so the city is legal), rotated now and then. Stops early if no card fits."""
+    first = _random_card(rng, styles, types)
+    city = [ResolvedCard(0, rng.randrange(-20, 20), rng.randrange(-20, 20), False, first)]
+    taken = {(city[0].row, city[0].col): city[0]}
+    for _ in range(tries):
+        if len(city) >= cards:
+            break
+        anchor = rng.choice(city)
+        assert anchor.spec is not None
+        anchor_sides = anchor.spec.sides_as_placed(anchor.rotated)
+        side = rng.choice(sorted(anchor_sides))
+        drow, dcol = _STEP[side]
+        cell = (anchor.row + drow, anchor.col + dcol)
+        if cell in taken:
+            continue
+        spec = _random_card(rng, styles, types)
+        rotated = rng.random() < 0.15 and not spec.wild
+        if _OPPOSITE[side] not in spec.sides_as_placed(rotated):
+            continue
+        joins = spec.wild or anchor.spec.wild or spec.style == anchor.spec.style
+        if not (joins or spec.type == anchor.spec.type):
+            continue
+        card = ResolvedCard(len(city), cell[0], cell[1], rotated, spec)
+        city.append(card)
+        taken[cell] = card
+    return city

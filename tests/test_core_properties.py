@@ -1,0 +1,28 @@
+"""Property: the C++ core and the pure-Python reference give the same figures.
+
+A few hundred cities here; scripts/check_core_agreement.py runs as many as asked.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from neweden import reference
+from neweden.catalog import ResolvedCard
+from neweden.compact import pack_cities
+from neweden.geometry import analyse_city
+from tests.strategies import cities, grown_cities
+
+
+@settings(max_examples=300, deadline=None)
+@given(cities)
+def test_native_core_equals_reference(city: list[ResolvedCard]) -> None:
+    assert analyse_city(pack_cities([city])) == reference.analyse_city(city)
+
+
+@settings(max_examples=100, deadline=None)
+@given(grown_cities(), grown_cities())
+def test_a_city_in_a_batch_is_analysed_alone(a: list[ResolvedCard], b: list[ResolvedCard]) -> None:
+    packed = pack_cities([a, b])
+    assert analyse_city(packed, 1) == reference.analyse_city(b)
+    assert analyse_city(packed, 0) == reference.analyse_city(a)
