@@ -27,7 +27,8 @@ __all__ = [
 ]
 
 ALL_SIDES = frozenset(SIDES)
-_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+#: The side each side faces on the neighbouring card; also what a 180° turn maps it to.
+OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class CardSpec:
 
     def sides_as_placed(self, rotated: bool) -> frozenset[str]:
         """The icons of the card on the table: a 180° turn swaps top/bottom, left/right."""
-        return frozenset(_OPPOSITE[s] for s in self.sides) if rotated else self.sides
+        return frozenset(OPPOSITE[s] for s in self.sides) if rotated else self.sides
 
 
 @dataclass(frozen=True, slots=True)

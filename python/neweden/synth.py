@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 
-from .catalog import ALL_SIDES, CardSpec, ResolvedCard
+from .catalog import ALL_SIDES, OPPOSITE, CardSpec, ResolvedCard
 from .model import FACILITIES, SIDES
 
 __all__ = ["grow_city"]
 
 _STEP = {"top": (-1, 0), "right": (0, 1), "bottom": (1, 0), "left": (0, -1)}
-_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
 def _random_card(rng: random.Random, styles: int, types: int) -> CardSpec:
@@ -53,7 +52,7 @@ def grow_city(
             continue
         spec = _random_card(rng, styles, types)
         rotated = rng.random() < 0.15 and not spec.wild
-        if _OPPOSITE[side] not in spec.sides_as_placed(rotated):
+        if OPPOSITE[side] not in spec.sides_as_placed(rotated):
             continue
         joins = spec.wild or anchor.spec.wild or spec.style == anchor.spec.style
         if not (joins or spec.type == anchor.spec.type):
