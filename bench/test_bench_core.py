@@ -33,9 +33,7 @@ def _run_native(packed: list[CompactCities]) -> None:
 
 
 @pytest.mark.usefixtures("frozen")
-def test_reference_per_city_baseline(
-    benchmark: Any, cities: list[list[ResolvedCard]], packed: list[CompactCities]
-) -> None:
+def test_reference_per_city_baseline(benchmark: Any, cities: list[list[ResolvedCard]]) -> None:
     benchmark.group = "core per city"
     benchmark.extra_info["items"] = len(cities)
     assert sum(reference.analyse_city(c).legal for c in cities) > len(cities) // 2

@@ -369,6 +369,20 @@ def test_a_mapping_with_a_non_json_value_is_bad_type(format_example: dict[str, A
     assert problems(format_example) == [("bad_type", "")]
 
 
+def test_a_huge_bytearray_or_memoryview_is_refused_before_it_is_copied() -> None:
+    big = bytearray(b" " * (2 << 20))
+    assert _refuse_quickly(big) == [("too_large", "")]
+    assert _refuse_quickly(memoryview(big)) == [("too_large", "")]
+
+
+def test_a_deep_mapping_with_a_non_json_value_is_bad_type() -> None:
+    deep: Any = {}
+    for _ in range(2000):
+        deep = {"a": deep}
+    meta = {"deep": deep, "when": object()}  # too deep first, then not JSON
+    assert problems({"mode": "military", "players": [], "meta": meta}) == [("bad_type", "")]
+
+
 def test_game_bytes_refuses_a_huge_str_without_encoding_it() -> None:
     with pytest.raises(neweden.GameDecodeError) as info:
         game_bytes("x" * (2 << 20))

@@ -106,6 +106,20 @@ def _emptied_beyond(obj: Any, depth: int) -> Any:
     return root
 
 
+def _mapping_bytes(game: Mapping[str, Any]) -> bytes:
+    """A mapping as JSON; nesting past CUT_DEPTH is emptied rather than overflowing."""
+    try:
+        try:
+            return msgspec.json.encode(game)
+        except RecursionError:
+            return msgspec.json.encode(_emptied_beyond(game, CUT_DEPTH))
+    except (TypeError, ValueError, OverflowError) as exc:
+        problem = Problem(
+            code="bad_type", message=f"the game holds a non-JSON value: {exc}", path=""
+        )
+        raise GameDecodeError([problem]) from None
+
+
 def game_bytes(game: GameInput) -> bytes:
     """The JSON bytes of a game given as bytes, str or a mapping (without a byte-order mark).
 
@@ -113,24 +127,16 @@ def game_bytes(game: GameInput) -> bytes:
     ``bad_type`` when a mapping holds something JSON cannot carry.
     """
     if isinstance(game, (bytes, bytearray, memoryview)):
-        raw = bytes(game) if not isinstance(game, bytes) else game
+        view = memoryview(game)
+        if view.nbytes > MAX_GAME_BYTES + len(_BOM):  # refused before any copy is made
+            raise _too_large_root(view.nbytes)
+        raw = game if isinstance(game, bytes) else view.tobytes()
     elif isinstance(game, str):
         if len(game) > MAX_GAME_BYTES:  # every character is at least one byte
             raise _too_large_root(len(game))
         raw = game.encode("utf-8", "surrogatepass")
     elif isinstance(game, Mapping):
-        try:
-            raw = msgspec.json.encode(game)
-        except RecursionError:
-            raw = msgspec.json.encode(_emptied_beyond(game, CUT_DEPTH))
-        except (TypeError, ValueError, OverflowError) as exc:
-            raise GameDecodeError(
-                [
-                    Problem(
-                        code="bad_type", message=f"the game holds a non-JSON value: {exc}", path=""
-                    )
-                ]
-            ) from None
+        raw = _mapping_bytes(game)
     else:
         raise TypeError(f"a game is bytes, str or a mapping, not {type(game).__name__}")
     if raw.startswith(_BOM):
