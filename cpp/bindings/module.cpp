@@ -8,4 +8,5 @@ PYBIND11_MODULE(_core, m) {
   m.attr("__version__") = NEWEDEN_VERSION;
   neweden::bindings::bind_sides(m);
   neweden::bindings::bind_city(m);
+  neweden::bindings::bind_batch(m);
 }

@@ -23,3 +23,14 @@ def analyse_city(
     start: int,
     stop: int,
 ) -> tuple[Any, ...]: ...
+def analyse_batch(
+    offsets: npt.NDArray[np.int64],
+    row: npt.NDArray[np.int32],
+    col: npt.NDArray[np.int32],
+    style: npt.NDArray[np.int32],
+    type: npt.NDArray[np.int32],
+    facility: npt.NDArray[np.int8],
+    sides: npt.NDArray[np.uint8],
+    flags: npt.NDArray[np.uint8],
+    threads: int = 1,
+) -> dict[str, Any]: ...

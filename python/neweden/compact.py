@@ -15,16 +15,25 @@ One row per card, in input order, for a whole batch of cities at once; city ``i`
 
 from __future__ import annotations
 
+import itertools
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from .catalog import ResolvedCard
-from .model import FACILITIES
+from .catalog import Catalog, ResolvedCard
+from .model import FACILITIES, Placement
 
-__all__ = ["SIDE_BITS", "UNRESOLVED", "WILD", "CompactCities", "pack_cities"]
+__all__ = [
+    "SIDE_BITS",
+    "UNRESOLVED",
+    "WILD",
+    "CompactCities",
+    "pack_cities",
+    "pack_placements",
+]
 
 SIDE_BITS = {"top": 1, "right": 2, "bottom": 4, "left": 8}
 WILD = 1
@@ -67,46 +76,133 @@ class CompactCities:
         )
 
 
+# Side masks of the icon sets seen so far, and the 180° turn of every mask.
+_MASKS: dict[frozenset[str] | tuple[str, ...], int] = {}
+_TURNED = [((m << 2) | (m >> 2)) & 15 for m in range(16)]
+_UNRESOLVED_ROW = (-1, -1, -1, 0, UNRESOLVED)
+_WILD_ROW = (-1, -1, -1, 15, WILD)
+
+
+def _mask(sides: frozenset[str] | tuple[str, ...]) -> int:
+    mask = _MASKS.get(sides)
+    if mask is None:
+        mask = _MASKS[sides] = sum(SIDE_BITS[s] for s in sides)
+    return mask
+
+
+class _Packer:
+    """Rows of the compact table, one flat list of ints (7 per card) with interned styles
+    and types. Per card it does a few dictionary look-ups and one `extend`: the arrays
+    themselves are built once, for the whole batch."""
+
+    def __init__(self) -> None:
+        self.styles: defaultdict[str, int] = defaultdict(itertools.count().__next__)
+        self.types: defaultdict[str, int] = defaultdict(itertools.count().__next__)
+        self.flat: list[int] = []
+        self.offsets = [0]
+
+    def common(
+        self,
+        row: int,
+        col: int,
+        style: str,
+        type_: str,
+        facility: str,
+        sides: frozenset[str] | tuple[str, ...],
+        rotated: bool,
+    ) -> None:
+        mask = _MASKS.get(sides) or _mask(sides)
+        self.flat.extend(
+            (
+                row,
+                col,
+                self.styles[style],
+                self.types[type_],
+                _FACILITY_CODES[facility],
+                _TURNED[mask] if rotated else mask,
+                0,
+            )
+        )
+
+    def other(self, row: int, col: int, rest: tuple[int, int, int, int, int]) -> None:
+        self.flat.extend((row, col, *rest))
+
+    def end_city(self) -> None:
+        self.offsets.append(len(self.flat) // 7)
+
+    def finish(self) -> CompactCities:
+        table = np.array(self.flat, dtype=np.int32).reshape(-1, 7)
+        return CompactCities(
+            offsets=np.array(self.offsets, dtype=np.int64),
+            row=table[:, 0].copy(),
+            col=table[:, 1].copy(),
+            style=table[:, 2].copy(),
+            type=table[:, 3].copy(),
+            facility=table[:, 4].astype(np.int8),
+            sides=table[:, 5].astype(np.uint8),
+            flags=table[:, 6].astype(np.uint8),
+            styles=tuple(self.styles),
+            types=tuple(self.types),
+        )
+
+
 def pack_cities(cities: Sequence[Sequence[ResolvedCard]]) -> CompactCities:
     """The compact arrays of resolved cities, in order."""
-    styles: dict[str, int] = {}
-    types: dict[str, int] = {}
-    offsets = [0]
-    rows: list[tuple[int, int, int, int, int, int, int]] = []
+    packer = _Packer()
     for city in cities:
         for card in city:
             spec = card.spec
             if spec is None:
-                rows.append((card.row, card.col, -1, -1, -1, 0, UNRESOLVED))
+                packer.other(card.row, card.col, _UNRESOLVED_ROW)
             elif spec.wild:
-                rows.append((card.row, card.col, -1, -1, -1, 15, WILD))
+                packer.other(card.row, card.col, _WILD_ROW)
             else:
                 assert spec.style is not None
                 assert spec.type is not None
                 assert spec.facility is not None
-                sides = sum(SIDE_BITS[s] for s in spec.sides_as_placed(card.rotated))
-                rows.append(
-                    (
-                        card.row,
-                        card.col,
-                        styles.setdefault(spec.style, len(styles)),
-                        types.setdefault(spec.type, len(types)),
-                        _FACILITY_CODES[spec.facility],
-                        sides,
-                        0,
-                    )
+                packer.common(
+                    card.row,
+                    card.col,
+                    spec.style,
+                    spec.type,
+                    spec.facility,
+                    spec.sides,
+                    card.rotated,
                 )
-        offsets.append(len(rows))
-    table = np.array(rows, dtype=np.int64).reshape(len(rows), 7)
-    return CompactCities(
-        offsets=np.array(offsets, dtype=np.int64),
-        row=table[:, 0].astype(np.int32),
-        col=table[:, 1].astype(np.int32),
-        style=table[:, 2].astype(np.int32),
-        type=table[:, 3].astype(np.int32),
-        facility=table[:, 4].astype(np.int8),
-        sides=table[:, 5].astype(np.uint8),
-        flags=table[:, 6].astype(np.uint8),
-        styles=tuple(styles),
-        types=tuple(types),
-    )
+        packer.end_city()
+    return packer.finish()
+
+
+def pack_placements(cities: Sequence[Sequence[Placement]], catalog: Catalog) -> CompactCities:
+    """The compact arrays straight from decoded cities, ids looked up in `catalog` (an id not
+    found is an UNRESOLVED row): the same arrays as resolving, then :func:`pack_cities`,
+    without building a :class:`~neweden.catalog.CardSpec` per card."""
+    packer = _Packer()
+    for city in cities:
+        for p in city:
+            card = p.card
+            if isinstance(card, str):
+                spec = catalog.card(card)
+                if spec is None:
+                    packer.other(p.row, p.col, _UNRESOLVED_ROW)
+                elif spec.wild:
+                    packer.other(p.row, p.col, _WILD_ROW)
+                else:
+                    assert spec.style is not None
+                    assert spec.type is not None
+                    assert spec.facility is not None
+                    packer.common(
+                        p.row, p.col, spec.style, spec.type, spec.facility, spec.sides, p.rotated
+                    )
+            elif card.wild is True:
+                packer.other(p.row, p.col, _WILD_ROW)
+            else:  # a decoded common card has all of these (neweden.checks)
+                assert isinstance(card.style, str)
+                assert isinstance(card.type, str)
+                assert isinstance(card.facility, str)
+                assert isinstance(card.sides, list)
+                packer.common(
+                    p.row, p.col, card.style, card.type, card.facility, tuple(card.sides), p.rotated
+                )
+        packer.end_city()
+    return packer.finish()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["CityFigures"]
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["BatchFigures", "CityFigures"]
 
 
 class CityFigures(NamedTuple):
@@ -42,3 +45,35 @@ class CityFigures(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return self._asdict()
+
+
+class BatchFigures(NamedTuple):
+    """The figures of every city of a batch, as NumPy arrays (see
+    :func:`neweden.geometry.analyse_batch`)."""
+
+    #: per city (uint8, 0 or 1): legal geometry, as CityFigures.legal
+    legal: npt.NDArray[np.uint8]
+    #: per city (int32): cards kept in the geometry
+    cards: npt.NDArray[np.int32]
+    #: per city (int32)
+    open_connections: npt.NDArray[np.int32]
+    #: per city (int32): number of components
+    components: npt.NDArray[np.int32]
+    #: per city (int32): component id of the project, -1 for a city of no card
+    project: npt.NDArray[np.int32]
+    #: per city (int32): D1 labs (3 points each)
+    labs: npt.NDArray[np.int32]
+    #: per city (int64): D2 points
+    shelter_points: npt.NDArray[np.int64]
+    #: per city (int64): D3 points
+    medical_points: npt.NDArray[np.int64]
+    #: per city (int32): communication towers
+    towers: npt.NDArray[np.int32]
+    #: per city (int64): D4 points
+    tower_points: npt.NDArray[np.int64]
+    #: per city (int32): military bases, for the D5 majority
+    bases: npt.NDArray[np.int32]
+    #: per card (int32): component within its city, -1 when left out
+    component: npt.NDArray[np.int32]
+    #: per card (int32): index within its city of the card holding its cell, or -1
+    overlapped_by: npt.NDArray[np.int32]
