@@ -52,13 +52,25 @@ void check_batch(const BatchView& batch) {
     throw std::invalid_argument("offsets must start at 0 and end at the number of cards");
   }
   for (std::size_t k = 0; k < batch.cities; ++k) {
-    if (batch.offsets[k + 1] < batch.offsets[k]) {
+    const std::int64_t cards = batch.offsets[k + 1] - batch.offsets[k];
+    if (cards < 0) {
       throw std::invalid_argument("offsets must not decrease (city " + std::to_string(k) + ")");
     }
-    try {
-      detail::check_city(city_of(batch, k));
-    } catch (const std::invalid_argument& err) {
-      throw std::invalid_argument("city " + std::to_string(k) + ", " + err.what());
+    if (static_cast<std::size_t>(cards) > detail::kMaxCityCards) {
+      throw std::invalid_argument("city " + std::to_string(k) + " has " +
+                                  std::to_string(cards) + " cards; at most " +
+                                  std::to_string(detail::kMaxCityCards) + " are analysed");
+    }
+  }
+  try {
+    detail::check_cards(batch.cards);  // every card at once
+  } catch (const std::invalid_argument&) {
+    for (std::size_t k = 0; k < batch.cities; ++k) {  // which city: only on failure
+      try {
+        detail::check_cards(city_of(batch, k));
+      } catch (const std::invalid_argument& err) {
+        throw std::invalid_argument("city " + std::to_string(k) + ", " + err.what());
+      }
     }
   }
 }

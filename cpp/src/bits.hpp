@@ -2,6 +2,7 @@
 // The kernel is written once over either (flood fills, counts); FORMAT caps a city at 77.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -60,6 +61,22 @@ inline std::uint64_t keep_if(std::uint64_t m, bool keep) noexcept {
 }
 inline Bits128 keep_if(Bits128 m, bool keep) noexcept {
   return {keep_if(m.lo, keep), keep_if(m.hi, keep)};
+}
+
+inline Bits128 widen(std::uint64_t m) noexcept { return {m, 0}; }
+inline Bits128 widen(Bits128 m) noexcept { return m; }
+
+// The one-card set of each card number; kNoCard-like numbers (>= 128) give the empty set.
+template <class Mask>
+const Mask* card_sets() noexcept {
+  static const auto table = [] {
+    std::array<Mask, 256> t{};
+    for (std::size_t i = 0; i < 8 * sizeof(Mask); ++i) {
+      t[i] = single<Mask>(i);
+    }
+    return t;
+  }();
+  return table.data();
 }
 
 // The set reached from `seed` through `links` (links[i]: the cards joined to card i).

@@ -1,6 +1,4 @@
 // The rich per-city analysis: the kernel's figures, with the details listed.
-#include <algorithm>
-
 #include "kernel.hpp"
 #include "neweden/city.hpp"
 
@@ -19,29 +17,18 @@ CityAnalysis analyse_city(const CityView& city) {
   out.included.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     out.included[i] = out.component[i] >= 0 ? 1 : 0;
-    // Each connection once, from the card that sees its partner to the right or below.
-    for (const std::size_t d : {std::size_t{1}, std::size_t{2}}) {
-      if ((ws.linked[i] & (1U << d)) != 0) {
-        const std::int32_t j = ws.neighbours[i][d];
-        const auto me = static_cast<std::int32_t>(i);
-        out.connections.push_back({std::min(me, j), std::max(me, j)});
-      }
-    }
-    if (ws.next_to_medical[i] != 0) {
-      out.medical_cards.push_back(static_cast<std::int32_t>(i));
-    }
-    const std::int32_t g = ws.shelter_group[i];
-    if (g >= 0) {
-      if (static_cast<std::size_t>(g) >= out.shelter_groups.size()) {
-        out.shelter_groups.resize(static_cast<std::size_t>(g) + 1);
-      }
-      out.shelter_groups[static_cast<std::size_t>(g)].push_back(static_cast<std::int32_t>(i));
-    }
   }
-  std::sort(out.connections.begin(), out.connections.end(),
-            [](const Connection& x, const Connection& y) {
-              return x.a != y.a ? x.a < y.a : x.b < y.b;
-            });
+  const auto cards = [](detail::Bits128 set) {
+    std::vector<std::int32_t> listed;
+    detail::for_each_card(set,
+                          [&](std::size_t i) { listed.push_back(static_cast<std::int32_t>(i)); });
+    return listed;
+  };
+  out.medical_cards = cards(ws.next_to_medical);
+  for (const detail::Bits128 group : ws.shelter_groups) {
+    out.shelter_groups.push_back(cards(group));
+  }
+  detail::list_connections(ws, n, out.connections);
   out.components = s.components;
   out.project = s.project;
   out.legal = s.legal;

@@ -1,4 +1,5 @@
-// Placement, neighbours, connections and components of one city (RULES §2-§3).
+// Placement, connections and components of one city (RULES §2-§3); the Military figures
+// are in military.hpp.
 #include "kernel.hpp"
 
 #include <algorithm>
@@ -19,96 +20,77 @@ constexpr std::array<std::int32_t, 4> kColStep{0, 1, 0, -1};
 // The number of icons of each 4-bit side mask.
 constexpr std::array<std::int32_t, 16> kIcons{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-// Puts the cards on their cells: the first card on a cell stays, later ones and unresolved
-// ids are left out (placed 0). Then fills the neighbours of every card kept.
-void place_on_grid(const CityView& city, Workspace& ws, CitySummary& out) {
-  GridCells& grid = ws.grid;
-  for (std::size_t i = 0; i < city.n; ++i) {
-    if ((city.flags[i] & kUnresolved) != 0) {
-      out.legal = false;
-      continue;
-    }
-    auto& slot = grid.cell[grid.at(city.row[i], city.col[i])];
-    if (slot != 0) {
-      ws.overlapped_by[i] = slot - 1;
-      out.legal = false;
-      continue;
-    }
-    slot = static_cast<std::uint8_t>(i + 1);
-    ws.placed[i] = 1;
-  }
-  constexpr std::array<std::ptrdiff_t, 4> kStep{-GridCells::kStride, 1, GridCells::kStride, -1};
-  for (std::size_t i = 0; i < city.n; ++i) {
-    if (ws.placed[i] == 0) {
-      continue;
-    }
-    const std::size_t here = grid.at(city.row[i], city.col[i]);
-    for (std::size_t d = 0; d < 4; ++d) {
-      ws.neighbours[i][d] =
-          static_cast<std::int32_t>(grid.cell[static_cast<std::size_t>(
-              static_cast<std::ptrdiff_t>(here) + kStep[d])]) -
-          1;
-    }
-  }
-  for (std::size_t i = 0; i < city.n; ++i) {  // leave the grid empty for the next city
-    if (ws.placed[i] != 0) {
-      grid.cell[grid.at(city.row[i], city.col[i])] = 0;
-    }
-  }
-}
+constexpr unsigned kWildLook = 1U << 4U;  // in Workspace::look, beside the four side bits
 
-// The same for cities too spread out (or too large) for the grid: a hash of cells sized by
-// the number of cards, never by the bounding box.
-void place_in_hash(const CityView& city, Workspace& ws, CitySummary& out) {
-  CellIndex cells(city.n);
+// The cards around card i on the direct-mapped grid: four loads at fixed offsets.
+struct GridLookup {
+  const GridCells& grid;
+  const std::uint16_t* cell_of;  // each card's cell
+  std::array<std::size_t, 4> around(std::size_t i) const noexcept {
+    const std::size_t here = cell_of[i];
+    constexpr std::size_t kStride = GridCells::kStride;
+    return {grid.cell[here - kStride], grid.cell[here + 1], grid.cell[here + kStride],
+            grid.cell[here - 1]};
+  }
+};
+
+// The cards around card i in a hash of cells (cities too spread out for the grid).
+struct HashLookup {
+  const CellIndex& cells;
+  const CityView& city;
+  std::array<std::size_t, 4> around(std::size_t i) const noexcept {
+    std::array<std::size_t, 4> found{};
+    for (std::size_t d = 0; d < 4; ++d) {
+      const std::int64_t r = static_cast<std::int64_t>(city.row[i]) + kRowStep[d];
+      const std::int64_t c = static_cast<std::int64_t>(city.col[i]) + kColStep[d];
+      const bool on_grid = r >= INT32_MIN && r <= INT32_MAX && c >= INT32_MIN && c <= INT32_MAX;
+      const std::int32_t card =
+          on_grid ? cells.find(static_cast<std::int32_t>(r), static_cast<std::int32_t>(c)) : -1;
+      found[d] = card < 0 ? kNoCard : static_cast<std::size_t>(card);
+    }
+    return found;
+  }
+};
+
+// Puts the cards on their cells: the first card on a cell stays; later ones and unresolved
+// ids are left out, a later one naming the card that holds its cell. `insert(row, col,
+// card)` returns the card holding the cell. Returns the set of cards kept.
+template <class Mask, class Insert>
+Mask place(const CityView& city, Insert&& insert, Workspace& ws, CitySummary& out) {
+  Mask kept{};
+  const Mask* const sets = card_sets<Mask>();
   for (std::size_t i = 0; i < city.n; ++i) {
     if ((city.flags[i] & kUnresolved) != 0) {
       out.legal = false;
       continue;
     }
     const auto card = static_cast<std::int32_t>(i);
-    const std::int32_t holder = cells.insert(city.row[i], city.col[i], card);
+    const std::int32_t holder = insert(city.row[i], city.col[i], card);
     if (holder != card) {
       ws.overlapped_by[i] = holder;
       out.legal = false;
       continue;
     }
-    ws.placed[i] = 1;
+    kept |= sets[i];
   }
-  for (std::size_t i = 0; i < city.n; ++i) {
-    if (ws.placed[i] == 0) {
-      continue;
-    }
-    for (std::size_t d = 0; d < 4; ++d) {
-      const std::int64_t r = static_cast<std::int64_t>(city.row[i]) + kRowStep[d];
-      const std::int64_t c = static_cast<std::int64_t>(city.col[i]) + kColStep[d];
-      const bool on_grid = r >= INT32_MIN && r <= INT32_MAX && c >= INT32_MIN && c <= INT32_MAX;
-      ws.neighbours[i][d] =
-          on_grid ? cells.find(static_cast<std::int32_t>(r), static_cast<std::int32_t>(c)) : -1;
-    }
-  }
+  return kept;
 }
 
-// True (and the grid's origin set) when every resolved card fits in the grid.
+// True (and the grid's origin set) when every card fits in the grid. Unresolved cards
+// count too: it keeps the loop free of branches, and costs only a rare fall-back to the hash.
 bool fits_grid(const CityView& city, GridCells& grid) noexcept {
-  if (city.n >= 255) {
-    return false;
+  if (city.n == 0) {
+    return true;
   }
-  std::int32_t min_row = INT32_MAX;
-  std::int32_t max_row = INT32_MIN;
-  std::int32_t min_col = INT32_MAX;
-  std::int32_t max_col = INT32_MIN;
-  for (std::size_t i = 0; i < city.n; ++i) {
-    if ((city.flags[i] & kUnresolved) != 0) {
-      continue;
-    }
+  std::int32_t min_row = city.row[0];
+  std::int32_t max_row = city.row[0];
+  std::int32_t min_col = city.col[0];
+  std::int32_t max_col = city.col[0];
+  for (std::size_t i = 1; i < city.n; ++i) {
     min_row = std::min(min_row, city.row[i]);
     max_row = std::max(max_row, city.row[i]);
     min_col = std::min(min_col, city.col[i]);
     max_col = std::max(max_col, city.col[i]);
-  }
-  if (min_row > max_row) {
-    return true;  // no card to place
   }
   const auto span = [](std::int32_t lo, std::int32_t hi) {
     return static_cast<std::int64_t>(hi) - lo;
@@ -120,132 +102,63 @@ bool fits_grid(const CityView& city, GridCells& grid) noexcept {
   return true;
 }
 
-}  // namespace
-
-void Workspace::prepare(std::size_t n) {
-  if (neighbours.size() < n) {
-    neighbours.resize(n);
-    overlapped_by.resize(n);
-    placed.resize(n);
-    component.resize(n);
-    linked.resize(n);
-    next_to_medical.resize(n);
-    shelter_group.resize(n);
-    joined64.resize(n);
-    near64.resize(n);
-    joined128.resize(n);
-    near128.resize(n);
-  }
-  std::fill_n(overlapped_by.begin(), n, -1);
-  std::fill_n(placed.begin(), n, 0);
-  std::fill_n(component.begin(), n, -1);
-  std::fill_n(linked.begin(), n, 0);
-  std::fill_n(next_to_medical.begin(), n, 0);
-  std::fill_n(shelter_group.begin(), n, -1);
-}
-
-void check_city(const CityView& city) {
-  if (city.n > kMaxCityCards) {
-    throw std::invalid_argument("a city of " + std::to_string(city.n) + " cards; at most " +
-                                std::to_string(kMaxCityCards) + " are analysed");
-  }
-  // Accumulate first (a loop the compiler can vectorise); find the card only on failure.
-  unsigned bad = 0;
+// Per card, before anything else: the outputs reset, and what the connection test reads of
+// the card gathered (style and type in one word; icons and wildness in one byte). Slot
+// kNoCard stays "no icons".
+void gather(const CityView& city, Workspace& ws) noexcept {
   for (std::size_t i = 0; i < city.n; ++i) {
-    const unsigned flags = city.flags[i];
-    const bool common = flags == 0;
-    bad |= static_cast<unsigned>((flags & ~static_cast<unsigned>(kWild | kUnresolved)) != 0) |
-           static_cast<unsigned>((city.sides[i] & ~kAllSides) != 0) |
-           static_cast<unsigned>(city.facility[i] < kNoFacility || city.facility[i] > kBase) |
-           static_cast<unsigned>(common && (city.sides[i] == 0 ||
-                                            city.facility[i] == kNoFacility ||
-                                            city.style[i] < 0 || city.type[i] < 0));
-  }
-  if (bad == 0) {
-    return;
-  }
-  for (std::size_t i = 0; i < city.n; ++i) {
-    const auto fail = [i](const char* what) {
-      throw std::invalid_argument("card " + std::to_string(i) + ": " + what);
-    };
-    const std::uint8_t flags = city.flags[i];
-    if ((flags & ~(kWild | kUnresolved)) != 0) {
-      fail("unknown flag bits");
-    }
-    if ((city.sides[i] & ~kAllSides) != 0) {
-      fail("side bits outside the four sides");
-    }
-    if (city.facility[i] < kNoFacility || city.facility[i] > kBase) {
-      fail("unknown facility code");
-    }
-    if (flags == 0 && (city.sides[i] == 0 || city.facility[i] == kNoFacility ||
-                       city.style[i] < 0 || city.type[i] < 0)) {
-      fail("a common card needs icons, a facility, a style and a type");
-    }
+    ws.overlapped_by[i] = -1;
+    ws.component[i] = -1;
+    ws.key[i] =
+        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(city.style[i])) << 32U) |
+        static_cast<std::uint32_t>(city.type[i]);
+    ws.look[i] = static_cast<std::uint8_t>(city.sides[i] |
+                                           ((city.flags[i] & kWild) != 0 ? kWildLook : 0U));
   }
 }
-
-namespace {
 
 // Connections, components and the Military figures, once the cards are placed.
-template <class Mask>
-void analyse_placed(const CityView& city, Workspace& ws, Mask* joined, Mask* near,
-                    CitySummary& out) {
-  const std::size_t n = city.n;
-  // Local pointers: byte-wide stores could otherwise alias the vectors' data pointers.
-  const std::uint8_t* const placed = ws.placed.data();
-  const std::array<std::int32_t, 4>* const neighbours = ws.neighbours.data();
-  std::uint8_t* const linked_sides = ws.linked.data();
-  const SideMask* const icons = city.sides;
-  const std::uint8_t* const flags = city.flags;
-  const std::int32_t* const styles = city.style;
-  const std::int32_t* const types = city.type;
+template <class Mask, class Lookup>
+void analyse_placed(const CityView& city, const Lookup& lookup, Mask kept, Mask* joined,
+                    Mask* near, Workspace& ws, CitySummary& out) {
+  const std::uint64_t* const key = ws.key.data();
+  const std::uint8_t* const look = ws.look.data();
+  const Mask* const sets = card_sets<Mask>();
 
   // Connections: a complete one needs facing icons on compatible cards; every other icon
-  // of a card kept is an open connection. Without branches on the icons (they are as good
-  // as random): a missing neighbour reads the card itself, masked out.
-  Mask kept{};
+  // of a card kept is an open connection. No branch on the icons (as good as random): an
+  // empty cell is card kNoCard, which has no icon and no set.
   std::int32_t open = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (placed[i] == 0) {
-      continue;
-    }
-    kept |= single<Mask>(i);
-    const unsigned sides = icons[i];
-    const bool wild = (flags[i] & kWild) != 0;
-    const std::int32_t style = styles[i];
-    const std::int32_t type = types[i];
+  for_each_card(kept, [&](std::size_t i) {
+    const unsigned mine = look[i];
+    const std::uint64_t my_key = key[i];
+    const std::array<std::size_t, 4> around = lookup.around(i);
     unsigned linked = 0;
     Mask next{};
     Mask joins{};
     for (unsigned d = 0; d < 4; ++d) {
-      const std::int32_t j = neighbours[i][d];
-      const bool present = j >= 0;
-      const std::size_t pick = std::size_t{0} - static_cast<std::size_t>(present);
-      const std::size_t k = (static_cast<std::size_t>(j) & pick) | (i & ~pick);
-      const unsigned facing = (static_cast<unsigned>(icons[k]) >> ((d + 2U) & 3U)) & 1U &
-                              (sides >> d) & static_cast<unsigned>(present);
+      const std::size_t k = around[d];
+      const unsigned theirs = look[k];
+      const std::uint64_t differ = key[k] ^ my_key;
       // Compatible (RULES §2): either card wild, or the same style, or the same type.
-      const unsigned compatible = static_cast<unsigned>(wild) |
-                                  static_cast<unsigned>((flags[k] & kWild) != 0) |
-                                  static_cast<unsigned>(styles[k] == style) |
-                                  static_cast<unsigned>(types[k] == type);
-      const unsigned complete = facing & compatible;
+      const unsigned compatible = ((mine | theirs) >> 4U) |
+                                  static_cast<unsigned>((differ >> 32U) == 0) |
+                                  static_cast<unsigned>((differ & 0xFFFFFFFFU) == 0);
+      const unsigned complete = (theirs >> ((d + 2U) & 3U)) & (mine >> d) & compatible & 1U;
       linked |= complete << d;
-      const Mask there = keep_if(single<Mask>(k), present);
-      next |= there;
-      joins |= keep_if(there, complete != 0);
+      next |= sets[k];
+      joins |= keep_if(sets[k], complete != 0);
     }
-    linked_sides[i] = static_cast<std::uint8_t>(linked);
-    open += kIcons[sides & ~linked & kAllSides];
+    open += kIcons[mine & ~linked & kAllSides];
     near[i] = next;
     joined[i] = joins;
-  }
+  });
   out.open_connections = open;
   out.cards = count(kept);
+  ws.kept = widen(kept);
 
   // Components, numbered by their first card; the project is the largest, on a tie the
-  // earliest.
+  // earliest (the first found).
   std::int32_t best = 0;
   Mask left = kept;
   while (any(left)) {
@@ -265,24 +178,116 @@ void analyse_placed(const CityView& city, Workspace& ws, Mask* joined, Mask* nea
   score_military(city, ws, kept, near, out);
 }
 
+template <class Mask>
+void analyse_sized(const CityView& city, Workspace& ws, Mask* joined, Mask* near,
+                   CitySummary& out) {
+  GridCells& grid = ws.grid;
+  gather(city, ws);
+  if (fits_grid(city, grid)) {
+    std::uint16_t* const cell_of = ws.cell_of.data();
+    for (std::size_t i = 0; i < city.n; ++i) {
+      cell_of[i] = static_cast<std::uint16_t>(grid.at(city.row[i], city.col[i]));
+    }
+    // `row` and `col` are unused here: each card's cell is its index.
+    const auto insert = [&grid, cell_of](std::int32_t, std::int32_t, std::int32_t card) {
+      auto& slot = grid.cell[cell_of[card]];
+      if (slot != kNoCard) {
+        return static_cast<std::int32_t>(slot);
+      }
+      slot = static_cast<std::uint8_t>(card);
+      return card;
+    };
+    const Mask kept = place<Mask>(city, insert, ws, out);
+    analyse_placed(city, GridLookup{grid, cell_of}, kept, joined, near, ws, out);
+    for (std::size_t i = 0; i < city.n; ++i) {  // leave the grid empty for the next city
+      grid.cell[cell_of[i]] = static_cast<std::uint8_t>(kNoCard);
+    }
+    return;
+  }
+  CellIndex cells(city.n);
+  const auto insert = [&cells](std::int32_t row, std::int32_t col, std::int32_t card) {
+    return cells.insert(row, col, card);
+  };
+  const Mask kept = place<Mask>(city, insert, ws, out);
+  analyse_placed(city, HashLookup{cells, city}, kept, joined, near, ws, out);
+}
+
 }  // namespace
 
-CitySummary analyse_into(const CityView& city, Workspace& ws) {
-  const std::size_t n = city.n;
-  ws.prepare(n);
-  CitySummary out;
-  if (fits_grid(city, ws.grid)) {
-    place_on_grid(city, ws, out);
-  } else {
-    place_in_hash(city, ws, out);
-  }
+void Workspace::prepare() noexcept {
+  look[kNoCard] = 0;
+  key[kNoCard] = ~std::uint64_t{0};
+  shelter_groups.clear();
+  next_to_medical = Bits128{};
+}
 
-  if (n <= 64) {
-    analyse_placed(city, ws, ws.joined64.data(), ws.near64.data(), out);
+void check_city(const CityView& city) {
+  if (city.n > kMaxCityCards) {
+    throw std::invalid_argument("a city of " + std::to_string(city.n) + " cards; at most " +
+                                std::to_string(kMaxCityCards) + " are analysed");
+  }
+  check_cards(city);
+}
+
+void check_cards(const CityView& cards) {
+  // Accumulate first (a loop without branches); find the card only on failure.
+  unsigned bad = 0;
+  for (std::size_t i = 0; i < cards.n; ++i) {
+    const unsigned flags = cards.flags[i];
+    const unsigned common = static_cast<unsigned>(flags == 0);
+    bad |= static_cast<unsigned>((flags & ~static_cast<unsigned>(kWild | kUnresolved)) != 0) |
+           static_cast<unsigned>((cards.sides[i] & ~kAllSides) != 0) |
+           static_cast<unsigned>(cards.facility[i] < kNoFacility) |
+           static_cast<unsigned>(cards.facility[i] > kBase) |
+           (common & (static_cast<unsigned>(cards.sides[i] == 0) |
+                      static_cast<unsigned>(cards.facility[i] == kNoFacility) |
+                      static_cast<unsigned>(cards.style[i] < 0) |
+                      static_cast<unsigned>(cards.type[i] < 0)));
+  }
+  if (bad == 0) {
+    return;
+  }
+  for (std::size_t i = 0; i < cards.n; ++i) {
+    const auto fail = [i](const char* what) {
+      throw std::invalid_argument("card " + std::to_string(i) + ": " + what);
+    };
+    const std::uint8_t flags = cards.flags[i];
+    if ((flags & ~(kWild | kUnresolved)) != 0) {
+      fail("unknown flag bits");
+    }
+    if ((cards.sides[i] & ~kAllSides) != 0) {
+      fail("side bits outside the four sides");
+    }
+    if (cards.facility[i] < kNoFacility || cards.facility[i] > kBase) {
+      fail("unknown facility code");
+    }
+    if (flags == 0 && (cards.sides[i] == 0 || cards.facility[i] == kNoFacility ||
+                       cards.style[i] < 0 || cards.type[i] < 0)) {
+      fail("a common card needs icons, a facility, a style and a type");
+    }
+  }
+}
+
+CitySummary analyse_into(const CityView& city, Workspace& ws) {
+  ws.prepare();
+  CitySummary out;
+  if (city.n <= 64) {
+    analyse_sized(city, ws, ws.joined64.data(), ws.near64.data(), out);
   } else {
-    analyse_placed(city, ws, ws.joined128.data(), ws.near128.data(), out);
+    analyse_sized(city, ws, ws.joined128.data(), ws.near128.data(), out);
   }
   return out;
+}
+
+void list_connections(const Workspace& ws, std::size_t n, std::vector<Connection>& out) {
+  for_each_card(ws.kept, [&](std::size_t i) {
+    const Bits128 joined = n <= 64 ? widen(ws.joined64[i]) : ws.joined128[i];
+    for_each_card(joined, [&](std::size_t j) {
+      if (j > i) {
+        out.push_back({static_cast<std::int32_t>(i), static_cast<std::int32_t>(j)});
+      }
+    });
+  });
 }
 
 }  // namespace neweden::detail

@@ -1,6 +1,6 @@
 // The one per-city kernel behind both the rich per-city call and the batch: it places the
-// cards, finds neighbours and connections, numbers components and computes the Military
-// figures, into a reusable workspace (no allocation per city once the workspace is grown).
+// cards, finds connections, numbers components and computes the Military figures, in a
+// reusable workspace (no allocation per city once the workspace has grown).
 #pragma once
 
 #include <array>
@@ -13,7 +13,7 @@
 
 namespace neweden::detail {
 
-// What a city comes to, beside the per-card arrays of the workspace.
+// What a city comes to, beside the per-card arrays and sets of the workspace.
 struct CitySummary {
   bool legal = true;
   std::int32_t cards = 0;  // cards kept in the geometry
@@ -27,6 +27,11 @@ struct CitySummary {
   std::int32_t bases = 0;
 };
 
+// The most cards one city may hold here (FORMAT allows 77).
+inline constexpr std::size_t kMaxCityCards = 128;
+// The card number that stands for "no card": its icons are none, its set is empty.
+inline constexpr std::size_t kNoCard = 255;
+
 // A direct-mapped cell grid for cities whose cards fit in 64 x 64 cells (nearly all):
 // a fixed 66 x 66 buffer with a border, so neighbour lookups need no bounds check.
 class GridCells {
@@ -34,6 +39,7 @@ class GridCells {
   static constexpr std::int32_t kSpan = 64;
   static constexpr std::int32_t kStride = kSpan + 2;
 
+  GridCells() { cell.fill(static_cast<std::uint8_t>(kNoCard)); }
   void set_origin(std::int32_t min_row, std::int32_t min_col) noexcept {
     row0_ = min_row - 1;
     col0_ = min_col - 1;
@@ -41,7 +47,7 @@ class GridCells {
   [[nodiscard]] std::size_t at(std::int32_t row, std::int32_t col) const noexcept {
     return static_cast<std::size_t>((row - row0_) * kStride + (col - col0_));
   }
-  // Card number + 1 on each cell, 0 when empty.
+  // The card on each cell, kNoCard when empty (and again after every city).
   std::array<std::uint8_t, static_cast<std::size_t>(kStride * kStride)> cell{};
 
  private:
@@ -49,30 +55,37 @@ class GridCells {
   std::int32_t col0_ = 0;
 };
 
-// Scratch for one thread. After analyse_into(), the per-card arrays describe that city.
+// Scratch for one thread. After analyse_into(), the per-card arrays and the sets describe
+// that city (sets as Bits128 whatever the city's size).
 struct Workspace {
-  std::vector<std::array<std::int32_t, 4>> neighbours;  // above, right, below, left, or -1
-  std::vector<std::int32_t> overlapped_by;              // the card holding the cell, or -1
-  std::vector<std::uint8_t> placed;                     // 1 when kept in the geometry
-  std::vector<std::int32_t> component;                  // -1 when left out
-  std::vector<std::uint8_t> linked;           // sides with a complete connection
-  std::vector<std::uint8_t> next_to_medical;  // 1 when next to a medical center
-  std::vector<std::int32_t> shelter_group;    // shelter group number, or -1
+  std::array<std::int32_t, kMaxCityCards> overlapped_by{};  // the card on its cell, or -1
+  std::array<std::int32_t, kMaxCityCards> component{};      // -1 when left out
+  // What the connection test reads of card k (slot kNoCard: no icons, never a match).
+  std::array<std::uint64_t, kNoCard + 1> key{};  // style and type
+  std::array<std::uint8_t, kNoCard + 1> look{};  // icons, and bit 4 for a wild card
+  std::array<std::uint16_t, kMaxCityCards> cell_of{};  // each card's cell on the grid
   // Per card, as sets of cards: the cards it is joined to, and its orthogonal neighbours.
-  std::vector<std::uint64_t> joined64, near64;
-  std::vector<Bits128> joined128, near128;
+  std::array<std::uint64_t, kMaxCityCards> joined64{}, near64{};
+  std::array<Bits128, kMaxCityCards> joined128{}, near128{};
+  // The sets of the last city, for the detailed per-city answer.
+  Bits128 kept;
+  Bits128 next_to_medical;
+  std::vector<Bits128> shelter_groups;  // by first card
   GridCells grid;
 
-  void prepare(std::size_t n);
+  void prepare() noexcept;
 };
-
-// The most cards one city may hold here (FORMAT allows 77).
-inline constexpr std::size_t kMaxCityCards = 128;
 
 // Throws std::invalid_argument for a city or card no decoded city can give.
 void check_city(const CityView& city);
+// The card checks alone, over any run of cards (a whole batch at once).
+void check_cards(const CityView& cards);
 
 // Analyses one city that passed check_city.
 CitySummary analyse_into(const CityView& city, Workspace& ws);
+
+// The complete connections of the city last analysed in `ws` (n cards), as (a, b), a < b,
+// sorted.
+void list_connections(const Workspace& ws, std::size_t n, std::vector<Connection>& out);
 
 }  // namespace neweden::detail

@@ -31,21 +31,19 @@ void score_military(const CityView& city, Workspace& ws, Mask kept, const Mask* 
   // k * min(k, 4). Groups are numbered by their first card.
   const Mask shelters = cards_with(kShelter);
   Mask left = shelters;
-  std::int32_t groups = 0;
   while (any(left)) {
     const Mask group = flood(single<Mask>(lowest(left)), near, shelters);
     left &= ~group;
     const std::int64_t k = count(group);
     out.shelter_points += k * std::min<std::int64_t>(k, 4);
-    for_each_card(group, [&](std::size_t i) { ws.shelter_group[i] = groups; });
-    ++groups;
+    ws.shelter_groups.push_back(widen(group));
   }
 
   // D3: 2 points for every distinct card next to at least one medical center.
   Mask next_to_medical{};
   for_each_card(cards_with(kMedical), [&](std::size_t i) { next_to_medical |= near[i]; });
   out.medical_points = 2 * static_cast<std::int64_t>(count(next_to_medical));
-  for_each_card(next_to_medical, [&](std::size_t i) { ws.next_to_medical[i] = 1; });
+  ws.next_to_medical = widen(next_to_medical);
 
   // D4: columns x rows spanned, end cells included; fewer than two towers score 0.
   TowerSpan& span = out.tower_span;
