@@ -116,3 +116,16 @@ def test_pack_placements_equals_resolving_then_packing(
     assert direct.styles == resolved.styles
     assert direct.types == resolved.types
     assert direct.flags.tolist()[3] == UNRESOLVED
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_cities_of_more_than_64_cards_agree_with_the_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    city = grow_city(rng, 77, tries=5000)
+    c = city[10]
+    city.append(ResolvedCard(len(city), c.row, c.col, False, c.spec))  # and an overlap
+    assert len(city) > 64
+    packed = pack_cities([city, city[:20]])
+    expected = [reference.analyse_city(city), reference.analyse_city(city[:20])]
+    assert analyse_city(packed, 0) == expected[0]
+    assert_batch_matches(analyse_batch(packed, threads=2), packed, expected)

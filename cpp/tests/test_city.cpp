@@ -175,3 +175,41 @@ TEST_CASE("cards far apart and far from the origin cost no bounding box") {
   CHECK(a.components == 2);
   CHECK(a.open_connections == 2);
 }
+
+TEST_CASE("a city of more than 64 cards works on the wide card sets") {
+  City line;
+  for (std::int32_t c = 0; c < 100; ++c) {
+    line.card(0, c, 1, 1, c % 2 == 0 ? kShelter : kMedical,
+              c == 0 ? kRight : (c == 99 ? kLeft : kLeft | kRight));
+  }
+  const CityAnalysis a = line.analyse();
+  CHECK(a.legal);
+  CHECK(a.components == 1);
+  CHECK(a.connections.size() == 99);
+  CHECK(a.open_connections == 0);
+  CHECK(a.shelter_groups.size() == 50);  // no two shelters touch
+  CHECK(a.medical_cards.size() == 50);  // the shelters; no medical center touches another
+  CHECK(a.medical_points == 100);
+}
+
+TEST_CASE("a city of more than 128 cards is refused") {
+  City big;
+  for (std::int32_t c = 0; c < 129; ++c) {
+    big.card(0, c, 1, 1, kLab, kTop);
+  }
+  CHECK_THROWS_AS(big.analyse(), std::invalid_argument);
+}
+
+TEST_CASE("a spread-out city with an overlap and an unresolved card uses the cell hash") {
+  const CityAnalysis a = City{}
+                             .card(0, 0, 1, 1, kLab, kRight)
+                             .card(0, 1, 1, 1, kTower, kLeft)
+                             .card(0, 1, 2, 2, kTower, kLeft)
+                             .unresolved(500, 500)
+                             .card(900, 900, 1, 1, kTower, kTop)
+                             .analyse();
+  CHECK_FALSE(a.legal);
+  CHECK(a.overlapped_by[2] == 1);
+  CHECK(a.components == 2);
+  CHECK(a.tower_span.points == 900 * 901);  // columns 1..900, rows 0..900
+}
