@@ -55,13 +55,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             continue
         per = base.extra_info.get("items", 1)
         terminalreporter.write_line(
-            f"[{group}] baseline {base.name}: {base.stats.mean / per * 1e6:.2f} us per item"
+            f"[{group}] baseline {base.name}: {base.stats.mean / per * 1e9:,.0f} ns per item"
         )
         for b in benches:
             if b is base or not getattr(b, "stats", None):
                 continue
             items = b.extra_info.get("items", 1)
             terminalreporter.write_line(
-                f"[{group}] {b.name}: {b.stats.mean / items * 1e6:.2f} us per item, "
+                f"[{group}] {b.name}: {b.stats.mean / items * 1e9:,.0f} ns per item, "
                 f"{base.stats.mean / per / (b.stats.mean / items):.1f}x the baseline"
             )
