@@ -5,24 +5,13 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "columns.hpp"
 #include "neweden/batch.hpp"
 
 namespace py = pybind11;
 
 namespace neweden::bindings {
 namespace {
-
-template <typename T>
-using Column = py::array_t<T, py::array::c_style | py::array::forcecast>;
-
-template <typename T>
-const T* column(const Column<T>& a, std::size_t n, const char* name) {
-  if (a.ndim() != 1 || static_cast<std::size_t>(a.shape(0)) != n) {
-    throw py::value_error(std::string("the column '") + name +
-                          "' must be one-dimensional, one entry per card");
-  }
-  return a.data();
-}
 
 template <typename T>
 py::array_t<T> output(py::dict& out, const char* name, std::size_t n, T** data) {
@@ -49,15 +38,8 @@ void bind_batch(py::module_& m) {
         BatchView batch;
         batch.cities = static_cast<std::size_t>(offsets.shape(0) - 1);
         batch.offsets = offsets.data();
-        CityView& cards = batch.cards;
-        cards.n = static_cast<std::size_t>(row.ndim() == 1 ? row.shape(0) : 0);
-        cards.row = column(row, cards.n, "row");
-        cards.col = column(col, cards.n, "col");
-        cards.style = column(style, cards.n, "style");
-        cards.type = column(type, cards.n, "type");
-        cards.facility = column(facility, cards.n, "facility");
-        cards.sides = column(sides, cards.n, "sides");
-        cards.flags = column(flags, cards.n, "flags");
+        batch.cards = cards_of(row, col, style, type, facility, sides, flags);
+        const CityView& cards = batch.cards;
         check_batch(batch);  // std::invalid_argument becomes ValueError
 
         py::dict out;

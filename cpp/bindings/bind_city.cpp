@@ -5,24 +5,13 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "columns.hpp"
 #include "neweden/city.hpp"
 
 namespace py = pybind11;
 
 namespace neweden::bindings {
 namespace {
-
-template <typename T>
-using Column = py::array_t<T, py::array::c_style | py::array::forcecast>;
-
-template <typename T>
-const T* column(const Column<T>& a, std::size_t n, const char* name) {
-  if (a.ndim() != 1 || static_cast<std::size_t>(a.shape(0)) != n) {
-    throw py::value_error(std::string("the column '") + name +
-                          "' must be one-dimensional, one entry per card");
-  }
-  return a.data();
-}
 
 template <typename T>
 py::tuple ints(const std::vector<T>& v) {
@@ -67,20 +56,12 @@ void bind_city(py::module_& m) {
          const Column<std::int32_t>& style, const Column<std::int32_t>& type,
          const Column<std::int8_t>& facility, const Column<std::uint8_t>& sides,
          const Column<std::uint8_t>& flags, py::ssize_t start, py::ssize_t stop) {
-        const auto n = static_cast<std::size_t>(row.ndim() == 1 ? row.shape(0) : 0);
-        if (start < 0 || stop < start || static_cast<std::size_t>(stop) > n) {
+        const CityView cards = cards_of(row, col, style, type, facility, sides, flags);
+        if (start < 0 || stop < start || static_cast<std::size_t>(stop) > cards.n) {
           throw py::index_error("the city's rows [start, stop) are outside the arrays");
         }
-        const auto lo = static_cast<std::size_t>(start);
-        CityView city;
-        city.n = static_cast<std::size_t>(stop - start);
-        city.row = column(row, n, "row") + lo;
-        city.col = column(col, n, "col") + lo;
-        city.style = column(style, n, "style") + lo;
-        city.type = column(type, n, "type") + lo;
-        city.facility = column(facility, n, "facility") + lo;
-        city.sides = column(sides, n, "sides") + lo;
-        city.flags = column(flags, n, "flags") + lo;
+        const CityView city =
+            cards.slice(static_cast<std::size_t>(start), static_cast<std::size_t>(stop));
         return figures(analyse_city(city));  // std::invalid_argument becomes ValueError
       },
       py::arg("row"), py::arg("col"), py::arg("style"), py::arg("type"), py::arg("facility"),

@@ -15,11 +15,8 @@ namespace neweden {
 namespace {
 
 CityView city_of(const BatchView& batch, std::size_t k) noexcept {
-  const auto lo = static_cast<std::size_t>(batch.offsets[k]);
-  const auto hi = static_cast<std::size_t>(batch.offsets[k + 1]);
-  const CityView& all = batch.cards;
-  return CityView{hi - lo,          all.row + lo,      all.col + lo,   all.style + lo,
-                  all.type + lo,    all.facility + lo, all.sides + lo, all.flags + lo};
+  return batch.cards.slice(static_cast<std::size_t>(batch.offsets[k]),
+                           static_cast<std::size_t>(batch.offsets[k + 1]));
 }
 
 void run(const BatchView& batch, const BatchFigures& out, std::size_t first, std::size_t last) {

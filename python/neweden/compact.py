@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .catalog import Catalog, ResolvedCard
+from .catalog import CardSpec, Catalog, ResolvedCard
 from .model import FACILITIES, Placement
 
 __all__ = [
@@ -58,6 +58,21 @@ class CompactCities:
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
+
+    def columns(
+        self,
+    ) -> tuple[
+        npt.NDArray[np.int32],
+        npt.NDArray[np.int32],
+        npt.NDArray[np.int32],
+        npt.NDArray[np.int32],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.uint8],
+    ]:
+        """The card columns in the order the core takes them: row, col, style, type,
+        facility, sides, flags."""
+        return self.row, self.col, self.style, self.type, self.facility, self.sides, self.flags
 
     def city(self, i: int) -> CompactCities:
         """City `i` alone, as a batch of one (views, no copy of the card rows)."""
@@ -124,6 +139,18 @@ class _Packer:
             )
         )
 
+    def spec(self, row: int, col: int, spec: CardSpec | None, rotated: bool) -> None:
+        """A card resolved to `spec` (None: an id that did not resolve)."""
+        if spec is None:
+            self.other(row, col, _UNRESOLVED_ROW)
+        elif spec.wild:
+            self.other(row, col, _WILD_ROW)
+        else:
+            assert spec.style is not None
+            assert spec.type is not None
+            assert spec.facility is not None
+            self.common(row, col, spec.style, spec.type, spec.facility, spec.sides, rotated)
+
     def other(self, row: int, col: int, rest: tuple[int, int, int, int, int]) -> None:
         self.flat.extend((row, col, *rest))
 
@@ -151,24 +178,7 @@ def pack_cities(cities: Sequence[Sequence[ResolvedCard]]) -> CompactCities:
     packer = _Packer()
     for city in cities:
         for card in city:
-            spec = card.spec
-            if spec is None:
-                packer.other(card.row, card.col, _UNRESOLVED_ROW)
-            elif spec.wild:
-                packer.other(card.row, card.col, _WILD_ROW)
-            else:
-                assert spec.style is not None
-                assert spec.type is not None
-                assert spec.facility is not None
-                packer.common(
-                    card.row,
-                    card.col,
-                    spec.style,
-                    spec.type,
-                    spec.facility,
-                    spec.sides,
-                    card.rotated,
-                )
+            packer.spec(card.row, card.col, card.spec, card.rotated)
         packer.end_city()
     return packer.finish()
 
@@ -182,18 +192,7 @@ def pack_placements(cities: Sequence[Sequence[Placement]], catalog: Catalog) -> 
         for p in city:
             card = p.card
             if isinstance(card, str):
-                spec = catalog.card(card)
-                if spec is None:
-                    packer.other(p.row, p.col, _UNRESOLVED_ROW)
-                elif spec.wild:
-                    packer.other(p.row, p.col, _WILD_ROW)
-                else:
-                    assert spec.style is not None
-                    assert spec.type is not None
-                    assert spec.facility is not None
-                    packer.common(
-                        p.row, p.col, spec.style, spec.type, spec.facility, spec.sides, p.rotated
-                    )
+                packer.spec(p.row, p.col, catalog.card(card), p.rotated)
             elif card.wild is True:
                 packer.other(p.row, p.col, _WILD_ROW)
             else:  # a decoded common card has all of these (neweden.checks)

@@ -15,13 +15,7 @@ def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:
     Raises ValueError for arrays no decoded city can give (the core's invalid_argument).
     """
     fields = _core.analyse_city(
-        cities.row,
-        cities.col,
-        cities.style,
-        cities.type,
-        cities.facility,
-        cities.sides,
-        cities.flags,
+        *cities.columns(),
         int(cities.offsets[index]),
         int(cities.offsets[index + 1]),
     )
@@ -44,15 +38,5 @@ def analyse_batch(cities: CompactCities, *, threads: int = 1) -> BatchFigures:
     """
     if threads < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
-    out = _core.analyse_batch(
-        cities.offsets,
-        cities.row,
-        cities.col,
-        cities.style,
-        cities.type,
-        cities.facility,
-        cities.sides,
-        cities.flags,
-        threads,
-    )
+    out = _core.analyse_batch(cities.offsets, *cities.columns(), threads)
     return BatchFigures(**out)

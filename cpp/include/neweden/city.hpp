@@ -34,6 +34,12 @@ struct CityView {
   const std::int8_t* facility = nullptr;
   const SideMask* sides = nullptr;  // as placed, after rotation
   const std::uint8_t* flags = nullptr;
+
+  // Cards [lo, hi) of these columns, as a city of their own.
+  [[nodiscard]] CityView slice(std::size_t lo, std::size_t hi) const noexcept {
+    return CityView{hi - lo,        row + lo,      col + lo,   style + lo,
+                    type + lo,      facility + lo, sides + lo, flags + lo};
+  }
 };
 
 // A complete connection between two cards, a < b (card indices in input order).
