@@ -6,13 +6,13 @@ The public API (FORMAT §6) grows here; everything not in ``__all__`` is private
 from __future__ import annotations
 
 from ._core import __version__ as _core_version
+from ._version import __version__
 from .catalog import BUILTIN, CardSpec, Catalog, resolve_city, resolve_game
 from .compact import CompactCities, pack_cities
 from .decode import decode_city, decode_game
 from .model import Game, LoneCity
 from .problems import GameDecodeError, Problem
-
-__version__ = "0.1.0"
+from .report import score
 
 if _core_version != __version__:  # pragma: no cover - a stale build in the tree
     raise ImportError(
@@ -34,4 +34,5 @@ __all__ = [
     "pack_cities",
     "resolve_city",
     "resolve_game",
+    "score",
 ]

@@ -1,0 +1,333 @@
+"""The score report (FORMAT §3): RULES §4 over the geometric figures of every city.
+
+The geometry comes from a function of the resolved cards; by default the native core, and
+:mod:`neweden.reference` for the twin path that the tests compare it with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._version import __version__
+from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
+from .compact import pack_cities
+from .decode import GameInput, decode_game
+from .figures import CityFigures
+from .geometry import analyse_city
+from .model import Game
+from .problems import Problem, join
+from .rules.epiphanies import EpiphanyResult, score_epiphanies
+from .rules.legality import copy_limit_problems, duplicate_name_problems, geometry_problems
+from .rules.military import base_majority, majority_table, military_points
+from .rules.ranking import Standing, first_player_recency, rank
+from .rules.requirements import CityView, evaluate, populist_points
+
+__all__ = ["REPORT_FORMAT", "Geometry", "native_geometry", "score", "score_game"]
+
+REPORT_FORMAT = "new-eden/report@1"
+TEN_CARDS = 10
+TEN_CARDS_POINTS = 5
+
+Geometry = Callable[[Sequence[ResolvedCard]], CityFigures]
+
+
+def native_geometry(cards: Sequence[ResolvedCard]) -> CityFigures:
+    """The figures of one city from the C++ core."""
+    return analyse_city(pack_cities([cards]))
+
+
+def score(
+    game: GameInput, *, catalog: Catalog | None = None, detail: bool = True
+) -> dict[str, Any]:
+    """The report of FORMAT §3 for one game (bytes, str or a mapping).
+
+    Raises :class:`neweden.GameDecodeError` when the input is not a readable game.
+    """
+    return score_game(decode_game(game), catalog=catalog, detail=detail)
+
+
+def _sort_key(problem: Problem) -> tuple[tuple[int, int | str], ...]:
+    """Document order of a pointer: array indices compare as numbers."""
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in problem.path.split("/")[1:])
+
+
+_PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")
+
+
+def score_game(
+    game: Game,
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = True,
+    geometry: Geometry = native_geometry,
+) -> dict[str, Any]:
+    """The report of a decoded game; `geometry` computes each city's figures."""
+    catalog = catalog or BUILTIN
+    mode = game.mode
+    populist = mode in ("populist", "elitist")
+    military = mode in ("military", "elitist")
+    n = len(game.players)
+
+    resolved = resolve_game(game, catalog)
+    errors: list[Problem] = list(resolved.problems)
+    warnings: list[Problem] = []
+    figures = [geometry(city) for city in resolved.cities]
+    kept = [
+        [card for card, inside in zip(city, fig.included, strict=True) if inside]
+        for city, fig in zip(resolved.cities, figures, strict=True)
+    ]
+    for p, (city, fig) in enumerate(zip(resolved.cities, figures, strict=True)):
+        errors.extend(geometry_problems(p, city, fig))
+        if not city:
+            warnings.append(
+                Problem(
+                    code="empty_city",
+                    message=f"{game.players[p].name} has no card in the city; it is legal "
+                    "and scores nothing",
+                    path=join("", "players", p, "city"),
+                )
+            )
+    errors.extend(copy_limit_problems(resolved.cities, game))
+    errors.extend(duplicate_name_problems(game))
+
+    requirement_ids = game.requirements if isinstance(game.requirements, list) else []
+    if not populist and requirement_ids:
+        warnings.append(
+            Problem(
+                code="requirements_ignored",
+                message="a military game scores no requirement cards; `requirements` is ignored",
+                path="/requirements",
+            )
+        )
+
+    # D5: bases across every player, legal or not.
+    bases = [fig.bases for fig in figures]
+    table, default_table = majority_table(catalog.majority_table, n)
+    base_points, base_places = base_majority(bases, table) if n > 1 else ([0], [1])
+    if military and n == 1 and bases[0] > 0:
+        warnings.append(
+            Problem(
+                code="one_player_bases",
+                message=f"with one player, the {bases[0]} military base(s) have no majority "
+                "to win and score 0",
+                path=join("", "players", 0),
+            )
+        )
+    elif military and n > 1 and default_table:
+        warnings.append(
+            Problem(
+                code="default_majority_table",
+                message=f"the D5 majority table for {n} players is the built-in default "
+                f"{list(table)}, not the printed card; give it in a catalog",
+                path="",
+            )
+        )
+
+    first = next((i for i, p in enumerate(game.players) if p.name == game.first_player), None)
+    if isinstance(game.first_player, str) and first is None:
+        warnings.append(
+            Problem(
+                code="unknown_first_player",
+                message=f'first_player "{game.first_player}" is not a player of this game; '
+                "the last tie-breaker is skipped",
+                path="/first_player",
+            )
+        )
+    recency = first_player_recency(n, first) if first is not None else [None] * n
+
+    players: list[dict[str, Any]] = []
+    standings: list[Standing] = []
+    for p, player in enumerate(game.players):
+        fig = figures[p]
+        cards = kept[p]
+        epiphanies: EpiphanyResult = score_epiphanies(player.epiphanies, resolved.epiphanies[p])
+        for k in epiphanies.activated_five_point:
+            errors.append(
+                Problem(
+                    code="activated_five_point",
+                    message=f"epiphany {k} is worth 5 points and cannot be activated; "
+                    "declared activated, it scores 0",
+                    path=join("", "players", p, "epiphanies", k),
+                )
+            )
+        stars: int | None = None
+        met: list[str] | None = None
+        requirement_points = 0
+        card_points: list[int] | None = None
+        results = []
+        if populist:
+            results = evaluate(requirement_ids, CityView(cards, fig, catalog))
+            met = [r.id for r in results if r.met]
+            stars = len(met) + epiphanies.stars
+            requirement_points, card_points = populist_points(cards, stars)
+        mil = military_points(fig, base_points[p]) if military else None
+        ten = TEN_CARDS_POINTS if len(cards) >= TEN_CARDS else 0
+        bonus = sum(b.points for b in player.bonuses)
+        total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
+        standings.append(
+            Standing(
+                total=total,
+                requirements_met=len(met) if met is not None else None,
+                bases=fig.bases if military else None,
+                cards=len(cards),
+                three_star_cards=sum(1 for c in cards if c.spec and c.spec.stars == 3),
+                two_star_cards=sum(1 for c in cards if c.spec and c.spec.stars == 2),
+                first_player=recency[p],
+            )
+        )
+        entry: dict[str, Any] = {
+            "name": player.name,
+            "legal": True,
+            "cards": len(cards),
+            "open_connections": fig.open_connections,
+            "stars": stars,
+            "requirements_met": met,
+            "score": {
+                "requirements": requirement_points,
+                "military": mil.to_dict() if mil else None,
+                "epiphanies": epiphanies.points,
+                "ten_cards": ten,
+                "bonuses": bonus,
+                "total": total,
+            },
+            "place": 0,
+            "errors": [],
+            "warnings": [],
+        }
+        if detail:
+            entry["audit"] = _audit(
+                resolved.cities[p],
+                fig,
+                results,
+                stars,
+                epiphanies,
+                card_points,
+                cards,
+                mil is not None,
+                base_places[p] if n > 1 else None,
+            )
+        players.append(entry)
+
+    places, decided = rank(standings)
+    for p, entry in enumerate(players):
+        entry["place"] = places[p]
+        if detail:
+            entry["audit"]["ranking"] = {
+                "place": places[p],
+                "decided_by": decided[p],
+                "compared": {
+                    "total": standings[p].total,
+                    "requirements_met": standings[p].requirements_met,
+                    "bases": standings[p].bases,
+                    "cards": standings[p].cards,
+                    "three_star_cards": standings[p].three_star_cards,
+                    "two_star_cards": standings[p].two_star_cards,
+                    "first_player_recency": standings[p].first_player,
+                },
+            }
+
+    top_errors, top_warnings = _place_problems(players, errors, warnings)
+    report: dict[str, Any] = {
+        "format": REPORT_FORMAT,
+        "neweden": __version__,
+        "catalog": catalog.name,
+        "valid": not errors,
+        "mode": mode,
+        "meta": game.meta if isinstance(game.meta, dict) else None,
+        "players": players,
+        "errors": top_errors,
+        "warnings": top_warnings,
+    }
+    if detail:
+        report["audit"] = {
+            "majority_table": list(table) if military else None,
+            "majority_table_is_default": default_table if military else None,
+            "first_player": game.players[first].name if first is not None else None,
+        }
+    return report
+
+
+def _place_problems(
+    players: list[dict[str, Any]], errors: list[Problem], warnings: list[Problem]
+) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """Each problem once: under players[i] when its path starts with /players/i, otherwise
+    at the top level; in document order. A player is illegal exactly when one of their
+    errors points into their city."""
+    top: dict[str, list[dict[str, object]]] = {"errors": [], "warnings": []}
+    for kind, problems in (("errors", errors), ("warnings", warnings)):
+        for problem in sorted(problems, key=_sort_key):
+            match = _PLAYER_PATH.match(problem.path)
+            if match is None:
+                top[kind].append(problem.to_dict())
+                continue
+            p = int(match.group(1))
+            players[p][kind].append(problem.to_dict())
+            if kind == "errors" and problem.path.startswith(join("", "players", p, "city")):
+                players[p]["legal"] = False
+    return top["errors"], top["warnings"]
+
+
+def _audit(
+    city: Sequence[ResolvedCard],
+    fig: CityFigures,
+    results: Sequence[Any],
+    stars: int | None,
+    epiphanies: EpiphanyResult,
+    card_points: list[int] | None,
+    kept: Sequence[ResolvedCard],
+    military: bool,
+    bases_place: int | None,
+) -> dict[str, Any]:
+    """How every point of one player came about (the report's audit trail)."""
+    scored = dict(zip((c.index for c in kept), card_points or [], strict=False))
+    cell = {c.index: [c.row, c.col] for c in city}
+    return {
+        "cards": [
+            {
+                "index": c.index,
+                "cell": [c.row, c.col],
+                "scored": fig.included[c.index],
+                "stars_required": c.spec.stars if c.spec else None,
+                "points": c.spec.points if c.spec else None,
+                "populist_points": scored.get(c.index) if card_points is not None else None,
+            }
+            for c in city
+        ],
+        "requirements": [{"id": r.id, "met": r.met, "why": r.why} for r in results]
+        if stars is not None
+        else None,
+        "stars": {
+            "requirements": stars - epiphanies.stars,
+            "epiphanies": epiphanies.stars,
+            "total": stars,
+        }
+        if stars is not None
+        else None,
+        "epiphanies": [
+            {
+                "index": line.index,
+                "state": line.state,
+                "points": line.points,
+                "effect": line.effect,
+                "scored": line.scored,
+                "note": line.note,
+            }
+            for line in epiphanies.lines
+        ],
+        "military": {
+            "labs": fig.labs,
+            "shelter_groups": [[cell[i] for i in group] for group in fig.shelter_groups],
+            "medical_cards": [cell[i] for i in fig.medical_cards],
+            "towers": fig.towers,
+            "tower_span": None
+            if fig.tower_span is None
+            else {"from": list(fig.tower_span[:2]), "to": list(fig.tower_span[2:])},
+            "bases": fig.bases,
+            "bases_place": bases_place,
+        }
+        if military
+        else None,
+        "components": fig.components,
+    }

@@ -1,0 +1,72 @@
+"""Epiphanies (RULES §4b): states, the 1/3-star effect in groups of three, and points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..catalog import EpiphanySpec
+from ..model import EpiphanyEntry
+
+__all__ = ["THIRD_STAR", "EpiphanyResult", "score_epiphanies"]
+
+THIRD_STAR = "third_star"
+ICONS_PER_STAR = 3
+
+
+@dataclass(frozen=True)
+class EpiphanyLine:
+    index: int
+    state: str
+    points: int  # printed
+    effect: str | None
+    scored: int
+    note: str
+
+
+@dataclass(frozen=True)
+class EpiphanyResult:
+    points: int
+    stars: int  # whole stars from 1/3-star activations
+    lines: tuple[EpiphanyLine, ...]
+    #: indices of epiphanies declared activated with 5 points (an error each)
+    activated_five_point: tuple[int, ...]
+
+
+def score_epiphanies(
+    entries: Sequence[EpiphanyEntry], specs: Sequence[EpiphanySpec | None]
+) -> EpiphanyResult:
+    """Held: 0. Validated: printed points. Activated: 0, but 1/3-star icons count in whole
+    groups of three and the icons left over score as validated. A 5-point epiphany cannot
+    be activated: declared so, it is an error and scores 0 (and gives no icon)."""
+    thirds = [
+        i
+        for i, (entry, spec) in enumerate(zip(entries, specs, strict=True))
+        if spec is not None
+        and entry.state == "activated"
+        and spec.effect == THIRD_STAR
+        and spec.points != 5
+    ]
+    stars, left_over = divmod(len(thirds), ICONS_PER_STAR)
+    leftover = set(thirds[len(thirds) - left_over :]) if left_over else set()
+    lines = []
+    five = []
+    for i, (entry, spec) in enumerate(zip(entries, specs, strict=True)):
+        if spec is None:  # unknown catalog id: an error elsewhere, scores nothing
+            lines.append(EpiphanyLine(i, entry.state, 0, None, 0, "unknown id: not scored"))
+            continue
+        if entry.state == "held":
+            scored, note = 0, "held, never validated"
+        elif entry.state == "validated":
+            scored, note = spec.points, "validated"
+        elif spec.points == 5:
+            scored, note = 0, "a 5-point epiphany cannot be activated"
+            five.append(i)
+        elif i in leftover:
+            scored, note = spec.points, "1/3 star left over (fewer than three): scored as validated"
+        elif i in thirds:
+            scored, note = 0, "1/3 star, in a group of three making a star"
+        else:
+            scored, note = 0, f"activated ({spec.effect or 'no effect named'})"
+        lines.append(EpiphanyLine(i, entry.state, spec.points, spec.effect, scored, note))
+    return EpiphanyResult(sum(line.scored for line in lines), stars, tuple(lines), tuple(five))

@@ -1,0 +1,100 @@
+"""The rule problems of a game that come from the geometry and from the whole table
+(RULES §3, FORMAT §3.1): overlap, disconnected, copy_limit, duplicate_name."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..catalog import ResolvedCard
+from ..figures import CityFigures
+from ..model import Game
+from ..problems import Problem, join
+
+__all__ = ["copy_limit_problems", "duplicate_name_problems", "geometry_problems"]
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def geometry_problems(
+    player: int, cards: Sequence[ResolvedCard], figures: CityFigures
+) -> list[Problem]:
+    """`overlap`: one per card left out on a taken cell. `disconnected`: one per component
+    other than the project, at its first card, naming all its cells."""
+    base = join("", "players", player, "city")
+    problems = []
+    for card, holder in zip(cards, figures.overlapped_by, strict=True):
+        if holder >= 0:
+            problems.append(
+                Problem(
+                    code="overlap",
+                    message=f"card {card.index} is on row {card.row}, column {card.col}, "
+                    f"the cell of card {holder}; it is left out of the city and the score",
+                    path=join(base, card.index),
+                    cells=((card.row, card.col),),
+                )
+            )
+    project_size = sum(1 for c in figures.component if c == figures.project)
+    for part in range(figures.components):
+        if part == figures.project:
+            continue
+        members = [c for c, k in zip(cards, figures.component, strict=True) if k == part]
+        cells = tuple((c.row, c.col) for c in members)
+        where = ", ".join(f"({r}, {c})" for r, c in cells)
+        problems.append(
+            Problem(
+                code="disconnected",
+                message=f"{len(members)} card(s) at {where} are not joined to the project "
+                f"({project_size} cards) by complete connections; they are scored as placed",
+                path=join(base, members[0].index),
+                cells=cells,
+            )
+        )
+    return problems
+
+
+def copy_limit_problems(cities: Sequence[Sequence[ResolvedCard]], game: Game) -> list[Problem]:
+    """Each catalog card id at most its number of copies in the whole game, counted over
+    players in order and cards in city order; one error per copy beyond the limit, under the
+    player who placed it. Inline cards have no identity and are not counted."""
+    seen: Counter[str] = Counter()
+    problems = []
+    for p, (player, cards) in enumerate(zip(game.players, cities, strict=True)):
+        for placement, card in zip(player.city, cards, strict=True):
+            if not isinstance(placement.card, str) or card.spec is None:
+                continue
+            seen[placement.card] += 1
+            if seen[placement.card] > card.spec.copies:
+                n = seen[placement.card]
+                problems.append(
+                    Problem(
+                        code="copy_limit",
+                        message=f'the card "{placement.card}" appears a {_ordinal(n)} time in '
+                        f"the game; the box holds {card.spec.copies}. It is still scored",
+                        path=join("", "players", p, "city", card.index, "card"),
+                        cells=((card.row, card.col),),
+                    )
+                )
+    return problems
+
+
+def duplicate_name_problems(game: Game) -> list[Problem]:
+    """Player names are unique: every later player with a name already used is an error."""
+    first_seen: dict[str, int] = {}
+    problems = []
+    for p, player in enumerate(game.players):
+        if player.name in first_seen:
+            problems.append(
+                Problem(
+                    code="duplicate_name",
+                    message=f'player {p} is named "{player.name}" like player '
+                    f"{first_seen[player.name]}; names must be unique",
+                    path=join("", "players", p, "name"),
+                )
+            )
+        else:
+            first_seen[player.name] = p
+    return problems

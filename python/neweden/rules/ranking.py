@@ -1,0 +1,63 @@
+"""The ranking (RULES §4e): total, then six tie-breakers, competition places (1, 1, 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["CRITERIA", "Standing", "rank"]
+
+#: The criteria in order; each is "more is better" (the last: more recently first player).
+CRITERIA = (
+    "total",
+    "requirements_met",
+    "bases",
+    "cards",
+    "three_star_cards",
+    "two_star_cards",
+    "first_player",
+)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the ranking compares of one player; None: the criterion does not apply."""
+
+    total: int
+    requirements_met: int | None
+    bases: int | None
+    cards: int
+    three_star_cards: int
+    two_star_cards: int
+    first_player: int | None  # larger is more recent; None without a known first player
+
+    def key(self) -> tuple[int, ...]:
+        return tuple(0 if v is None else v for v in (getattr(self, c) for c in CRITERIA))
+
+
+def first_player_recency(players: int, first: int) -> list[int]:
+    """Larger for who was first player more recently: the current first player f, then
+    f-1, f-2, ... (mod n), since the token passes clockwise (RULES §4e.6)."""
+    return [players - ((first - i) % players) for i in range(players)]
+
+
+def rank(standings: Sequence[Standing]) -> tuple[list[int], list[str | None]]:
+    """Each player's place (competition ranking) and the criterion that set them apart
+    from the player ranked just above (None for the first place and for a tie)."""
+    keys = [s.key() for s in standings]
+    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    places = [0] * len(keys)
+    decided: list[str | None] = [None] * len(keys)
+    for position, i in enumerate(order):
+        if position == 0:
+            places[i] = 1
+            continue
+        above = order[position - 1]
+        if keys[i] == keys[above]:
+            places[i] = places[above]
+        else:
+            places[i] = position + 1
+            decided[i] = next(
+                c for c, a, b in zip(CRITERIA, keys[above], keys[i], strict=True) if a != b
+            )
+    return places, decided
