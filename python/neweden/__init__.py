@@ -8,6 +8,7 @@ from __future__ import annotations
 from ._core import __version__ as _core_version
 from ._version import __version__
 from .catalog import BUILTIN, CardSpec, Catalog, resolve_city, resolve_game
+from .catalog_file import CatalogError, load_catalog
 from .compact import CompactCities, pack_cities
 from .decode import decode_city, decode_game
 from .model import Game, LoneCity
@@ -23,6 +24,7 @@ __all__ = [
     "BUILTIN",
     "CardSpec",
     "Catalog",
+    "CatalogError",
     "CompactCities",
     "Game",
     "GameDecodeError",
@@ -31,6 +33,7 @@ __all__ = [
     "__version__",
     "decode_city",
     "decode_game",
+    "load_catalog",
     "pack_cities",
     "resolve_city",
     "resolve_game",

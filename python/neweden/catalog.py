@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from .model import SIDES, Game, InlineCard, Placement
 from .problems import Problem, join
@@ -70,11 +71,13 @@ class CardSpec:
 
 @dataclass(frozen=True, slots=True)
 class RequirementSpec:
-    """A requirement card (RULES §4a): its deck (A, B or C) and its printed text."""
+    """A requirement card (RULES §4a): its deck (A, B or C), printed text and condition (in
+    the condition language of :mod:`neweden.conditions`; None when not typed in)."""
 
     id: str
     deck: str
     text: str
+    condition: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,7 @@ class EpiphanySpec:
     points: int
     effect: str | None
     text: str = ""
+    condition: Any = None
 
 
 @dataclass(frozen=True)
@@ -123,9 +127,24 @@ BUILTIN = Catalog(
     ),
     requirements=MappingProxyType(
         {
-            "A1": RequirementSpec("A1", "A", "The city has cards of all 5 architectural styles."),
-            "B1": RequirementSpec("B1", "B", "Some row of the city holds more than 5 cards."),
-            "C1": RequirementSpec("C1", "C", "The city has at most 4 open connections."),
+            "A1": RequirementSpec(
+                "A1",
+                "A",
+                "The city has cards of all 5 architectural styles.",
+                {">=": [{"distinct": "style"}, {"all_styles": {}}]},
+            ),
+            "B1": RequirementSpec(
+                "B1",
+                "B",
+                "Some row of the city holds more than 5 cards.",
+                {">": [{"row_cards": {}}, 5]},
+            ),
+            "C1": RequirementSpec(
+                "C1",
+                "C",
+                "The city has at most 4 open connections.",
+                {"<=": [{"open_connections": {}}, 4]},
+            ),
         }
     ),
 )
@@ -142,6 +161,29 @@ class ResolvedCard:
     spec: CardSpec | None
 
 
+def _vocabulary_problems(
+    spec: CardSpec | None, catalog: Catalog, path: str, cell: tuple[int, int]
+) -> list[Problem]:
+    """With a closed vocabulary (RULES §1), a style or type it does not declare is an error
+    (`unknown_style`, `unknown_type`); the card is still scored as given."""
+    problems: list[Problem] = []
+    if spec is None or spec.wild:
+        return problems
+    for attribute, declared in (("style", catalog.styles), ("type", catalog.types)):
+        value = getattr(spec, attribute)
+        if declared is not None and value not in declared:
+            problems.append(
+                Problem(
+                    code=f"unknown_{attribute}",
+                    message=f'the {attribute} "{value}" of the card at row {cell[0]}, column '
+                    f"{cell[1]} is not one the catalog declares ({', '.join(sorted(declared))})",
+                    path=join(path, attribute),
+                    cells=(cell,),
+                )
+            )
+    return problems
+
+
 def resolve_city(
     city: Sequence[Placement], catalog: Catalog, path: str
 ) -> tuple[list[ResolvedCard], list[Problem]]:
@@ -155,6 +197,11 @@ def resolve_city(
         card = placement.card
         if isinstance(card, InlineCard):
             spec: CardSpec | None = CardSpec.from_inline(card)
+            problems.extend(
+                _vocabulary_problems(
+                    spec, catalog, join(path, i, "card"), (placement.row, placement.col)
+                )
+            )
         else:
             spec = catalog.card(card)
             if spec is None:

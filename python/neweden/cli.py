@@ -11,6 +11,8 @@ from typing import Any
 import msgspec
 
 from ._version import __version__
+from .catalog import Catalog
+from .catalog_file import CatalogError, load_catalog
 from .problems import GameDecodeError
 from .report import score
 from .schema import city_schema, game_schema
@@ -30,6 +32,18 @@ def _json(value: Any) -> str:
 def example_game() -> bytes:
     """The built-in example: the manual's final-scoring example (Sarah scores 78)."""
     return resources.files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+
+
+def _catalog(args: argparse.Namespace) -> Catalog | None:
+    """The catalog of --catalog (None: the built-in one); raises CatalogError."""
+    return load_catalog(args.catalog) if args.catalog else None
+
+
+def _report_catalog_error(err: CatalogError) -> int:
+    sys.stderr.write(f"neweden: the catalog {err.source} does not load:\n")
+    for problem in err.problems:
+        sys.stderr.write(problem.line() + "\n")
+    return EXIT_USAGE
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -62,7 +76,9 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if data is None:
         return EXIT_USAGE
     try:
-        report = score(data, detail=not args.lean)
+        report = score(data, catalog=_catalog(args), detail=not args.lean)
+    except CatalogError as err:
+        return _report_catalog_error(err)
     except GameDecodeError as err:
         for line in err.lines():
             sys.stderr.write(line + "\n")
@@ -71,16 +87,65 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return EXIT_VALID if report["valid"] else EXIT_ERRORS
 
 
+def _cmd_catalog_check(args: argparse.Namespace) -> int:
+    try:
+        catalog = load_catalog(args.file)
+    except CatalogError as err:
+        return _report_catalog_error(err)
+    sys.stdout.write(_json(describe_catalog(catalog)))
+    return EXIT_VALID
+
+
+def describe_catalog(catalog: Catalog) -> dict[str, Any]:
+    """What a loaded catalog defines (the built-in entries included)."""
+    return {
+        "catalog": catalog.name,
+        "cards": {
+            i: {
+                "wild": c.wild,
+                "style": c.style,
+                "type": c.type,
+                "facility": c.facility,
+                "points": c.points,
+                "stars": c.stars,
+                "sides": sorted(c.sides),
+                "copies": c.copies,
+            }
+            for i, c in sorted(catalog.cards.items())
+        },
+        "requirements": {
+            i: {"deck": r.deck, "text": r.text, "condition": r.condition}
+            for i, r in sorted(catalog.requirements.items())
+        },
+        "epiphanies": {
+            i: {"points": e.points, "effect": e.effect, "text": e.text, "condition": e.condition}
+            for i, e in sorted(catalog.epiphanies.items())
+        },
+        "majority_table": {str(k): list(v) for k, v in sorted(catalog.majority_table.items())}
+        if catalog.majority_table is not None
+        else None,
+        "styles": sorted(catalog.styles) if catalog.styles is not None else None,
+        "types": sorted(catalog.types) if catalog.types is not None else None,
+    }
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="neweden",
         description="Scoring and validation for New Eden Project games.",
+    )
+    with_catalog = argparse.ArgumentParser(add_help=False)
+    with_catalog.add_argument(
+        "--catalog",
+        metavar="FILE",
+        help="a catalog file (JSON or TOML) extending the built-in catalog",
     )
     parser.add_argument("--version", action="version", version=f"neweden {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     scoring = commands.add_parser(
         "score",
+        parents=[with_catalog],
         help="score one game: the report as JSON (exit 0 valid, 1 errors, 2 unreadable)",
         description="Score one game (FORMAT §1) and print the report (FORMAT §3). Exit 0 when "
         "the game is valid, 1 when the report lists errors, 2 when the input is not a "
@@ -101,12 +166,25 @@ def build_parser() -> argparse.ArgumentParser:
     scoring.set_defaults(run=_cmd_score)
 
     schema = commands.add_parser(
-        "schema", help="print the JSON Schema of the game format (new-eden/game@1)"
+        "schema",
+        parents=[with_catalog],
+        help="print the JSON Schema of the game format (new-eden/game@1)",
     )
     schema.add_argument(
         "--city", action="store_true", help='the schema of a lone city, {"city": [...]}, instead'
     )
     schema.set_defaults(run=_cmd_schema)
+
+    catalog = commands.add_parser("catalog", help="catalog files: `neweden catalog check FILE`")
+    catalog_commands = catalog.add_subparsers(
+        dest="catalog_command", required=True, metavar="COMMAND"
+    )
+    check = catalog_commands.add_parser(
+        "check",
+        help="what a catalog file defines (exit 0), or every problem in it (exit 2)",
+    )
+    check.add_argument("file", metavar="FILE", help="a catalog file, .json or .toml")
+    check.set_defaults(run=_cmd_catalog_check)
     return parser
 
 

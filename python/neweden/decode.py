@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar
 
@@ -63,6 +63,7 @@ _LABELS: dict[type, str] = {
 _PATTERN_WORDS = {
     IDENTIFIER_PATTERN: "an identifier (a lower-case letter, then lower-case letters, digits or _)",
     CATALOG_ID_PATTERN: "a catalog id (letters, digits, _ and -, starting with a letter or digit)",
+    r"^[2-4]$": "a player count from 2 to 4",
 }
 
 
@@ -240,8 +241,17 @@ def _generic(raw: bytes) -> Any:
         return json.loads(cut, parse_float=_float_or_out_of_range)
 
 
-def find_problems(raw: bytes, doc_type: type[Game] | type[LoneCity] = Game) -> list[Problem]:
-    """Every decode problem of `raw` as a `doc_type`, in document order (FORMAT §3.1)."""
+def find_problems(
+    raw: bytes,
+    doc_type: type[Any] = Game,
+    *,
+    labels: Mapping[type, str] | None = None,
+    checks: Mapping[type, CrossCheck] | None = None,
+) -> list[Problem]:
+    """Every decode problem of `raw` as a `doc_type`, in document order (FORMAT §3.1).
+
+    `labels` name the structs in messages and `checks` are their cross-field checks; both
+    default to the game format's."""
     try:
         doc = _generic(raw)
     except msgspec.DecodeError as exc:
@@ -249,7 +259,7 @@ def find_problems(raw: bytes, doc_type: type[Game] | type[LoneCity] = Game) -> l
         if text == "Input data was truncated":
             text = "it ends before the JSON value is complete"
         return [Problem(code="bad_json", message=f"the input is not valid JSON: {text}", path="")]
-    walk = _Walk()
+    walk = _Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
     walk.value(doc, mi.type_info(doc_type), "", ())
     return walk.problems
 
@@ -326,11 +336,17 @@ def _preview(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class _Walk:
-    """Walks a generically decoded JSON value against msgspec type information."""
+CrossCheck = Callable[[Any, str], list[Problem]]
 
-    def __init__(self) -> None:
+
+class _Walk:
+    """Walks a generically decoded JSON value against msgspec type information, calling
+    each struct's cross-field check (by class) after its own fields."""
+
+    def __init__(self, labels: Mapping[type, str], checks: Mapping[type, CrossCheck]) -> None:
         self.problems: list[Problem] = []
+        self.labels = labels
+        self.checks = checks
 
     def add(self, code: str, message: str, path: str) -> None:
         self.problems.append(Problem(code=code, message=message, path=path))
@@ -362,6 +378,7 @@ class _Walk:
             self.array(value, t, path, limits)
         elif isinstance(t, mi.DictType):
             for key, item in value.items():
+                self.value(key, t.key_type, join(path, key), ())  # ids as keys (catalogs)
                 self.value(item, t.value_type, join(path, key), ())
         elif isinstance(t, mi.LiteralType):
             if value not in t.values:
@@ -385,7 +402,7 @@ class _Walk:
                     known = ", ".join(fields)
                     self.add(
                         "unknown_field",
-                        f"`{key}` is not a field of {_LABELS.get(t.cls, 'this object')} "
+                        f"`{key}` is not a field of {self.labels.get(t.cls, 'this object')} "
                         f"(the fields are: {known})",
                         join(path, key),
                     )
@@ -395,10 +412,10 @@ class _Walk:
             if field.required and name not in value:
                 self.add(
                     "missing_field",
-                    f"{_LABELS.get(t.cls, 'this object')} needs `{name}`",
+                    f"{self.labels.get(t.cls, 'this object')} needs `{name}`",
                     join(path, name),
                 )
-        check = CROSS_CHECKS.get(t.cls)
+        check = self.checks.get(t.cls)
         if check is not None:
             self.problems.extend(check(value, path))
 

@@ -11,18 +11,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._version import __version__
-from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
+from .catalog import BUILTIN, Catalog, EpiphanySpec, ResolvedCard, resolve_game
 from .compact import pack_cities
+from .conditions import CityContext, evaluate
 from .decode import GameInput, decode_game
 from .figures import CityFigures
 from .geometry import analyse_city
-from .model import Game
+from .model import EpiphanyEntry, Game
 from .problems import Problem, join
 from .rules.epiphanies import EpiphanyResult, score_epiphanies
+from .rules.epiphany_conditions import disjoint_sets
 from .rules.legality import copy_limit_problems, duplicate_name_problems, geometry_problems
 from .rules.military import base_majority, majority_table, military_points
 from .rules.ranking import Standing, first_player_recency, rank
-from .rules.requirements import CityView, evaluate, populist_points
+from .rules.requirements import evaluate_requirements, populist_points
 
 __all__ = ["REPORT_FORMAT", "Geometry", "native_geometry", "score", "score_game"]
 
@@ -158,7 +160,7 @@ def score_game(
         card_points: list[int] | None = None
         results = []
         if populist:
-            results = evaluate(requirement_ids, CityView(cards, fig, catalog))
+            results = evaluate_requirements(requirement_ids, CityContext(cards, fig, catalog))
             met = [r.id for r in results if r.met]
             stars = len(met) + epiphanies.stars
             requirement_points, card_points = populist_points(cards, stars)
@@ -208,6 +210,11 @@ def score_game(
                 mil is not None,
                 base_places[p] if n > 1 else None,
             )
+            conditions = _epiphany_conditions(
+                player.epiphanies, resolved.epiphanies[p], cards, fig, catalog, geometry
+            )
+            for line in entry["audit"]["epiphanies"]:
+                line.update(conditions[line["index"]])
         players.append(entry)
 
     places, decided = rank(standings)
@@ -247,6 +254,37 @@ def score_game(
             "first_player": game.players[first].name if first is not None else None,
         }
     return report
+
+
+def _epiphany_conditions(
+    entries: Sequence[EpiphanyEntry],
+    specs: Sequence[EpiphanySpec | None],
+    cards: Sequence[ResolvedCard],
+    fig: CityFigures,
+    catalog: Catalog,
+    geometry: Geometry,
+) -> list[dict[str, Any]]:
+    """Information only (RULES §4b): whether the final city meets each declared epiphany's
+    known condition, and whether identical ones can each have their own cards."""
+    counted = ("validated", "activated")
+    copies: dict[str, int] = {}
+    for entry, spec in zip(entries, specs, strict=True):
+        if spec is not None and spec.id and entry.state in counted:
+            copies[spec.id] = copies.get(spec.id, 0) + 1
+    answers: dict[str, str] = {}
+    out = []
+    for entry, spec in zip(entries, specs, strict=True):
+        info: dict[str, Any] = {"condition_met": None, "disjoint_sets": None}
+        if spec is not None and spec.condition is not None:
+            info["condition_met"] = evaluate(spec.condition, CityContext(cards, fig, catalog))
+            if entry.state in counted and copies.get(spec.id, 0) > 1:
+                if spec.id not in answers:
+                    answers[spec.id] = disjoint_sets(
+                        spec.condition, copies[spec.id], cards, catalog, geometry
+                    )
+                info["disjoint_sets"] = answers[spec.id]
+        out.append(info)
+    return out
 
 
 def _place_problems(

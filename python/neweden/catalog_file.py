@@ -1,0 +1,316 @@
+"""Catalog files (FORMAT §2): a player's own copy of the printed cards, as JSON or TOML.
+
+The file's structure is given by the msgspec types below; loading decodes it generically,
+walks it against these types with the decoder's every-problem pass, checks the conditions,
+and only then builds a :class:`~neweden.catalog.Catalog`: a catalog that does not load
+raises :class:`CatalogError` listing every problem, and nothing is half-loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from .catalog import (
+    ALL_SIDES,
+    BUILTIN,
+    CardSpec,
+    Catalog,
+    EpiphanySpec,
+    RequirementSpec,
+)
+from .checks import Fields, check_inline_card
+from .conditions import check_condition
+from .decode import find_problems
+from .model import (
+    CatalogId,
+    Facility,
+    Identifier,
+    Name,
+    Points,
+    Sides,
+    Stars,
+)
+from .problems import Problem, join
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+__all__ = ["CATALOG_FORMAT", "CatalogError", "load_catalog", "parse_catalog"]
+
+CATALOG_FORMAT = "new-eden/catalog@1"
+MAX_CATALOG_BYTES = 4 * 1024 * 1024
+Text = Annotated[str, Meta(max_length=2000, extra={"too_large": ("max_length",)})]
+
+
+class CatalogError(ValueError):
+    """A catalog file that does not load; `.problems` lists every problem in it."""
+
+    def __init__(self, source: str, problems: list[Problem]) -> None:
+        self.source = source
+        self.problems = tuple(problems)
+        super().__init__(
+            f"{source}: {len(self.problems)} problem(s); first: {self.problems[0].line()}"
+            if self.problems
+            else f"{source}: does not load"
+        )
+
+
+class CardEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A City Part card by id: the attributes of an inline card, or `wild = true`."""
+
+    wild: Literal[True] | UnsetType = UNSET
+    style: Identifier | UnsetType = UNSET
+    type: Identifier | UnsetType = UNSET
+    facility: Facility | UnsetType = UNSET
+    points: Points | UnsetType = UNSET
+    stars: Stars | UnsetType = UNSET
+    sides: Sides | UnsetType = UNSET
+    name: Name | UnsetType = UNSET
+    copies: Annotated[int, Meta(ge=1, le=14)] = 1
+    example: bool = False
+
+
+class RequirementEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A requirement card: its deck, printed text and condition."""
+
+    deck: Literal["A", "B", "C"]
+    condition: Any
+    text: Text = ""
+    name: Name | UnsetType = UNSET
+    example: bool = False
+
+
+class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """An Epiphany card: printed points, effect, and optionally its condition."""
+
+    points: Literal[2, 5]
+    effect: Identifier | UnsetType = UNSET
+    condition: Any = None
+    text: Text = ""
+    name: Name | UnsetType = UNSET
+    example: bool = False
+
+
+PLAYER_COUNT_PATTERN = r"^[2-4]$"
+PlayerCount = Annotated[str, Meta(pattern=PLAYER_COUNT_PATTERN)]
+Vocabulary = Annotated[list[Identifier], Meta(min_length=1, max_length=100)]
+
+
+class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A catalog file. Every table is optional; entries extend the built-in catalog, and an
+    entry with a built-in id replaces it whole."""
+
+    format: Literal["new-eden/catalog@1"] | UnsetType = UNSET
+    name: Name | UnsetType = UNSET
+    styles: Vocabulary | UnsetType = UNSET
+    types: Vocabulary | UnsetType = UNSET
+    majority_table: dict[PlayerCount, list[Annotated[int, Meta(ge=0)]]] | UnsetType = UNSET
+    cards: dict[CatalogId, CardEntry] = msgspec.field(default_factory=dict)
+    requirements: dict[CatalogId, RequirementEntry] = msgspec.field(default_factory=dict)
+    epiphanies: dict[CatalogId, EpiphanyEntry] = msgspec.field(default_factory=dict)
+
+
+def _entry_id(path: str) -> str:
+    return path.rpartition("/")[2].replace("~1", "/").replace("~0", "~")
+
+
+def _check_example(fields: Fields, path: str) -> list[Problem]:
+    """Invented entries say so twice: an `EX-` id and `example = true`."""
+    entry_id = _entry_id(path)
+    invented = entry_id.startswith("EX-")
+    flagged = fields.get("example") is True
+    if invented == flagged:
+        return []
+    message = (
+        f'"{entry_id}" is marked example but its id does not start with EX-'
+        if flagged
+        else f'"{entry_id}" starts with EX- (an invented entry) but lacks `example = true`'
+    )
+    return [Problem(code="bad_value", message=message, path=join(path, "example"))]
+
+
+def _check_card(fields: Fields, path: str) -> list[Problem]:
+    return check_inline_card(fields, path) + _check_example(fields, path)
+
+
+def _check_requirement(fields: Fields, path: str) -> list[Problem]:
+    problems = _check_example(fields, path)
+    if "condition" in fields:
+        problems.extend(check_condition(fields.get("condition"), join(path, "condition")))
+    return problems
+
+
+def _check_epiphany(fields: Fields, path: str) -> list[Problem]:
+    problems = _check_example(fields, path)
+    if fields.get("condition") is not None:
+        problems.extend(check_condition(fields.get("condition"), join(path, "condition")))
+    return problems
+
+
+def _check_file(fields: Fields, path: str) -> list[Problem]:
+    problems: list[Problem] = []
+    table = fields.get("majority_table")
+    if isinstance(table, dict):
+        for key, row in table.items():
+            wrong = key in ("2", "3", "4") and isinstance(row, list)
+            if wrong and len(row) != int(key):
+                problems.append(
+                    Problem(
+                        code="bad_value",
+                        message=f"the D5 table for {key} players has {len(row)} values; "
+                        f"it needs one per place, {key}",
+                        path=join(path, "majority_table", key),
+                    )
+                )
+    for vocabulary, attribute in (("styles", "style"), ("types", "type")):
+        declared = fields.get(vocabulary)
+        cards = fields.get("cards")
+        if not isinstance(declared, list) or not isinstance(cards, dict):
+            continue
+        for card_id, entry in cards.items():
+            value = entry.get(attribute) if isinstance(entry, dict) else None
+            if isinstance(value, str) and value not in declared:
+                problems.append(
+                    Problem(
+                        code=f"unknown_{attribute}",
+                        message=f'card "{card_id}" has the {attribute} "{value}", which the '
+                        f"catalog's `{vocabulary}` does not declare",
+                        path=join(path, "cards", card_id, attribute),
+                    )
+                )
+    return problems
+
+
+_LABELS: dict[type, str] = {
+    CatalogFile: "a catalog",
+    CardEntry: "a catalog card",
+    RequirementEntry: "a requirement",
+    EpiphanyEntry: "an epiphany",
+}
+_CHECKS: dict[type, Any] = {
+    CatalogFile: _check_file,
+    CardEntry: _check_card,
+    RequirementEntry: _check_requirement,
+    EpiphanyEntry: _check_epiphany,
+}
+
+
+def _card_spec(card_id: str, entry: CardEntry) -> CardSpec:
+    name = entry.name if isinstance(entry.name, str) else None
+    points = entry.points if isinstance(entry.points, int) else 0
+    stars = entry.stars if isinstance(entry.stars, int) else 0
+    if entry.wild is True:
+        return CardSpec(
+            True, None, None, None, points, stars, ALL_SIDES, name, card_id, entry.copies
+        )
+    assert isinstance(entry.style, str)
+    assert isinstance(entry.type, str)
+    assert isinstance(entry.facility, str)
+    assert isinstance(entry.sides, list)
+    return CardSpec(
+        False,
+        entry.style,
+        entry.type,
+        entry.facility,
+        points,
+        stars,
+        frozenset(entry.sides),
+        name,
+        card_id,
+        entry.copies,
+    )
+
+
+def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
+    cards = dict(base.cards)
+    cards.update({i: _card_spec(i, e) for i, e in doc.cards.items()})
+    requirements = dict(base.requirements)
+    requirements.update(
+        {i: RequirementSpec(i, e.deck, e.text, e.condition) for i, e in doc.requirements.items()}
+    )
+    epiphanies = dict(base.epiphanies)
+    epiphanies.update(
+        {
+            i: EpiphanySpec(
+                i, e.points, e.effect if isinstance(e.effect, str) else None, e.text, e.condition
+            )
+            for i, e in doc.epiphanies.items()
+        }
+    )
+    table: Mapping[int, tuple[int, ...]] | None = base.majority_table
+    if isinstance(doc.majority_table, dict):
+        table = {
+            **(base.majority_table or {}),
+            **{int(k): tuple(v) for k, v in doc.majority_table.items()},
+        }
+    return Catalog(
+        name=name,
+        cards=cards,
+        requirements=requirements,
+        epiphanies=epiphanies,
+        majority_table=table,
+        styles=frozenset(doc.styles) if isinstance(doc.styles, list) else base.styles,
+        types=frozenset(doc.types) if isinstance(doc.types, list) else base.types,
+    )
+
+
+def _as_json(data: bytes, source: str) -> bytes:
+    """The file's content as JSON bytes: TOML (by extension) is parsed first."""
+    if source.lower().endswith(".toml"):
+        try:
+            text = data.decode("utf-8")
+            return msgspec.json.encode(tomllib.loads(text))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise CatalogError(
+                source, [Problem(code="bad_toml", message=f"not valid TOML: {exc}", path="")]
+            ) from None
+    return data.removeprefix(b"\xef\xbb\xbf")
+
+
+def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catalog:
+    """A catalog from a file's bytes (`source` names it and, by its extension, says TOML or
+    JSON), merged over `base`. Raises :class:`CatalogError` listing every problem."""
+    digest = hashlib.sha256(data).hexdigest()
+    if len(data) > MAX_CATALOG_BYTES:
+        raise CatalogError(
+            source,
+            [
+                Problem(
+                    code="too_large",
+                    message=f"the catalog is {len(data):,} bytes; the limit "
+                    f"is {MAX_CATALOG_BYTES:,} (4 MiB)",
+                    path="",
+                )
+            ],
+        )
+    raw = _as_json(data, source)
+    problems = find_problems(raw, CatalogFile, labels=_LABELS, checks=_CHECKS)
+    if problems:
+        raise CatalogError(source, problems)
+    doc = msgspec.json.decode(raw, type=CatalogFile)
+    return _merge(f"{Path(source).name} sha256:{digest}", doc, base)
+
+
+def load_catalog(path: str | Path) -> Catalog:
+    """The built-in catalog extended by the file at `path` (FORMAT §6)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise CatalogError(
+            str(path),
+            [
+                Problem(
+                    code="not_found", message=f"cannot read the catalog: {exc.strerror}", path=""
+                )
+            ],
+        ) from None
+    return parse_catalog(data, str(path))

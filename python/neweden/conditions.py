@@ -1,0 +1,401 @@
+"""The condition language: requirement and epiphany conditions as data (docs/conditions.md).
+
+A condition is JSON (or TOML) built from a few operators, so a player can type in the
+printed cards of their copy without writing code. It is checked once, when a catalog loads
+(:func:`check_condition`, every problem with its pointer), and evaluated over a city's
+scored cards and the core's figures (:func:`evaluate`).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import msgspec
+
+from .catalog import Catalog, ResolvedCard
+from .figures import CityFigures
+from .model import FACILITIES
+from .problems import Problem, join
+
+__all__ = ["CityContext", "check_condition", "evaluate", "explain", "uses_geometry"]
+
+COMPARISONS: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    ">": operator.gt,
+    "<=": operator.le,
+    "<": operator.lt,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+LOGIC = ("and", "or", "not")
+ATTRIBUTES = ("style", "type", "facility")
+FILTER_KEYS = ("style", "type", "facility", "stars", "wild")
+#: value operators and the shape of their argument
+VALUES = (
+    "count",
+    "distinct",
+    "all_styles",
+    "row_cards",
+    "column_cards",
+    "open_connections",
+    "complete_connections",
+    "largest_group",
+    "adjacent",
+)
+GEOMETRY = ("open_connections", "complete_connections")
+MAX_DEPTH = 32
+
+_OFFSETS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+# --- checking ------------------------------------------------------------------------------
+
+
+def _problem(code: str, message: str, path: str) -> Problem:
+    return Problem(code=code, message=message, path=path)
+
+
+def _check_filter(spec: Any, path: str) -> list[Problem]:
+    if not isinstance(spec, dict):
+        return [_problem("bad_type", 'a card filter is an object, e.g. {"style": "gothic"}', path)]
+    problems = []
+    for key, value in spec.items():
+        where = join(path, key)
+        if key not in FILTER_KEYS:
+            problems.append(
+                _problem(
+                    "unknown_field",
+                    f"`{key}` is not a filter key (the keys are: {', '.join(FILTER_KEYS)})",
+                    where,
+                )
+            )
+        elif key == "wild":
+            if not isinstance(value, bool):
+                problems.append(_problem("bad_type", "`wild` is true or false", where))
+        elif key == "stars":
+            items = value if isinstance(value, list) else [value]
+            if not items or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3 for v in items
+            ):
+                problems.append(
+                    _problem("bad_value", "`stars` is 0 to 3, or a list of them", where)
+                )
+        else:
+            items = value if isinstance(value, list) else [value]
+            if not items or not all(isinstance(v, str) and v for v in items):
+                problems.append(
+                    _problem("bad_value", f"`{key}` is a name or a list of names", where)
+                )
+            elif key == "facility" and any(v not in FACILITIES for v in items):
+                problems.append(
+                    _problem("bad_value", f"a facility is one of {', '.join(FACILITIES)}", where)
+                )
+    return problems
+
+
+def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
+    if isinstance(expr, bool) or not isinstance(expr, (int, dict)):
+        return [
+            _problem(
+                "bad_type", 'a value is an integer or one object such as {"count": {...}}', path
+            )
+        ]
+    if isinstance(expr, int):
+        return []
+    if len(expr) != 1:
+        return [
+            _problem(
+                "bad_value",
+                f"a value object has exactly one operator (one of: "
+                f"{', '.join(VALUES)}), not {len(expr)}",
+                path,
+            )
+        ]
+    ((op, arg),) = expr.items()
+    where = join(path, op)
+    if op not in VALUES:
+        return [
+            _problem(
+                "bad_value",
+                f"`{op}` is not a value operator (the operators are: {', '.join(VALUES)})",
+                where,
+            )
+        ]
+    if op == "count":
+        return _check_filter(arg, where)
+    if op == "distinct":
+        if arg not in ATTRIBUTES:
+            return [
+                _problem("bad_value", f"`distinct` takes one of {', '.join(ATTRIBUTES)}", where)
+            ]
+        return []
+    if op in ("all_styles", "open_connections", "complete_connections"):
+        if arg != {}:
+            return [_problem("bad_value", f"`{op}` takes no argument: write {{}}", where)]
+        return []
+    if op in ("row_cards", "column_cards"):
+        if not isinstance(arg, dict):
+            return [
+                _problem(
+                    "bad_type",
+                    f"`{op}` takes an object: {{}}, or with `line` "
+                    "(a row or column number) and `where` (a card filter)",
+                    where,
+                )
+            ]
+        problems = []
+        for key, value in arg.items():
+            if key == "line":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    problems.append(_problem("bad_type", "`line` is an integer", join(where, key)))
+            elif key == "where":
+                problems.extend(_check_filter(value, join(where, key)))
+            else:
+                problems.append(
+                    _problem(
+                        "unknown_field",
+                        f"`{key}` is not a key of `{op}` (the keys are: line, where)",
+                        join(where, key),
+                    )
+                )
+        return problems
+    if op == "largest_group":
+        if not isinstance(arg, dict):
+            return [
+                _problem(
+                    "bad_type",
+                    '`largest_group` takes {"by": ATTRIBUTE} and optionally "value"',
+                    where,
+                )
+            ]
+        problems = []
+        if arg.get("by") not in ATTRIBUTES:
+            problems.append(
+                _problem("bad_value", f"`by` is one of {', '.join(ATTRIBUTES)}", join(where, "by"))
+            )
+        if "value" in arg and not (isinstance(arg["value"], str) and arg["value"]):
+            problems.append(_problem("bad_type", "`value` is a name", join(where, "value")))
+        problems.extend(
+            _problem(
+                "unknown_field",
+                f"`{key}` is not a key of `largest_group` (the keys are: by, value)",
+                join(where, key),
+            )
+            for key in arg
+            if key not in ("by", "value")
+        )
+        return problems
+    # adjacent
+    if not isinstance(arg, list) or len(arg) != 2:
+        return [_problem("bad_type", "`adjacent` takes two card filters: [{...}, {...}]", where)]
+    return _check_filter(arg[0], join(where, 0)) + _check_filter(arg[1], join(where, 1))
+
+
+def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
+    """Every problem of a condition, each with its JSON Pointer (below `path`)."""
+    if depth > MAX_DEPTH:
+        return [
+            _problem("too_large", f"the condition is nested more than {MAX_DEPTH} levels", path)
+        ]
+    if isinstance(expr, bool):
+        return []
+    if not isinstance(expr, dict) or len(expr) != 1:
+        return [
+            _problem(
+                "bad_type" if not isinstance(expr, dict) else "bad_value",
+                "a condition is true, false, or one object such as "
+                '{">=": [a, b]} or {"and": [...]}',
+                path,
+            )
+        ]
+    ((op, arg),) = expr.items()
+    where = join(path, op)
+    if op in ("and", "or"):
+        if not isinstance(arg, list) or not arg:
+            return [_problem("bad_type", f"`{op}` takes a non-empty list of conditions", where)]
+        return [p for i, c in enumerate(arg) for p in check_condition(c, join(where, i), depth + 1)]
+    if op == "not":
+        return check_condition(arg, where, depth + 1)
+    if op in COMPARISONS:
+        if not isinstance(arg, list) or len(arg) != 2:
+            return [_problem("bad_type", f"`{op}` compares two values: [a, b]", where)]
+        return _check_value(arg[0], join(where, 0), depth) + _check_value(
+            arg[1], join(where, 1), depth
+        )
+    return [
+        _problem(
+            "bad_value",
+            f"`{op}` is not a condition operator (the operators are: "
+            f"{', '.join((*LOGIC, *COMPARISONS))})",
+            where,
+        )
+    ]
+
+
+def uses_geometry(expr: Any) -> bool:
+    """True when the condition reads the core's connection figures."""
+    if isinstance(expr, dict):
+        return any(k in GEOMETRY or uses_geometry(v) for k, v in expr.items())
+    if isinstance(expr, list):
+        return any(uses_geometry(v) for v in expr)
+    return False
+
+
+# --- evaluating ----------------------------------------------------------------------------
+
+
+@dataclass
+class CityContext:
+    """A city as conditions see it: the scored cards, the core's figures, the catalog."""
+
+    cards: Sequence[ResolvedCard]
+    figures: CityFigures | None
+    catalog: Catalog
+
+    @cached_property
+    def cells(self) -> dict[tuple[int, int], ResolvedCard]:
+        return {(c.row, c.col): c for c in self.cards}
+
+    def neighbours(self, card: ResolvedCard) -> list[ResolvedCard]:
+        return [
+            n
+            for dr, dc in _OFFSETS
+            if (n := self.cells.get((card.row + dr, card.col + dc))) is not None
+        ]
+
+
+def _attribute(card: ResolvedCard, name: str) -> str | None:
+    spec = card.spec
+    return None if spec is None else getattr(spec, name)
+
+
+def _matches(card: ResolvedCard, spec: dict[str, Any]) -> bool:
+    s = card.spec
+    if s is None:
+        return False
+    for key, wanted in spec.items():
+        allowed = wanted if isinstance(wanted, list) else [wanted]
+        if key == "wild":
+            if s.wild != wanted:
+                return False
+        elif key == "stars":
+            if s.stars not in allowed:
+                return False
+        elif getattr(s, key) not in allowed:
+            return False
+    return True
+
+
+def _lines(ctx: CityContext, arg: dict[str, Any], axis: str) -> int:
+    where = arg.get("where", {})
+    counts = Counter(getattr(c, axis) for c in ctx.cards if _matches(c, where))
+    if "line" in arg:
+        return counts.get(arg["line"], 0)
+    return max(counts.values(), default=0)
+
+
+def _largest_group(ctx: CityContext, by: str, value: str | None) -> int:
+    best = 0
+    seen: set[tuple[int, int]] = set()
+    for card in ctx.cards:
+        mine = _attribute(card, by)
+        if mine is None or (value is not None and mine != value) or (card.row, card.col) in seen:
+            continue
+        seen.add((card.row, card.col))
+        todo, size = [card], 0
+        while todo:
+            here = todo.pop()
+            size += 1
+            for n in ctx.neighbours(here):
+                if (n.row, n.col) not in seen and _attribute(n, by) == mine:
+                    seen.add((n.row, n.col))
+                    todo.append(n)
+        best = max(best, size)
+    return best
+
+
+def _adjacent(ctx: CityContext, a: dict[str, Any], b: dict[str, Any]) -> int:
+    pairs = set()
+    for card in ctx.cards:
+        for n in ctx.neighbours(card):
+            if _matches(card, a) and _matches(n, b):
+                pairs.add(frozenset(((card.row, card.col), (n.row, n.col))))
+    return len(pairs)
+
+
+def _value(expr: Any, ctx: CityContext) -> int:
+    if isinstance(expr, int):
+        return expr
+    ((op, arg),) = expr.items()
+    if op == "count":
+        return sum(1 for c in ctx.cards if _matches(c, arg))
+    if op == "distinct":
+        found = {_attribute(c, arg) for c in ctx.cards} - {None}
+        declared = (
+            ctx.catalog.styles if arg == "style" else (ctx.catalog.types if arg == "type" else None)
+        )
+        return len(found & declared) if declared is not None else len(found)
+    if op == "all_styles":
+        return len(ctx.catalog.styles) if ctx.catalog.styles is not None else 5
+    if op == "row_cards":
+        return _lines(ctx, arg, "row")
+    if op == "column_cards":
+        return _lines(ctx, arg, "col")
+    if op in GEOMETRY:
+        if ctx.figures is None:
+            raise ValueError(f"`{op}` needs the city's figures")
+        if op == "open_connections":
+            return ctx.figures.open_connections
+        return len(ctx.figures.connections)
+    if op == "largest_group":
+        return _largest_group(ctx, arg["by"], arg.get("value"))
+    return _adjacent(ctx, arg[0], arg[1])
+
+
+def _describe(expr: Any) -> str:
+    if isinstance(expr, int):
+        return str(expr)
+    ((op, arg),) = expr.items()
+    if arg in ({}, None):
+        return str(op)
+    if isinstance(arg, str):
+        return f"{op} {arg}"
+    return f"{op} {_compact(arg)}"
+
+
+def _compact(value: Any) -> str:
+    return msgspec.json.encode(value).decode()
+
+
+def explain(expr: Any, ctx: CityContext) -> str:
+    """The condition with the city's values filled in, e.g. `distinct style = 4 >= 5`."""
+    if isinstance(expr, bool):
+        return str(expr).lower()
+    ((op, arg),) = expr.items()
+    if op in ("and", "or"):
+        return f" {op} ".join(f"({explain(c, ctx)})" for c in arg)
+    if op == "not":
+        return f"not ({explain(arg, ctx)})"
+    a, b = arg
+    left = _describe(a) if isinstance(a, int) else f"{_describe(a)} = {_value(a, ctx)}"
+    right = _describe(b) if isinstance(b, int) else f"{_describe(b)} = {_value(b, ctx)}"
+    return f"{left} {op} {right}"
+
+
+def evaluate(expr: Any, ctx: CityContext) -> bool:
+    """The condition's truth over the city (the condition passed check_condition)."""
+    if isinstance(expr, bool):
+        return expr
+    ((op, arg),) = expr.items()
+    if op == "and":
+        return all(evaluate(c, ctx) for c in arg)
+    if op == "or":
+        return any(evaluate(c, ctx) for c in arg)
+    if op == "not":
+        return not evaluate(arg, ctx)
+    return COMPARISONS[op](_value(arg[0], ctx), _value(arg[1], ctx))

@@ -1,0 +1,47 @@
+"""A1, B1 and C1 written in the condition language give the answers of RULES §4a as
+written directly in Python here (the oracle), on generated cities."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neweden import reference
+from neweden.catalog import BUILTIN, Catalog, ResolvedCard
+from neweden.conditions import CityContext, evaluate
+from tests.strategies import cities
+
+
+def a1(cards: list[ResolvedCard], catalog: Catalog) -> bool:
+    styles = {c.spec.style for c in cards if c.spec is not None and not c.spec.wild}
+    if catalog.styles is not None:
+        return catalog.styles <= styles
+    return len(styles) >= 5
+
+
+def b1(cards: list[ResolvedCard]) -> bool:
+    return max(Counter(c.row for c in cards).values(), default=0) >= 6
+
+
+def c1(open_connections: int) -> bool:
+    return open_connections <= 4
+
+
+CLOSED = Catalog(
+    "closed", BUILTIN.cards, BUILTIN.requirements, styles=frozenset({"ex_a", "ex_b", "ex_c"})
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cities, st.booleans())
+def test_a1_b1_c1_in_the_language_match_the_rules(city: list[ResolvedCard], closed: bool) -> None:
+    figures = reference.analyse_city(city)
+    kept = [c for c, inside in zip(city, figures.included, strict=True) if inside]
+    catalog = CLOSED if closed else BUILTIN
+    ctx = CityContext(kept, figures, catalog)
+    conditions = {k: v.condition for k, v in BUILTIN.requirements.items()}
+    assert evaluate(conditions["A1"], ctx) == a1(kept, catalog)
+    assert evaluate(conditions["B1"], ctx) == b1(kept)
+    assert evaluate(conditions["C1"], ctx) == c1(figures.open_connections)

@@ -1,0 +1,246 @@
+"""Catalog files: JSON and TOML alike, extend or replace the built-in catalog, every problem
+listed, closed vocabularies, the D5 table, epiphany conditions in the report."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import neweden
+from neweden.catalog import BUILTIN
+from neweden.catalog_file import CatalogError, load_catalog, parse_catalog
+from neweden.cli import main
+from tests.conftest import EXAMPLES
+from tests.games import card, game, line, player
+
+TEMPLATE = EXAMPLES / "catalog-template.toml"
+
+
+def problems_of(text: str, name: str = "c.json") -> list[tuple[str, str]]:
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(text.encode(), name)
+    return [(p.code, p.path) for p in info.value.problems]
+
+
+def test_the_template_loads_and_every_entry_is_an_invented_example() -> None:
+    catalog = load_catalog(TEMPLATE)
+    digest = hashlib.sha256(TEMPLATE.read_bytes()).hexdigest()
+    assert catalog.name == f"catalog-template.toml sha256:{digest}"
+    added = (
+        (set(catalog.cards) - set(BUILTIN.cards))
+        | set(catalog.epiphanies)
+        | (set(catalog.requirements) - set(BUILTIN.requirements))
+    )
+    assert added
+    assert all(entry_id.startswith("EX-") for entry_id in added)
+    assert catalog.majority_table == {2: (5, 0), 3: (7, 3, 0), 4: (10, 6, 3, 0)}
+    assert set(BUILTIN.cards) <= set(catalog.cards)
+
+
+def test_json_and_toml_give_the_same_catalog(tmp_path: Path) -> None:
+    import tomllib
+
+    as_json = tmp_path / "copy.json"
+    as_json.write_text(json.dumps(tomllib.loads(TEMPLATE.read_text())))
+    a, b = load_catalog(TEMPLATE), load_catalog(as_json)
+    assert (a.cards, a.requirements, a.epiphanies, a.majority_table) == (
+        b.cards,
+        b.requirements,
+        b.epiphanies,
+        b.majority_table,
+    )
+    assert b.name.startswith("copy.json sha256:")
+
+
+def test_an_entry_with_a_builtin_id_replaces_it_whole() -> None:
+    text = json.dumps(
+        {
+            "cards": {"new-eden": {"wild": True, "points": 3, "copies": 2}},
+            "requirements": {"A1": {"deck": "A", "condition": True}},
+        }
+    )
+    catalog = parse_catalog(text.encode(), "c.json")
+    assert catalog.cards["new-eden"].points == 3
+    assert catalog.requirements["A1"].condition is True
+    assert catalog.requirements["A1"].text == ""
+
+
+def test_a_bad_catalog_lists_every_problem() -> None:
+    text = json.dumps(
+        {
+            "colour": "red",
+            "majority_table": {"3": [7, 3], "9": [1]},
+            "cards": {
+                "EX-a": {
+                    "example": True,
+                    "style": "gothic",
+                    "facility": "lab",
+                    "points": 1,
+                    "stars": 0,
+                    "sides": ["top"],
+                },
+                "bad id": {"wild": True},
+                "EX-b": {"wild": True},
+            },
+            "requirements": {"A9": {"deck": "D", "condition": {"maybe": 1}}},
+            "epiphanies": {"E1": {"points": 3}},
+        }
+    )
+    # In the order of the walk: each object's fields, then its cross-field checks.
+    assert problems_of(text) == [
+        ("unknown_field", "/colour"),
+        ("bad_value", "/majority_table/9"),
+        ("missing_field", "/cards/EX-a/type"),
+        ("bad_value", "/cards/bad id"),
+        ("bad_value", "/cards/EX-b/example"),
+        ("bad_value", "/requirements/A9/deck"),
+        ("bad_value", "/requirements/A9/condition/maybe"),
+        ("bad_value", "/epiphanies/E1/points"),
+        ("bad_value", "/majority_table/3"),
+    ]
+
+
+def test_bad_toml_and_bad_json_and_a_missing_file() -> None:
+    assert problems_of("cards = [", "c.toml") == [("bad_toml", "")]
+    assert problems_of("{", "c.json") == [("bad_json", "")]
+    with pytest.raises(CatalogError) as info:
+        load_catalog("/nowhere/c.toml")
+    assert [p.code for p in info.value.problems] == ["not_found"]
+
+
+def test_catalog_cards_must_use_the_declared_vocabulary() -> None:
+    text = json.dumps(
+        {
+            "styles": ["gothic"],
+            "cards": {
+                "X1": {
+                    "style": "baroque",
+                    "type": "plaza",
+                    "facility": "lab",
+                    "points": 1,
+                    "stars": 0,
+                    "sides": ["top"],
+                }
+            },
+        }
+    )
+    assert problems_of(text) == [("unknown_style", "/cards/X1/style")]
+
+
+def closed_catalog(tmp_path: Path) -> str:
+    path = tmp_path / "closed.json"
+    path.write_text(json.dumps({"styles": ["ex_gothic", "ex_futurist"], "types": ["ex_plaza"]}))
+    return str(path)
+
+
+def test_rule_1_closed_vocabulary_turns_unknown_styles_into_unknown_style(tmp_path: Path) -> None:
+    catalog = load_catalog(closed_catalog(tmp_path))
+    # (0,2) joins (0,1) by type, (0,3) joins (0,2) by style: a connected city.
+    city = [
+        *line(2),
+        card(0, 2, "lr", style="ex_baroque", type="ex_plaza"),
+        card(0, 3, "l", style="ex_baroque", type="ex_market"),
+    ]
+    city[1]["card"]["sides"] = ["left", "right"]
+    report = neweden.score(game("military", player("P", city)), catalog=catalog)
+    p = report["players"][0]
+    assert [(e["code"], e["path"], e["cells"]) for e in p["errors"]] == [
+        ("unknown_style", "/players/0/city/2/card/style", [[0, 2]]),
+        ("unknown_style", "/players/0/city/3/card/style", [[0, 3]]),
+        ("unknown_type", "/players/0/city/3/card/type", [[0, 3]]),
+    ]
+    assert p["legal"] is False
+    assert p["cards"] == 4  # still scored as given
+
+
+def test_rule_4a_a1_with_a_closed_vocabulary_asks_for_every_declared_style(
+    tmp_path: Path,
+) -> None:
+    catalog = load_catalog(closed_catalog(tmp_path))
+    city = line(2)
+    city[1]["card"]["style"] = "ex_futurist"
+    report = neweden.score(game("populist", player("P", city)), catalog=catalog)
+    assert report["players"][0]["requirements_met"] == ["A1", "C1"]
+
+
+def test_rule_d5_the_catalog_table_replaces_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "d5.toml"
+    path.write_text('[majority_table]\n"2" = [8, 2]\n')
+    doc = game(
+        "military", player("A", line(2, facility="base")), player("B", line(1, facility="base"))
+    )
+    report = neweden.score(doc, catalog=load_catalog(path))
+    assert [p["score"]["military"]["bases"] for p in report["players"]] == [8, 0]
+    assert report["warnings"] == []
+    assert report["catalog"].startswith("d5.toml sha256:")
+
+
+def epiphany_catalog(tmp_path: Path) -> Any:
+    path = tmp_path / "e.toml"
+    path.write_text(
+        '[epiphanies.EX-labs]\nexample = true\npoints = 2\neffect = "third_star"\n'
+        'condition = { ">=" = [{ count = { facility = "lab" } }, 2] }\n'
+    )
+    return load_catalog(path)
+
+
+def audit_lines(catalog: Any, city: list[dict[str, Any]], copies: int) -> list[dict[str, Any]]:
+    eps = [{"card": "EX-labs", "state": "validated"}] * copies
+    report = neweden.score(game("military", player("P", city, epiphanies=eps)), catalog=catalog)
+    lines: list[dict[str, Any]] = report["players"][0]["audit"]["epiphanies"]
+    return lines
+
+
+def test_rule_4b_the_report_says_whether_the_final_city_meets_an_epiphany(tmp_path: Path) -> None:
+    catalog = epiphany_catalog(tmp_path)
+    assert audit_lines(catalog, line(2, facility="lab"), 1)[0]["condition_met"] is True
+    assert audit_lines(catalog, line(1, facility="lab"), 1)[0]["condition_met"] is False
+    assert audit_lines(catalog, line(2, facility="lab"), 1)[0]["disjoint_sets"] is None
+
+
+def test_rule_4b_identical_epiphanies_need_disjoint_sets_of_cards(tmp_path: Path) -> None:
+    catalog = epiphany_catalog(tmp_path)
+    three_labs = line(3, facility="lab")
+    assert [x["disjoint_sets"] for x in audit_lines(catalog, three_labs, 2)] == ["no", "no"]
+    four_labs = line(4, facility="lab")
+    assert [x["disjoint_sets"] for x in audit_lines(catalog, four_labs, 2)] == ["yes", "yes"]
+    # Past the documented bound (14 scored cards) the answer is unknown, never a guess.
+    many = line(15, facility="lab")
+    assert audit_lines(catalog, many, 2)[0]["disjoint_sets"] == "unknown"
+
+
+def test_catalog_check_prints_what_the_file_defines(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["catalog", "check", str(TEMPLATE)]) == 0
+    described = json.loads(capsys.readouterr().out)
+    assert "EX-gothic-garden" in described["cards"]
+    assert described["requirements"]["EX-A2"]["deck"] == "A"
+    assert described["majority_table"]["3"] == [7, 3, 0]
+
+
+def test_catalog_check_lists_every_problem_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"cards": {"X": {"wild": False}}, "epiphanies": {"E": {}}}))
+    assert main(["catalog", "check", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("neweden: the catalog")
+    assert err[1:] == [
+        "/cards/X/wild: bad_value: `wild` is false; it must be one of true",
+        "/epiphanies/E/points: missing_field: an epiphany needs `points`",
+    ]
+
+
+def test_score_with_a_catalog_that_does_not_load_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("styles = 3\n")
+    assert main(["score", "--example", "--catalog", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "/styles: bad_type" in captured.err
