@@ -157,7 +157,12 @@ def test_and_or_not_and_literals() -> None:
 
 
 def test_explain_fills_in_the_values() -> None:
-    assert explain({">": [{"row_cards": {}}, 5]}, ctx()) == "row_cards = 4 > 5"
+    assert explain({">": [{"row_cards": {}}, 5]}, ctx()) == (
+        "4 cards in the fullest row; more than 5 needed"
+    )
+    assert explain({"<=": [{"count": {"style": "gothic", "stars": [0, 1]}}, 1]}, ctx()) == (
+        "2 gothic, 0 or 1-star cards; at most 1 allowed"
+    )
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,7 @@ def test_rule_4a_military_has_no_stars_and_warns_about_requirements() -> None:
     assert report["players"][0]["stars"] is None
     assert report["players"][0]["requirements_met"] is None
     assert report["players"][0]["score"]["requirements"] == 0
-    assert [w["code"] for w in report["warnings"]] == ["requirements_ignored"]
+    assert [w["code"] for w in report["warnings"]] == ["game_not_ended", "requirements_ignored"]
 
 
 def test_rule_4a_elitist_adds_populist_and_military() -> None:
@@ -167,7 +167,7 @@ def test_rule_d5_majority_worked_examples(counts: tuple[int, ...], points: list[
     ]
     report = neweden.score(game("military", *players))
     assert [p["score"]["military"]["bases"] for p in report["players"]] == points
-    assert [w["code"] for w in report["warnings"]] == ["default_majority_table"]
+    assert [w["code"] for w in report["warnings"]] == ["default_majority_table", "game_not_ended"]
 
 
 def test_rule_d5_one_player_bases_score_zero_with_a_warning() -> None:
@@ -397,7 +397,8 @@ def test_every_problem_is_listed_once_where_its_path_says() -> None:
     )
     report = neweden.score(doc)
     assert [e["path"] for e in report["errors"]] == ["/requirements/1"]
-    assert [w["path"] for w in report["warnings"]] == ["/first_player"]
+    # game_not_ended (the root), the unknown first player, and decks A and C only.
+    assert [w["path"] for w in report["warnings"]] == ["", "/first_player", "/requirements"]
     assert [e["code"] for e in report["players"][0]["errors"]] == ["overlap"]
     assert [e["code"] for e in report["players"][1]["errors"]] == [
         "activated_five_point",

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .model import SIDES, Game, InlineCard, Placement
-from .problems import Problem, join
+from .problems import Problem, did_you_mean, join
 
 __all__ = [
     "BUILTIN",
@@ -176,7 +176,8 @@ def _vocabulary_problems(
                 Problem(
                     code=f"unknown_{attribute}",
                     message=f'the {attribute} "{value}" of the card at row {cell[0]}, column '
-                    f"{cell[1]} is not one the catalog declares ({', '.join(sorted(declared))})",
+                    f"{cell[1]} is not one the catalog declares{did_you_mean(value, declared)} "
+                    f"({', '.join(sorted(declared))})",
                     path=join(path, attribute),
                     cells=(cell,),
                 )
@@ -209,8 +210,8 @@ def resolve_city(
                     Problem(
                         code="unknown_card",
                         message=f'the card id "{card}" at row {placement.row}, column '
-                        f"{placement.col} is not in the catalog ({catalog.name}); "
-                        "it is left out of the city",
+                        f"{placement.col} is not in the catalog ({catalog.name})"
+                        f"{did_you_mean(card, catalog.cards)}; it is left out of the city",
                         path=join(path, i, "card"),
                         cells=((placement.row, placement.col),),
                     )
@@ -263,7 +264,7 @@ def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
                         Problem(
                             code="unknown_epiphany",
                             message=f'the epiphany id "{entry.card}" is not in the catalog '
-                            f"({catalog.name})",
+                            f"({catalog.name}){did_you_mean(entry.card, catalog.epiphanies)}",
                             path=join("", "players", p, "epiphanies", k, "card"),
                         )
                     )

@@ -30,7 +30,7 @@ from .model import (
     LoneCity,
     Player,
 )
-from .problems import Problem, join
+from .problems import Problem, article, join
 
 __all__ = ["CROSS_CHECKS", "Fields", "StructFields", "check_decoded"]
 
@@ -180,7 +180,8 @@ def check_game(fields: Fields, path: str) -> list[Problem]:
         problems.append(
             Problem(
                 code="missing_field",
-                message=f"a {mode} game needs `requirements`: the requirement cards in play",
+                message=f"{article(mode)} {mode} game needs `requirements`: the requirement "
+                "cards in play",
                 path=join(path, "requirements"),
             )
         )

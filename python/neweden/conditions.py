@@ -15,12 +15,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import msgspec
-
 from .catalog import Catalog, ResolvedCard
 from .figures import CityFigures
 from .model import FACILITIES
-from .problems import Problem, join
+from .problems import Problem, did_you_mean, join
 
 __all__ = ["CityContext", "check_condition", "evaluate", "explain", "uses_geometry"]
 
@@ -70,7 +68,8 @@ def _check_filter(spec: Any, path: str) -> list[Problem]:
             problems.append(
                 _problem(
                     "unknown_field",
-                    f"`{key}` is not a filter key (the keys are: {', '.join(FILTER_KEYS)})",
+                    f"`{key}` is not a filter key{did_you_mean(key, FILTER_KEYS)} "
+                    f"(the keys are: {', '.join(FILTER_KEYS)})",
                     where,
                 )
             )
@@ -122,7 +121,8 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
         return [
             _problem(
                 "bad_value",
-                f"`{op}` is not a value operator (the operators are: {', '.join(VALUES)})",
+                f"`{op}` is not a value operator{did_you_mean(op, VALUES)} "
+                f"(the operators are: {', '.join(VALUES)})",
                 where,
             )
         ]
@@ -230,8 +230,8 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
     return [
         _problem(
             "bad_value",
-            f"`{op}` is not a condition operator (the operators are: "
-            f"{', '.join((*LOGIC, *COMPARISONS))})",
+            f"`{op}` is not a condition operator{did_you_mean(op, (*LOGIC, *COMPARISONS))} "
+            f"(the operators are: {', '.join((*LOGIC, *COMPARISONS))})",
             where,
         )
     ]
@@ -357,34 +357,72 @@ def _value(expr: Any, ctx: CityContext) -> int:
     return _adjacent(ctx, arg[0], arg[1])
 
 
-def _describe(expr: Any) -> str:
-    if isinstance(expr, int):
-        return str(expr)
+def _filter_words(spec: dict[str, Any]) -> str:
+    """`{"style": "gothic", "stars": [2, 3]}` as words: `gothic, 2 or 3-star`."""
+    words = []
+    for key, wanted in spec.items():
+        values = wanted if isinstance(wanted, list) else [wanted]
+        if key == "wild":
+            words.append("wild" if wanted else "common")
+        elif key == "stars":
+            words.append(" or ".join(str(v) for v in values) + "-star")
+        else:
+            words.append(" or ".join(str(v) for v in values))
+    return ", ".join(words)
+
+
+def _noun(expr: Any, n: int) -> str:
+    """A value operator as words around its number: `6 open connections`."""
     ((op, arg),) = expr.items()
-    if arg in ({}, None):
-        return str(op)
-    if isinstance(arg, str):
-        return f"{op} {arg}"
-    return f"{op} {_compact(arg)}"
+    if op == "count":
+        kind = _filter_words(arg)
+        return f"{n} {kind} cards" if kind else f"{n} cards"
+    if op == "distinct":
+        return f"{n} distinct {arg}s"
+    if op == "all_styles":
+        return f"{n} (the styles of the game)"
+    if op in ("row_cards", "column_cards"):
+        axis = "row" if op == "row_cards" else "column"
+        where = f"{_filter_words(arg['where'])} " if arg.get("where") else ""
+        place = f"{axis} {arg['line']}" if "line" in arg else f"the fullest {axis}"
+        return f"{n} {where}cards in {place}"
+    if op == "open_connections":
+        return f"{n} open connections"
+    if op == "complete_connections":
+        return f"{n} complete connections"
+    if op == "largest_group":
+        value = f' "{arg["value"]}"' if "value" in arg else ""
+        return f"{n} cards in the largest group of adjacent cards sharing the {arg['by']}{value}"
+    return (
+        f"{n} adjacent pairs of {_filter_words(arg[0]) or 'any'} and "
+        f"{_filter_words(arg[1]) or 'any'} cards"
+    )
 
 
-def _compact(value: Any) -> str:
-    return msgspec.json.encode(value).decode()
+_LIMIT_WORDS = {
+    ">=": "at least {} needed",
+    ">": "more than {} needed",
+    "<=": "at most {} allowed",
+    "<": "fewer than {} allowed",
+    "==": "exactly {} needed",
+    "!=": "anything but {} needed",
+}
 
 
 def explain(expr: Any, ctx: CityContext) -> str:
-    """The condition with the city's values filled in, e.g. `distinct style = 4 >= 5`."""
+    """The condition in words with the city's numbers, e.g. `6 open connections; at most 4
+    allowed`."""
     if isinstance(expr, bool):
-        return str(expr).lower()
+        return "always" if expr else "never"
     ((op, arg),) = expr.items()
     if op in ("and", "or"):
         return f" {op} ".join(f"({explain(c, ctx)})" for c in arg)
     if op == "not":
         return f"not ({explain(arg, ctx)})"
     a, b = arg
-    left = _describe(a) if isinstance(a, int) else f"{_describe(a)} = {_value(a, ctx)}"
-    right = _describe(b) if isinstance(b, int) else f"{_describe(b)} = {_value(b, ctx)}"
-    return f"{left} {op} {right}"
+    left = str(a) if isinstance(a, int) else _noun(a, _value(a, ctx))
+    right = str(b) if isinstance(b, int) else _noun(b, _value(b, ctx))
+    return f"{left}; {_LIMIT_WORDS[op].format(right)}"
 
 
 def evaluate(expr: Any, ctx: CityContext) -> bool:

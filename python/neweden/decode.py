@@ -38,7 +38,7 @@ from .model import (
     Placement,
     Player,
 )
-from .problems import GameDecodeError, Problem, join
+from .problems import GameDecodeError, Problem, did_you_mean, join
 
 __all__ = ["decode_city", "decode_game", "find_problems", "game_bytes"]
 
@@ -385,7 +385,8 @@ class _Walk:
                 allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
                 self.add(
                     "bad_value",
-                    f"{_field_label(path)} is {_preview(value)}; it must be one of {allowed}",
+                    f"{_field_label(path)} is {_preview(value)}; it must be one of {allowed}"
+                    + did_you_mean(str(value), (str(v) for v in t.values)),
                     path,
                 )
         elif isinstance(t, mi.StrType):
@@ -402,8 +403,8 @@ class _Walk:
                     known = ", ".join(fields)
                     self.add(
                         "unknown_field",
-                        f"`{key}` is not a field of {self.labels.get(t.cls, 'this object')} "
-                        f"(the fields are: {known})",
+                        f"`{key}` is not a field of {self.labels.get(t.cls, 'this object')}"
+                        f"{did_you_mean(key, fields)} (the fields are: {known})",
                         join(path, key),
                     )
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 
 import msgspec
@@ -12,6 +13,8 @@ __all__ = [
     "WARNING_CODES",
     "GameDecodeError",
     "Problem",
+    "article",
+    "did_you_mean",
     "pointer",
 ]
 
@@ -71,6 +74,17 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     def line(self) -> str:
         """The one-line form written to standard error: `POINTER: code: message`."""
         return f"{self.path or '/'}: {self.code}: {self.message}"
+
+
+def article(word: str) -> str:
+    """`a` or `an` before `word` (an elitist game, a populist game)."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """` (did you mean "x"?)` when one candidate is close to `word`, else nothing."""
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f' (did you mean "{close[0]}"?)' if close else ""
 
 
 def pointer(*parts: str | int) -> str:

@@ -19,12 +19,14 @@ from .figures import CityFigures
 from .geometry import analyse_city
 from .model import EpiphanyEntry, Game
 from .problems import Problem, join
+from .rules.advice import third_star_advice
 from .rules.epiphanies import EpiphanyResult, score_epiphanies
 from .rules.epiphany_conditions import disjoint_sets
 from .rules.legality import copy_limit_problems, duplicate_name_problems, geometry_problems
 from .rules.military import base_majority, majority_table, military_points
 from .rules.ranking import Standing, first_player_recency, rank
 from .rules.requirements import evaluate_requirements, populist_points
+from .rules.warnings import game_warnings
 
 __all__ = ["REPORT_FORMAT", "Geometry", "native_geometry", "score", "score_game"]
 
@@ -138,6 +140,7 @@ def score_game(
             )
         )
     recency = first_player_recency(n, first) if first is not None else [None] * n
+    warnings.extend(game_warnings(game, catalog, resolved.cities, kept, resolved.epiphanies))
 
     players: list[dict[str, Any]] = []
     standings: list[Standing] = []
@@ -210,6 +213,13 @@ def score_game(
                 mil is not None,
                 base_places[p] if n > 1 else None,
             )
+            entry["audit"]["advice"] = (
+                third_star_advice(
+                    player.epiphanies, resolved.epiphanies[p], cards, len(met), epiphanies.stars
+                )
+                if met is not None
+                else []
+            )
             conditions = _epiphany_conditions(
                 player.epiphanies, resolved.epiphanies[p], cards, fig, catalog, geometry
             )
@@ -251,6 +261,14 @@ def score_game(
         report["audit"] = {
             "majority_table": list(table) if military else None,
             "majority_table_is_default": default_table if military else None,
+            "bases": [
+                {"player": player.name, "bases": count, "place": place, "points": points}
+                for player, count, place, points in zip(
+                    game.players, bases, base_places, base_points, strict=True
+                )
+            ]
+            if military
+            else None,
             "first_player": game.players[first].name if first is not None else None,
         }
     return report
@@ -307,6 +325,20 @@ def _place_problems(
     return top["errors"], top["warnings"]
 
 
+def _card_why(card: ResolvedCard, scored: bool, stars: int | None) -> str:
+    """What a card earned in Populist, and why, in a few words."""
+    if card.spec is None:
+        return "unknown id: left out"
+    if not scored:
+        return "on a taken cell: left out"
+    if stars is None:
+        return "scored for its facility only (no Populist part in this mode)"
+    need = card.spec.stars
+    if need <= stars:
+        return f"activated: needs {need} star(s), the player has {stars}"
+    return f"1 point: needs {need} stars, the player has {stars}"
+
+
 def _audit(
     city: Sequence[ResolvedCard],
     fig: CityFigures,
@@ -330,6 +362,7 @@ def _audit(
                 "stars_required": c.spec.stars if c.spec else None,
                 "points": c.spec.points if c.spec else None,
                 "populist_points": scored.get(c.index) if card_points is not None else None,
+                "why": _card_why(c, fig.included[c.index], stars),
             }
             for c in city
         ],

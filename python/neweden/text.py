@@ -1,71 +1,83 @@
-"""A readable table of a report, for `neweden score --format text`."""
+"""A readable table of a report, for people at the table (`neweden score --format text`):
+players by place with every part of the score, then the problems; 80 columns wide."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-__all__ = ["report_table"]
+__all__ = ["WIDTH", "report_table"]
+
+WIDTH = 80
+NAME_WIDTH = 14
+MET_WIDTH = 11
+COLUMNS = (
+    ("#", "place"),
+    ("player", "name"),
+    ("legal", "legal"),
+    ("cards", "cards"),
+    ("open", "open_connections"),
+    ("stars", "stars"),
+    ("met", "requirements_met"),
+    ("popul", "requirements"),
+    ("milit", "military"),
+    ("epiph", "epiphanies"),
+    ("10+", "ten_cards"),
+    ("bonus", "bonuses"),
+    ("total", "total"),
+)
 
 
 def _cell(value: Any) -> str:
     if value is None:
         return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "NO"
     if isinstance(value, list):
         return ",".join(str(v) for v in value) or "-"
     return str(value)
 
 
+def _row(player: dict[str, Any]) -> list[str]:
+    score = player["score"]
+    values = {**player, **score}
+    values["military"] = score["military"]["total"] if score["military"] else None
+    values["name"] = _clip(player["name"], NAME_WIDTH)
+    values["requirements_met"] = _clip(_cell(player["requirements_met"]), MET_WIDTH)
+    return [_cell(values[key]) for _, key in COLUMNS]
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
 def report_table(report: dict[str, Any]) -> str:
-    """The players as rows (place, name, every part of the score), then the problems."""
-    header = [
-        "place",
-        "player",
-        "legal",
-        "cards",
-        "open",
-        "stars",
-        "met",
-        "populist",
-        "military",
-        "epiphanies",
-        "ten",
-        "bonuses",
-        "total",
-    ]
-    rows = [header]
-    for p in sorted(report["players"], key=lambda p: p["place"]):
-        s = p["score"]
-        rows.append(
-            [
-                _cell(p["place"]),
-                p["name"],
-                "yes" if p["legal"] else "NO",
-                _cell(p["cards"]),
-                _cell(p["open_connections"]),
-                _cell(p["stars"]),
-                _cell(p["requirements_met"]),
-                _cell(s["requirements"]),
-                _cell(s["military"]["total"] if s["military"] else None),
-                _cell(s["epiphanies"]),
-                _cell(s["ten_cards"]),
-                _cell(s["bonuses"]),
-                _cell(s["total"]),
-            ]
-        )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = [f"{report['mode']} game, {'valid' if report['valid'] else 'NOT valid'}"]
+    """The report as text: a header line, the players by place, then every problem."""
+    rows = [[title for title, _ in COLUMNS]]
+    rows += [_row(p) for p in sorted(report["players"], key=lambda p: p["place"])]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
+    left = {1, 2, 6}  # name, legal, requirements met
+    verdict = "valid" if report["valid"] else "NOT valid"
+    lines = textwrap.wrap(
+        f"New Eden Project, {report['mode']} game: {verdict} (catalog {report['catalog']})",
+        WIDTH,
+        subsequent_indent="    ",
+    )
     for r in rows:
-        lines.append(
-            "  ".join(
-                c.ljust(w) if i < 3 else c.rjust(w)
-                for i, (c, w) in enumerate(zip(r, widths, strict=True))
-            )
-        )
+        cells = [
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ]
+        lines.append(" ".join(cells).rstrip())
     problems = [("error", e) for e in report["errors"]] + [
         ("warning", w) for w in report["warnings"]
     ]
     for p in report["players"]:
-        problems += [("error", e) for e in p["errors"]] + [("warning", w) for w in p["warnings"]]
+        problems += [("error", e) for e in p["errors"]]
+        problems += [("warning", w) for w in p["warnings"]]
+    if problems:
+        lines.append("")
     for kind, problem in problems:
-        lines.append(f"{kind}: {problem['path'] or '/'}: {problem['code']}: {problem['message']}")
+        head = f"{kind}: {problem['path'] or '/'}: {problem['code']}: "
+        lines.extend(textwrap.wrap(head + problem["message"], WIDTH, subsequent_indent="    "))
     return "\n".join(lines) + "\n"

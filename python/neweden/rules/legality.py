@@ -19,6 +19,43 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+_STEPS = {"top": (-1, 0), "right": (0, 1), "bottom": (1, 0), "left": (0, -1)}
+_FACING = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+
+
+def _why_apart(
+    part: Sequence[ResolvedCard], component: Sequence[int], cards: Sequence[ResolvedCard]
+) -> str:
+    """Why one component is not joined to the rest: the first contact with another part,
+    told side by side (preferring a contact with the project)."""
+    at = {(c.row, c.col): c for c, k in zip(cards, component, strict=True) if k >= 0}
+    mine = component[part[0].index]
+    contacts = []
+    for card in part:
+        for side, (dr, dc) in _STEPS.items():
+            other = at.get((card.row + dr, card.col + dc))
+            if other is not None and component[other.index] != mine:
+                contacts.append((card, side, other))
+    if not contacts:
+        return "no card of it touches another card of the city"
+    card, side, other = contacts[0]
+    assert card.spec is not None
+    assert other.spec is not None
+    mine_icon = side in card.spec.sides_as_placed(card.rotated)
+    their_icon = _FACING[side] in other.spec.sides_as_placed(other.rotated)
+    where = (
+        f"card {card.index} at row {card.row}, column {card.col}: its {side} side meets card "
+        f"{other.index} at row {other.row}, column {other.col}"
+    )
+    if mine_icon and their_icon:
+        return f"{where}, but the two share neither style nor type"
+    if mine_icon:
+        return f"{where}, whose {_FACING[side]} side has no icon (a wall)"
+    if their_icon:
+        return f"{where}, but card {card.index} has no icon on that side (a wall)"
+    return f"{where}, and neither has an icon there"
+
+
 def geometry_problems(
     player: int, cards: Sequence[ResolvedCard], figures: CityFigures
 ) -> list[Problem]:
@@ -48,7 +85,8 @@ def geometry_problems(
             Problem(
                 code="disconnected",
                 message=f"{len(members)} card(s) at {where} are not joined to the project "
-                f"({project_size} cards) by complete connections; they are scored as placed",
+                f"({project_size} cards) by complete connections; "
+                f"{_why_apart(members, figures.component, cards)}. They are scored as placed",
                 path=join(base, members[0].index),
                 cells=cells,
             )

@@ -39,7 +39,12 @@ def evaluate_requirements(
             results.append(RequirementResult(req_id, False, "no condition in the catalog: not met"))
         else:
             met = evaluate(spec.condition, city)
-            results.append(RequirementResult(req_id, met, explain(spec.condition, city)))
+            verdict = "met" if met else "not met"
+            results.append(
+                RequirementResult(
+                    req_id, met, f"{req_id} {verdict}: {explain(spec.condition, city)}"
+                )
+            )
     return results
 
 

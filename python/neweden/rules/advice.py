@@ -1,0 +1,62 @@
+"""Advice (RULES §4b): would another choice of 1/3-star activations have scored more?
+
+The score keeps the declared states. The advice compares, for the same city, every number
+of whole stars the player's 1/3-star epiphanies could have bought: each star costs three of
+them, which then score nothing instead of their printed points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..catalog import EpiphanySpec, ResolvedCard
+from ..model import EpiphanyEntry
+from .epiphanies import ICONS_PER_STAR, THIRD_STAR
+from .requirements import populist_points
+
+__all__ = ["third_star_advice"]
+
+
+def third_star_advice(
+    entries: Sequence[EpiphanyEntry],
+    specs: Sequence[EpiphanySpec | None],
+    cards: Sequence[ResolvedCard],
+    requirements_met: int,
+    stars_bought: int,
+) -> list[dict[str, Any]]:
+    """One piece of advice when a different number of activated groups of three would have
+    scored more (the best such number; on a tie, the fewest activations)."""
+    usable = sorted(
+        spec.points
+        for entry, spec in zip(entries, specs, strict=True)
+        if spec is not None
+        and spec.effect == THIRD_STAR
+        and spec.points != 5
+        and entry.state in ("validated", "activated")
+    )
+    if len(usable) < ICONS_PER_STAR:
+        return []
+
+    def worth(groups: int) -> int:
+        spent = sum(usable[: groups * ICONS_PER_STAR])  # the cheapest icons buy the stars
+        points, _ = populist_points(cards, requirements_met + groups)
+        return points + sum(usable) - spent
+
+    options = range(len(usable) // ICONS_PER_STAR + 1)
+    best = max(options, key=lambda g: (worth(g), -g))
+    gain = worth(best) - worth(stars_bought)
+    if gain <= 0:
+        return []
+    change = best - stars_bought
+    verb = "activating" if change > 0 else "validating instead"
+    count = abs(change) * ICONS_PER_STAR
+    return [
+        {
+            "code": "third_star_choice",
+            "message": f"{verb} {count} more 1/3-star epiphanies ({best} whole star(s) instead "
+            f"of {stars_bought}) would have scored {gain} more points",
+            "stars_from_epiphanies": best,
+            "gain": gain,
+        }
+    ]

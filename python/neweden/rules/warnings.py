@@ -1,0 +1,104 @@
+"""The game-level warnings of FORMAT §3.1 that never change a score: what a transcriber
+may have got wrong, or what the table did unusually."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..catalog import Catalog, ResolvedCard
+from ..model import Game
+from ..problems import Problem, article, join
+from .epiphanies import THIRD_STAR
+
+__all__ = ["game_warnings"]
+
+#: RULES §1: the box holds 14 common cards of each style.
+CARDS_PER_STYLE = 14
+GAME_END_CARDS = 10
+
+
+def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: str) -> list[int]:
+    """Indices of player p's epiphanies declared activated with `effect`."""
+    return [
+        k
+        for k, (entry, spec) in enumerate(zip(game.players[p].epiphanies, specs[p], strict=True))
+        if entry.state == "activated" and getattr(spec, "effect", None) == effect
+    ]
+
+
+def game_warnings(
+    game: Game,
+    catalog: Catalog,
+    cities: Sequence[Sequence[ResolvedCard]],
+    scored: Sequence[Sequence[ResolvedCard]],
+    epiphany_specs: Sequence[Sequence[object]],
+) -> list[Problem]:
+    """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
+    `rotated_without_epiphany`, `third_star_in_military`."""
+    warnings: list[Problem] = []
+    styles = Counter(
+        c.spec.style for city in cities for c in city if c.spec is not None and not c.spec.wild
+    )
+    for style, count in sorted(styles.items()):
+        if count > CARDS_PER_STYLE:
+            warnings.append(
+                Problem(
+                    code="style_count_over_box",
+                    message=f'the game shows {count} common cards of the style "{style}"; the '
+                    f"box holds {CARDS_PER_STYLE} of each style",
+                    path="",
+                )
+            )
+    most = max((len(city) for city in scored), default=0)
+    if most < GAME_END_CARDS:
+        warnings.append(
+            Problem(
+                code="game_not_ended",
+                message=f"no city has {GAME_END_CARDS} cards (the most is {most}); the game "
+                "ends when one has, so this may be a game in progress",
+                path="",
+            )
+        )
+    if game.mode in ("populist", "elitist") and isinstance(game.requirements, list):
+        decks = sorted(
+            spec.deck for r in game.requirements if (spec := catalog.requirements.get(r))
+        )
+        if decks != ["A", "B", "C"]:
+            shown = ", ".join(decks) or "none"
+            warnings.append(
+                Problem(
+                    code="requirements_mismatch",
+                    message=f"{article(game.mode)} {game.mode} game plays one requirement card "
+                    f"of each deck A, B and C; this one has decks {shown}. It is scored as given",
+                    path="/requirements",
+                )
+            )
+    for p, city in enumerate(cities):
+        if _activated(game, epiphany_specs, p, "rotate"):
+            continue
+        for card in city:
+            if card.rotated:
+                warnings.append(
+                    Problem(
+                        code="rotated_without_epiphany",
+                        message=f"card {card.index} at row {card.row}, column {card.col} is "
+                        "rotated, but the player lists no activated epiphany with the rotate "
+                        "effect (the game turns cards only through one)",
+                        path=join("", "players", p, "city", card.index, "rotated"),
+                        cells=((card.row, card.col),),
+                    )
+                )
+    if game.mode == "military":
+        for p in range(len(game.players)):
+            thirds = _activated(game, epiphany_specs, p, THIRD_STAR)
+            if thirds:
+                warnings.append(
+                    Problem(
+                        code="third_star_in_military",
+                        message=f"{len(thirds)} epiphanies activated for 1/3 star; stars buy "
+                        "nothing in a military game (as validated they would have scored)",
+                        path=join("", "players", p, "epiphanies", thirds[0]),
+                    )
+                )
+    return warnings
