@@ -244,7 +244,8 @@ def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
             problems.append(
                 Problem(
                     code="unknown_requirement",
-                    message=f'the requirement id "{req_id}" is not in the catalog ({catalog.name})',
+                    message=f'the requirement id "{req_id}" is not in the catalog ({catalog.name})'
+                    + did_you_mean(req_id, catalog.requirements),
                     path=join("", "requirements", i),
                 )
             )
