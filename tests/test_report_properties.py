@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 import neweden
 from neweden.catalog import ResolvedCard
 from neweden.decode import decode_game
-from neweden.reference import analyse_city
-from neweden.report import score_game
+from neweden.report import reference_geometry, score_game
 from neweden.synth import grow_city
 
 EFFECTS = ["third_star", "rotate", "move"]
@@ -77,6 +76,6 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
 def test_native_and_reference_reports_agree(doc: dict[str, Any]) -> None:
     decoded = decode_game(doc)
     native = score_game(decoded)
-    twin = score_game(decoded, geometry=analyse_city)
+    twin = score_game(decoded, geometry=reference_geometry)
     assert native == twin
     assert neweden.score(doc) == native

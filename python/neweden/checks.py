@@ -15,7 +15,7 @@ pass (on the raw JSON objects, see :mod:`neweden.decode`) call these same functi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgspec
@@ -32,7 +32,7 @@ from .model import (
 )
 from .problems import Problem, article, join
 
-__all__ = ["CROSS_CHECKS", "Fields", "StructFields", "check_decoded"]
+__all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound"]
 
 COMMON_CARD_FIELDS = ("style", "type", "facility", "points", "stars", "sides")
 WILD_FORBIDDEN = ("style", "type", "facility", "sides")
@@ -199,25 +199,47 @@ CROSS_CHECKS: dict[type, Callable[[Fields, str], list[Problem]]] = {
 }
 
 
-def _decoded_objects(doc: Game | LoneCity) -> Iterator[tuple[msgspec.Struct, str]]:
-    """Every decoded struct that has a cross-field check, with its pointer."""
-    players: list[tuple[Player | LoneCity, str]]
+# --- the fast path's yes/no form of the same checks ------------------------------------------
+#
+# The fast path only needs to know whether any cross-field problem exists (if one does, the
+# every-problem pass lists them with the functions above). These predicates say the same
+# rules from the same constants, without building pointers or problems; the property tests
+# check that the two forms agree on every generated input.
+
+
+def _card_is_sound(card: InlineCard) -> bool:
+    # The fields of WILD_FORBIDDEN and COMMON_CARD_FIELDS, read directly (this runs for
+    # every card of every game).
+    if card.wild is not UNSET:
+        return card.style is card.type is card.facility is card.sides is UNSET
+    sides = card.sides
+    return (
+        UNSET not in (card.style, card.type, card.facility, card.points, card.stars)
+        and isinstance(sides, list)
+        and len(set(sides)) == len(sides)
+    )
+
+
+def _epiphany_is_sound(epiphany: EpiphanyEntry) -> bool:
+    if epiphany.card is not UNSET:
+        return epiphany.points is UNSET and epiphany.effect is UNSET
+    return epiphany.points is not UNSET
+
+
+def decoded_is_sound(doc: Game | LoneCity) -> bool:
+    """True when a document that msgspec decoded has no cross-field problem."""
     if isinstance(doc, Game):
-        yield doc, ""
-        players = [(player, join("", "players", i)) for i, player in enumerate(doc.players)]
+        if check_game(StructFields(doc), ""):
+            return False
+        players: list[Player] | list[LoneCity] = doc.players
     else:
-        players = [(doc, "")]
-    for player, base in players:
-        for j, placement in enumerate(player.city):
-            if isinstance(placement.card, InlineCard):
-                yield placement.card, join(base, "city", j, "card")
-        for k, epiphany in enumerate(getattr(player, "epiphanies", ())):
-            yield epiphany, join(base, "epiphanies", k)
-
-
-def check_decoded(doc: Game | LoneCity) -> list[Problem]:
-    """The cross-field checks over a document that msgspec decoded (the fast path)."""
-    problems: list[Problem] = []
-    for struct, path in _decoded_objects(doc):
-        problems.extend(CROSS_CHECKS[type(struct)](StructFields(struct), path))
-    return problems
+        players = [doc]
+    for player in players:
+        for placement in player.city:
+            card = placement.card
+            if not isinstance(card, str) and not _card_is_sound(card):
+                return False
+        for epiphany in getattr(player, "epiphanies", ()):
+            if not _epiphany_is_sound(epiphany):
+                return False
+    return True

@@ -9,7 +9,6 @@ scored cards and the core's figures (:func:`evaluate`).
 from __future__ import annotations
 
 import operator
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -292,8 +291,12 @@ def _matches(card: ResolvedCard, spec: dict[str, Any]) -> bool:
 
 
 def _lines(ctx: CityContext, arg: dict[str, Any], axis: str) -> int:
-    where = arg.get("where", {})
-    counts = Counter(getattr(c, axis) for c in ctx.cards if _matches(c, where))
+    where = arg.get("where")
+    counts: dict[int, int] = {}
+    for c in ctx.cards:
+        if not where or _matches(c, where):
+            line = getattr(c, axis)
+            counts[line] = counts.get(line, 0) + 1
     if "line" in arg:
         return counts.get(arg["line"], 0)
     return max(counts.values(), default=0)
@@ -333,6 +336,8 @@ def _value(expr: Any, ctx: CityContext) -> int:
         return expr
     ((op, arg),) = expr.items()
     if op == "count":
+        if not arg:
+            return sum(1 for c in ctx.cards if c.spec is not None)
         return sum(1 for c in ctx.cards if _matches(c, arg))
     if op == "distinct":
         found = {_attribute(c, arg) for c in ctx.cards} - {None}

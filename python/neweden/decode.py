@@ -25,7 +25,7 @@ import msgspec
 import numpy as np
 from msgspec import inspect as mi
 
-from .checks import CROSS_CHECKS, check_decoded
+from .checks import CROSS_CHECKS, decoded_is_sound
 from .model import (
     CATALOG_ID_PATTERN,
     IDENTIFIER_PATTERN,
@@ -161,7 +161,7 @@ def _decode(game: GameInput, doc_type: type[Doc]) -> Doc:
         doc: Doc = _decoder(doc_type).decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         raise GameDecodeError(find_problems(raw, doc_type)) from None
-    if check_decoded(doc):
+    if not decoded_is_sound(doc):
         # Let the every-problem pass list them, so the order is the document's.
         raise GameDecodeError(find_problems(raw, doc_type))
     return doc

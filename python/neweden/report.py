@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import reference
 from ._version import __version__
 from .catalog import BUILTIN, Catalog, EpiphanySpec, ResolvedCard, resolve_game
 from .compact import pack_cities
@@ -28,18 +29,32 @@ from .rules.ranking import Standing, first_player_recency, rank
 from .rules.requirements import evaluate_requirements, populist_points
 from .rules.warnings import game_warnings
 
-__all__ = ["REPORT_FORMAT", "Geometry", "native_geometry", "score", "score_game"]
+__all__ = [
+    "REPORT_FORMAT",
+    "Geometry",
+    "native_geometry",
+    "reference_geometry",
+    "score",
+    "score_game",
+]
 
 REPORT_FORMAT = "new-eden/report@1"
 TEN_CARDS = 10
 TEN_CARDS_POINTS = 5
 
-Geometry = Callable[[Sequence[ResolvedCard]], CityFigures]
+#: The figures of every city of a game, in order.
+Geometry = Callable[[Sequence[Sequence[ResolvedCard]]], list[CityFigures]]
 
 
-def native_geometry(cards: Sequence[ResolvedCard]) -> CityFigures:
-    """The figures of one city from the C++ core."""
-    return analyse_city(pack_cities([cards]))
+def native_geometry(cities: Sequence[Sequence[ResolvedCard]]) -> list[CityFigures]:
+    """The figures of a game's cities from the C++ core (packed once for all of them)."""
+    packed = pack_cities(cities)
+    return [analyse_city(packed, i) for i in range(len(cities))]
+
+
+def reference_geometry(cities: Sequence[Sequence[ResolvedCard]]) -> list[CityFigures]:
+    """The same from :mod:`neweden.reference`, the pure-Python twin."""
+    return [reference.analyse_city(city) for city in cities]
 
 
 def score(
@@ -77,7 +92,7 @@ def score_game(
     resolved = resolve_game(game, catalog)
     errors: list[Problem] = list(resolved.problems)
     warnings: list[Problem] = []
-    figures = [geometry(city) for city in resolved.cities]
+    figures = geometry(resolved.cities)
     kept = [
         [card for card, inside in zip(city, fig.included, strict=True) if inside]
         for city, fig in zip(resolved.cities, figures, strict=True)
@@ -163,7 +178,9 @@ def score_game(
         card_points: list[int] | None = None
         results = []
         if populist:
-            results = evaluate_requirements(requirement_ids, CityContext(cards, fig, catalog))
+            results = evaluate_requirements(
+                requirement_ids, CityContext(cards, fig, catalog), explained=detail
+            )
             met = [r.id for r in results if r.met]
             stars = len(met) + epiphanies.stars
             requirement_points, card_points = populist_points(cards, stars)
@@ -298,7 +315,11 @@ def _epiphany_conditions(
             if entry.state in counted and copies.get(spec.id, 0) > 1:
                 if spec.id not in answers:
                     answers[spec.id] = disjoint_sets(
-                        spec.condition, copies[spec.id], cards, catalog, geometry
+                        spec.condition,
+                        copies[spec.id],
+                        cards,
+                        catalog,
+                        lambda subset: geometry([subset])[0],
                     )
                 info["disjoint_sets"] = answers[spec.id]
         out.append(info)

@@ -27,9 +27,10 @@ class RequirementResult:
 
 
 def evaluate_requirements(
-    requirement_ids: Sequence[str], city: CityContext
+    requirement_ids: Sequence[str], city: CityContext, *, explained: bool = True
 ) -> list[RequirementResult]:
-    """Each requirement in play, met or not, with the figures that decided it."""
+    """Each requirement in play, met or not, with the figures that decided it in words
+    (`explained`; the lean report does without)."""
     results = []
     for req_id in requirement_ids:
         spec = city.catalog.requirements.get(req_id)
@@ -39,12 +40,11 @@ def evaluate_requirements(
             results.append(RequirementResult(req_id, False, "no condition in the catalog: not met"))
         else:
             met = evaluate(spec.condition, city)
-            verdict = "met" if met else "not met"
-            results.append(
-                RequirementResult(
-                    req_id, met, f"{req_id} {verdict}: {explain(spec.condition, city)}"
-                )
-            )
+            why = ""
+            if explained:
+                verdict = "met" if met else "not met"
+                why = f"{req_id} {verdict}: {explain(spec.condition, city)}"
+            results.append(RequirementResult(req_id, met, why))
     return results
 
 

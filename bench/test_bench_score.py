@@ -1,0 +1,96 @@
+"""`neweden.score` from a game's bytes: a 4-player game of 12-card cities grown by legal
+placement, with and without the audit trail, over the native core and over the reference
+(the baseline), in the same run."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import neweden
+from neweden.catalog import ResolvedCard
+from neweden.decode import decode_game
+from neweden.report import reference_geometry, score_game
+from neweden.synth import grow_city
+
+GROUP = "score one game"
+GAMES = 50
+
+
+def _city_json(cards: list[ResolvedCard]) -> list[dict[str, Any]]:
+    out = []
+    for c in cards:
+        spec = c.spec
+        assert spec is not None
+        body: Any = (
+            "atomic-waste"
+            if spec.wild
+            else {
+                "style": spec.style,
+                "type": spec.type,
+                "facility": spec.facility,
+                "points": spec.points,
+                "stars": spec.stars,
+                "sides": sorted(spec.sides),
+            }
+        )
+        entry: dict[str, Any] = {"row": c.row, "col": c.col, "card": body}
+        if c.rotated:
+            entry["rotated"] = True
+        out.append(entry)
+    return out
+
+
+@pytest.fixture(scope="module")
+def games() -> list[bytes]:
+    """Seeded elitist games: four players, 12 cards each, a few epiphanies and bonuses."""
+    rng = random.Random(12)
+    out = []
+    for _ in range(GAMES):
+        players = [
+            {
+                "name": f"Player {i}",
+                "city": _city_json(grow_city(rng, 12, tries=2000)),
+                "epiphanies": [
+                    {"points": 2, "state": "validated", "effect": "third_star"},
+                    {"points": 5, "state": "validated"},
+                ],
+                "bonuses": [{"name": "Photographer", "points": 3}],
+            }
+            for i in range(4)
+        ]
+        doc = {
+            "format": "new-eden/game@1",
+            "mode": "elitist",
+            "requirements": ["A1", "B1", "C1"],
+            "first_player": "Player 2",
+            "players": players,
+        }
+        out.append(json.dumps(doc).encode())
+    return out
+
+
+def _reference(data: bytes, detail: bool) -> dict[str, Any]:
+    return score_game(decode_game(data), detail=detail, geometry=reference_geometry)
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize("detail", [False, True], ids=["lean", "detail"])
+def test_score_reference_core(benchmark: Any, games: list[bytes], detail: bool) -> None:
+    benchmark.group = f"{GROUP} ({'detail' if detail else 'lean'})"
+    benchmark.name = f"baseline reference core, {'detail' if detail else 'lean'}"
+    benchmark.extra_info["items"] = len(games)
+    benchmark(lambda: [_reference(g, detail) for g in games])
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize("detail", [False, True], ids=["lean", "detail"])
+def test_score_native(benchmark: Any, games: list[bytes], detail: bool) -> None:
+    benchmark.group = f"{GROUP} ({'detail' if detail else 'lean'})"
+    benchmark.extra_info["items"] = len(games)
+    for g in games[:5]:  # the same reports, before timing
+        assert neweden.score(g, detail=detail) == _reference(g, detail)
+    benchmark(lambda: [neweden.score(g, detail=detail) for g in games])
