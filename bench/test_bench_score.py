@@ -46,7 +46,8 @@ def _city_json(cards: list[ResolvedCard]) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def games() -> list[bytes]:
-    """Seeded elitist games: four players, 12 cards each, a few epiphanies and bonuses."""
+    """Seeded elitist games: four players, 12 cards each, a few epiphanies (one the rotate
+    effect that allows the rotated cards) and a bonus."""
     rng = random.Random(12)
     out = []
     for _ in range(GAMES):

@@ -403,3 +403,38 @@ def test_decode_city_accepts_a_lone_city() -> None:
 
 def test_game_is_the_decoded_type() -> None:
     assert isinstance(decode_game((EXAMPLES / "format-example.json").read_bytes()), Game)
+
+
+def test_the_fast_path_checks_every_field_that_carries_a_pattern() -> None:
+    from msgspec import inspect as mi
+
+    from neweden.checks import PATTERN_FIELDS
+
+    found: set[tuple[type, str]] = set()
+
+    def carries_pattern(t: mi.Type) -> bool:
+        if isinstance(t, mi.Metadata):
+            return "pattern" in (t.extra or {}) or carries_pattern(t.type)
+        if isinstance(t, mi.ListType):
+            return carries_pattern(t.item_type)
+        if isinstance(t, mi.UnionType):
+            return any(carries_pattern(m) for m in t.types)
+        return False
+
+    def visit(t: mi.Type, seen: set[type]) -> None:
+        if isinstance(t, mi.Metadata):
+            visit(t.type, seen)
+        elif isinstance(t, (mi.ListType, mi.DictType)):
+            visit(t.item_type if isinstance(t, mi.ListType) else t.value_type, seen)
+        elif isinstance(t, mi.UnionType):
+            for m in t.types:
+                visit(m, seen)
+        elif isinstance(t, mi.StructType) and t.cls not in seen:
+            seen.add(t.cls)
+            for field in t.fields:
+                if carries_pattern(field.type):
+                    found.add((t.cls, field.name))
+                visit(field.type, seen)
+
+    visit(mi.type_info(Game), set())
+    assert found == PATTERN_FIELDS

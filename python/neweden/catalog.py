@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
+
+from msgspec import UNSET
 
 from .model import SIDES, Game, InlineCard, Placement
 from .problems import Problem, did_you_mean, join
@@ -50,18 +52,22 @@ class CardSpec(NamedTuple):
 
     @classmethod
     def from_inline(cls, card: InlineCard) -> CardSpec:
-        """The spec of an inline card the decoder accepted (so its kind's fields are set)."""
-        name = card.name if isinstance(card.name, str) else None
-        points = card.points if isinstance(card.points, int) else 0
-        stars = card.stars if isinstance(card.stars, int) else 0
+        """The spec of an inline card the decoder accepted (so its kind's fields are set:
+        neweden.checks); made for every inline card, so it reads the fields directly."""
+        name = None if card.name is UNSET else card.name
+        points = 0 if card.points is UNSET else card.points
+        stars = 0 if card.stars is UNSET else card.stars
         if card.wild is True:
             return cls(True, None, None, None, points, stars, ALL_SIDES, name)
-        assert isinstance(card.style, str)
-        assert isinstance(card.type, str)
-        assert isinstance(card.facility, str)
-        assert isinstance(card.sides, list)
         return cls(
-            False, card.style, card.type, card.facility, points, stars, frozenset(card.sides), name
+            False,
+            cast(str, card.style),
+            cast(str, card.type),
+            cast(str, card.facility),
+            points,
+            stars,
+            frozenset(cast(list[str], card.sides)),
+            name,
         )
 
     def sides_as_placed(self, rotated: bool) -> frozenset[str]:

@@ -15,6 +15,7 @@ pass (on the raw JSON objects, see :mod:`neweden.decode`) call these same functi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -22,12 +23,15 @@ import msgspec
 from msgspec import UNSET
 
 from .model import (
+    CATALOG_ID_PATTERN,
+    IDENTIFIER_PATTERN,
     MAX_META_BYTES,
     MAX_META_DEPTH,
     EpiphanyEntry,
     Game,
     InlineCard,
     LoneCity,
+    Placement,
     Player,
 )
 from .problems import Problem, article, join
@@ -207,6 +211,42 @@ CROSS_CHECKS: dict[type, Callable[[Fields, str], list[Problem]]] = {
 # check that the two forms agree on every generated input.
 
 
+_PATTERN_CACHE: dict[tuple[str, str], bool] = {}
+_CACHE_LIMIT = 4096
+
+
+def matches(value: str, pattern: str) -> bool:
+    """`re.search(pattern, value)`, remembered: games repeat the same few styles, types and
+    ids, so each is matched once."""
+    key = (pattern, value)
+    found = _PATTERN_CACHE.get(key)
+    if found is None:
+        if len(_PATTERN_CACHE) >= _CACHE_LIMIT:
+            _PATTERN_CACHE.clear()
+        found = _PATTERN_CACHE[key] = re.search(pattern, value) is not None
+    return found
+
+
+def _identifier(value: object) -> bool:
+    return value is UNSET or (isinstance(value, str) and matches(value, IDENTIFIER_PATTERN))
+
+
+def _catalog_id(value: object) -> bool:
+    return value is UNSET or (isinstance(value, str) and matches(value, CATALOG_ID_PATTERN))
+
+
+#: The fields whose type carries a pattern, checked on the fast path below (a test checks
+#: this list against the types' metadata).
+PATTERN_FIELDS = {
+    (InlineCard, "style"),
+    (InlineCard, "type"),
+    (EpiphanyEntry, "effect"),
+    (EpiphanyEntry, "card"),
+    (Placement, "card"),
+    (Game, "requirements"),
+}
+
+
 def _card_is_sound(card: InlineCard) -> bool:
     # The fields of WILD_FORBIDDEN and COMMON_CARD_FIELDS, read directly (this runs for
     # every card of every game).
@@ -217,10 +257,14 @@ def _card_is_sound(card: InlineCard) -> bool:
         UNSET not in (card.style, card.type, card.facility, card.points, card.stars)
         and isinstance(sides, list)
         and len(set(sides)) == len(sides)
+        and _identifier(card.style)
+        and _identifier(card.type)
     )
 
 
 def _epiphany_is_sound(epiphany: EpiphanyEntry) -> bool:
+    if not (_identifier(epiphany.effect) and _catalog_id(epiphany.card)):
+        return False
     if epiphany.card is not UNSET:
         return epiphany.points is UNSET and epiphany.effect is UNSET
     return epiphany.points is not UNSET
@@ -231,13 +275,18 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
     if isinstance(doc, Game):
         if check_game(StructFields(doc), ""):
             return False
+        if isinstance(doc.requirements, list) and not all(_catalog_id(r) for r in doc.requirements):
+            return False
         players: list[Player] | list[LoneCity] = doc.players
     else:
         players = [doc]
     for player in players:
         for placement in player.city:
             card = placement.card
-            if not isinstance(card, str) and not _card_is_sound(card):
+            if isinstance(card, str):
+                if not matches(card, CATALOG_ID_PATTERN):
+                    return False
+            elif not _card_is_sound(card):
                 return False
         for epiphany in getattr(player, "epiphanies", ()):
             if not _epiphany_is_sound(epiphany):

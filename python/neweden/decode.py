@@ -357,7 +357,10 @@ class _Walk:
             return
         if isinstance(t, mi.Metadata):
             extra = t.extra or {}
+            pattern = extra.get("pattern")
             self.value(value, t.type, path, tuple(extra.get("too_large", ())))
+            if pattern is not None and isinstance(value, str) and not self.problems_at(path):
+                self.pattern(value, pattern, path)
             return
         kinds = _type_kinds(t)
         kind = _json_kind(value)
@@ -393,6 +396,18 @@ class _Walk:
             self.string(value, t, path, limits)
         elif isinstance(t, mi.IntType):
             self.integer(value, t, path, limits)
+
+    def problems_at(self, path: str) -> bool:
+        return bool(self.problems) and self.problems[-1].path == path
+
+    def pattern(self, value: str, pattern: str, path: str) -> None:
+        if re.search(pattern, value) is None:
+            words = _PATTERN_WORDS.get(pattern, f"a string matching {pattern}")
+            self.add(
+                "bad_value",
+                f"{_field_label(path)} is {_preview(value)}, which is not {words}",
+                path,
+            )
 
     def struct(self, value: dict[str, Any], t: mi.StructType, path: str) -> None:
         fields = {f.encode_name: f for f in t.fields}
@@ -453,13 +468,8 @@ class _Walk:
             )
         elif t.min_length is not None and n < t.min_length:
             self.add("bad_value", f"{_field_label(path)} is empty; it needs some text", path)
-        elif t.pattern is not None and re.search(t.pattern, value) is None:
-            words = _PATTERN_WORDS.get(t.pattern, f"a string matching {t.pattern}")
-            self.add(
-                "bad_value",
-                f"{_field_label(path)} is {_preview(value)}, which is not {words}",
-                path,
-            )
+        elif t.pattern is not None:
+            self.pattern(value, t.pattern, path)
 
     def integer(self, value: int, t: mi.IntType, path: str, limits: tuple[str, ...]) -> None:
         for bound, broken in (

@@ -87,9 +87,17 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return f' (did you mean "{close[0]}"?)' if close else ""
 
 
+def _token(part: str | int) -> str:
+    if isinstance(part, int):
+        return f"/{part}"
+    if "~" in part or "/" in part:
+        return "/" + part.replace("~", "~0").replace("/", "~1")
+    return "/" + part
+
+
 def pointer(*parts: str | int) -> str:
     """A JSON Pointer (RFC 6901) from reference tokens: `pointer("players", 0)` is `/players/0`."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return "".join(map(_token, parts))
 
 
 def join(base: str, *parts: str | int) -> str:
