@@ -34,3 +34,6 @@ def analyse_batch(
     flags: npt.NDArray[np.uint8],
     threads: int = 1,
 ) -> dict[str, Any]: ...
+def analyse_rows(
+    table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64]
+) -> list[tuple[Any, ...]]: ...

@@ -211,28 +211,36 @@ CROSS_CHECKS: dict[type, Callable[[Fields, str], list[Problem]]] = {
 # check that the two forms agree on every generated input.
 
 
-_PATTERN_CACHE: dict[tuple[str, str], bool] = {}
-_CACHE_LIMIT = 4096
+class _Matched:
+    """The strings known to match one pattern: games repeat the same few styles, types and
+    ids, so each distinct string is matched once (`value in known` is the fast path)."""
+
+    __slots__ = ("known", "pattern")
+    LIMIT = 4096
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = re.compile(pattern)
+        self.known: set[str] = set()
+
+    def learn(self, value: object) -> bool:
+        if not isinstance(value, str) or self.pattern.search(value) is None:
+            return False
+        if len(self.known) >= self.LIMIT:
+            self.known.clear()
+        self.known.add(value)
+        return True
 
 
-def matches(value: str, pattern: str) -> bool:
-    """`re.search(pattern, value)`, remembered: games repeat the same few styles, types and
-    ids, so each is matched once."""
-    key = (pattern, value)
-    found = _PATTERN_CACHE.get(key)
-    if found is None:
-        if len(_PATTERN_CACHE) >= _CACHE_LIMIT:
-            _PATTERN_CACHE.clear()
-        found = _PATTERN_CACHE[key] = re.search(pattern, value) is not None
-    return found
+_IDENTIFIERS = _Matched(IDENTIFIER_PATTERN)
+_CATALOG_IDS = _Matched(CATALOG_ID_PATTERN)
 
 
 def _identifier(value: object) -> bool:
-    return value is UNSET or (isinstance(value, str) and matches(value, IDENTIFIER_PATTERN))
+    return value is UNSET or value in _IDENTIFIERS.known or _IDENTIFIERS.learn(value)
 
 
 def _catalog_id(value: object) -> bool:
-    return value is UNSET or (isinstance(value, str) and matches(value, CATALOG_ID_PATTERN))
+    return value is UNSET or value in _CATALOG_IDS.known or _CATALOG_IDS.learn(value)
 
 
 #: The fields whose type carries a pattern, checked on the fast path below (a test checks
@@ -257,8 +265,8 @@ def _card_is_sound(card: InlineCard) -> bool:
         UNSET not in (card.style, card.type, card.facility, card.points, card.stars)
         and isinstance(sides, list)
         and len(set(sides)) == len(sides)
-        and _identifier(card.style)
-        and _identifier(card.type)
+        and (card.style in _IDENTIFIERS.known or _IDENTIFIERS.learn(card.style))
+        and (card.type in _IDENTIFIERS.known or _IDENTIFIERS.learn(card.type))
     )
 
 
@@ -284,7 +292,7 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
         for placement in player.city:
             card = placement.card
             if isinstance(card, str):
-                if not matches(card, CATALOG_ID_PATTERN):
+                if not _catalog_id(card):
                     return False
             elif not _card_is_sound(card):
                 return False

@@ -33,6 +33,7 @@ __all__ = [
     "CompactCities",
     "pack_cities",
     "pack_placements",
+    "pack_table",
 ]
 
 SIDE_BITS = {"top": 1, "right": 2, "bottom": 4, "left": 8}
@@ -157,6 +158,11 @@ class _Packer:
     def end_city(self) -> None:
         self.offsets.append(len(self.flat) // 7)
 
+    def table(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+        """The rows as one (cards, 7) int32 table, and the offsets."""
+        table = np.array(self.flat, dtype=np.int32).reshape(-1, 7)
+        return table, np.array(self.offsets, dtype=np.int64)
+
     def finish(self) -> CompactCities:
         table = np.array(self.flat, dtype=np.int32).reshape(-1, 7)
         return CompactCities(
@@ -173,14 +179,27 @@ class _Packer:
         )
 
 
-def pack_cities(cities: Sequence[Sequence[ResolvedCard]]) -> CompactCities:
-    """The compact arrays of resolved cities, in order."""
+def _packed(cities: Sequence[Sequence[ResolvedCard]]) -> _Packer:
     packer = _Packer()
     for city in cities:
         for card in city:
             packer.spec(card.row, card.col, card.spec, card.rotated)
         packer.end_city()
-    return packer.finish()
+    return packer
+
+
+def pack_cities(cities: Sequence[Sequence[ResolvedCard]]) -> CompactCities:
+    """The compact arrays of resolved cities, in order."""
+    return _packed(cities).finish()
+
+
+def pack_table(
+    cities: Sequence[Sequence[ResolvedCard]],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    """The same rows as one (cards, 7) int32 table (columns row, col, style, type,
+    facility, sides, flags) and the offsets: the cheapest form for the few cities of one
+    game (:func:`neweden.geometry.analyse_table`)."""
+    return _packed(cities).table()
 
 
 def pack_placements(cities: Sequence[Sequence[Placement]], catalog: Catalog) -> CompactCities:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
 from . import _core
 from .compact import CompactCities
 from .figures import BatchFigures, CityFigures
 
-__all__ = ["analyse_batch", "analyse_city"]
+__all__ = ["analyse_batch", "analyse_city", "analyse_table"]
 
 
 def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:
@@ -40,3 +43,11 @@ def analyse_batch(cities: CompactCities, *, threads: int = 1) -> BatchFigures:
         raise ValueError(f"threads must be at least 1, not {threads}")
     out = _core.analyse_batch(cities.offsets, *cities.columns(), threads)
     return BatchFigures(**out)
+
+
+def analyse_table(
+    table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64]
+) -> list[CityFigures]:
+    """The figures of every city of a compact table (:func:`neweden.compact.pack_table`),
+    in one call: the form the score of one game uses."""
+    return [CityFigures._make(fields) for fields in _core.analyse_rows(table, offsets)]

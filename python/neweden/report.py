@@ -13,11 +13,11 @@ from typing import Any
 from . import reference
 from ._version import __version__
 from .catalog import BUILTIN, Catalog, EpiphanySpec, ResolvedCard, resolve_game
-from .compact import pack_cities
+from .compact import pack_table
 from .conditions import CityContext, evaluate
 from .decode import GameInput, decode_game
 from .figures import CityFigures
-from .geometry import analyse_city
+from .geometry import analyse_table
 from .model import EpiphanyEntry, Game
 from .problems import Problem, join
 from .rules.advice import third_star_advice
@@ -47,9 +47,8 @@ Geometry = Callable[[Sequence[Sequence[ResolvedCard]]], list[CityFigures]]
 
 
 def native_geometry(cities: Sequence[Sequence[ResolvedCard]]) -> list[CityFigures]:
-    """The figures of a game's cities from the C++ core (packed once for all of them)."""
-    packed = pack_cities(cities)
-    return [analyse_city(packed, i) for i in range(len(cities))]
+    """The figures of a game's cities from the C++ core (packed once, one call)."""
+    return analyse_table(*pack_table(cities))
 
 
 def reference_geometry(cities: Sequence[Sequence[ResolvedCard]]) -> list[CityFigures]:
@@ -108,7 +107,7 @@ def score_game(
                     path=join("", "players", p, "city"),
                 )
             )
-    errors.extend(copy_limit_problems(resolved.cities, game))
+    errors.extend(copy_limit_problems(resolved.cities))
     errors.extend(duplicate_name_problems(game))
 
     requirement_ids = game.requirements if isinstance(game.requirements, list) else []

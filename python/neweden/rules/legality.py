@@ -61,6 +61,8 @@ def geometry_problems(
 ) -> list[Problem]:
     """`overlap`: one per card left out on a taken cell. `disconnected`: one per component
     other than the project, at its first card, naming all its cells."""
+    if figures.components <= 1 and max(figures.overlapped_by, default=-1) < 0:
+        return []  # the common case: nothing to tell
     base = join("", "players", player, "city")
     problems = []
     for card, holder in zip(cards, figures.overlapped_by, strict=True):
@@ -94,24 +96,25 @@ def geometry_problems(
     return problems
 
 
-def copy_limit_problems(cities: Sequence[Sequence[ResolvedCard]], game: Game) -> list[Problem]:
+def copy_limit_problems(cities: Sequence[Sequence[ResolvedCard]]) -> list[Problem]:
     """Each catalog card id at most its number of copies in the whole game, counted over
     players in order and cards in city order; one error per copy beyond the limit, under the
     player who placed it. Inline cards have no identity and are not counted."""
     seen: Counter[str] = Counter()
     problems = []
-    for p, (player, cards) in enumerate(zip(game.players, cities, strict=True)):
-        for placement, card in zip(player.city, cards, strict=True):
-            if not isinstance(placement.card, str) or card.spec is None:
+    for p, cards in enumerate(cities):
+        for card in cards:
+            spec = card.spec
+            if spec is None or spec.id is None:
                 continue
-            seen[placement.card] += 1
-            if seen[placement.card] > card.spec.copies:
-                n = seen[placement.card]
+            seen[spec.id] += 1
+            n = seen[spec.id]
+            if n > spec.copies:
                 problems.append(
                     Problem(
                         code="copy_limit",
-                        message=f'the card "{placement.card}" appears a {_ordinal(n)} time in '
-                        f"the game; the box holds {card.spec.copies}. It is still scored",
+                        message=f'the card "{spec.id}" appears a {_ordinal(n)} time in '
+                        f"the game; the box holds {spec.copies}. It is still scored",
                         path=join("", "players", p, "city", card.index, "card"),
                         cells=((card.row, card.col),),
                     )
