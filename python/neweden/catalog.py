@@ -34,6 +34,10 @@ ALL_SIDES = frozenset(SIDES)
 OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
+# tuple.__new__ skips the named tuple's Python-level __new__ (every field is given).
+_new_spec = tuple.__new__
+
+
 class CardSpec(NamedTuple):
     """What scoring needs of a City Part card (RULES §1). A wild card has no style, type or
     facility and all four sides; `copies` is how many a game may hold (RULES §1). A named
@@ -58,16 +62,21 @@ class CardSpec(NamedTuple):
         points = 0 if card.points is UNSET else card.points
         stars = 0 if card.stars is UNSET else card.stars
         if card.wild is True:
-            return cls(True, None, None, None, points, stars, ALL_SIDES, name)
-        return cls(
-            False,
-            cast(str, card.style),
-            cast(str, card.type),
-            cast(str, card.facility),
-            points,
-            stars,
-            frozenset(cast(list[str], card.sides)),
-            name,
+            return _new_spec(cls, (True, None, None, None, points, stars, ALL_SIDES, name, None, 1))
+        return _new_spec(
+            cls,
+            (
+                False,
+                cast(str, card.style),
+                cast(str, card.type),
+                cast(str, card.facility),
+                points,
+                stars,
+                frozenset(cast(list[str], card.sides)),
+                name,
+                None,
+                1,
+            ),
         )
 
     def sides_as_placed(self, rotated: bool) -> frozenset[str]:
@@ -86,9 +95,9 @@ class RequirementSpec:
     condition: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class EpiphanySpec:
-    """An Epiphany card (RULES §4b): printed points (2 or 5) and its effect."""
+class EpiphanySpec(NamedTuple):
+    """An Epiphany card (RULES §4b): printed points (2 or 5) and its effect. (A named tuple:
+    one is made for every inline epiphany.)"""
 
     id: str
     points: int

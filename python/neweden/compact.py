@@ -181,9 +181,27 @@ class _Packer:
 
 def _packed(cities: Sequence[Sequence[ResolvedCard]]) -> _Packer:
     packer = _Packer()
+    # The loop of Packer.spec and Packer.common, inlined: it runs for every card of every
+    # game scored.
+    extend, styles, types = packer.flat.extend, packer.styles, packer.types
     for city in cities:
         for card in city:
-            packer.spec(card.row, card.col, card.spec, card.rotated)
+            spec = card.spec
+            if spec is None or spec.wild:
+                extend((card.row, card.col, *(_UNRESOLVED_ROW if spec is None else _WILD_ROW)))
+                continue
+            mask = _MASKS.get(spec.sides) or _mask(spec.sides)
+            extend(
+                (
+                    card.row,
+                    card.col,
+                    styles[spec.style],  # type: ignore[index]
+                    types[spec.type],  # type: ignore[index]
+                    _FACILITY_CODES[spec.facility],  # type: ignore[index]
+                    _TURNED[mask] if card.rotated else mask,
+                    0,
+                )
+            )
         packer.end_city()
     return packer
 

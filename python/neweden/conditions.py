@@ -292,11 +292,14 @@ def _matches(card: ResolvedCard, spec: dict[str, Any]) -> bool:
 
 def _lines(ctx: CityContext, arg: dict[str, Any], axis: str) -> int:
     where = arg.get("where")
+    lines = [
+        c.row if axis == "row" else c.col
+        for c in ctx.cards
+        if c.spec is not None and (not where or _matches(c, where))
+    ]
     counts: dict[int, int] = {}
-    for c in ctx.cards:
-        if not where or _matches(c, where):
-            line = getattr(c, axis)
-            counts[line] = counts.get(line, 0) + 1
+    for line in lines:
+        counts[line] = counts.get(line, 0) + 1
     if "line" in arg:
         return counts.get(arg["line"], 0)
     return max(counts.values(), default=0)
@@ -340,7 +343,8 @@ def _value(expr: Any, ctx: CityContext) -> int:
             return sum(1 for c in ctx.cards if c.spec is not None)
         return sum(1 for c in ctx.cards if _matches(c, arg))
     if op == "distinct":
-        found = {_attribute(c, arg) for c in ctx.cards} - {None}
+        found = {getattr(c.spec, arg) for c in ctx.cards if c.spec is not None}
+        found.discard(None)
         declared = (
             ctx.catalog.styles if arg == "style" else (ctx.catalog.types if arg == "type" else None)
         )

@@ -185,6 +185,7 @@ def score_game(
             requirement_points, card_points = populist_points(cards, stars)
         mil = military_points(fig, base_points[p]) if military else None
         ten = TEN_CARDS_POINTS if len(cards) >= TEN_CARDS else 0
+        star_counts = [c.spec.stars for c in cards if c.spec is not None]
         bonus = sum(b.points for b in player.bonuses)
         total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
         standings.append(
@@ -193,8 +194,8 @@ def score_game(
                 requirements_met=len(met) if met is not None else None,
                 bases=fig.bases if military else None,
                 cards=len(cards),
-                three_star_cards=sum(1 for c in cards if c.spec and c.spec.stars == 3),
-                two_star_cards=sum(1 for c in cards if c.spec and c.spec.stars == 2),
+                three_star_cards=star_counts.count(3),
+                two_star_cards=star_counts.count(2),
                 first_player=recency[p],
             )
         )
@@ -398,7 +399,7 @@ def _audit(
         else None,
         "epiphanies": [
             {
-                "index": line.index,
+                "index": line.number,
                 "state": line.state,
                 "points": line.points,
                 "effect": line.effect,

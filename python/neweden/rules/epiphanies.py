@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..catalog import EpiphanySpec
 from ..model import EpiphanyEntry
@@ -14,9 +14,8 @@ THIRD_STAR = "third_star"
 ICONS_PER_STAR = 3
 
 
-@dataclass(frozen=True)
-class EpiphanyLine:
-    index: int
+class EpiphanyLine(NamedTuple):
+    number: int  # its place in the player's list
     state: str
     points: int  # printed
     effect: str | None
@@ -24,8 +23,7 @@ class EpiphanyLine:
     note: str
 
 
-@dataclass(frozen=True)
-class EpiphanyResult:
+class EpiphanyResult(NamedTuple):
     points: int
     stars: int  # whole stars from 1/3-star activations
     lines: tuple[EpiphanyLine, ...]

@@ -4,7 +4,7 @@ majority across the players of the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..catalog import DEFAULT_MAJORITY_TABLE
 from ..figures import CityFigures
@@ -14,8 +14,7 @@ __all__ = ["LAB_POINTS", "MilitaryPoints", "base_majority", "military_points"]
 LAB_POINTS = 3
 
 
-@dataclass(frozen=True)
-class MilitaryPoints:
+class MilitaryPoints(NamedTuple):
     labs: int
     shelters: int
     medical: int

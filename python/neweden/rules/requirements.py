@@ -8,7 +8,7 @@ A1, B1 and C1 are written in it in :data:`neweden.catalog.BUILTIN`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..catalog import ResolvedCard
 from ..conditions import CityContext, evaluate, explain
@@ -19,8 +19,7 @@ __all__ = ["POINTS_PER_EXTRA_STAR", "RequirementResult", "evaluate_requirements"
 POINTS_PER_EXTRA_STAR = 15
 
 
-@dataclass(frozen=True)
-class RequirementResult:
+class RequirementResult(NamedTuple):
     id: str
     met: bool
     why: str
