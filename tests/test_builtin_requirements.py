@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from neweden import reference
 from neweden.catalog import BUILTIN, Catalog, ResolvedCard
-from neweden.conditions import CityContext, evaluate
+from neweden.conditions import CityContext, evaluate, judge
 from tests.strategies import cities
 
 
@@ -45,3 +45,6 @@ def test_a1_b1_c1_in_the_language_match_the_rules(city: list[ResolvedCard], clos
     assert evaluate(conditions["A1"], ctx) == a1(kept, catalog)
     assert evaluate(conditions["B1"], ctx) == b1(kept)
     assert evaluate(conditions["C1"], ctx) == c1(figures.open_connections)
+    # The explaining evaluation agrees with the plain one.
+    for condition in conditions.values():
+        assert judge(condition, ctx)[0] == evaluate(condition, ctx)

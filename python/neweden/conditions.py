@@ -19,7 +19,14 @@ from .figures import CityFigures
 from .model import FACILITIES
 from .problems import Problem, did_you_mean, join
 
-__all__ = ["CityContext", "check_condition", "evaluate", "explain", "uses_geometry"]
+__all__ = [
+    "CityContext",
+    "check_condition",
+    "evaluate",
+    "explain",
+    "judge",
+    "uses_geometry",
+]
 
 COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -418,20 +425,29 @@ _LIMIT_WORDS = {
 }
 
 
-def explain(expr: Any, ctx: CityContext) -> str:
-    """The condition in words with the city's numbers, e.g. `6 open connections; at most 4
-    allowed`."""
+def judge(expr: Any, ctx: CityContext) -> tuple[bool, str]:
+    """The condition's truth and, in words with the city's numbers, why: e.g. `6 open
+    connections; at most 4 allowed`. Every value is computed once."""
     if isinstance(expr, bool):
-        return "always" if expr else "never"
+        return expr, "always" if expr else "never"
     ((op, arg),) = expr.items()
     if op in ("and", "or"):
-        return f" {op} ".join(f"({explain(c, ctx)})" for c in arg)
+        parts = [judge(c, ctx) for c in arg]
+        truth = all(t for t, _ in parts) if op == "and" else any(t for t, _ in parts)
+        return truth, f" {op} ".join(f"({why})" for _, why in parts)
     if op == "not":
-        return f"not ({explain(arg, ctx)})"
+        truth, why = judge(arg, ctx)
+        return not truth, f"not ({why})"
     a, b = arg
-    left = str(a) if isinstance(a, int) else _noun(a, _value(a, ctx))
-    right = str(b) if isinstance(b, int) else _noun(b, _value(b, ctx))
-    return f"{left}; {_LIMIT_WORDS[op].format(right)}"
+    va, vb = _value(a, ctx), _value(b, ctx)
+    left = str(a) if isinstance(a, int) else _noun(a, va)
+    right = str(b) if isinstance(b, int) else _noun(b, vb)
+    return COMPARISONS[op](va, vb), f"{left}; {_LIMIT_WORDS[op].format(right)}"
+
+
+def explain(expr: Any, ctx: CityContext) -> str:
+    """Why the condition holds or not, in words (see :func:`judge`)."""
+    return judge(expr, ctx)[1]
 
 
 def evaluate(expr: Any, ctx: CityContext) -> bool:

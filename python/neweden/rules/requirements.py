@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..catalog import ResolvedCard
-from ..conditions import CityContext, evaluate, explain
+from ..conditions import CityContext, evaluate, judge
 
 __all__ = ["POINTS_PER_EXTRA_STAR", "RequirementResult", "evaluate_requirements", "populist_points"]
 
@@ -38,11 +38,11 @@ def evaluate_requirements(
         elif spec.condition is None:
             results.append(RequirementResult(req_id, False, "no condition in the catalog: not met"))
         else:
-            met = evaluate(spec.condition, city)
-            why = ""
             if explained:
-                verdict = "met" if met else "not met"
-                why = f"{req_id} {verdict}: {explain(spec.condition, city)}"
+                met, words = judge(spec.condition, city)
+                why = f"{req_id} {'met' if met else 'not met'}: {words}"
+            else:
+                met, why = evaluate(spec.condition, city), ""
             results.append(RequirementResult(req_id, met, why))
     return results
 
