@@ -29,6 +29,7 @@ def test_the_trail_adds_up_to_every_total_of_the_manual_example() -> None:
         assert score["requirements"] == populist + 15 * max(0, stars - 3)
         m = audit["military"]
         groups = [len(g) * min(len(g), 4) for g in m["shelter_groups"]]
+        assert m["shelter_group_points"] == groups
         span = m["tower_span"]
         towers = 0
         if m["towers"] >= 2:

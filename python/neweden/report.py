@@ -411,6 +411,7 @@ def _audit(
         "military": {
             "labs": fig.labs,
             "shelter_groups": [[cell[i] for i in group] for group in fig.shelter_groups],
+            "shelter_group_points": [len(g) * min(len(g), 4) for g in fig.shelter_groups],
             "medical_cards": [cell[i] for i in fig.medical_cards],
             "towers": fig.towers,
             "tower_span": None
