@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ._core import __version__ as _core_version
 from ._version import __version__
+from .batch import score_many
 from .catalog import BUILTIN, CardSpec, Catalog, resolve_city, resolve_game
 from .catalog_file import CatalogError, load_catalog
 from .compact import CompactCities, pack_cities
@@ -38,4 +39,5 @@ __all__ = [
     "resolve_city",
     "resolve_game",
     "score",
+    "score_many",
 ]

@@ -128,9 +128,11 @@ DEFAULT_MAJORITY_TABLE: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {2: (5, 0), 3: (7, 3, 0), 4: (10, 6, 3, 0)}
 )
 
+# Plain dicts (a catalog travels to worker processes, and a MappingProxyType does not pickle);
+# nothing changes them.
 BUILTIN = Catalog(
     name="builtin",
-    cards=MappingProxyType(
+    cards=dict(
         {
             "atomic-waste": CardSpec(
                 True, None, None, None, 0, 0, ALL_SIDES, "Atomic Waste", "atomic-waste", copies=5
@@ -140,7 +142,7 @@ BUILTIN = Catalog(
             ),
         }
     ),
-    requirements=MappingProxyType(
+    requirements=dict(
         {
             "A1": RequirementSpec(
                 "A1",

@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from ._version import __version__
+from .batch import validate
 from .catalog import Catalog
 from .catalog_file import CatalogError, load_catalog
 from .problems import GameDecodeError
@@ -85,6 +86,22 @@ def _cmd_score(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     sys.stdout.write(report_table(report) if args.format == "text" else _json(report))
     return EXIT_VALID if report["valid"] else EXIT_ERRORS
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        sys.stderr.write("neweden: --jobs is at least 1\n")
+        return EXIT_USAGE
+    return validate(
+        args.paths,
+        out=args.out,
+        csv_path=args.csv,
+        parquet_dir=args.parquet,
+        jobs=args.jobs,
+        catalog_path=args.catalog,
+        detail=args.detail,
+        quiet=args.quiet,
+    )
 
 
 def _cmd_catalog_check(args: argparse.Namespace) -> int:
@@ -164,6 +181,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--lean", action="store_true", help="leave out the audit trail (the lean report)"
     )
     scoring.set_defaults(run=_cmd_score)
+
+    checking = commands.add_parser(
+        "validate",
+        parents=[with_catalog],
+        help="score a batch: files, folders, .jsonl and .jsonl.gz (exit 0 all valid, 1 not)",
+        description="Score every game of the PATHs (files; folders: every *.json, *.jsonl and "
+        "*.jsonl.gz below; .jsonl files: one game a line). One line a game, then a summary. "
+        "Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments, a catalog that "
+        "does not load or an output that cannot be written, 130 on Ctrl-C.",
+    )
+    checking.add_argument("paths", nargs="+", metavar="PATH")
+    checking.add_argument("--out", metavar="FILE", help="one report a line (JSON Lines)")
+    checking.add_argument("--csv", metavar="FILE", help="one row a player (FORMAT §4 header)")
+    checking.add_argument("--parquet", metavar="DIR", help="the same rows as Parquet")
+    checking.add_argument(
+        "--jobs", type=int, metavar="N", help="worker processes (default: every core)"
+    )
+    checking.add_argument(
+        "--detail", action="store_true", help="the audit trail in --out (lean reports otherwise)"
+    )
+    checking.add_argument("--quiet", action="store_true", help="only the summary")
+    checking.set_defaults(run=_cmd_validate)
 
     schema = commands.add_parser(
         "schema",

@@ -12,7 +12,14 @@ from typing import Any
 
 from . import reference
 from ._version import __version__
-from .catalog import BUILTIN, Catalog, EpiphanySpec, ResolvedCard, resolve_game
+from .catalog import (
+    BUILTIN,
+    Catalog,
+    EpiphanySpec,
+    ResolvedCard,
+    ResolvedGame,
+    resolve_game,
+)
 from .compact import pack_table
 from .conditions import CityContext, evaluate
 from .decode import GameInput, decode_game
@@ -36,6 +43,8 @@ __all__ = [
     "reference_geometry",
     "score",
     "score_game",
+    "score_games",
+    "score_resolved",
 ]
 
 REPORT_FORMAT = "new-eden/report@1"
@@ -83,15 +92,55 @@ def score_game(
 ) -> dict[str, Any]:
     """The report of a decoded game; `geometry` computes each city's figures."""
     catalog = catalog or BUILTIN
+    resolved = resolve_game(game, catalog)
+    return score_resolved(
+        game,
+        resolved,
+        geometry(resolved.cities),
+        catalog=catalog,
+        detail=detail,
+        geometry=geometry,
+    )
+
+
+def score_games(
+    games: Sequence[Game], *, catalog: Catalog | None = None, detail: bool = False
+) -> list[dict[str, Any]]:
+    """The reports of many decoded games, the cities of all of them analysed in one native
+    call (the batch path of `neweden validate` and `neweden.score_many`)."""
+    catalog = catalog or BUILTIN
+    resolved = [resolve_game(game, catalog) for game in games]
+    cities = [city for r in resolved for city in r.cities]
+    figures = native_geometry(cities)
+    reports = []
+    at = 0
+    for game, r in zip(games, resolved, strict=True):
+        n = len(r.cities)
+        reports.append(
+            score_resolved(game, r, figures[at : at + n], catalog=catalog, detail=detail)
+        )
+        at += n
+    return reports
+
+
+def score_resolved(
+    game: Game,
+    resolved: ResolvedGame,
+    figures: Sequence[CityFigures],
+    *,
+    catalog: Catalog,
+    detail: bool,
+    geometry: Geometry = native_geometry,
+) -> dict[str, Any]:
+    """The rules of RULES §4 over a game whose ids are resolved and whose cities' figures
+    are computed; `geometry` serves only the epiphany-condition search of the trail."""
     mode = game.mode
     populist = mode in ("populist", "elitist")
     military = mode in ("military", "elitist")
     n = len(game.players)
 
-    resolved = resolve_game(game, catalog)
     errors: list[Problem] = list(resolved.problems)
     warnings: list[Problem] = []
-    figures = geometry(resolved.cities)
     kept = [
         [card for card, inside in zip(city, fig.included, strict=True) if inside]
         for city, fig in zip(resolved.cities, figures, strict=True)

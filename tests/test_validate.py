@@ -1,0 +1,246 @@
+"""`neweden validate` and `neweden.score_many` on real folders and .jsonl files."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import neweden
+from neweden.batch import CSV_HEADER, validate
+from neweden.cli import main
+from tests.conftest import EXAMPLES
+from tests.games import card, game, line, player
+
+GOOD = json.dumps(game("military", player("A", line(3)), player("B", line(2))))
+ILLEGAL = json.dumps(game("military", player("A", [*line(2), card(0, 0)])))
+WRONG_TYPES = json.dumps({"mode": "military", "players": [{"name": 3, "city": "none"}]})
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A folder as an organiser might have it."""
+    root = tmp_path / "tables"
+    (root / "round2").mkdir(parents=True)
+    (root / "round1.json").write_text(GOOD)
+    (root / "round2" / "b-illegal.json").write_text(ILLEGAL)
+    (root / "round2" / "a-truncated.json").write_text(GOOD[:40])
+    (root / "round2" / "c-types.json").write_text(WRONG_TYPES)
+    (root / "round2" / "d-empty.json").write_text("")
+    (root / "round2" / "notes.txt").write_text("not a game, and not looked at")
+    (root / "round2" / "photo.json").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (root / "games.jsonl").write_text(f"\ufeff{GOOD}\n\n{GOOD[:10]}\n{ILLEGAL}\n")
+    with gzip.open(root / "more.jsonl.gz", "wt") as handle:
+        handle.write(f"{GOOD}\n{WRONG_TYPES}\n")
+    return root
+
+
+def run(paths: list[str], **kwargs: Any) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = validate(paths, stdout=out, stderr=err, jobs=kwargs.pop("jobs", 1), **kwargs)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_folder_every_entry_gets_its_line_in_code_point_order(tree: Path) -> None:
+    code, out, _ = run([str(tree), str(tree / "missing.json")], out=str(tree.parent / "o.jsonl"))
+    assert code == 1
+    lines = out.splitlines()
+    labels = [line.split(": ")[0] for line in lines[:-1]]
+    t = str(tree)
+    assert labels == [
+        f"{t}/games.jsonl:1",
+        f"{t}/games.jsonl:3",  # line 2 is blank: skipped but counted
+        f"{t}/games.jsonl:4",
+        f"{t}/more.jsonl.gz:1",
+        f"{t}/more.jsonl.gz:2",
+        f"{t}/round1.json",
+        f"{t}/round2/a-truncated.json",
+        f"{t}/round2/b-illegal.json",
+        f"{t}/round2/c-types.json",
+        f"{t}/round2/d-empty.json",
+        f"{t}/round2/photo.json",
+        f"{t}/missing.json",
+    ]
+    assert lines[-1].startswith("12 games: 3 valid, 9 invalid")
+    reports = [json.loads(x) for x in (tree.parent / "o.jsonl").read_text().splitlines()]
+    assert [r["source"] for r in reports][:3] == [
+        {"path": f"{t}/games.jsonl", "line": 1},
+        {"path": f"{t}/games.jsonl", "line": 3},
+        {"path": f"{t}/games.jsonl", "line": 4},
+    ]
+    assert reports[5]["source"] == {"path": f"{t}/round1.json", "line": None}
+    by_label = dict(zip(labels, reports, strict=True))
+    assert by_label[f"{t}/round2/a-truncated.json"]["errors"][0]["code"] == "bad_json"
+    assert by_label[f"{t}/round2/d-empty.json"]["errors"][0]["code"] == "bad_json"
+    assert by_label[f"{t}/round2/photo.json"]["errors"][0]["code"] == "bad_json"
+    assert {e["code"] for e in by_label[f"{t}/round2/c-types.json"]["errors"]} == {"bad_type"}
+    assert by_label[f"{t}/missing.json"] == {
+        "source": {"path": f"{t}/missing.json", "line": None},
+        "valid": False,
+        "errors": [
+            {
+                "code": "not_found",
+                "message": f"{t}/missing.json: no such file or folder",
+                "path": "",
+                "cells": [],
+            }
+        ],
+    }
+    illegal = by_label[f"{t}/round2/b-illegal.json"]
+    assert illegal["valid"] is False
+    assert "audit" not in illegal["players"][0]  # lean unless --detail
+    assert by_label[f"{t}/games.jsonl:1"]["players"][0]["score"]["total"] == 9
+
+
+def test_detail_puts_the_audit_in_out(tree: Path) -> None:
+    out = tree.parent / "detail.jsonl"
+    run([str(tree / "round1.json")], out=str(out), detail=True)
+    assert "audit" in json.loads(out.read_text())["players"][0]
+
+
+def test_csv_has_the_format_header_one_row_a_player(tree: Path) -> None:
+    path = tree.parent / "t.csv"
+    run(
+        [
+            str(tree / "round1.json"),
+            str(tree / "round2" / "b-illegal.json"),
+            str(tree / "round2" / "a-truncated.json"),
+        ],
+        csv_path=str(path),
+    )
+    text = path.read_text()
+    assert text.startswith(CSV_HEADER + "\n")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r["player"] for r in rows] == ["A", "B", "A", ""]
+    first = rows[0]
+    assert first["source_line"] == ""
+    assert (first["game_valid"], first["legal"], first["stars"]) == ("true", "true", "")
+    assert (first["labs"], first["military"], first["total"]) == ("9", "9", "9")
+    assert rows[2]["error_codes"] == "overlap"  # errors only, warnings left out
+    assert rows[3]["game_valid"] == "false"
+    assert rows[3]["error_codes"] == "bad_json"
+    assert text.endswith("\n")
+
+
+def test_parquet_has_the_same_rows_typed(tree: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    folder = tree.parent / "pq"
+    run(
+        [str(tree / "round1.json"), str(tree / "round2" / "a-truncated.json")],
+        parquet_dir=str(folder),
+    )
+    table = pq.read_table(folder)
+    assert table.column_names == CSV_HEADER.split(",")
+    assert table.num_rows == 3
+    assert str(table.schema.field("game_valid").type) == "bool"
+    assert str(table.schema.field("total").type) == "int64"
+    assert table.column("total").to_pylist() == [9, 6, None]
+
+
+def test_two_jobs_give_the_same_lines_in_the_same_order(tree: Path) -> None:
+    one = tree.parent / "one.jsonl"
+    two = tree.parent / "two.jsonl"
+    run([str(tree)], out=str(one), jobs=1)
+    run([str(tree)], out=str(two), jobs=2)
+    assert one.read_text() == two.read_text()
+
+
+def test_a_line_over_one_mib_is_too_large_and_the_run_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "big.jsonl"
+    path.write_text(GOOD + "\n" + '{"meta": "' + "x" * (2 << 20) + '"}\n' + GOOD + "\n")
+    out = tmp_path / "o.jsonl"
+    code, _, _ = run([str(path)], out=str(out))
+    reports = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["source"]["line"] for r in reports] == [1, 2, 3]
+    assert reports[1]["errors"][0]["code"] == "too_large"
+    assert reports[2]["valid"] is True
+    assert code == 1
+
+
+def test_exit_0_when_every_entry_is_valid(tree: Path) -> None:
+    assert run([str(tree / "round1.json")])[0] == 0
+
+
+def test_quiet_prints_only_the_summary(tree: Path) -> None:
+    _, out, _ = run([str(tree / "round1.json")], quiet=True)
+    assert out.splitlines()[0].startswith("1 games: 1 valid")
+
+
+def test_exit_2_for_an_output_that_cannot_be_written(tree: Path) -> None:
+    code, _, err = run([str(tree)], out=str(tree / "no" / "such" / "dir" / "o.jsonl"))
+    assert code == 2
+    assert "cannot write" in err
+
+
+def test_exit_2_for_a_catalog_that_does_not_load(tree: Path) -> None:
+    bad = tree.parent / "bad.toml"
+    bad.write_text("cards = 3\n")
+    code, _, err = run([str(tree)], catalog_path=str(bad))
+    assert code == 2
+    assert "/cards: bad_type" in err
+
+
+def test_the_cli_takes_the_same_options(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(tree / "round1.json"), "--jobs", "1", "--quiet"]) == 0
+    assert "1 valid" in capsys.readouterr().out
+    assert main(["validate", str(tree), "--jobs", "0"]) == 2
+
+
+def test_ctrl_c_leaves_whole_lines_and_a_summary(tmp_path: Path) -> None:
+    path = tmp_path / "many.jsonl"
+    path.write_text((GOOD + "\n") * 20_000)
+    out = tmp_path / "o.jsonl"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "neweden",
+            "validate",
+            str(path),
+            "--out",
+            str(out),
+            "--jobs",
+            "1",
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < 50_000):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    stdout, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert stdout.decode().startswith("interrupted after ")
+    lines = out.read_bytes().split(b"\n")
+    assert lines[-1] == b""  # the file ends with a whole line
+    assert 0 < len(lines) - 1 < 20_000
+    assert all(json.loads(x)["valid"] for x in lines[:-1])
+
+
+def test_score_many_keeps_the_order_and_reports_unreadable_entries() -> None:
+    games: list[Any] = [GOOD, b"{", json.loads(ILLEGAL), GOOD.encode(), 42]
+    for jobs in (1, 2):
+        reports = list(neweden.score_many(games, jobs=jobs))
+        assert [r["valid"] for r in reports] == [True, False, False, True, False]
+        assert reports[1]["errors"][0]["code"] == "bad_json"
+        assert reports[4]["errors"][0]["code"] == "bad_type"
+        assert reports[0] == neweden.score(GOOD, detail=False)
+
+
+def test_examples_folder_validates(capsys: pytest.CaptureFixture[str]) -> None:
+    # The lone city is not a game: it is an unreadable entry, the others valid.
+    assert main(["validate", str(EXAMPLES), "--jobs", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "lone-city.json: UNREADABLE" in out
+    assert "final-scoring-example.json: valid" in out
