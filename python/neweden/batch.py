@@ -27,7 +27,7 @@ from .catalog_file import CatalogError, load_catalog
 from .decode import GameInput, decode_game
 from .model import Game
 from .problems import GameDecodeError
-from .report import score_games
+from .report import reference_geometry, score_games
 from .sources import Entry, iter_entries
 
 __all__ = ["CSV_HEADER", "score_many", "validate"]
@@ -68,7 +68,8 @@ def _reports(
                 "valid": False,
                 "errors": [{"code": "bad_type", "message": str(err), "path": "", "cells": []}],
             }
-    scored = score_games([g for _, g in decoded], catalog=catalog, detail=detail)
+    geometry = reference_geometry if _WORKER.get("reference") else None
+    scored = score_games([g for _, g in decoded], catalog=catalog, detail=detail, geometry=geometry)
     for (i, _), report in zip(decoded, scored, strict=True):
         out[i] = report
     return [r for r in out if r is not None]
@@ -164,10 +165,9 @@ def _score_entries(entries: Sequence[Entry], catalog: Catalog, detail: bool) -> 
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(catalog: Catalog, detail: bool) -> None:
+def _init_worker(catalog: Catalog, detail: bool, reference: bool = False) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _WORKER["catalog"] = catalog
-    _WORKER["detail"] = detail
+    _init_worker_local(catalog, detail, reference)
 
 
 def _work_entries(entries: Sequence[Entry]) -> list[Result]:
@@ -190,15 +190,22 @@ def _chunks(items: Iterable[Any], size: int = CHUNK) -> Iterator[list[Any]]:
 
 
 def _ordered(
-    chunks: Iterator[list[Any]], work: Any, jobs: int, catalog: Catalog, detail: bool
+    chunks: Iterator[list[Any]],
+    work: Any,
+    jobs: int,
+    catalog: Catalog,
+    detail: bool,
+    reference: bool = False,
 ) -> Iterator[Any]:
     """Each chunk's results, in input order, from `jobs` processes with a bounded window."""
     if jobs <= 1:
-        _init_worker_local(catalog, detail)
+        _init_worker_local(catalog, detail, reference)
         for chunk in chunks:
             yield from work(chunk)
         return
-    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(catalog, detail)) as pool:
+    with ProcessPoolExecutor(
+        jobs, initializer=_init_worker, initargs=(catalog, detail, reference)
+    ) as pool:
         window: deque[Future[list[Any]]] = deque()
         try:
             for chunk in chunks:
@@ -212,9 +219,10 @@ def _ordered(
                 future.cancel()
 
 
-def _init_worker_local(catalog: Catalog, detail: bool) -> None:
+def _init_worker_local(catalog: Catalog, detail: bool, reference: bool = False) -> None:
     _WORKER["catalog"] = catalog
     _WORKER["detail"] = detail
+    _WORKER["reference"] = reference  # the pure-Python core: a baseline for benchmarks
 
 
 def score_many(
@@ -331,6 +339,7 @@ def validate(
     quiet: bool = False,
     stdout: IO[str] | None = None,
     stderr: IO[str] | None = None,
+    reference_core: bool = False,
 ) -> int:
     """`neweden validate`: exit 0 when every entry is valid, 1 otherwise, 2 for a catalog
     that does not load or an output that cannot be written, 130 on Ctrl-C."""
@@ -363,7 +372,9 @@ def validate(
     interrupted = False
     try:
         chunks = _chunks(iter_entries(paths))
-        for result in _ordered(chunks, _work_entries, jobs or os.cpu_count() or 1, catalog, detail):
+        for result in _ordered(
+            chunks, _work_entries, jobs or os.cpu_count() or 1, catalog, detail, reference_core
+        ):
             games += 1
             valid += result.valid
             codes.update(result.codes)

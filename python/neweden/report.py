@@ -104,20 +104,27 @@ def score_game(
 
 
 def score_games(
-    games: Sequence[Game], *, catalog: Catalog | None = None, detail: bool = False
+    games: Sequence[Game],
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = False,
+    geometry: Geometry | None = None,
 ) -> list[dict[str, Any]]:
     """The reports of many decoded games, the cities of all of them analysed in one native
     call (the batch path of `neweden validate` and `neweden.score_many`)."""
     catalog = catalog or BUILTIN
     resolved = [resolve_game(game, catalog) for game in games]
     cities = [city for r in resolved for city in r.cities]
-    figures = native_geometry(cities)
+    geometry = geometry or native_geometry
+    figures = geometry(cities)
     reports = []
     at = 0
     for game, r in zip(games, resolved, strict=True):
         n = len(r.cities)
         reports.append(
-            score_resolved(game, r, figures[at : at + n], catalog=catalog, detail=detail)
+            score_resolved(
+                game, r, figures[at : at + n], catalog=catalog, detail=detail, geometry=geometry
+            )
         )
         at += n
     return reports

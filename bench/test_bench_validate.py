@@ -1,0 +1,206 @@
+"""`neweden validate` end to end: games/s on a large generated .jsonl.
+
+NEWEDEN_BENCH_GAMES games (default 50,000; CI runs a few hundred as a correctness check):
+2-4 players, cities grown by legal placement with 10-15 cards, about 10% of the games made
+illegal (a card moved onto another's cell, or a lone card far away). Each variant runs once
+(pytest-benchmark pedantic, one round: a run is long). Baselines, each at 1 job: the same
+pipeline with the reference core swapped in, and a plain script of json.loads + the
+reference + a dict report. A per-stage profile of the 1-job pipeline is in extra_info.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden import reference
+from neweden.batch import validate
+from neweden.catalog import ALL_SIDES, CardSpec, ResolvedCard, resolve_game
+from neweden.decode import decode_game
+from neweden.report import native_geometry, score_resolved
+from neweden.sources import iter_entries
+from neweden.synth import grow_city
+
+GAMES = int(os.environ.get("NEWEDEN_BENCH_GAMES", "50000"))
+GROUP = "validate end to end"
+
+
+def _city(rng: random.Random) -> list[dict[str, Any]]:
+    cards = grow_city(rng, rng.randint(10, 15), tries=2000)
+    out = []
+    for c in cards:
+        spec = c.spec
+        assert spec is not None
+        body: Any = (
+            {"wild": True}
+            if spec.wild
+            else {
+                "style": spec.style,
+                "type": spec.type,
+                "facility": spec.facility,
+                "points": spec.points,
+                "stars": spec.stars,
+                "sides": sorted(spec.sides),
+            }
+        )
+        out.append({"row": c.row, "col": c.col, "card": body, "rotated": c.rotated})
+    # About 3% of the cities illegal, so about 10% of the games (2-4 cities each).
+    if rng.random() < 0.015:  # a card moved onto another's cell
+        out[-1] = {**out[-1], "row": out[0]["row"], "col": out[0]["col"]}
+    elif rng.random() < 0.015:  # a lone card far away
+        out.append({**out[-1], "row": 500, "col": 500})
+    return out
+
+
+@pytest.fixture(scope="module")
+def jsonl(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rng = random.Random(8)
+    path = tmp_path_factory.mktemp("validate") / "games.jsonl"
+    with path.open("w") as handle:
+        for g in range(GAMES):
+            players = [
+                {
+                    "name": f"P{i}",
+                    "city": _city(rng),
+                    "epiphanies": [{"points": 2, "state": "activated", "effect": "rotate"}],
+                }
+                for i in range(rng.randint(2, 4))
+            ]
+            handle.write(
+                json.dumps(
+                    {
+                        "mode": "elitist",
+                        "requirements": ["A1", "B1", "C1"],
+                        "first_player": "P0",
+                        "players": players,
+                        "meta": {"game": g},
+                    }
+                )
+                + "\n"
+            )
+    return path
+
+
+def _run(benchmark: Any, path: Path, jobs: int, reference_core: bool = False) -> None:
+    benchmark.group = GROUP
+    benchmark.extra_info["items"] = GAMES
+    out = path.with_suffix(f".{jobs}.{reference_core}.out")
+
+    def once() -> int:
+        return validate(
+            [str(path)],
+            out=str(out),
+            jobs=jobs,
+            quiet=True,
+            stdout=io.StringIO(),
+            stderr=io.StringIO(),
+            reference_core=reference_core,
+        )
+
+    code = benchmark.pedantic(once, rounds=1, iterations=1)
+    assert code == 1  # about 10% of the games are illegal
+    with out.open() as lines:
+        assert sum(1 for _ in lines) == GAMES
+
+
+def test_reference_core_pipeline_1_job_baseline(benchmark: Any, jsonl: Path) -> None:
+    _run(benchmark, jsonl, 1, reference_core=True)
+
+
+def test_native_pipeline_1_job(benchmark: Any, jsonl: Path) -> None:
+    _run(benchmark, jsonl, 1)
+    benchmark.extra_info["stages_us_per_game"] = _stages(jsonl)
+
+
+def test_native_pipeline_2_jobs(benchmark: Any, jsonl: Path) -> None:
+    _run(benchmark, jsonl, 2)
+
+
+def _plain(path: Path, out: Path) -> None:
+    """What a Python user would otherwise write: json.loads, the reference, a dict."""
+    with path.open() as lines, out.open("w") as sink:
+        for text in lines:
+            game = json.loads(text)
+            players = []
+            for p in game["players"]:
+                cards = []
+                for i, e in enumerate(p["city"]):
+                    c = e["card"]
+                    spec = (
+                        CardSpec(True, None, None, None, 0, 0, ALL_SIDES)
+                        if c.get("wild")
+                        else CardSpec(
+                            False,
+                            c["style"],
+                            c["type"],
+                            c["facility"],
+                            c["points"],
+                            c["stars"],
+                            frozenset(c["sides"]),
+                        )
+                    )
+                    cards.append(ResolvedCard(i, e["row"], e["col"], e.get("rotated", False), spec))
+                f = reference.analyse_city(cards)
+                players.append(
+                    {
+                        "name": p["name"],
+                        "legal": f.legal,
+                        "open_connections": f.open_connections,
+                        "military": 3 * f.labs
+                        + f.shelter_points
+                        + f.medical_points
+                        + f.tower_points,
+                    }
+                )
+            sink.write(json.dumps({"players": players}) + "\n")
+
+
+def test_plain_script_1_job_baseline(benchmark: Any, jsonl: Path) -> None:
+    benchmark.group = f"{GROUP} (plain script)"
+    benchmark.name = "baseline plain script, 1 job"
+    benchmark.extra_info["items"] = GAMES
+    benchmark.pedantic(_plain, args=(jsonl, jsonl.with_suffix(".plain")), rounds=1)
+
+
+def _stages(path: Path, games: int = 2000) -> dict[str, float]:
+    """Where the 1-job pipeline's time goes, stage by stage, on the first games."""
+    spent = dict.fromkeys(("read", "decode", "core", "rules", "encode", "write"), 0.0)
+    sink = io.BytesIO()
+    clock = time.perf_counter
+    entries = iter_entries([str(path)])
+    count = 0
+    import msgspec
+
+    encode = msgspec.json.Encoder().encode
+    from neweden.catalog import BUILTIN
+
+    while count < games:
+        t0 = clock()
+        entry = next(entries, None)
+        t1 = clock()
+        if entry is None:
+            break
+        game = decode_game(entry.data or b"")
+        t2 = clock()
+        resolved = resolve_game(game, BUILTIN)
+        figures = native_geometry(resolved.cities)
+        t3 = clock()
+        report = score_resolved(game, resolved, figures, catalog=BUILTIN, detail=False)
+        t4 = clock()
+        line = encode({"source": entry.source(), **report})
+        t5 = clock()
+        sink.write(line + b"\n")
+        t6 = clock()
+        for stage, took in zip(
+            spent, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5), strict=True
+        ):
+            spent[stage] += took
+        count += 1
+    return {k: round(v / max(count, 1) * 1e6, 1) for k, v in spent.items()}
