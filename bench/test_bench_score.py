@@ -11,37 +11,12 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.catalog import ResolvedCard
 from neweden.decode import decode_game
 from neweden.report import reference_geometry, score_game
-from neweden.synth import grow_city
+from neweden.synth import city_json, grow_city
 
 GROUP = "score one game"
 GAMES = 50
-
-
-def _city_json(cards: list[ResolvedCard]) -> list[dict[str, Any]]:
-    out = []
-    for c in cards:
-        spec = c.spec
-        assert spec is not None
-        body: Any = (
-            "atomic-waste"
-            if spec.wild
-            else {
-                "style": spec.style,
-                "type": spec.type,
-                "facility": spec.facility,
-                "points": spec.points,
-                "stars": spec.stars,
-                "sides": sorted(spec.sides),
-            }
-        )
-        entry: dict[str, Any] = {"row": c.row, "col": c.col, "card": body}
-        if c.rotated:
-            entry["rotated"] = True
-        out.append(entry)
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +29,7 @@ def games() -> list[bytes]:
         players = [
             {
                 "name": f"Player {i}",
-                "city": _city_json(grow_city(rng, 12, tries=2000)),
+                "city": city_json(grow_city(rng, 12, tries=2000)),
                 "epiphanies": [
                     {"points": 2, "state": "validated", "effect": "third_star"},
                     {"points": 5, "state": "validated"},

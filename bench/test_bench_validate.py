@@ -26,31 +26,14 @@ from neweden.catalog import ALL_SIDES, CardSpec, ResolvedCard, resolve_game
 from neweden.decode import decode_game
 from neweden.report import native_geometry, score_resolved
 from neweden.sources import iter_entries
-from neweden.synth import grow_city
+from neweden.synth import city_json, grow_city
 
 GAMES = int(os.environ.get("NEWEDEN_BENCH_GAMES", "50000"))
 GROUP = "validate end to end"
 
 
 def _city(rng: random.Random) -> list[dict[str, Any]]:
-    cards = grow_city(rng, rng.randint(10, 15), tries=2000)
-    out = []
-    for c in cards:
-        spec = c.spec
-        assert spec is not None
-        body: Any = (
-            {"wild": True}
-            if spec.wild
-            else {
-                "style": spec.style,
-                "type": spec.type,
-                "facility": spec.facility,
-                "points": spec.points,
-                "stars": spec.stars,
-                "sides": sorted(spec.sides),
-            }
-        )
-        out.append({"row": c.row, "col": c.col, "card": body, "rotated": c.rotated})
+    out = city_json(grow_city(rng, rng.randint(10, 15), tries=2000))
     # About 3% of the cities illegal, so about 10% of the games (2-4 cities each).
     if rng.random() < 0.015:  # a card moved onto another's cell
         out[-1] = {**out[-1], "row": out[0]["row"], "col": out[0]["col"]}

@@ -9,33 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import neweden
-from neweden.catalog import ResolvedCard
 from neweden.decode import decode_game
 from neweden.report import reference_geometry, score_game
-from neweden.synth import grow_city
+from neweden.synth import city_json, grow_city
 
 EFFECTS = ["third_star", "rotate", "move"]
-
-
-def _as_json(cards: list[ResolvedCard]) -> list[dict[str, Any]]:
-    out = []
-    for c in cards:
-        spec = c.spec
-        if spec is None:
-            body: Any = "EX-missing"
-        elif spec.wild:
-            body = "atomic-waste"
-        else:
-            body = {
-                "style": spec.style,
-                "type": spec.type,
-                "facility": spec.facility,
-                "points": spec.points,
-                "stars": spec.stars,
-                "sides": sorted(spec.sides),
-            }
-        out.append({"row": c.row, "col": c.col, "card": body, "rotated": c.rotated})
-    return out
 
 
 @st.composite
@@ -43,7 +21,9 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
     rng = random.Random(draw(st.integers(0, 2**32)))
     players = []
     for i in range(draw(st.integers(1, 4))):
-        city = _as_json(grow_city(rng, draw(st.integers(0, 15)), styles=6, types=4))
+        city = city_json(
+            grow_city(rng, draw(st.integers(0, 15)), styles=6, types=4), wild_id="atomic-waste"
+        )
         if city and draw(st.booleans()):  # a card on a taken cell
             city.append({**city[0], "card": city[-1]["card"]})
         epiphanies = [

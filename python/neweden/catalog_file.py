@@ -18,7 +18,6 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from .catalog import (
-    ALL_SIDES,
     BUILTIN,
     CardSpec,
     Catalog,
@@ -28,15 +27,7 @@ from .catalog import (
 from .checks import Fields, check_inline_card
 from .conditions import check_condition
 from .decode import find_problems
-from .model import (
-    CatalogId,
-    Facility,
-    Identifier,
-    Name,
-    Points,
-    Sides,
-    Stars,
-)
+from .model import CatalogId, Identifier, InlineCard, Name
 from .problems import Problem, join
 
 if sys.version_info >= (3, 11):
@@ -64,17 +55,10 @@ class CatalogError(ValueError):
         )
 
 
-class CardEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A City Part card by id: the attributes of an inline card, or `wild = true`."""
+class CardEntry(InlineCard, forbid_unknown_fields=True, omit_defaults=True):
+    """A City Part card by id: the attributes of an inline card (or `wild = true`), how many
+    copies the box holds, and whether it is an invented example."""
 
-    wild: Literal[True] | UnsetType = UNSET
-    style: Identifier | UnsetType = UNSET
-    type: Identifier | UnsetType = UNSET
-    facility: Facility | UnsetType = UNSET
-    points: Points | UnsetType = UNSET
-    stars: Stars | UnsetType = UNSET
-    sides: Sides | UnsetType = UNSET
-    name: Name | UnsetType = UNSET
     copies: Annotated[int, Meta(ge=1, le=14)] = 1
     example: bool = False
 
@@ -205,29 +189,7 @@ _CHECKS: dict[type, Any] = {
 
 
 def _card_spec(card_id: str, entry: CardEntry) -> CardSpec:
-    name = entry.name if isinstance(entry.name, str) else None
-    points = entry.points if isinstance(entry.points, int) else 0
-    stars = entry.stars if isinstance(entry.stars, int) else 0
-    if entry.wild is True:
-        return CardSpec(
-            True, None, None, None, points, stars, ALL_SIDES, name, card_id, entry.copies
-        )
-    assert isinstance(entry.style, str)
-    assert isinstance(entry.type, str)
-    assert isinstance(entry.facility, str)
-    assert isinstance(entry.sides, list)
-    return CardSpec(
-        False,
-        entry.style,
-        entry.type,
-        entry.facility,
-        points,
-        stars,
-        frozenset(entry.sides),
-        name,
-        card_id,
-        entry.copies,
-    )
+    return CardSpec.from_inline(entry)._replace(id=card_id, copies=entry.copies)
 
 
 def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:

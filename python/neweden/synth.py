@@ -7,11 +7,12 @@ Every card is invented (no printed card is known to this project): styles and ty
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .catalog import ALL_SIDES, OPPOSITE, CardSpec, ResolvedCard
 from .model import FACILITIES, SIDES
 
-__all__ = ["grow_city"]
+__all__ = ["city_json", "grow_city"]
 
 _STEP = {"top": (-1, 0), "right": (0, 1), "bottom": (1, 0), "left": (0, -1)}
 
@@ -61,3 +62,32 @@ def grow_city(
         city.append(card)
         taken[cell] = card
     return city
+
+
+def city_json(
+    cards: list[ResolvedCard], *, wild_id: str | None = None, unknown_id: str = "EX-missing"
+) -> list[dict[str, Any]]:
+    """A city as the game format writes it (FORMAT §1): common cards inline, wild cards
+    inline (`{"wild": true}`) or by `wild_id`, unresolved cards by `unknown_id`."""
+    out = []
+    for c in cards:
+        spec = c.spec
+        body: Any
+        if spec is None:
+            body = unknown_id
+        elif spec.wild:
+            body = {"wild": True} if wild_id is None else wild_id
+        else:
+            body = {
+                "style": spec.style,
+                "type": spec.type,
+                "facility": spec.facility,
+                "points": spec.points,
+                "stars": spec.stars,
+                "sides": sorted(spec.sides),
+            }
+        entry: dict[str, Any] = {"row": c.row, "col": c.col, "card": body}
+        if c.rotated:
+            entry["rotated"] = True
+        out.append(entry)
+    return out
