@@ -15,6 +15,7 @@ from .decode import decode_city, decode_game
 from .model import Game, LoneCity
 from .problems import GameDecodeError, Problem
 from .report import score
+from .validation import validate
 
 if _core_version != __version__:  # pragma: no cover - a stale build in the tree
     raise ImportError(
@@ -40,4 +41,5 @@ __all__ = [
     "resolve_game",
     "score",
     "score_many",
+    "validate",
 ]

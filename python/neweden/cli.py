@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -104,6 +105,32 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     )
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+    except ImportError:
+        sys.stderr.write("neweden: serve needs the serve extra: pip install 'neweden[serve]'\n")
+        return EXIT_USAGE
+    if args.catalog:
+        try:
+            load_catalog(args.catalog)  # refused here, before any worker starts
+        except CatalogError as err:
+            return _report_catalog_error(err)
+        os.environ["NEWEDEN_CATALOG"] = os.path.abspath(args.catalog)
+    if args.cors_origin:
+        os.environ["NEWEDEN_CORS_ORIGIN"] = args.cors_origin
+    uvicorn.run(
+        "neweden.service:app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        timeout_keep_alive=5,
+        log_level=args.log_level,
+    )
+    return EXIT_VALID
+
+
 def _cmd_catalog_check(args: argparse.Namespace) -> int:
     try:
         catalog = load_catalog(args.file)
@@ -203,6 +230,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     checking.add_argument("--quiet", action="store_true", help="only the summary")
     checking.set_defaults(run=_cmd_validate)
+
+    serving = commands.add_parser(
+        "serve",
+        parents=[with_catalog],
+        help="the HTTP service (FORMAT §5)",
+        description="Serve /v1/score, /v1/validate, /v1/score/batch, /healthz, /openapi.json "
+        "and an API page at /docs.",
+    )
+    serving.add_argument("--host", default="127.0.0.1")
+    serving.add_argument("--port", type=int, default=8000)
+    serving.add_argument("--workers", type=int, default=1, metavar="N")
+    serving.add_argument("--cors-origin", metavar="ORIGIN", help="allow this browser origin")
+    serving.add_argument(
+        "--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug")
+    )
+    serving.set_defaults(run=_cmd_serve)
 
     schema = commands.add_parser(
         "schema",

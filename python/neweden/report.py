@@ -153,7 +153,7 @@ def score_resolved(
         for city, fig in zip(resolved.cities, figures, strict=True)
     ]
     for p, (city, fig) in enumerate(zip(resolved.cities, figures, strict=True)):
-        errors.extend(geometry_problems(p, city, fig))
+        errors.extend(geometry_problems(join("", "players", p, "city"), city, fig))
         if not city:
             warnings.append(
                 Problem(
@@ -163,7 +163,9 @@ def score_resolved(
                     path=join("", "players", p, "city"),
                 )
             )
-    errors.extend(copy_limit_problems(resolved.cities))
+    errors.extend(
+        copy_limit_problems(resolved.cities, [join("", "players", p, "city") for p in range(n)])
+    )
     errors.extend(duplicate_name_problems(game))
 
     requirement_ids = game.requirements if isinstance(game.requirements, list) else []

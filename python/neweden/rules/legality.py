@@ -57,13 +57,12 @@ def _why_apart(
 
 
 def geometry_problems(
-    player: int, cards: Sequence[ResolvedCard], figures: CityFigures
+    base: str, cards: Sequence[ResolvedCard], figures: CityFigures
 ) -> list[Problem]:
     """`overlap`: one per card left out on a taken cell. `disconnected`: one per component
     other than the project, at its first card, naming all its cells."""
     if figures.components <= 1 and max(figures.overlapped_by, default=-1) < 0:
         return []  # the common case: nothing to tell
-    base = join("", "players", player, "city")
     problems = []
     for card, holder in zip(cards, figures.overlapped_by, strict=True):
         if holder >= 0:
@@ -96,7 +95,9 @@ def geometry_problems(
     return problems
 
 
-def copy_limit_problems(cities: Sequence[Sequence[ResolvedCard]]) -> list[Problem]:
+def copy_limit_problems(
+    cities: Sequence[Sequence[ResolvedCard]], bases: Sequence[str]
+) -> list[Problem]:
     """Each catalog card id at most its number of copies in the whole game, counted over
     players in order and cards in city order; one error per copy beyond the limit, under the
     player who placed it. Inline cards have no identity and are not counted."""
@@ -115,7 +116,7 @@ def copy_limit_problems(cities: Sequence[Sequence[ResolvedCard]]) -> list[Proble
                         code="copy_limit",
                         message=f'the card "{spec.id}" appears a {_ordinal(n)} time in '
                         f"the game; the box holds {spec.copies}. It is still scored",
-                        path=join("", "players", p, "city", card.index, "card"),
+                        path=join(bases[p], card.index, "card"),
                         cells=((card.row, card.col),),
                     )
                 )

@@ -1,0 +1,205 @@
+"""The HTTP API's types (FORMAT §3, §5), for the OpenAPI document: the requests are the
+game format's own types (:mod:`neweden.model`); the answers are described here, and a test
+checks real answers against these schemas so they cannot drift."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from .model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+
+__all__ = ["openapi"]
+
+
+class ProblemItem(msgspec.Struct):
+    """An error or warning: a stable code, a sentence, a JSON Pointer, the cells involved."""
+
+    code: str
+    message: str
+    path: str
+    cells: list[tuple[int, int]]
+
+
+class Military(msgspec.Struct):
+    labs: int
+    shelters: int
+    medical: int
+    towers: int
+    bases: int
+    total: int
+
+
+class Score(msgspec.Struct):
+    requirements: int
+    military: Military | None
+    epiphanies: int
+    ten_cards: int
+    bonuses: int
+    total: int
+
+
+class PlayerReport(msgspec.Struct):
+    name: str
+    legal: bool
+    cards: int
+    open_connections: int
+    stars: int | None
+    requirements_met: list[str] | None
+    score: Score
+    place: int
+    errors: list[ProblemItem]
+    warnings: list[ProblemItem]
+
+
+class Report(msgspec.Struct):
+    """The report of one game (FORMAT §3); `?detail=true` adds `audit` (docs/report.md)."""
+
+    format: Literal["new-eden/report@1"]
+    neweden: str
+    catalog: str
+    valid: bool
+    mode: Literal["populist", "military", "elitist"]
+    meta: dict[str, Any] | None
+    players: list[PlayerReport]
+    errors: list[ProblemItem]
+    warnings: list[ProblemItem]
+
+
+class PlayerValidation(msgspec.Struct):
+    name: str | None
+    legal: bool
+    cards: int
+    open_connections: int
+    errors: list[ProblemItem]
+    warnings: list[ProblemItem]
+
+
+class Validation(msgspec.Struct):
+    valid: bool
+    players: list[PlayerValidation]
+    errors: list[ProblemItem]
+    warnings: list[ProblemItem]
+
+
+class BatchRequest(msgspec.Struct):
+    """At most 1,000 games."""
+
+    games: list[Any]
+
+
+class Unreadable(msgspec.Struct):
+    valid: Literal[False]
+    errors: list[ProblemItem]
+
+
+class BatchAnswer(msgspec.Struct):
+    """The results in order: a report, or `{"valid": false, "errors"}` for an unreadable
+    entry (the schema says which, see openapi())."""
+
+    results: list[Any]
+
+
+class ProblemDetails(msgspec.Struct):
+    """RFC 9457 problem details, with every problem found."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    errors: list[ProblemItem]
+
+
+class Health(msgspec.Struct):
+    status: Literal["ok"]
+    version: str
+
+
+def openapi(version: str) -> dict[str, Any]:
+    """The OpenAPI 3.1 document, generated from the types."""
+    types = [
+        Game,
+        LoneCity,
+        Report,
+        Validation,
+        BatchRequest,
+        BatchAnswer,
+        ProblemDetails,
+        Health,
+        Unreadable,
+    ]
+    schemas, components = msgspec.json.schema_components(
+        types, ref_template="#/components/schemas/{name}"
+    )
+    game, city, report, validation, batch_req, batch, problem, health, unreadable = schemas
+    results = components["BatchAnswer"]["properties"]["results"]
+    results["items"] = {"oneOf": [report, unreadable]}
+    components["BatchRequest"]["properties"]["games"]["maxItems"] = 1000
+    for name, rule in SCHEMA_CROSS_CHECKS.items():  # as `neweden schema` says them
+        components[name].update(rule)
+
+    def body(schema: dict[str, Any]) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+    def answer(schema: dict[str, Any], what: str) -> dict[str, Any]:
+        return {"description": what, "content": {"application/json": {"schema": schema}}}
+
+    problems = {
+        str(status): {
+            "description": what,
+            "content": {"application/problem+json": {"schema": problem}},
+        }
+        for status, what in (
+            (400, "not JSON"),
+            (413, "too large"),
+            (415, "not JSON content"),
+            (422, "JSON, but not a game: every decode problem"),
+        )
+    }
+    detail = {
+        "name": "detail",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "boolean", "default": False},
+        "description": "add the audit trail",
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "neweden",
+            "version": version,
+            "description": f"Scoring and validation of New Eden Project games ({FORMAT_ID}).",
+        },
+        "paths": {
+            "/v1/score": {
+                "post": {
+                    "summary": "Score one game",
+                    "parameters": [detail],
+                    "requestBody": body(game),
+                    "responses": {"200": answer(report, "the report"), **problems},
+                }
+            },
+            "/v1/validate": {
+                "post": {
+                    "summary": "Validate a game or a lone city",
+                    "requestBody": body({"oneOf": [game, city]}),
+                    "responses": {"200": answer(validation, "the answer"), **problems},
+                }
+            },
+            "/v1/score/batch": {
+                "post": {
+                    "summary": "Score up to 1,000 games",
+                    "requestBody": body(batch_req),
+                    "responses": {"200": answer(batch, "in order"), **problems},
+                }
+            },
+            "/healthz": {
+                "get": {
+                    "summary": "Liveness and version",
+                    "responses": {"200": answer(health, "ok")},
+                }
+            },
+        },
+        "components": {"schemas": components},
+    }

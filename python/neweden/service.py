@@ -1,0 +1,295 @@
+"""The HTTP service (FORMAT §5): Starlette on uvicorn, msgspec for every body.
+
+A single game is scored on the event loop (a thread hop costs more than the scoring);
+batches go to a worker thread. Bodies are refused early: by Content-Length, or while
+reading, never by reading a huge body whole; a body that does not arrive in time is a 408.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+import msgspec
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ._version import __version__
+from .api_types import openapi
+from .batch import _init_worker_local, _reports
+from .catalog import BUILTIN, Catalog
+from .catalog_file import load_catalog
+from .decode import decode_game
+from .problems import GameDecodeError, Problem
+from .report import score
+from .validation import validate
+
+__all__ = ["create_app"]
+
+MAX_BODY = 1024 * 1024
+MAX_BATCH_BODY = 32 * 1024 * 1024
+MAX_BATCH_GAMES = 1000
+READ_TIMEOUT_SECONDS = 10.0
+
+_JSON = re.compile(r"^application/(?:json|[a-z0-9.+-]+\+json)$")
+_encode = msgspec.json.Encoder().encode
+
+
+class _Envelope(msgspec.Struct, forbid_unknown_fields=True):
+    games: list[msgspec.Raw]
+
+
+def _json(value: Any, status: int = 200) -> Response:
+    return Response(_encode(value), status_code=status, media_type="application/json")
+
+
+def _problem(
+    status: int, title: str, detail: str, errors: Sequence[Problem | dict[str, Any]] = ()
+) -> Response:
+    body = {
+        "type": "about:blank",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "errors": [e.to_dict() if isinstance(e, Problem) else e for e in errors],
+    }
+    return Response(_encode(body), status_code=status, media_type="application/problem+json")
+
+
+class _Refused(Exception):
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request's body, refused early: 415 for a content type that is not JSON, 413 over
+    `limit` (from Content-Length, or while reading), 408 when it does not arrive in time."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if not _JSON.match(media):
+        raise _Refused(
+            _problem(
+                415,
+                "Unsupported Media Type",
+                f"the body must be application/json, not {media or 'unnamed'}",
+            )
+        )
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _Refused(
+            _problem(
+                413,
+                "Content Too Large",
+                f"the body is {int(declared):,} bytes; the limit is {limit:,}",
+            )
+        )
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        with anyio.fail_after(READ_TIMEOUT_SECONDS):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise _Refused(
+                        _problem(
+                            413,
+                            "Content Too Large",
+                            f"the body is over the limit of {limit:,} bytes",
+                        )
+                    )
+                chunks.append(chunk)
+    except TimeoutError:
+        raise _Refused(
+            _problem(
+                408,
+                "Request Timeout",
+                f"the body did not arrive within {READ_TIMEOUT_SECONDS:.0f} s",
+            )
+        ) from None
+    return b"".join(chunks)
+
+
+def _decode_problem(err: GameDecodeError) -> Response:
+    not_json = any(p.code == "bad_json" for p in err.problems)
+    if not_json:
+        return _problem(400, "Bad Request", "the body is not JSON", err.problems)
+    return _problem(
+        422,
+        "Unprocessable Content",
+        f"the body is JSON but not a game: {len(err.problems)} problem(s)",
+        err.problems,
+    )
+
+
+def create_app(
+    *,
+    catalog: Catalog | None = None,
+    cors_origin: str | None = None,
+    bench_endpoints: bool = False,
+) -> Starlette:
+    """The application. `bench_endpoints` adds `POST /bench/decode` (decodes a game into the
+    same types and answers a constant): the baseline of the load benchmark."""
+    catalog = catalog or BUILTIN
+    document = _encode(openapi(__version__))
+
+    async def score_one(request: Request) -> Response:
+        try:
+            body = await _body(request, MAX_BODY)
+        except _Refused as refused:
+            return refused.response
+        detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
+        try:
+            return _json(score(body, catalog=catalog, detail=detail))
+        except GameDecodeError as err:
+            return _decode_problem(err)
+
+    async def validate_one(request: Request) -> Response:
+        try:
+            body = await _body(request, MAX_BODY)
+        except _Refused as refused:
+            return refused.response
+        try:
+            return _json(validate(body, catalog=catalog))
+        except GameDecodeError as err:
+            return _decode_problem(err)
+
+    async def score_batch(request: Request) -> Response:
+        try:
+            body = await _body(request, MAX_BATCH_BODY)
+        except _Refused as refused:
+            return refused.response
+        try:
+            envelope = msgspec.json.decode(body, type=_Envelope)
+        except msgspec.DecodeError as exc:
+            return _problem(
+                400,
+                "Bad Request",
+                f"the body is not JSON: {exc}",
+                [Problem(code="bad_json", message=str(exc), path="")],
+            )
+        except msgspec.ValidationError as exc:
+            return _problem(
+                422,
+                "Unprocessable Content",
+                f'the body must be {{"games": [...]}}: {exc}',
+                [Problem(code="bad_type", message=str(exc), path="")],
+            )
+        games = [bytes(raw) for raw in envelope.games]
+        if len(games) > MAX_BATCH_GAMES:
+            return _problem(
+                413,
+                "Content Too Large",
+                f"the batch has {len(games):,} games; the limit is {MAX_BATCH_GAMES:,}",
+            )
+        results = await anyio.to_thread.run_sync(_score_batch, games, catalog)
+        return _json({"results": results})
+
+    async def health(_: Request) -> Response:
+        return _json({"status": "ok", "version": __version__})
+
+    async def openapi_json(_: Request) -> Response:
+        return Response(document, media_type="application/json")
+
+    async def docs(_: Request) -> HTMLResponse:
+        return HTMLResponse(_DOCS_PAGE)
+
+    async def bench_decode(request: Request) -> Response:
+        try:
+            body = await _body(request, MAX_BODY)
+        except _Refused as refused:
+            return refused.response
+        try:
+            decode_game(body)
+        except GameDecodeError as err:
+            return _decode_problem(err)
+        return _json({"decoded": True})
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        titles = {404: "Not Found", 405: "Method Not Allowed"}
+        return _problem(
+            exc.status_code,
+            titles.get(exc.status_code, "Error"),
+            f"{request.method} {request.url.path}: {exc.detail}",
+        )
+
+    routes: list[BaseRoute] = [
+        Route("/v1/score", score_one, methods=["POST"]),
+        Route("/v1/validate", validate_one, methods=["POST"]),
+        Route("/v1/score/batch", score_batch, methods=["POST"]),
+        Route("/healthz", health, methods=["GET"]),
+        Route("/openapi.json", openapi_json, methods=["GET"]),
+        Route("/docs", docs, methods=["GET"]),
+    ]
+    assets = _swagger_assets()
+    if assets is not None:
+        routes.append(Mount("/docs/assets", app=StaticFiles(directory=assets)))
+    if bench_endpoints:
+        routes.append(Route("/bench/decode", bench_decode, methods=["POST"]))
+    middleware = []
+    if cors_origin:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=[cors_origin],
+                allow_methods=["GET", "POST"],
+                allow_headers=["content-type"],
+            )
+        )
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        _init_worker_local(catalog, False)
+        gc.collect()
+        gc.freeze()  # start-up objects out of the collector's way: shorter p99 tails
+        yield
+
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: not_found},
+    )
+
+
+def _score_batch(games: list[bytes], catalog: Catalog) -> list[dict[str, Any]]:
+    return _reports(games, [None] * len(games), catalog, False)
+
+
+def _swagger_assets() -> str | None:
+    try:
+        import swagger_ui_bundle
+    except ImportError:  # the page then says how to get it
+        return None
+    return str(swagger_ui_bundle.swagger_ui_path)
+
+
+_DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>neweden API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="api"><p>The interactive page needs the swagger-ui-bundle package; the API
+is described at <a href="/openapi.json">/openapi.json</a>.</p></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>if (window.SwaggerUIBundle) { SwaggerUIBundle({url: "/openapi.json",
+dom_id: "#api"}); }</script></body></html>
+"""
+
+
+def app_from_environment() -> Starlette:
+    """The app as `neweden serve` starts it in each uvicorn worker (settings by variables)."""
+    path = os.environ.get("NEWEDEN_CATALOG")
+    return create_app(
+        catalog=load_catalog(path) if path else None,
+        cors_origin=os.environ.get("NEWEDEN_CORS_ORIGIN") or None,
+        bench_endpoints=os.environ.get("NEWEDEN_BENCH_ENDPOINTS") == "1",
+    )

@@ -1,0 +1,87 @@
+"""`neweden.validate` (FORMAT §5-§6): is a game, or a lone city `{"city": [...]}`, legal?
+
+A game is scored (lean) and its answer keeps, per player, what legality needs. A lone city
+has no player, no epiphany and no other city: it gets the geometry's problems, unknown ids,
+the copy limits within it and the vocabulary checks, with paths into the body as sent
+(`/city/3`), all listed under `players[0]` (whose name is null).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import msgspec
+
+from .catalog import BUILTIN, Catalog, resolve_city
+from .decode import GameInput, decode_city, game_bytes
+from .problems import Problem
+from .report import native_geometry, score
+from .rules.legality import copy_limit_problems, geometry_problems
+from .rules.warnings import CARDS_PER_STYLE
+
+__all__ = ["validate"]
+
+_KEYS = ("name", "legal", "cards", "open_connections", "errors", "warnings")
+
+
+def _is_lone_city(raw: bytes) -> bool:
+    """An object with `city` and neither `players` nor `mode` is a lone city."""
+    try:
+        doc = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return False  # let the game decoder say what is wrong
+    return isinstance(doc, dict) and "city" in doc and not {"players", "mode"} & doc.keys()
+
+
+def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict[str, Any]:
+    """The validation answer of FORMAT §5. Raises :class:`neweden.GameDecodeError` when the
+    input is neither a readable game nor a readable lone city."""
+    catalog = catalog or BUILTIN
+    raw = game_bytes(game_or_city)
+    if not _is_lone_city(raw):
+        report = score(raw, catalog=catalog, detail=False)
+        return {
+            "valid": report["valid"],
+            "players": [{k: p[k] for k in _KEYS} for p in report["players"]],
+            "errors": report["errors"],
+            "warnings": report["warnings"],
+        }
+    city = decode_city(raw).city
+    cards, errors = resolve_city(city, catalog, "/city")
+    (figures,) = native_geometry([cards])
+    errors += geometry_problems("/city", cards, figures)
+    errors += copy_limit_problems([cards], ["/city"])
+    warnings: list[Problem] = []
+    if not city:
+        warnings.append(
+            Problem(code="empty_city", message="the city has no card; it is legal", path="/city")
+        )
+    styles = Counter(c.spec.style for c in cards if c.spec is not None and not c.spec.wild)
+    warnings += [
+        Problem(
+            code="style_count_over_box",
+            message=f'the city shows {n} common cards of the style "{style}"; the box '
+            f"holds {CARDS_PER_STYLE} of each style",
+            path="/city",
+        )
+        for style, n in sorted(styles.items())
+        if n > CARDS_PER_STYLE
+    ]
+    player: dict[str, Any] = {
+        "name": None,
+        "legal": True,
+        "cards": sum(figures.included),
+        "open_connections": figures.open_connections,
+        "errors": [],
+        "warnings": [],
+    }
+    ordered = sorted(errors, key=lambda p: _doc_order(p.path))
+    player["errors"] = [p.to_dict() for p in ordered]
+    player["warnings"] = [p.to_dict() for p in warnings]
+    player["legal"] = not any(p.path.startswith("/city") for p in errors)
+    return {"valid": not errors, "players": [player], "errors": [], "warnings": []}
+
+
+def _doc_order(path: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in path.split("/")[1:])
