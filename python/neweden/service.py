@@ -40,7 +40,7 @@ __all__ = ["create_app"]
 MAX_BODY = 1024 * 1024
 MAX_BATCH_BODY = 32 * 1024 * 1024
 MAX_BATCH_GAMES = 1000
-READ_TIMEOUT_SECONDS = 10.0
+READ_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_READ_TIMEOUT", "10"))
 
 _JSON = re.compile(r"^application/(?:json|[a-z0-9.+-]+\+json)$")
 _encode = msgspec.json.Encoder().encode
@@ -170,19 +170,20 @@ def create_app(
             return refused.response
         try:
             envelope = msgspec.json.decode(body, type=_Envelope)
-        except msgspec.DecodeError as exc:
-            return _problem(
-                400,
-                "Bad Request",
-                f"the body is not JSON: {exc}",
-                [Problem(code="bad_json", message=str(exc), path="")],
-            )
+        # ValidationError is a DecodeError: the narrower one first.
         except msgspec.ValidationError as exc:
             return _problem(
                 422,
                 "Unprocessable Content",
                 f'the body must be {{"games": [...]}}: {exc}',
                 [Problem(code="bad_type", message=str(exc), path="")],
+            )
+        except msgspec.DecodeError as exc:
+            return _problem(
+                400,
+                "Bad Request",
+                f"the body is not JSON: {exc}",
+                [Problem(code="bad_json", message=str(exc), path="")],
             )
         games = [bytes(raw) for raw in envelope.games]
         if len(games) > MAX_BATCH_GAMES:
