@@ -1,0 +1,147 @@
+"""Load on the HTTP service (FORMAT §5): wrk on 127.0.0.1, one server worker, 8
+connections, bounded in time (NEWEDEN_BENCH_SECONDS, default 10; CI runs 1).
+
+`/v1/score` with a 4-player game (lean answer) against `/bench/decode` of the same app,
+which decodes the same game into the same types and answers a constant: the ratio of their
+rates is the figure (target 60%). Also games/s through `/v1/score/batch` (100 games a
+request). Results are in each benchmark's extra_info (req/s, p99 in ms).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden.synth import city_json, grow_city
+
+SECONDS = int(os.environ.get("NEWEDEN_BENCH_SECONDS", "10"))
+LUA = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = io.open(os.getenv("BODY_FILE"), "rb")
+wrk.body = f:read("*a")
+f:close()
+"""
+
+if shutil.which("wrk") is None:  # .ci/run installs it (Debian's wrk)
+    pytest.fail("the HTTP load benchmark needs wrk: apt-get install wrk", pytrace=False)
+
+
+def _game(rng: random.Random) -> dict[str, Any]:
+    players = [
+        {
+            "name": f"Player {i}",
+            "city": city_json(grow_city(rng, 12, tries=2000)),
+            "epiphanies": [{"points": 2, "state": "activated", "effect": "rotate"}],
+        }
+        for i in range(4)
+    ]
+    return {"mode": "elitist", "requirements": ["A1", "B1", "C1"], "players": players}
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("http")
+    rng = random.Random(44)
+    game = folder / "game.json"
+    game.write_text(json.dumps(_game(rng)))
+    batch = folder / "batch.json"
+    batch.write_text(json.dumps({"games": [_game(rng) for _ in range(100)]}))
+    script = folder / "post.lua"
+    script.write_text(LUA)
+    return {"game": game, "batch": batch, "script": script}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "NEWEDEN_BENCH_ENDPOINTS": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "neweden", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.05)
+    yield port
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def _wrk(port: int, path: str, body: Path, script: Path) -> dict[str, float]:
+    done = subprocess.run(
+        [
+            "wrk",
+            "-t1",
+            "-c8",
+            f"-d{SECONDS}s",
+            "--latency",
+            "-s",
+            str(script),
+            f"http://127.0.0.1:{port}{path}",
+        ],
+        env={**os.environ, "BODY_FILE": str(body)},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=SECONDS + 30,
+    )
+    out = done.stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+    assert p99 is not None, out
+    scale = {"us": 1e-3, "ms": 1.0, "s": 1e3}[p99.group(2)]
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    assert non2xx is None, out  # every answer a success
+    return {"req_per_s": rate, "p99_ms": float(p99.group(1)) * scale}
+
+
+def test_decode_only_endpoint_baseline(benchmark: Any, server: int, files: dict[str, Path]) -> None:
+    benchmark.group = "http"
+    result = benchmark.pedantic(
+        _wrk, args=(server, "/bench/decode", files["game"], files["script"]), rounds=1
+    )
+    benchmark.extra_info.update(result)
+    pytest.decode_rate = result["req_per_s"]  # type: ignore[attr-defined]
+
+
+def test_score_endpoint(benchmark: Any, server: int, files: dict[str, Path]) -> None:
+    benchmark.group = "http"
+    result = benchmark.pedantic(
+        _wrk, args=(server, "/v1/score", files["game"], files["script"]), rounds=1
+    )
+    benchmark.extra_info.update(result)
+    baseline = getattr(pytest, "decode_rate", None)
+    if baseline:
+        benchmark.extra_info["share_of_decode_rate"] = round(result["req_per_s"] / baseline, 3)
+
+
+def test_batch_endpoint_games_per_second(
+    benchmark: Any, server: int, files: dict[str, Path]
+) -> None:
+    benchmark.group = "http"
+    result = benchmark.pedantic(
+        _wrk, args=(server, "/v1/score/batch", files["batch"], files["script"]), rounds=1
+    )
+    benchmark.extra_info.update(result)
+    benchmark.extra_info["games_per_s"] = round(result["req_per_s"] * 100)
