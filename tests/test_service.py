@@ -250,3 +250,24 @@ def test_sixteen_concurrent_clients(server: int) -> None:
         answers = list(pool.map(lambda g: call(server, "POST", "/v1/score", g), games))
     assert all(status == 200 for status, _, _ in answers)
     assert [a[2] for a in answers] == [neweden.score(g, detail=False) for g in games]
+
+
+def test_render_answers_svg(server: int) -> None:
+    import xml.etree.ElementTree as ET
+
+    conn = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
+    conn.request(
+        "POST",
+        "/v1/render?player=Sarah&overlay=towers",
+        body=example_game(),
+        headers={"content-type": "application/json"},
+    )
+    with conn.getresponse() as response:
+        assert response.status == 200
+        assert response.getheader("content-type", "").startswith("image/svg+xml")
+        root = ET.fromstring(response.read())
+    conn.close()
+    assert root.tag.endswith("svg")
+    status, kind, answer = call(server, "POST", "/v1/render?player=Nobody", example_game())
+    assert (status, kind) == (422, "application/problem+json")
+    assert "no player is named" in answer["detail"]

@@ -194,6 +194,34 @@ def openapi(version: str) -> dict[str, Any]:
                     "responses": {"200": answer(batch, "in order"), **problems},
                 }
             },
+            "/v1/render": {
+                "post": {
+                    "summary": "A picture of the city (SVG)",
+                    "parameters": [
+                        {
+                            "name": "player",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "string"},
+                        },
+                        {
+                            "name": "overlay",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "string"},
+                            "description": "comma-separated: shelters, medical, towers, row",
+                        },
+                    ],
+                    "requestBody": body(game),
+                    "responses": {
+                        "200": {
+                            "description": "the picture",
+                            "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                        },
+                        **problems,
+                    },
+                }
+            },
             "/healthz": {
                 "get": {
                     "summary": "Liveness and version",

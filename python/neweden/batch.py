@@ -85,6 +85,8 @@ class Result:
     valid: bool
     codes: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
+    svg: str | None = None  # the picture of an invalid readable game, when asked
+    svg_name: str = ""
 
 
 def _first_error(report: dict[str, Any]) -> dict[str, Any] | None:
@@ -154,10 +156,30 @@ def _rows(entry: Entry, report: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
 def _score_entries(entries: Sequence[Entry], catalog: Catalog, detail: bool) -> list[Result]:
     games = [e.data for e in entries]
     errors = [e.problem.to_dict() if e.problem else None for e in entries]
-    return [
+    results = [
         _result(e, r)
         for e, r in zip(entries, _reports(games, errors, catalog, detail), strict=True)
     ]
+    if _WORKER.get("svg"):
+        results = [_with_picture(e, r, catalog) for e, r in zip(entries, results, strict=True)]
+    return results
+
+
+def svg_name(entry: Entry) -> str:
+    """A file name for the picture of an entry: its source, made safe."""
+    stem = entry.label().replace("\\", "/").strip("/").replace("/", "__").replace(":", "_L")
+    return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in stem) + ".svg"
+
+
+def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
+    if result.valid or entry.data is None or result.rows[0][3] is None:
+        return result  # valid, or not a readable game: nothing to draw
+    from .render import render
+
+    picture = render(entry.data, catalog=catalog)
+    return Result(
+        result.line, result.short, result.valid, result.codes, result.rows, picture, svg_name(entry)
+    )
 
 
 # --- worker processes -------------------------------------------------------------------------
@@ -165,9 +187,11 @@ def _score_entries(entries: Sequence[Entry], catalog: Catalog, detail: bool) -> 
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(catalog: Catalog, detail: bool, reference: bool = False) -> None:
+def _init_worker(
+    catalog: Catalog, detail: bool, reference: bool = False, svg: bool = False
+) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _init_worker_local(catalog, detail, reference)
+    _init_worker_local(catalog, detail, reference, svg)
 
 
 def _work_entries(entries: Sequence[Entry]) -> list[Result]:
@@ -196,15 +220,16 @@ def _ordered(
     catalog: Catalog,
     detail: bool,
     reference: bool = False,
+    svg: bool = False,
 ) -> Iterator[Any]:
     """Each chunk's results, in input order, from `jobs` processes with a bounded window."""
     if jobs <= 1:
-        _init_worker_local(catalog, detail, reference)
+        _init_worker_local(catalog, detail, reference, svg)
         for chunk in chunks:
             yield from work(chunk)
         return
     with ProcessPoolExecutor(
-        jobs, initializer=_init_worker, initargs=(catalog, detail, reference)
+        jobs, initializer=_init_worker, initargs=(catalog, detail, reference, svg)
     ) as pool:
         window: deque[Future[list[Any]]] = deque()
         try:
@@ -219,9 +244,12 @@ def _ordered(
                 future.cancel()
 
 
-def _init_worker_local(catalog: Catalog, detail: bool, reference: bool = False) -> None:
+def _init_worker_local(
+    catalog: Catalog, detail: bool, reference: bool = False, svg: bool = False
+) -> None:
     _WORKER["catalog"] = catalog
     _WORKER["detail"] = detail
+    _WORKER["svg"] = svg
     _WORKER["reference"] = reference  # the pure-Python core: a baseline for benchmarks
 
 
@@ -340,6 +368,7 @@ def validate(
     stdout: IO[str] | None = None,
     stderr: IO[str] | None = None,
     reference_core: bool = False,
+    svg_dir: str | None = None,
 ) -> int:
     """`neweden validate`: exit 0 when every entry is valid, 1 otherwise, 2 for a catalog
     that does not load or an output that cannot be written, 130 on Ctrl-C."""
@@ -352,6 +381,8 @@ def validate(
         stderr.writelines(p.line() + "\n" for p in err.problems)
         return 2
     try:
+        if svg_dir is not None:
+            os.makedirs(svg_dir, exist_ok=True)
         out_handle = open(out, "wb") if out else None  # noqa: SIM115
         table = _Table(csv_path, parquet_dir)
     except ImportError:
@@ -373,7 +404,13 @@ def validate(
     try:
         chunks = _chunks(iter_entries(paths))
         for result in _ordered(
-            chunks, _work_entries, jobs or os.cpu_count() or 1, catalog, detail, reference_core
+            chunks,
+            _work_entries,
+            jobs or os.cpu_count() or 1,
+            catalog,
+            detail,
+            reference_core,
+            svg_dir is not None,
         ):
             games += 1
             valid += result.valid
@@ -383,6 +420,9 @@ def validate(
             table.add(result.rows)
             if not quiet:
                 stdout.write(result.short + "\n")
+            if svg_dir is not None and not result.valid and result.svg is not None:
+                with open(os.path.join(svg_dir, result.svg_name), "w", encoding="utf-8") as pic:
+                    pic.write(result.svg)
             if progress is not None:
                 progress.update()
     except KeyboardInterrupt:

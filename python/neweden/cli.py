@@ -16,6 +16,7 @@ from .batch import validate
 from .catalog import Catalog
 from .catalog_file import CatalogError, load_catalog
 from .problems import GameDecodeError
+from .render import OVERLAYS, render
 from .report import score
 from .schema import city_schema, game_schema
 from .text import report_table
@@ -102,6 +103,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         catalog_path=args.catalog,
         detail=args.detail,
         quiet=args.quiet,
+        svg_dir=args.svg,
     )
 
 
@@ -128,6 +130,34 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         timeout_keep_alive=5,
         log_level=args.log_level,
     )
+    return EXIT_VALID
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    data = _read_input(args.file)
+    if data is None:
+        return EXIT_USAGE
+    overlays = [o for o in (args.overlay or "").split(",") if o]
+    try:
+        svg = render(data, player=args.player, catalog=_catalog(args), overlays=overlays)
+    except CatalogError as err:
+        return _report_catalog_error(err)
+    except GameDecodeError as err:
+        for line in err.lines():
+            sys.stderr.write(line + "\n")
+        return EXIT_USAGE
+    except ValueError as err:  # a player not in the game, an unknown overlay
+        sys.stderr.write(f"neweden: {err}\n")
+        return EXIT_USAGE
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as handle:
+                handle.write(svg)
+        except OSError as exc:
+            sys.stderr.write(f"neweden: cannot write {args.output}: {exc.strerror}\n")
+            return EXIT_USAGE
+    else:
+        sys.stdout.write(svg)
     return EXIT_VALID
 
 
@@ -229,7 +259,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--detail", action="store_true", help="the audit trail in --out (lean reports otherwise)"
     )
     checking.add_argument("--quiet", action="store_true", help="only the summary")
+    checking.add_argument("--svg", metavar="DIR", help="a picture of each invalid game")
     checking.set_defaults(run=_cmd_validate)
+
+    drawing = commands.add_parser(
+        "render",
+        parents=[with_catalog],
+        help="a picture of the city (SVG)",
+        description="Draw every player's city (or --player NAME's) as SVG: cards coloured by "
+        "style, icons, joins, open connections, problems; overlays on request.",
+    )
+    drawing.add_argument("file", metavar="FILE", help="a game as JSON, or - for stdin")
+    drawing.add_argument("--player", metavar="NAME", help="only this player's city")
+    drawing.add_argument("-o", "--output", metavar="FILE.svg", help="write here, not stdout")
+    drawing.add_argument("--overlay", metavar="LIST", help=f"comma-separated: {','.join(OVERLAYS)}")
+    drawing.set_defaults(run=_cmd_render)
 
     serving = commands.add_parser(
         "serve",

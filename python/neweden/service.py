@@ -32,6 +32,7 @@ from .catalog import BUILTIN, Catalog
 from .catalog_file import load_catalog
 from .decode import decode_game
 from .problems import GameDecodeError, Problem
+from .render import render
 from .report import score
 from .validation import validate
 
@@ -195,6 +196,21 @@ def create_app(
         results = await anyio.to_thread.run_sync(_score_batch, games, catalog)
         return _json({"results": results})
 
+    async def render_one(request: Request) -> Response:
+        try:
+            body = await _body(request, MAX_BODY)
+        except _Refused as refused:
+            return refused.response
+        player = request.query_params.get("player")
+        overlays = [o for o in request.query_params.get("overlay", "").split(",") if o]
+        try:
+            picture = render(body, player=player, catalog=catalog, overlays=overlays)
+        except GameDecodeError as err:
+            return _decode_problem(err)
+        except ValueError as err:
+            return _problem(422, "Unprocessable Content", str(err))
+        return Response(picture, media_type="image/svg+xml")
+
     async def health(_: Request) -> Response:
         return _json({"status": "ok", "version": __version__})
 
@@ -228,6 +244,7 @@ def create_app(
         Route("/v1/score", score_one, methods=["POST"]),
         Route("/v1/validate", validate_one, methods=["POST"]),
         Route("/v1/score/batch", score_batch, methods=["POST"]),
+        Route("/v1/render", render_one, methods=["POST"]),
         Route("/healthz", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),

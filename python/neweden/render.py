@@ -1,0 +1,401 @@
+"""A picture of a city (SVG), for checking a transcription against its photo.
+
+Each card is an upright rectangle at its cell, coloured by style (wild cards striped), with
+its type, facility, points and stars, and its icons on its sides; complete connections are
+drawn as joins, open connections marked, and cards with a problem outlined with its code.
+Empty rows and columns between far-apart cards are folded into a thin break, so the picture
+stays readable whatever the city's extent. Plain SVG text, deterministic: the same game
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
+from .decode import GameInput, decode_game
+from .figures import CityFigures
+from .report import native_geometry, score_resolved
+
+__all__ = ["OVERLAYS", "render"]
+
+OVERLAYS = ("shelters", "medical", "towers", "row")
+CELL = 110
+CARD = 92
+BREAK = 28
+HEADER = 46
+MARGIN = 16
+PALETTE = (
+    "#8ecae6",
+    "#ffb703",
+    "#90be6d",
+    "#f4a261",
+    "#cdb4db",
+    "#e9c46a",
+    "#a8dadc",
+    "#f28482",
+    "#b5e48c",
+    "#bde0fe",
+)
+SIDES = ("top", "right", "bottom", "left")
+PROBLEM_COLOURS = {
+    "overlap": "#d62828",
+    "disconnected": "#f77f00",
+    "unknown_card": "#6c757d",
+    "copy_limit": "#9d4edd",
+    "unknown_style": "#6c757d",
+    "unknown_type": "#6c757d",
+}
+
+
+def _axis(values: Iterable[int]) -> dict[int, float]:
+    """Screen positions of the used rows (or columns): neighbours one cell apart, a thin
+    break wherever empty rows lie between."""
+    position: dict[int, float] = {}
+    at = 0.0
+    previous: int | None = None
+    for value in sorted(set(values)):
+        if previous is not None:
+            at += CELL if value == previous + 1 else CELL + BREAK
+        position[value] = at
+        previous = value
+    return position
+
+
+def _text(
+    x: float,
+    y: float,
+    words: str,
+    size: int = 11,
+    weight: str = "normal",
+    anchor: str = "middle",
+    fill: str = "#222",
+    klass: str = "",
+) -> str:
+    cls = f' class="{klass}"' if klass else ""
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
+        f'text-anchor="{anchor}" fill="{fill}"{cls}>{escape(words)}</text>'
+    )
+
+
+def _city(
+    name: str,
+    report: dict[str, Any],
+    cards: Sequence[ResolvedCard],
+    fig: CityFigures,
+    colours: dict[str, str],
+    overlays: Sequence[str],
+    top: float,
+) -> tuple[list[str], float, float]:
+    """The SVG elements of one player's block, its width and its height."""
+    rows = _axis(c.row for c in cards)
+    cols = _axis(c.col for c in cards)
+    problem_at: dict[int, str] = {}
+    for error in report["errors"]:
+        parts = error["path"].split("/")
+        if len(parts) > 4 and parts[3] == "city" and parts[4].isdigit():
+            problem_at.setdefault(int(parts[4]), error["code"])
+    # cards of a disconnected part: every card of the component, not only its first
+    for c in cards:
+        if fig.component[c.index] >= 0 and fig.component[c.index] != fig.project:
+            problem_at.setdefault(c.index, "disconnected")
+
+    def origin(card: ResolvedCard) -> tuple[float, float]:
+        shift = 14.0 if fig.overlapped_by[card.index] >= 0 else 0.0
+        x = MARGIN + cols.get(card.col, 0.0) + (CELL - CARD) / 2 + shift
+        y = top + HEADER + rows.get(card.row, 0.0) + (CELL - CARD) / 2 + shift
+        return x, y
+
+    width = MARGIN * 2 + (max(cols.values(), default=0.0) + CELL if cards else 240)
+    height = HEADER + (max(rows.values(), default=0.0) + CELL if cards else 40) + MARGIN
+    score = report["score"]
+    state = "legal" if report["legal"] else "NOT legal"
+    out = [
+        f'<g class="player" data-name="{escape(name)}">',
+        _text(
+            MARGIN,
+            top + 26,
+            f"{name}: {score['total']} points, place {report['place']} "
+            f"({state}, {report['cards']} cards, {report['open_connections']} open "
+            "connections)",
+            size=15,
+            weight="bold",
+            anchor="start",
+            klass="score",
+        ),
+    ]
+    # overlays under the cards
+    audit = report.get("audit", {})
+    military = audit.get("military") or {}
+    if "row" in overlays and cards:
+        counts: dict[int, int] = {}
+        for c in cards:
+            if fig.included[c.index]:
+                counts[c.row] = counts.get(c.row, 0) + 1
+        if counts:
+            fullest = max(sorted(counts), key=lambda r: counts[r])
+            out.append(
+                f'<rect class="overlay-row" x="{MARGIN - 4}" '
+                f'y="{top + HEADER + rows[fullest] - 4:.1f}" width="{width - 2 * MARGIN + 8}"'
+                f' height="{CELL + 8}" fill="#fff3b0" />'
+            )
+    if "towers" in overlays and military.get("tower_span"):
+        (r0, c0), (r1, c1) = military["tower_span"]["from"], military["tower_span"]["to"]
+        x0, y0 = MARGIN + cols[c0], top + HEADER + rows[r0]
+        x1, y1 = MARGIN + cols[c1] + CELL, top + HEADER + rows[r1] + CELL
+        out.append(
+            f'<rect class="overlay-towers" x="{x0:.1f}" y="{y0:.1f}" '
+            f'width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" fill="none" '
+            'stroke="#7b2cbf" stroke-width="3" stroke-dasharray="10 6" />'
+        )
+    # joins (complete connections) under the cards
+    by_index = {c.index: c for c in cards}
+    for a, b in fig.connections:
+        (ax, ay), (bx, by) = origin(by_index[a]), origin(by_index[b])
+        out.append(
+            f'<line class="join" x1="{ax + CARD / 2:.1f}" y1="{ay + CARD / 2:.1f}" '
+            f'x2="{bx + CARD / 2:.1f}" y2="{by + CARD / 2:.1f}" stroke="#2a9d8f" '
+            'stroke-width="10" />'
+        )
+    joined: dict[int, set[int]] = {}
+    for a, b in fig.connections:
+        joined.setdefault(a, set()).add(b)
+        joined.setdefault(b, set()).add(a)
+    groups = {tuple(cell) for group in military.get("shelter_groups", []) for cell in group}
+    medical = {tuple(cell) for cell in military.get("medical_cards", [])}
+    for card in cards:
+        out.extend(
+            _card(
+                card,
+                origin(card),
+                colours,
+                problem_at.get(card.index),
+                joined.get(card.index, set()),
+                by_index,
+                fig,
+                "shelters" in overlays and (card.row, card.col) in groups,
+                "medical" in overlays and (card.row, card.col) in medical,
+            )
+        )
+    out.append("</g>")
+    return out, width, height
+
+
+def _card(
+    card: ResolvedCard,
+    at: tuple[float, float],
+    colours: dict[str, str],
+    problem: str | None,
+    joined: set[int],
+    by_index: dict[int, ResolvedCard],
+    fig: CityFigures,
+    shelter_mark: bool,
+    medical_mark: bool,
+) -> list[str]:
+    x, y = at
+    spec = card.spec
+    cx = x + CARD / 2
+    if spec is None:
+        fill, lines = "#dee2e6", ["unknown id"]
+    elif spec.wild:
+        fill, lines = "url(#wild)", ["WILD", f"{spec.points} pts"]
+    else:
+        fill = colours.get(spec.style or "", "#ddd")
+        stars = "★" * spec.stars or "no star"
+        lines = [
+            spec.style or "",
+            spec.type or "",
+            spec.facility or "",
+            f"{spec.points} pts · {stars}",
+        ]
+    stroke, dash = "#333", ""
+    if problem is not None:
+        stroke = PROBLEM_COLOURS.get(problem, "#d62828")
+        dash = ' stroke-dasharray="7 4"'
+    out = [
+        f'<g class="card" data-index="{card.index}" data-cell="{card.row},{card.col}">',
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{CARD}" height="{CARD}" rx="6" fill="{fill}" '
+        f'stroke="{stroke}" stroke-width="{3 if problem else 1.5}"{dash} />',
+    ]
+    for i, words in enumerate(lines):
+        out.append(
+            _text(
+                cx,
+                y + 18 + 16 * i,
+                words,
+                size=11 if i else 10,
+                weight="bold" if i == len(lines) - 1 else "normal",
+            )
+        )
+    if card.rotated:
+        out.append(_text(x + CARD - 8, y + 12, "↻", size=12, klass="rotated"))
+    if spec is not None and fig.included[card.index]:
+        icons = spec.sides_as_placed(card.rotated)
+        offsets = {"top": (0, -1), "right": (1, 0), "bottom": (0, 1), "left": (-1, 0)}
+        for side in SIDES:
+            if side not in icons:
+                continue
+            dx, dy = offsets[side]
+            ix, iy = cx + dx * CARD / 2, y + CARD / 2 + dy * CARD / 2
+            w, h = (22, 8) if dy else (8, 22)
+            out.append(
+                f'<rect class="icon" x="{ix - w / 2:.1f}" y="{iy - h / 2:.1f}" '
+                f'width="{w}" height="{h}" fill="#264653" />'
+            )
+            partner = next(
+                (
+                    by_index[j]
+                    for j in joined
+                    if (by_index[j].col - card.col, by_index[j].row - card.row) == (dx, dy)
+                ),
+                None,
+            )
+            if partner is None:  # an open connection
+                ox, oy = ix + dx * 9, iy + dy * 9
+                out.append(
+                    f'<circle class="open" cx="{ox:.1f}" cy="{oy:.1f}" r="5" '
+                    'fill="#fff" stroke="#d62828" stroke-width="2.5" />'
+                )
+    if problem is not None:
+        out.append(
+            _text(
+                cx,
+                y + CARD - 6,
+                problem,
+                size=10,
+                weight="bold",
+                fill=PROBLEM_COLOURS.get(problem, "#d62828"),
+                klass="problem",
+            )
+        )
+    if shelter_mark:
+        out.append(
+            f'<circle class="overlay-shelter" cx="{x + 10:.1f}" cy="{y + 10:.1f}" r="6" '
+            'fill="#1d3557" />'
+        )
+    if medical_mark:
+        out.append(
+            f'<circle class="overlay-medical" cx="{x + 10:.1f}" cy="{y + CARD - 10:.1f}"'
+            ' r="6" fill="#e63946" />'
+        )
+    out.append("</g>")
+    return out
+
+
+_OVERLAY_LEGEND = {
+    "shelters": ('<circle cx="{cx}" cy="{cy}" r="6" fill="#1d3557" />', "in a shelter group"),
+    "medical": ('<circle cx="{cx}" cy="{cy}" r="6" fill="#e63946" />', "next to a medical center"),
+    "towers": (
+        '<rect x="{x}" y="{y}" width="16" height="16" fill="none" stroke="#7b2cbf" '
+        'stroke-width="3" stroke-dasharray="5 3" />',
+        "tower span",
+    ),
+    "row": ('<rect x="{x}" y="{y}" width="16" height="16" fill="#fff3b0" />', "fullest row"),
+}
+
+
+def _legend(
+    colours: dict[str, str], top: float, overlays: Sequence[str]
+) -> tuple[list[str], float]:
+    out = [
+        '<g class="legend">',
+        _text(MARGIN, top + 16, "Legend", size=13, weight="bold", anchor="start"),
+    ]
+    x = MARGIN
+    y = top + 28
+    entries = [
+        (f'<rect x="{{x}}" y="{{y}}" width="16" height="16" fill="{c}" stroke="#333" />', s)
+        for s, c in colours.items()
+    ]
+    entries += [
+        (
+            '<rect x="{x}" y="{y}" width="16" height="16" fill="url(#wild)" stroke="#333" />',
+            "wild card",
+        ),
+        ('<rect x="{x}" y="{y}" width="16" height="6" fill="#2a9d8f" />', "complete connection"),
+        (
+            '<circle cx="{cx}" cy="{cy}" r="5" fill="#fff" stroke="#d62828" stroke-width="2.5" />',
+            "open connection",
+        ),
+        (
+            '<rect x="{x}" y="{y}" width="16" height="16" fill="none" stroke="#d62828" '
+            'stroke-width="3" stroke-dasharray="7 4" />',
+            "a card with a problem (its code)",
+        ),
+    ]
+    for shape, words in entries:
+        out.append(shape.format(x=x, y=y, cx=x + 8, cy=y + 8))
+        out.append(_text(x + 22, y + 12, words, size=11, anchor="start"))
+        x += 30 + 7 * len(words)
+        if x > 620:
+            x, y = MARGIN, y + 24
+    out.append("</g>")
+    return out, y + 30 - top
+
+
+def render(
+    game: GameInput,
+    *,
+    player: str | None = None,
+    catalog: Catalog | None = None,
+    overlays: Sequence[str] = (),
+) -> str:
+    """The SVG picture of a game's cities (all players stacked, or the one named `player`).
+
+    Raises :class:`neweden.GameDecodeError` for an unreadable game and ValueError for a
+    player not in the game or an unknown overlay; `overlays` are any of :data:`OVERLAYS`.
+    """
+    unknown = sorted(set(overlays) - set(OVERLAYS))
+    if unknown:
+        raise ValueError(f"unknown overlay(s) {', '.join(unknown)}; known: {', '.join(OVERLAYS)}")
+    catalog = catalog or BUILTIN
+    decoded = decode_game(game)
+    resolved = resolve_game(decoded, catalog)
+    figures = native_geometry(resolved.cities)
+    report = score_resolved(decoded, resolved, figures, catalog=catalog, detail=True)
+    names = [p.name for p in decoded.players]
+    if player is not None and player not in names:
+        raise ValueError(f'no player is named "{player}" (the players: {", ".join(names)})')
+    chosen = list(range(len(names))) if player is None else [names.index(player)]
+    styles = sorted(
+        {
+            c.spec.style
+            for i in chosen
+            for c in resolved.cities[i]
+            if c.spec is not None and c.spec.style
+        }
+    )
+    colours = {s: PALETTE[k % len(PALETTE)] for k, s in enumerate(styles)}
+    body: list[str] = []
+    top = 0.0
+    width = 480.0
+    for i in chosen:
+        block, w, h = _city(
+            names[i], report["players"][i], resolved.cities[i], figures[i], colours, overlays, top
+        )
+        body.extend(block)
+        width = max(width, w)
+        top += h
+    legend, h = _legend(colours, top, overlays)
+    body.extend(legend)
+    height = top + h
+    defs = (
+        '<defs><pattern id="wild" width="10" height="10" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="10" height="10" fill="#f1faee" />'
+        '<rect width="5" height="10" fill="#adb5bd" /></pattern></defs>'
+    )
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, sans-serif">',
+            f"<title>New Eden Project, {escape(decoded.mode)} game</title>",
+            defs,
+            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff" />',
+            *body,
+            "</svg>",
+            "",
+        ]
+    )

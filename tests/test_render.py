@@ -1,0 +1,223 @@
+"""Pictures of cities: golden files, well-formed SVG, the CLI, validate --svg, a browser."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden.batch import validate
+from neweden.cli import example_game, main
+from neweden.render import OVERLAYS, render
+from tests.games import card, game, line, player
+
+GOLDEN = Path(__file__).parent / "golden"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def cases() -> dict[str, tuple[Any, dict[str, Any]]]:
+    legal = json.loads(example_game())
+    illegal = game(
+        "military",
+        player(
+            "Ana",
+            [
+                *line(3),
+                card(0, 0, "r"),
+                card(4, 4, "t"),
+                {"row": 1, "col": 0, "card": "EX-unknown"},
+            ],
+        ),
+    )
+    rotated = game(
+        "military",
+        player("Rui", [card(0, 0, "r"), card(0, 1, "r", rotated=True)]),
+    )
+    wild = game(
+        "military", player("Wil", [card(0, 0, "r"), {"row": 0, "col": 1, "card": "new-eden"}])
+    )
+    return {
+        "render-legal.svg": (legal, {"player": "Sarah", "overlays": list(OVERLAYS)}),
+        "render-illegal.svg": (illegal, {}),
+        "render-rotated.svg": (rotated, {}),
+        "render-wild.svg": (wild, {}),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(cases()))
+def test_render_matches_its_golden_file(name: str) -> None:
+    doc, options = cases()[name]
+    picture = render(doc, **options)
+    assert picture == render(doc, **options)  # deterministic
+    assert picture == (GOLDEN / name).read_text(encoding="utf-8"), (
+        f"regenerate with: python -m tests.test_render {name}"
+    )
+
+
+def test_the_svg_parses_and_has_a_card_per_card() -> None:
+    tree = ET.fromstring(render(example_game()))
+    assert tree.tag == f"{SVG}svg"
+    players = tree.findall(f"{SVG}g[@class='player']")
+    assert [p.get("data-name") for p in players] == ["Sarah", "Bruno", "Carla"]
+    cards = [g for p in players for g in p.iter(f"{SVG}g") if g.get("class") == "card"]
+    assert len(cards) == 10 + 7 + 8
+    titles = [t.text for t in tree.iter(f"{SVG}text") if t.get("class") == "score"]
+    assert titles[0].startswith("Sarah: 78 points, place 1")
+
+
+def test_problems_are_marked_with_their_codes() -> None:
+    doc, _ = cases()["render-illegal.svg"]
+    tree = ET.fromstring(render(doc))
+    codes = sorted(t.text or "" for t in tree.iter(f"{SVG}text") if t.get("class") == "problem")
+    assert codes == ["disconnected", "overlap", "unknown_card"]
+
+
+def test_far_apart_cards_fold_the_empty_rows_and_columns() -> None:
+    doc = game("military", player("Far", [card(0, 0, "t"), card(900, 900, "t")]))
+    root = ET.fromstring(render(doc))
+    assert float(root.get("width", "0")) < 1200
+    assert float(root.get("height", "0")) < 600
+
+
+def test_unknown_player_and_overlay_are_refused() -> None:
+    with pytest.raises(ValueError, match="no player is named"):
+        render(example_game(), player="Zed")
+    with pytest.raises(ValueError, match="unknown overlay"):
+        render(example_game(), overlays=["clouds"])
+
+
+def test_neweden_render_writes_the_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_file = tmp_path / "g.json"
+    game_file.write_bytes(example_game())
+    out = tmp_path / "city.svg"
+    assert (
+        main(
+            [
+                "render",
+                str(game_file),
+                "--player",
+                "Sarah",
+                "-o",
+                str(out),
+                "--overlay",
+                "shelters,towers",
+            ]
+        )
+        == 0
+    )
+    assert out.read_text() == render(
+        example_game(), player="Sarah", overlays=["shelters", "towers"]
+    )
+    assert main(["render", str(game_file)]) == 0
+    assert capsys.readouterr().out.startswith("<svg")
+    assert main(["render", str(game_file), "--player", "Nobody"]) == 2
+
+
+def test_validate_svg_writes_a_picture_per_invalid_game(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_bytes(example_game())
+    bad = tmp_path / "games.jsonl"
+    doc, _ = cases()["render-illegal.svg"]
+    bad.write_text(json.dumps(doc) + "\n{\n")
+    pictures = tmp_path / "pictures"
+    validate([str(good), str(bad)], svg_dir=str(pictures), jobs=1, quiet=True)
+    names = sorted(p.name for p in pictures.iterdir())
+    assert len(names) == 1  # the unreadable line has nothing to draw; the valid game none
+    assert names[0].endswith("games.jsonl_L1.svg")
+    ET.fromstring((pictures / names[0]).read_text())
+
+
+# --- in a browser ---------------------------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _png_colours(png: bytes) -> int:
+    """How many distinct colours an RGB(A) 8-bit PNG holds (enough to tell a blank one)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    at, width, height, kind, data = 8, 0, 0, 0, b""
+    while at < len(png):
+        size, tag = struct.unpack(">I4s", png[at : at + 8])
+        chunk = png[at + 8 : at + 8 + size]
+        if tag == b"IHDR":
+            width, height, _, kind = struct.unpack(">IIBB", chunk[:10])
+        elif tag == b"IDAT":
+            data += chunk
+        at += 12 + size
+    channels = {2: 3, 6: 4}[kind]
+    raw = zlib.decompress(data)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind_byte, line_ = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
+        for i in range(stride):
+            left = line_[i - channels] if i >= channels else 0
+            up = previous[i]
+            up_left = previous[i - channels] if i >= channels else 0
+            if kind_byte == 1:
+                line_[i] = (line_[i] + left) & 255
+            elif kind_byte == 2:
+                line_[i] = (line_[i] + up) & 255
+            elif kind_byte == 3:
+                line_[i] = (line_[i] + (left + up) // 2) & 255
+            elif kind_byte == 4:
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                pred = left if pa <= pb and pa <= pc else (up if pb <= pc else up_left)
+                line_[i] = (line_[i] + pred) & 255
+        rows.append(bytes(line_))
+        previous = line_
+    return len({row[i : i + 3] for row in rows[::7] for i in range(0, stride, channels * 7)})
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+def test_the_picture_in_a_real_browser(tmp_path: Path) -> None:
+    playwright = pytest.importorskip("playwright.sync_api", reason="the playwright package")
+    picture = tmp_path / "city.svg"
+    picture.write_text(render(example_game()))
+    profile = tmp_path / "profile"
+    with playwright.sync_playwright() as p:
+        # A fresh profile folder: playwright's way of passing --user-data-dir.
+        browser = p.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=CHROMIUM,
+            args=FLAGS,
+            headless=True,
+            viewport={"width": 1000, "height": 900},
+        )
+        page = browser.new_page()
+        page.goto(picture.as_uri())
+        assert page.locator("g.card").count() == 25
+        assert "Sarah: 78 points" in page.locator("text.score").first.text_content()
+        shot = page.screenshot()
+        browser.close()
+    assert _png_colours(shot) > 8  # not a blank page
+
+
+if __name__ == "__main__":  # write the golden files after a deliberate change
+    import sys
+
+    for name, (doc, options) in cases().items():
+        if len(sys.argv) > 1 and name not in sys.argv[1:]:
+            continue
+        (GOLDEN / name).write_text(render(doc, **options), encoding="utf-8")
