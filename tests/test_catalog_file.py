@@ -244,3 +244,10 @@ def test_score_with_a_catalog_that_does_not_load_exits_2(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "/styles: bad_type" in captured.err
+
+
+def test_a_catalog_over_4_mib_is_too_large() -> None:
+    big = b'{"name": "x", "cards": {}, "pad": "' + b"x" * (4 * 1024 * 1024) + b'"}'
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(big, "big.json")
+    assert [p.code for p in info.value.problems] == ["too_large"]

@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -52,9 +53,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     else:  # pragma: no cover
         proc.kill()
         raise RuntimeError(log.read_text())
+    _PIDS[port] = proc.pid
     yield port
     proc.terminate()
     proc.wait(timeout=10)
+
+
+_PIDS: dict[int, int] = {}
+
+
+def _server_pid(port: int) -> int:
+    return _PIDS[port]
 
 
 def call(
@@ -271,3 +280,53 @@ def test_render_answers_svg(server: int) -> None:
     status, kind, answer = call(server, "POST", "/v1/render?player=Nobody", example_game())
     assert (status, kind) == (422, "application/problem+json")
     assert "no player is named" in answer["detail"]
+
+
+def test_a_batch_body_over_32_mib_is_413(server: int) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", server, timeout=10)
+    conn.putrequest("POST", "/v1/score/batch")
+    conn.putheader("content-type", "application/json")
+    conn.putheader("content-length", str(33 * 1024 * 1024))
+    conn.endheaders()
+    with conn.getresponse() as response:
+        assert response.status == 413
+    conn.close()
+
+
+def _rss_kb(pid: int) -> int:
+    for row in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if row.startswith("VmRSS:"):
+            return int(row.split()[1])
+    return 0
+
+
+def test_32_concurrent_clients_mixed_bodies(server: int) -> None:
+    bodies = [
+        (GOOD, 200),
+        (example_game(), 200),
+        (b'{"mode": ', 400),
+        (b'{"mode": "x", "players": []}', 422),
+        (json.dumps(game("military", player("A", line(2)), player("A", line(2)))).encode(), 200),
+    ]
+    expected = {b: neweden.score(b, detail=False) for b, s in bodies if s == 200}
+
+    def client(n: int) -> list[bool]:
+        ok = []
+        for k in range(12):
+            body, status = bodies[(n + k) % len(bodies)]
+            got, _, answer = call(server, "POST", "/v1/score", body)
+            ok.append(got == status and (status != 200 or answer == expected[body]))
+        return ok
+
+    pid = _server_pid(server)
+    with ThreadPoolExecutor(32) as pool:  # a first round warms the server up
+        assert all(all(r) for r in pool.map(client, range(32)))
+    before = _rss_kb(pid)
+    started = time.monotonic()
+    with ThreadPoolExecutor(32) as pool:
+        results = [x for r in pool.map(client, range(32, 96)) for x in r]
+    elapsed = time.monotonic() - started
+    assert len(results) == 64 * 12
+    assert all(results)  # 0 failed requests, every answer right
+    assert elapsed < 60  # bounded in time
+    assert _rss_kb(pid) - before < 20_000  # memory flat: under 20 MB of growth

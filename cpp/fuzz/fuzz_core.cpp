@@ -1,0 +1,81 @@
+// libFuzzer target over the core's own entry points: any bytes become a batch of cities
+// (8 bytes a card); the batch must be refused cleanly or analysed, and each city of the
+// batch must equal the per-city analysis (a differential check: both share the kernel but
+// not the batch bookkeeping).
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "neweden/batch.hpp"
+#include "neweden/city.hpp"
+
+using namespace neweden;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 1) {
+    return 0;
+  }
+  const std::size_t cities = 1 + data[0] % 4;
+  const std::uint8_t* card = data + 1;
+  const std::size_t cards = (size - 1) / 8;
+  std::vector<std::int32_t> row(cards), col(cards), style(cards), type(cards);
+  std::vector<std::int8_t> facility(cards);
+  std::vector<SideMask> sides(cards);
+  std::vector<std::uint8_t> flags(cards);
+  std::vector<std::int64_t> offsets(cities + 1, 0);
+  for (std::size_t i = 0; i < cards; ++i, card += 8) {
+    // Small coordinates so cards touch and overlap; now and then one far away.
+    row[i] = static_cast<std::int8_t>(card[0]) / (card[7] & 0x80U ? 1 : 16);
+    col[i] = static_cast<std::int8_t>(card[1]) / (card[7] & 0x40U ? 1 : 16);
+    style[i] = static_cast<std::int32_t>(card[2] % 5) - 1;
+    type[i] = static_cast<std::int32_t>(card[3] % 5) - 1;
+    facility[i] = static_cast<std::int8_t>(static_cast<int>(card[4] % 8) - 2);  // some bad
+    sides[i] = static_cast<SideMask>(card[5] % 20);                              // some bad
+    flags[i] = static_cast<std::uint8_t>(card[6] % 5);                           // some bad
+  }
+  // Split the cards between the cities at the positions the input says.
+  for (std::size_t k = 1; k < cities; ++k) {
+    offsets[k] = std::max<std::int64_t>(
+        offsets[k - 1], static_cast<std::int64_t>(cards * (data[0] / 4U % (k + 1)) / (k + 1)));
+  }
+  offsets[cities] = static_cast<std::int64_t>(cards);
+  BatchView batch;
+  batch.cities = cities;
+  batch.offsets = offsets.data();
+  batch.cards = CityView{cards, row.data(), col.data(), style.data(), type.data(),
+                         facility.data(), sides.data(), flags.data()};
+  try {
+    check_batch(batch);
+  } catch (const std::invalid_argument&) {
+    return 0;  // refused cleanly: what bad input must get
+  }
+  std::vector<std::uint8_t> legal(cities);
+  std::vector<std::int32_t> counts(cities), open(cities), components(cities), project(cities),
+      labs(cities), towers(cities), bases(cities), component(cards), overlapped(cards);
+  std::vector<std::int64_t> shelters(cities), medical(cities), tower_points(cities);
+  const BatchFigures out{legal.data(),    counts.data(),   open.data(),         components.data(),
+                         project.data(),  labs.data(),     shelters.data(),     medical.data(),
+                         towers.data(),   tower_points.data(), bases.data(),    component.data(),
+                         overlapped.data()};
+  analyse_batch(batch, out, 1 + (data[0] & 1U));
+  for (std::size_t k = 0; k < cities; ++k) {
+    const CityView city = batch.cards.slice(static_cast<std::size_t>(offsets[k]),
+                                            static_cast<std::size_t>(offsets[k + 1]));
+    const CityAnalysis one = analyse_city(city);
+    if ((legal[k] != 0) != one.legal || open[k] != one.open_connections ||
+        components[k] != one.components || project[k] != one.project ||
+        shelters[k] != one.shelter_points || medical[k] != one.medical_points ||
+        tower_points[k] != one.tower_span.points || bases[k] != one.bases ||
+        labs[k] != one.labs) {
+      __builtin_trap();
+    }
+    for (std::size_t i = 0; i < city.n; ++i) {
+      const std::size_t at = static_cast<std::size_t>(offsets[k]) + i;
+      if (component[at] != one.component[i] || overlapped[at] != one.overlapped_by[i]) {
+        __builtin_trap();
+      }
+    }
+  }
+  return 0;
+}
