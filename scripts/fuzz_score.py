@@ -28,18 +28,25 @@ def one_input(data: bytes) -> None:
     try:
         report = neweden.score(data, detail=len(data) % 2 == 0)
     except GameDecodeError as err:
-        assert err.problems, "a decode error lists its problems"
+        if not err.problems:
+            raise RuntimeError("a decode error without any problem listed") from err
         return
     errors = report["errors"] + [e for p in report["players"] for e in p["errors"]]
     assert report["valid"] is (not errors)
     for player in report["players"]:
         score = player["score"]
         military = score["military"]["total"] if score["military"] else 0
-        assert score["total"] == (score["requirements"] + military + score["epiphanies"]
-                                  + score["ten_cards"] + score["bonuses"])
+        assert score["total"] == (
+            score["requirements"]
+            + military
+            + score["epiphanies"]
+            + score["ten_cards"]
+            + score["bonuses"]
+        )
         assert player["legal"] is not any(
             e["path"].startswith(f"/players/{report['players'].index(player)}/city")
-            for e in player["errors"])
+            for e in player["errors"]
+        )
 
 
 def main() -> None:

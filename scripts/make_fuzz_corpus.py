@@ -20,16 +20,28 @@ def main() -> None:
         (corpus / example.name).write_bytes(example.read_bytes())
     third = {"points": 2, "state": "activated", "effect": "third_star"}
     seeds = {
-        "illegal.json": game("military", player("A", [*line(3), card(0, 0, "r"),
-                                                      card(4, 4, "t")]), player("B", line(2))),
-        "populist.json": game("populist", player("A", line(6, points=3, stars=2),
-                                                 epiphanies=[third] * 3)),
-        "ids.json": game("elitist", player("A", [
-            {"row": 0, "col": 0, "card": "atomic-waste"},
-            {"row": 0, "col": 1, "card": "new-eden"},
-            {"row": 0, "col": 2, "card": "EX-x"}])),
-        "rotated.json": game("military", player("A", [card(0, 0, "r"),
-                                                      card(0, 1, "r", rotated=True)])),
+        "illegal.json": game(
+            "military",
+            player("A", [*line(3), card(0, 0, "r"), card(4, 4, "t")]),
+            player("B", line(2)),
+        ),
+        "populist.json": game(
+            "populist", player("A", line(6, points=3, stars=2), epiphanies=[third] * 3)
+        ),
+        "ids.json": game(
+            "elitist",
+            player(
+                "A",
+                [
+                    {"row": 0, "col": 0, "card": "atomic-waste"},
+                    {"row": 0, "col": 1, "card": "new-eden"},
+                    {"row": 0, "col": 2, "card": "EX-x"},
+                ],
+            ),
+        ),
+        "rotated.json": game(
+            "military", player("A", [card(0, 0, "r"), card(0, 1, "r", rotated=True)])
+        ),
     }
     for name, doc in seeds.items():
         (corpus / name).write_text(json.dumps(doc))

@@ -438,3 +438,15 @@ def test_the_fast_path_checks_every_field_that_carries_a_pattern() -> None:
 
     visit(mi.type_info(Game), set())
     assert found == PATTERN_FIELDS
+
+
+def test_every_value_of_a_key_given_twice_is_checked() -> None:
+    # Found by fuzzing: msgspec checks each value of a repeated key; the walk must too.
+    raw = (
+        b'{"mode": "military", "players": [{"name": "A", "city": '
+        b'[{"row": 0, "col": 0, "card": 2, "card": "atomic-waste"}]}]}'
+    )
+    assert problems(raw) == [("bad_type", "/players/0/city/0/card")]
+    # Both values valid: the last one is the card, as documented.
+    ok = raw.replace(b'"card": 2', b'"card": "new-eden"')
+    assert decode_game(ok).players[0].city[0].card == "atomic-waste"

@@ -160,7 +160,10 @@ def _decode(game: GameInput, doc_type: type[Doc]) -> Doc:
     try:
         doc: Doc = _decoder(doc_type).decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
-        raise GameDecodeError(find_problems(raw, doc_type)) from None
+        # msgspec checks every value of a key given twice, the plain decode keeps the last:
+        # when the walk finds nothing, the problem is in an earlier value of a repeated key.
+        problems = find_problems(raw, doc_type) or find_problems(raw, doc_type, repeated_keys=True)
+        raise GameDecodeError(problems) from None
     if not decoded_is_sound(doc):
         # Let the every-problem pass list them, so the order is the document's.
         raise GameDecodeError(find_problems(raw, doc_type))
@@ -241,19 +244,43 @@ def _generic(raw: bytes) -> Any:
         return json.loads(cut, parse_float=_float_or_out_of_range)
 
 
+class _Pairs(dict[str, Any]):
+    """A JSON object that remembers the earlier values of a key given more than once."""
+
+    repeated: list[tuple[str, Any]]
+
+
+def _pairs(items: list[tuple[str, Any]]) -> _Pairs:
+    obj = _Pairs()
+    obj.repeated = []
+    for key, value in items:
+        if key in obj:
+            obj.repeated.append((key, obj[key]))
+        obj[key] = value
+    return obj
+
+
+def _with_repeated_keys(raw: bytes) -> Any:
+    """The JSON value with every object a :class:`_Pairs` (the text is known to be valid)."""
+    cut = _cut_deep_containers(raw, CUT_DEPTH)
+    return json.loads(cut, parse_float=_float_or_out_of_range, object_pairs_hook=_pairs)
+
+
 def find_problems(
     raw: bytes,
     doc_type: type[Any] = Game,
     *,
     labels: Mapping[type, str] | None = None,
     checks: Mapping[type, CrossCheck] | None = None,
+    repeated_keys: bool = False,
 ) -> list[Problem]:
     """Every decode problem of `raw` as a `doc_type`, in document order (FORMAT §3.1).
 
     `labels` name the structs in messages and `checks` are their cross-field checks; both
-    default to the game format's."""
+    default to the game format's. With `repeated_keys`, every value of a key given twice in
+    one object is checked, not only the last (as msgspec's typed decoding does)."""
     try:
-        doc = _generic(raw)
+        doc = _with_repeated_keys(raw) if repeated_keys else _generic(raw)
     except msgspec.DecodeError as exc:
         text = str(exc)
         if text == "Input data was truncated":
@@ -424,6 +451,10 @@ class _Walk:
                     )
                 continue
             self.value(item, field.type, join(path, key), ())
+        for key, item in getattr(value, "repeated", ()):  # earlier values of a repeated key
+            field = fields.get(key)
+            if field is not None:
+                self.value(item, field.type, join(path, key), ())
         for name, field in fields.items():
             if field.required and name not in value:
                 self.add(
