@@ -83,7 +83,7 @@ class Validation(msgspec.Struct):
     warnings: list[ProblemItem]
 
 
-class BatchRequest(msgspec.Struct):
+class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):
     """At most 1,000 games."""
 
     games: list[Any]

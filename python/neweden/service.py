@@ -234,11 +234,13 @@ def create_app(
     async def not_found(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         titles = {404: "Not Found", 405: "Method Not Allowed"}
-        return _problem(
+        response = _problem(
             exc.status_code,
             titles.get(exc.status_code, "Error"),
             f"{request.method} {request.url.path}: {exc.detail}",
         )
+        response.headers.update(exc.headers or {})  # 405 says what is allowed (`Allow`)
+        return response
 
     routes: list[BaseRoute] = [
         Route("/v1/score", score_one, methods=["POST"]),
