@@ -369,6 +369,7 @@ def validate(
     stderr: IO[str] | None = None,
     reference_core: bool = False,
     svg_dir: str | None = None,
+    scheduler: str | None = None,
 ) -> int:
     """`neweden validate`: exit 0 when every entry is valid, 1 otherwise, 2 for a catalog
     that does not load or an output that cannot be written, 130 on Ctrl-C."""
@@ -380,6 +381,23 @@ def validate(
         stderr.write(f"neweden: the catalog {err.source} does not load:\n")
         stderr.writelines(p.line() + "\n" for p in err.problems)
         return 2
+    client = None
+    if scheduler is not None:
+        if svg_dir is not None:
+            stderr.write("neweden: --svg is not available with --scheduler\n")
+            return 2
+        try:
+            from distributed import Client
+
+            from .dask import entries_bag, iter_results, score_entries_bag
+        except ImportError:
+            stderr.write("neweden: --scheduler needs Dask: pip install 'neweden[dask]'\n")
+            return 2
+        try:
+            client = Client(scheduler, timeout=30)  # type: ignore[no-untyped-call]
+        except OSError as exc:
+            stderr.write(f"neweden: cannot reach the scheduler {scheduler}: {exc}\n")
+            return 2
     try:
         if svg_dir is not None:
             os.makedirs(svg_dir, exist_ok=True)
@@ -402,16 +420,20 @@ def validate(
     codes: Counter[str] = Counter()
     interrupted = False
     try:
-        chunks = _chunks(iter_entries(paths))
-        for result in _ordered(
-            chunks,
-            _work_entries,
-            jobs or os.cpu_count() or 1,
-            catalog,
-            detail,
-            reference_core,
-            svg_dir is not None,
-        ):
+        if client is not None:  # on the cluster: read, score and return in order
+            bag = score_entries_bag(entries_bag(paths), catalog=catalog, detail=detail)
+            results: Iterable[Result] = iter_results(bag, client)
+        else:
+            results = _ordered(
+                _chunks(iter_entries(paths)),
+                _work_entries,
+                jobs or os.cpu_count() or 1,
+                catalog,
+                detail,
+                reference_core,
+                svg_dir is not None,
+            )
+        for result in results:
             games += 1
             valid += result.valid
             codes.update(result.codes)
@@ -428,6 +450,8 @@ def validate(
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        if client is not None:
+            client.close()  # type: ignore[no-untyped-call]
         if progress is not None:
             progress.close()
         if out_handle is not None:

@@ -104,6 +104,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         detail=args.detail,
         quiet=args.quiet,
         svg_dir=args.svg,
+        scheduler=args.scheduler,
     )
 
 
@@ -260,6 +261,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     checking.add_argument("--quiet", action="store_true", help="only the summary")
     checking.add_argument("--svg", metavar="DIR", help="a picture of each invalid game")
+    checking.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="score on a Dask cluster (pip install 'neweden[dask]')",
+    )
     checking.set_defaults(run=_cmd_validate)
 
     drawing = commands.add_parser(
