@@ -22,6 +22,7 @@ from typing import IO, Any
 
 import msgspec
 
+from ._gc import collector_paused
 from .catalog import BUILTIN, Catalog
 from .catalog_file import CatalogError, load_catalog
 from .decode import GameInput, decode_game
@@ -154,6 +155,11 @@ def _rows(entry: Entry, report: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
 
 
 def _score_entries(entries: Sequence[Entry], catalog: Catalog, detail: bool) -> list[Result]:
+    with collector_paused():
+        return _score_entries_now(entries, catalog, detail)
+
+
+def _score_entries_now(entries: Sequence[Entry], catalog: Catalog, detail: bool) -> list[Result]:
     games = [e.data for e in entries]
     errors = [e.problem.to_dict() if e.problem else None for e in entries]
     results = [
@@ -199,7 +205,8 @@ def _work_entries(entries: Sequence[Entry]) -> list[Result]:
 
 
 def _work_inputs(games: Sequence[GameInput]) -> list[dict[str, Any]]:
-    return _reports(games, [None] * len(games), _WORKER["catalog"], _WORKER["detail"])
+    with collector_paused():
+        return _reports(games, [None] * len(games), _WORKER["catalog"], _WORKER["detail"])
 
 
 def _chunks(items: Iterable[Any], size: int = CHUNK) -> Iterator[list[Any]]:

@@ -16,6 +16,7 @@ from typing import Any
 import dask.bag as db
 import fsspec
 
+from ._gc import collector_paused
 from .batch import CSV_HEADER, Result, _reports, _score_entries
 from .catalog import BUILTIN, Catalog
 from .problems import Problem
@@ -44,7 +45,8 @@ def score_bag(games: db.Bag, *, catalog: Catalog | None = None, detail: bool = F
 
     def partition(games: Iterable[Any]) -> list[dict[str, Any]]:
         items = list(games)
-        return _reports(items, [None] * len(items), chosen, detail)
+        with collector_paused():
+            return _reports(items, [None] * len(items), chosen, detail)
 
     return games.map_partitions(partition)
 

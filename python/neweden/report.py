@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import reference
+from ._gc import collector_paused
 from ._version import __version__
 from .catalog import (
     BUILTIN,
@@ -113,6 +114,13 @@ def score_games(
     """The reports of many decoded games, the cities of all of them analysed in one native
     call (the batch path of `neweden validate` and `neweden.score_many`)."""
     catalog = catalog or BUILTIN
+    with collector_paused():
+        return _score_games(games, catalog, detail, geometry)
+
+
+def _score_games(
+    games: Sequence[Game], catalog: Catalog, detail: bool, geometry: Geometry | None
+) -> list[dict[str, Any]]:
     resolved = [resolve_game(game, catalog) for game in games]
     cities = [city for r in resolved for city in r.cities]
     geometry = geometry or native_geometry
