@@ -14,10 +14,7 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +22,7 @@ from typing import Any
 import pytest
 
 from neweden.synth import city_json, grow_city
+from tests.servers import running_server
 
 SECONDS = int(os.environ.get("NEWEDEN_BENCH_SECONDS", "10"))
 LUA = """
@@ -66,26 +64,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[int]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "NEWEDEN_BENCH_ENDPOINTS": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "neweden", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.05)
-    yield port
-    proc.terminate()
-    proc.wait(timeout=10)
+    with running_server({"NEWEDEN_BENCH_ENDPOINTS": "1"}) as (port, _):
+        yield port
 
 
 def _wrk(port: int, path: str, body: Path, script: Path) -> dict[str, float]:

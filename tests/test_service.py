@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -20,43 +16,17 @@ import pytest
 import neweden
 from neweden.cli import example_game
 from tests.games import game, line, player
+from tests.servers import running_server
 
 pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[test]'
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    port = _free_port()
-    env = {**os.environ, "NEWEDEN_READ_TIMEOUT": "1"}
     log = tmp_path_factory.mktemp("server") / "server.log"
-    with log.open("wb") as sink:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "neweden", "serve", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=sink,
-        )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.05)
-    else:  # pragma: no cover
-        proc.kill()
-        raise RuntimeError(log.read_text())
-    _PIDS[port] = proc.pid
-    yield port
-    proc.terminate()
-    proc.wait(timeout=10)
+    with running_server({"NEWEDEN_READ_TIMEOUT": "1"}, log) as (port, pid):
+        _PIDS[port] = pid
+        yield port
 
 
 _PIDS: dict[int, int] = {}

@@ -49,6 +49,12 @@ def _report_catalog_error(err: CatalogError) -> int:
     return EXIT_USAGE
 
 
+def _report_decode_error(err: GameDecodeError) -> int:
+    """Every decode problem on standard error, one a line (FORMAT §3.1); exit 2."""
+    sys.stderr.writelines(line + "\n" for line in err.lines())
+    return EXIT_USAGE
+
+
 def _cmd_schema(args: argparse.Namespace) -> int:
     sys.stdout.write(_json(city_schema() if args.city else game_schema()))
     return EXIT_VALID
@@ -83,9 +89,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except CatalogError as err:
         return _report_catalog_error(err)
     except GameDecodeError as err:
-        for line in err.lines():
-            sys.stderr.write(line + "\n")
-        return EXIT_USAGE
+        return _report_decode_error(err)
     sys.stdout.write(report_table(report) if args.format == "text" else _json(report))
     return EXIT_VALID if report["valid"] else EXIT_ERRORS
 
@@ -144,9 +148,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     except CatalogError as err:
         return _report_catalog_error(err)
     except GameDecodeError as err:
-        for line in err.lines():
-            sys.stderr.write(line + "\n")
-        return EXIT_USAGE
+        return _report_decode_error(err)
     except ValueError as err:  # a player not in the game, an unknown overlay
         sys.stderr.write(f"neweden: {err}\n")
         return EXIT_USAGE

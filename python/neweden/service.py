@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -143,32 +143,31 @@ def create_app(
     catalog = catalog or BUILTIN
     document = _encode(openapi(__version__))
 
-    async def score_one(request: Request) -> Response:
-        try:
-            body = await _body(request, MAX_BODY)
-        except _Refused as refused:
-            return refused.response
+    def game_endpoint(
+        answer: Callable[[Request, bytes], Awaitable[Response]], limit: int = MAX_BODY
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """An endpoint that takes a JSON body: read with the limits, then `answer`; a body
+        that is not a readable game becomes its problem answer (400 or 422)."""
+
+        async def endpoint(request: Request) -> Response:
+            try:
+                body = await _body(request, limit)
+                return await answer(request, body)
+            except _Refused as refused:
+                return refused.response
+            except GameDecodeError as err:
+                return _decode_problem(err)
+
+        return endpoint
+
+    async def score_one(request: Request, body: bytes) -> Response:
         detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
-        try:
-            return _json(score(body, catalog=catalog, detail=detail))
-        except GameDecodeError as err:
-            return _decode_problem(err)
+        return _json(score(body, catalog=catalog, detail=detail))
 
-    async def validate_one(request: Request) -> Response:
-        try:
-            body = await _body(request, MAX_BODY)
-        except _Refused as refused:
-            return refused.response
-        try:
-            return _json(validate(body, catalog=catalog))
-        except GameDecodeError as err:
-            return _decode_problem(err)
+    async def validate_one(_: Request, body: bytes) -> Response:
+        return _json(validate(body, catalog=catalog))
 
-    async def score_batch(request: Request) -> Response:
-        try:
-            body = await _body(request, MAX_BATCH_BODY)
-        except _Refused as refused:
-            return refused.response
+    async def score_batch(_: Request, body: bytes) -> Response:
         try:
             envelope = msgspec.json.decode(body, type=_Envelope)
         # ValidationError is a DecodeError: the narrower one first.
@@ -196,20 +195,18 @@ def create_app(
         results = await anyio.to_thread.run_sync(_score_batch, games, catalog)
         return _json({"results": results})
 
-    async def render_one(request: Request) -> Response:
-        try:
-            body = await _body(request, MAX_BODY)
-        except _Refused as refused:
-            return refused.response
+    async def render_one(request: Request, body: bytes) -> Response:
         player = request.query_params.get("player")
         overlays = [o for o in request.query_params.get("overlay", "").split(",") if o]
         try:
             picture = render(body, player=player, catalog=catalog, overlays=overlays)
-        except GameDecodeError as err:
-            return _decode_problem(err)
-        except ValueError as err:
+        except ValueError as err:  # a player not in the game, an unknown overlay
             return _problem(422, "Unprocessable Content", str(err))
         return Response(picture, media_type="image/svg+xml")
+
+    async def bench_decode(_: Request, body: bytes) -> Response:
+        decode_game(body)
+        return _json({"decoded": True})
 
     async def health(_: Request) -> Response:
         return _json({"status": "ok", "version": __version__})
@@ -219,17 +216,6 @@ def create_app(
 
     async def docs(_: Request) -> HTMLResponse:
         return HTMLResponse(_DOCS_PAGE)
-
-    async def bench_decode(request: Request) -> Response:
-        try:
-            body = await _body(request, MAX_BODY)
-        except _Refused as refused:
-            return refused.response
-        try:
-            decode_game(body)
-        except GameDecodeError as err:
-            return _decode_problem(err)
-        return _json({"decoded": True})
 
     async def not_found(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -243,10 +229,10 @@ def create_app(
         return response
 
     routes: list[BaseRoute] = [
-        Route("/v1/score", score_one, methods=["POST"]),
-        Route("/v1/validate", validate_one, methods=["POST"]),
-        Route("/v1/score/batch", score_batch, methods=["POST"]),
-        Route("/v1/render", render_one, methods=["POST"]),
+        Route("/v1/score", game_endpoint(score_one), methods=["POST"]),
+        Route("/v1/validate", game_endpoint(validate_one), methods=["POST"]),
+        Route("/v1/score/batch", game_endpoint(score_batch, MAX_BATCH_BODY), methods=["POST"]),
+        Route("/v1/render", game_endpoint(render_one), methods=["POST"]),
         Route("/healthz", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
@@ -255,7 +241,7 @@ def create_app(
     if assets is not None:
         routes.append(Mount("/docs/assets", app=StaticFiles(directory=assets)))
     if bench_endpoints:
-        routes.append(Route("/bench/decode", bench_decode, methods=["POST"]))
+        routes.append(Route("/bench/decode", game_endpoint(bench_decode), methods=["POST"]))
     middleware = []
     if cors_origin:
         middleware.append(
