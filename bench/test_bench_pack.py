@@ -1,5 +1,5 @@
-"""Building the compact arrays, per city: from decoded games straight to arrays
-(`pack_placements`), against resolving every card to a CardSpec and packing those (the
+"""Building the score table, per city: from decoded games straight to the table
+(`pack_games`), against resolving every card to a CardSpec and packing those (the
 baseline: what the per-city path does)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from bench.conftest import realistic_cities
 from neweden.catalog import BUILTIN, resolve_city
-from neweden.compact import pack_cities, pack_placements
-from neweden.model import InlineCard, Placement
+from neweden.compact import pack_games, pack_table
+from neweden.model import Game, InlineCard, Placement, Player
 
 GROUP = "packing per city"
 
@@ -48,11 +48,14 @@ def decoded_cities() -> list[list[Placement]]:
 def test_resolve_then_pack_baseline(benchmark: Any, decoded_cities: list[list[Placement]]) -> None:
     benchmark.group = GROUP
     benchmark.extra_info["items"] = len(decoded_cities)
-    benchmark(lambda: pack_cities([resolve_city(c, BUILTIN, "")[0] for c in decoded_cities]))
+    benchmark(lambda: pack_table([resolve_city(c, BUILTIN, "")[0] for c in decoded_cities]))
 
 
 @pytest.mark.usefixtures("frozen")
-def test_pack_placements(benchmark: Any, decoded_cities: list[list[Placement]]) -> None:
+def test_pack_games(benchmark: Any, decoded_cities: list[list[Placement]]) -> None:
     benchmark.group = GROUP
     benchmark.extra_info["items"] = len(decoded_cities)
-    benchmark(pack_placements, decoded_cities, BUILTIN)
+    games = [
+        Game(mode="military", players=[Player(name="P", city=city)]) for city in decoded_cities
+    ]
+    benchmark(pack_games, games, BUILTIN)

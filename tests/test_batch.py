@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import neweden
 from neweden import reference
 from neweden.catalog import BUILTIN, ResolvedCard, resolve_city
-from neweden.compact import UNRESOLVED, CompactCities, pack_cities, pack_placements
+from neweden.compact import UNRESOLVED, CompactCities, pack_cities, pack_games, pack_table
 from neweden.figures import BatchFigures, CityFigures
 from neweden.geometry import analyse_batch, analyse_city
 from neweden.synth import grow_city
@@ -103,19 +103,31 @@ def test_the_core_refuses_offsets_that_do_not_fit_the_cards() -> None:
         analyse_batch(bad)
 
 
-def test_pack_placements_equals_resolving_then_packing(
+def test_pack_games_equals_resolving_then_packing(
     format_example: dict[str, Any], military_example: dict[str, Any]
 ) -> None:
     format_example["players"][0]["city"].append({"row": 5, "col": 5, "card": "EX-unknown"})
+    format_example["players"][0]["city"][1]["rotated"] = True
     games = [neweden.decode_game(format_example), neweden.decode_game(military_example)]
-    placements = [p.city for g in games for p in g.players]
-    direct = pack_placements(placements, BUILTIN)
-    resolved = pack_cities([resolve_city(c, BUILTIN, "")[0] for c in placements])
-    for name in ("offsets", "row", "col", "style", "type", "facility", "sides", "flags"):
-        assert np.array_equal(getattr(direct, name), getattr(resolved, name)), name
-    assert direct.styles == resolved.styles
-    assert direct.types == resolved.types
-    assert direct.flags.tolist()[3] == UNRESOLVED
+    direct = pack_games(games, BUILTIN)
+    cities = [resolve_city(p.city, BUILTIN, "")[0] for g in games for p in g.players]
+    table, offsets = pack_table(cities)
+    assert np.array_equal(direct.table, table)
+    assert np.array_equal(direct.offsets, offsets)
+    assert direct.first_city == [0, len(games[0].players), len(cities)]
+    first, second = direct.cards
+    assert first.unresolved
+    assert not second.unresolved
+    rotated = [
+        (p, c.index)
+        for p, city in enumerate(cities[: len(games[0].players)])
+        for c in city
+        if c.rotated
+    ]
+    assert (0, 1) in first.rotated
+    assert first.rotated == rotated
+    assert "EX-unknown" in first.ids
+    assert direct.table[int(direct.offsets[1]) - 1, 6] == UNRESOLVED
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from neweden import reference
 from neweden.catalog import BUILTIN, Catalog, ResolvedCard
+from neweden.compact import pack_table
 from neweden.conditions import CityContext, evaluate, judge
+from neweden.geometry import score_figures
 from tests.strategies import cities
 
 
@@ -40,11 +42,17 @@ def test_a1_b1_c1_in_the_language_match_the_rules(city: list[ResolvedCard], clos
     figures = reference.analyse_city(city)
     kept = [c for c, inside in zip(city, figures.included, strict=True) if inside]
     catalog = CLOSED if closed else BUILTIN
-    ctx = CityContext(kept, figures, catalog)
     conditions = {k: v.condition for k, v in BUILTIN.requirements.items()}
-    assert evaluate(conditions["A1"], ctx) == a1(kept, catalog)
-    assert evaluate(conditions["B1"], ctx) == b1(kept)
-    assert evaluate(conditions["C1"], ctx) == c1(figures.open_connections)
-    # The explaining evaluation agrees with the plain one.
-    for condition in conditions.values():
-        assert judge(condition, ctx)[0] == evaluate(condition, ctx)
+    (native,) = score_figures(*pack_table([city]))
+    # Read from the core's tallies (native and twin), and counted from the cards.
+    for tallies in (native, reference.score_figures(city)):
+        ctx = CityContext(kept, tallies, catalog)
+        assert evaluate(conditions["A1"], ctx) == a1(kept, catalog)
+        assert evaluate(conditions["B1"], ctx) == b1(kept)
+        assert evaluate(conditions["C1"], ctx) == c1(figures.open_connections)
+        # The explaining evaluation agrees with the plain one.
+        for condition in conditions.values():
+            assert judge(condition, ctx)[0] == evaluate(condition, ctx)
+    counted = CityContext(kept, None, catalog)
+    assert evaluate(conditions["A1"], counted) == a1(kept, catalog)
+    assert evaluate(conditions["B1"], counted) == b1(kept)

@@ -46,7 +46,7 @@ CARDS = [
 
 
 def ctx(catalog: Catalog = BUILTIN, cards: list[ResolvedCard] = CARDS) -> CityContext:
-    return CityContext(cards, reference.analyse_city(cards), catalog)
+    return CityContext(cards, reference.score_figures(cards), catalog)
 
 
 def value(expr: dict[str, Any], catalog: Catalog = BUILTIN) -> int:

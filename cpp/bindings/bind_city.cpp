@@ -75,43 +75,12 @@ void bind_city(py::module_& m) {
       [](const Column<std::int32_t>& table, const Column<std::int64_t>& offsets) {
         // One call for the few cities of a game: the compact table as rows of seven int32
         // (row, col, style, type, facility, sides, flags), split into the core's columns.
-        if (table.ndim() != 2 || table.shape(1) != 7) {
-          throw py::value_error("the table must have shape (cards, 7)");
-        }
-        if (offsets.ndim() != 1 || offsets.shape(0) < 1) {
-          throw py::value_error("offsets must be one-dimensional with at least one entry");
-        }
-        const auto n = static_cast<std::size_t>(table.shape(0));
-        const std::int32_t* cell = table.data();
-        std::vector<std::int32_t> row(n), col(n), style(n), type(n);
-        std::vector<std::int8_t> facility(n);
-        std::vector<SideMask> sides(n);
-        std::vector<std::uint8_t> flags(n);
-        for (std::size_t i = 0; i < n; ++i, cell += 7) {
-          row[i] = cell[0];
-          col[i] = cell[1];
-          style[i] = cell[2];
-          type[i] = cell[3];
-          facility[i] = static_cast<std::int8_t>(cell[4]);
-          sides[i] = static_cast<SideMask>(cell[5]);
-          flags[i] = static_cast<std::uint8_t>(cell[6]);
-          if (cell[4] < -1 || cell[4] > 4 || cell[5] < 0 || cell[5] > 15 || cell[6] < 0 ||
-              cell[6] > 3) {
-            throw py::value_error("card " + std::to_string(i) + ": a code out of range");
-          }
-        }
-        const CityView cards{n,           row.data(),      col.data(),   style.data(),
-                             type.data(), facility.data(), sides.data(), flags.data()};
-        const std::int64_t* at = offsets.data();
-        const auto cities = static_cast<std::size_t>(offsets.shape(0) - 1);
-        if (at[0] != 0 || static_cast<std::size_t>(at[cities]) != n) {
-          throw py::value_error("offsets must start at 0 and end at the number of cards");
-        }
+        const RowTable rows(table, 7);
+        const CityView cards = rows.cards();
+        std::size_t cities = 0;
+        const std::int64_t* at = offsets_of(offsets, cards.n, &cities);
         py::list out(cities);
         for (std::size_t k = 0; k < cities; ++k) {
-          if (at[k + 1] < at[k]) {
-            throw py::value_error("offsets must not decrease");
-          }
           out[k] = figures(analyse_city(
               cards.slice(static_cast<std::size_t>(at[k]), static_cast<std::size_t>(at[k + 1]))));
         }

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "kernel.hpp"
+#include "split.hpp"
 
 namespace neweden {
 namespace {
@@ -72,11 +74,14 @@ void check_batch(const BatchView& batch) {
   }
 }
 
-void analyse_batch(const BatchView& batch, const BatchFigures& out, unsigned threads) {
+namespace detail {
+
+void split_cities(const BatchView& batch, unsigned threads,
+                  const std::function<void(std::size_t, std::size_t)>& run) {
   const std::size_t cities = batch.cities;
   const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(threads, cities));
   if (workers == 1) {
-    run(batch, out, 0, cities);
+    run(0, cities);
     return;
   }
   // Contiguous runs of cities holding about cards / workers cards each.
@@ -92,7 +97,7 @@ void analyse_batch(const BatchView& batch, const BatchFigures& out, unsigned thr
   std::vector<std::exception_ptr> failures(workers);
   const auto guarded = [&](std::size_t w) {
     try {
-      run(batch, out, bounds[w], bounds[w + 1]);
+      run(bounds[w], bounds[w + 1]);
     } catch (...) {
       failures[w] = std::current_exception();
     }
@@ -111,6 +116,13 @@ void analyse_batch(const BatchView& batch, const BatchFigures& out, unsigned thr
       std::rethrow_exception(failure);
     }
   }
+}
+
+}  // namespace detail
+
+void analyse_batch(const BatchView& batch, const BatchFigures& out, unsigned threads) {
+  detail::split_cities(batch, threads,
+                       [&](std::size_t first, std::size_t last) { run(batch, out, first, last); });
 }
 
 }  // namespace neweden

@@ -129,6 +129,7 @@ void analyse_placed(const CityView& city, const Lookup& lookup, Mask kept, Mask*
   // of a card kept is an open connection. No branch on the icons (as good as random): an
   // empty cell is card kNoCard, which has no icon and no set.
   std::int32_t open = 0;
+  std::int32_t linked_icons = 0;  // each complete connection twice, once from each card
   for_each_card(kept, [&](std::size_t i) {
     const unsigned mine = look[i];
     const std::uint64_t my_key = key[i];
@@ -150,10 +151,12 @@ void analyse_placed(const CityView& city, const Lookup& lookup, Mask kept, Mask*
       joins |= keep_if(sets[k], complete != 0);
     }
     open += kIcons[mine & ~linked & kAllSides];
+    linked_icons += kIcons[linked];
     near[i] = next;
     joined[i] = joins;
   });
   out.open_connections = open;
+  out.complete_connections = linked_icons / 2;
   out.cards = count(kept);
   ws.kept = widen(kept);
 

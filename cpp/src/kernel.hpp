@@ -18,6 +18,7 @@ struct CitySummary {
   bool legal = true;
   std::int32_t cards = 0;  // cards kept in the geometry
   std::int32_t open_connections = 0;
+  std::int32_t complete_connections = 0;
   std::int32_t components = 0;
   std::int32_t project = -1;
   std::int32_t labs = 0;

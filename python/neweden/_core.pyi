@@ -37,3 +37,6 @@ def analyse_batch(
 def analyse_rows(
     table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64]
 ) -> list[tuple[Any, ...]]: ...
+def score_rows(
+    table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64], threads: int = 1
+) -> list[tuple[Any, ...]]: ...

@@ -24,8 +24,10 @@ __all__ = [
     "EpiphanySpec",
     "RequirementSpec",
     "ResolvedCard",
+    "ResolvedExtras",
     "ResolvedGame",
     "resolve_city",
+    "resolve_extras",
     "resolve_game",
 ]
 
@@ -251,12 +253,18 @@ class ResolvedGame:
     problems: tuple[Problem, ...]
 
 
-def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
-    """Looks up every card, requirement and epiphany id of `game` in `catalog`.
+class ResolvedExtras(NamedTuple):
+    """The requirement and epiphany ids of a game looked up (the cards are apart: the
+    score resolves them while packing)."""
 
-    Unknown ids are rule problems (`unknown_card`, `unknown_requirement`,
-    `unknown_epiphany`, FORMAT §3.1), in document order; nothing is dropped silently.
-    """
+    requirements: tuple[RequirementSpec | None, ...]
+    epiphanies: tuple[tuple[EpiphanySpec | None, ...], ...]
+    problems: tuple[Problem, ...]
+
+
+def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
+    """Looks up the requirement and epiphany ids of `game`: `unknown_requirement` and
+    `unknown_epiphany` for each one not found."""
     problems: list[Problem] = []
     requirements: list[RequirementSpec | None] = []
     for i, req_id in enumerate(game.requirements if isinstance(game.requirements, list) else ()):
@@ -271,12 +279,8 @@ def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
                 )
             )
         requirements.append(spec)
-    cities: list[tuple[ResolvedCard, ...]] = []
     epiphanies: list[tuple[EpiphanySpec | None, ...]] = []
     for p, player in enumerate(game.players):
-        cards, city_problems = resolve_city(player.city, catalog, join("", "players", p, "city"))
-        problems.extend(city_problems)
-        cities.append(tuple(cards))
         held: list[EpiphanySpec | None] = []
         for k, entry in enumerate(player.epiphanies):
             if isinstance(entry.card, str):
@@ -294,6 +298,33 @@ def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
             else:
                 points = entry.points if isinstance(entry.points, int) else 0
                 effect = entry.effect if isinstance(entry.effect, str) else None
-                held.append(EpiphanySpec(id="", points=points, effect=effect))
+                inline = _INLINE_EPIPHANIES.get((points, effect))
+                if inline is None:
+                    inline = EpiphanySpec(id="", points=points, effect=effect)
+                    if len(_INLINE_EPIPHANIES) < 1024:  # effects are open identifiers
+                        _INLINE_EPIPHANIES[(points, effect)] = inline
+                held.append(inline)
         epiphanies.append(tuple(held))
-    return ResolvedGame(tuple(cities), tuple(requirements), tuple(epiphanies), tuple(problems))
+    return ResolvedExtras(tuple(requirements), tuple(epiphanies), tuple(problems))
+
+
+#: The spec of each inline epiphany seen (points, effect): they are few, and immutable.
+_INLINE_EPIPHANIES: dict[tuple[int, str | None], EpiphanySpec] = {}
+
+
+def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
+    """Looks up every card, requirement and epiphany id of `game` in `catalog`.
+
+    Unknown ids are rule problems (`unknown_card`, `unknown_requirement`,
+    `unknown_epiphany`, FORMAT §3.1), in document order; nothing is dropped silently.
+    """
+    extras = resolve_extras(game, catalog)
+    problems = [p for p in extras.problems if p.code == "unknown_requirement"]
+    cities: list[tuple[ResolvedCard, ...]] = []
+    for p, player in enumerate(game.players):
+        cards, city_problems = resolve_city(player.city, catalog, join("", "players", p, "city"))
+        problems.extend(city_problems)
+        cities.append(tuple(cards))
+        held = join("", "players", p, "epiphanies") + "/"
+        problems.extend(e for e in extras.problems if e.path.startswith(held))
+    return ResolvedGame(tuple(cities), extras.requirements, extras.epiphanies, tuple(problems))

@@ -22,17 +22,20 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+from msgspec import UNSET
 
 from .catalog import CardSpec, Catalog, ResolvedCard
-from .model import FACILITIES, Placement
+from .model import FACILITIES, Game, InlineCard, Placement
 
 __all__ = [
     "SIDE_BITS",
     "UNRESOLVED",
     "WILD",
     "CompactCities",
+    "GameCards",
+    "PackedGames",
     "pack_cities",
-    "pack_placements",
+    "pack_games",
     "pack_table",
 ]
 
@@ -95,8 +98,11 @@ class CompactCities:
 # Side masks of the icon sets seen so far, and the 180° turn of every mask.
 _MASKS: dict[frozenset[str] | tuple[str, ...], int] = {}
 _TURNED = [((m << 2) | (m >> 2)) & 15 for m in range(16)]
-_UNRESOLVED_ROW = (-1, -1, -1, 0, UNRESOLVED)
-_WILD_ROW = (-1, -1, -1, 15, WILD)
+#: Columns of the score table: the seven of the core, then stars and points.
+WIDTH = 9
+#: Points beyond this are tallied exactly in Python (the table is int32).
+MAX_TABLE_POINTS = 2**31 - 1
+_UNRESOLVED_ROW = (-1, -1, -1, 0, UNRESOLVED, 0, 0)
 
 
 def _mask(sides: frozenset[str] | tuple[str, ...]) -> int:
@@ -106,139 +112,192 @@ def _mask(sides: frozenset[str] | tuple[str, ...]) -> int:
     return mask
 
 
-class _Packer:
-    """Rows of the compact table, one flat list of ints (7 per card) with interned styles
-    and types. Per card it does a few dictionary look-ups and one `extend`: the arrays
-    themselves are built once, for the whole batch."""
+class _Interned:
+    """Styles and types numbered in order of appearance (per batch: the core only
+    compares them for equality)."""
 
     def __init__(self) -> None:
         self.styles: defaultdict[str, int] = defaultdict(itertools.count().__next__)
         self.types: defaultdict[str, int] = defaultdict(itertools.count().__next__)
-        self.flat: list[int] = []
-        self.offsets = [0]
 
-    def common(
-        self,
-        row: int,
-        col: int,
-        style: str,
-        type_: str,
-        facility: str,
-        sides: frozenset[str] | tuple[str, ...],
-        rotated: bool,
-    ) -> None:
-        mask = _MASKS.get(sides) or _mask(sides)
-        self.flat.extend(
-            (
-                row,
-                col,
-                self.styles[style],
-                self.types[type_],
-                _FACILITY_CODES[facility],
-                _TURNED[mask] if rotated else mask,
-                0,
-            )
-        )
-
-    def spec(self, row: int, col: int, spec: CardSpec | None, rotated: bool) -> None:
-        """A card resolved to `spec` (None: an id that did not resolve)."""
+    def rest(self, spec: CardSpec | None) -> tuple[int, ...]:
+        """The columns after (row, col) of a card resolved to `spec` (None: unresolved),
+        unrotated; points beyond the table's range as 0 (see MAX_TABLE_POINTS)."""
         if spec is None:
-            self.other(row, col, _UNRESOLVED_ROW)
-        elif spec.wild:
-            self.other(row, col, _WILD_ROW)
-        else:
-            assert spec.style is not None
-            assert spec.type is not None
-            assert spec.facility is not None
-            self.common(row, col, spec.style, spec.type, spec.facility, spec.sides, rotated)
-
-    def other(self, row: int, col: int, rest: tuple[int, int, int, int, int]) -> None:
-        self.flat.extend((row, col, *rest))
-
-    def end_city(self) -> None:
-        self.offsets.append(len(self.flat) // 7)
-
-    def table(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
-        """The rows as one (cards, 7) int32 table, and the offsets."""
-        table = np.array(self.flat, dtype=np.int32).reshape(-1, 7)
-        return table, np.array(self.offsets, dtype=np.int64)
-
-    def finish(self) -> CompactCities:
-        table = np.array(self.flat, dtype=np.int32).reshape(-1, 7)
-        return CompactCities(
-            offsets=np.array(self.offsets, dtype=np.int64),
-            row=table[:, 0].copy(),
-            col=table[:, 1].copy(),
-            style=table[:, 2].copy(),
-            type=table[:, 3].copy(),
-            facility=table[:, 4].astype(np.int8),
-            sides=table[:, 5].astype(np.uint8),
-            flags=table[:, 6].astype(np.uint8),
-            styles=tuple(self.styles),
-            types=tuple(self.types),
+            return _UNRESOLVED_ROW
+        points = spec.points if spec.points <= MAX_TABLE_POINTS else 0
+        if spec.wild:
+            return (-1, -1, -1, 15, WILD, spec.stars, points)
+        return (
+            self.styles[spec.style],  # type: ignore[index]
+            self.types[spec.type],  # type: ignore[index]
+            _FACILITY_CODES[spec.facility],  # type: ignore[index]
+            _MASKS.get(spec.sides) or _mask(spec.sides),
+            0,
+            spec.stars,
+            points,
         )
 
 
-def _packed(cities: Sequence[Sequence[ResolvedCard]]) -> _Packer:
-    packer = _Packer()
-    # The loop of Packer.spec and Packer.common, inlined: it runs for every card of every
-    # game scored.
-    extend, styles, types = packer.flat.extend, packer.styles, packer.types
+def _turned(rest: tuple[int, ...]) -> tuple[int, ...]:
+    return (*rest[:3], _TURNED[rest[3]], *rest[4:])
+
+
+def _flat_rows(
+    cities: Sequence[Sequence[ResolvedCard]], names: _Interned
+) -> tuple[list[int], list[int]]:
+    """WIDTH ints per card of resolved cities, and the city offsets."""
+    flat: list[int] = []
+    offsets = [0]
     for city in cities:
         for card in city:
-            spec = card.spec
-            if spec is None or spec.wild:
-                extend((card.row, card.col, *(_UNRESOLVED_ROW if spec is None else _WILD_ROW)))
-                continue
-            mask = _MASKS.get(spec.sides) or _mask(spec.sides)
-            extend(
-                (
-                    card.row,
-                    card.col,
-                    styles[spec.style],  # type: ignore[index]
-                    types[spec.type],  # type: ignore[index]
-                    _FACILITY_CODES[spec.facility],  # type: ignore[index]
-                    _TURNED[mask] if card.rotated else mask,
-                    0,
-                )
-            )
-        packer.end_city()
-    return packer
+            rest = names.rest(card.spec)
+            flat.extend((card.row, card.col, *(_turned(rest) if card.rotated else rest)))
+        offsets.append(len(flat) // WIDTH)
+    return flat, offsets
+
+
+def _table(flat: list[int]) -> npt.NDArray[np.int32]:
+    return np.array(flat, dtype=np.int32).reshape(-1, WIDTH)
 
 
 def pack_cities(cities: Sequence[Sequence[ResolvedCard]]) -> CompactCities:
     """The compact arrays of resolved cities, in order."""
-    return _packed(cities).finish()
+    names = _Interned()
+    flat, offsets = _flat_rows(cities, names)
+    table = _table(flat)
+    return CompactCities(
+        offsets=np.array(offsets, dtype=np.int64),
+        row=table[:, 0].copy(),
+        col=table[:, 1].copy(),
+        style=table[:, 2].copy(),
+        type=table[:, 3].copy(),
+        facility=table[:, 4].astype(np.int8),
+        sides=table[:, 5].astype(np.uint8),
+        flags=table[:, 6].astype(np.uint8),
+        styles=tuple(names.styles),
+        types=tuple(names.types),
+    )
 
 
 def pack_table(
     cities: Sequence[Sequence[ResolvedCard]],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
-    """The same rows as one (cards, 7) int32 table (columns row, col, style, type,
-    facility, sides, flags) and the offsets: the cheapest form for the few cities of one
-    game (:func:`neweden.geometry.analyse_table`)."""
-    return _packed(cities).table()
+    """The rows of resolved cities as one (cards, WIDTH) int32 table (columns row, col,
+    style, type, facility, sides, flags, stars, points) and the city offsets: the form
+    of :func:`neweden.geometry.score_figures` (and, its first seven columns, of
+    :func:`neweden.geometry.analyse_table`)."""
+    flat, offsets = _flat_rows(cities, _Interned())
+    return _table(flat), np.array(offsets, dtype=np.int64)
 
 
-def pack_placements(cities: Sequence[Sequence[Placement]], catalog: Catalog) -> CompactCities:
-    """The compact arrays straight from decoded cities, ids looked up in `catalog` (an id not
-    found is an UNRESOLVED row): the same arrays as resolving, then :func:`pack_cities`,
-    without building a :class:`~neweden.catalog.CardSpec` per card."""
-    packer = _Packer()
-    for city in cities:
-        for p in city:
-            card = p.card
-            if isinstance(card, str):
-                packer.spec(p.row, p.col, catalog.card(card), p.rotated)
-            elif card.wild is True:
-                packer.other(p.row, p.col, _WILD_ROW)
-            else:  # a decoded common card has all of these (neweden.checks)
-                assert isinstance(card.style, str)
-                assert isinstance(card.type, str)
-                assert isinstance(card.facility, str)
-                assert isinstance(card.sides, list)
-                packer.common(
-                    p.row, p.col, card.style, card.type, card.facility, tuple(card.sides), p.rotated
-                )
-        packer.end_city()
-    return packer.finish()
+@dataclass(slots=True)
+class GameCards:
+    """What the rules need of one game's cards beside the figures, gathered while packing:
+    the catalog ids in play (copy limits), whether an id did not resolve, the rotated
+    cards, whether a card's points were beyond the table's range."""
+
+    ids: list[str]
+    unresolved: bool
+    rotated: list[tuple[int, int]]  # (player, card index)
+    big_points: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PackedGames:
+    """The cities of many games as one score table (every player's city, game after
+    game) and what the rules need of their cards."""
+
+    table: npt.NDArray[np.int32]
+    offsets: npt.NDArray[np.int64]
+    styles: tuple[str, ...]
+    #: per game, the index of its first city; one more entry at the end
+    first_city: list[int]
+    cards: list[GameCards]
+
+
+def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
+    """The score table of decoded games, ids looked up in `catalog` (an id not found is
+    an UNRESOLVED row), without building a :class:`~neweden.catalog.CardSpec` per card.
+
+    This loop runs for every card of every game scored, so it is written flat: a catalog
+    id costs one dictionary look-up, an inline card its attribute reads."""
+    names = _Interned()
+    styles, types = names.styles, names.types
+    by_id: dict[str, tuple[int, ...]] = {}
+    flat: list[int] = []
+    extend = flat.extend
+    offsets = [0]
+    first_city = [0]
+    packed: list[GameCards] = []
+    for game in games:
+        info = GameCards([], False, [], False)
+        for p, player in enumerate(game.players):
+            for placement in player.city:
+                card = placement.card
+                rotated = placement.rotated
+                if card.__class__ is InlineCard and card.wild is not True:
+                    # The common case, inlined: a decoded common card has every field
+                    # (neweden.checks).
+                    sides = tuple(card.sides)  # type: ignore[arg-type]
+                    mask = _MASKS.get(sides) or _mask(sides)
+                    points = card.points
+                    if points > MAX_TABLE_POINTS:  # type: ignore[operator]
+                        info.big_points, points = True, 0
+                    extend(
+                        (
+                            placement.row,
+                            placement.col,
+                            styles[card.style],  # type: ignore[index]
+                            types[card.type],  # type: ignore[index]
+                            _FACILITY_CODES[card.facility],  # type: ignore[index]
+                            _TURNED[mask] if rotated else mask,
+                            0,
+                            card.stars,
+                            points,
+                        )  # type: ignore[arg-type]
+                    )
+                elif card.__class__ is InlineCard:  # wild: all sides, the same turned
+                    points = 0 if card.points is UNSET else card.points
+                    if points > MAX_TABLE_POINTS:
+                        info.big_points, points = True, 0
+                    stars = 0 if card.stars is UNSET else card.stars
+                    extend((placement.row, placement.col, -1, -1, -1, 15, WILD, stars, points))
+                else:
+                    rest = _catalog_card(card, catalog, names, by_id, info)  # type: ignore[arg-type]
+                    extend((placement.row, placement.col, *(_turned(rest) if rotated else rest)))
+                if rotated:
+                    info.rotated.append((p, _index(player.city, placement)))
+            offsets.append(len(flat) // WIDTH)
+        first_city.append(len(offsets) - 1)
+        packed.append(info)
+    return PackedGames(
+        _table(flat),
+        np.array(offsets, dtype=np.int64),
+        tuple(styles),
+        first_city,
+        packed,
+    )
+
+
+def _catalog_card(
+    card: str,
+    catalog: Catalog,
+    names: _Interned,
+    by_id: dict[str, tuple[int, ...]],
+    info: GameCards,
+) -> tuple[int, ...]:
+    """The columns after (row, col) of a card given by catalog id, unrotated."""
+    info.ids.append(card)
+    rest = by_id.get(card)
+    if rest is None:
+        rest = by_id[card] = names.rest(catalog.card(card))
+    if rest[4] == UNRESOLVED:
+        info.unresolved = True
+    elif (spec := catalog.card(card)) is not None and spec.points > MAX_TABLE_POINTS:
+        info.big_points = True
+    return rest
+
+
+def _index(city: Sequence[Placement], placement: Placement) -> int:
+    return next(i for i, p in enumerate(city) if p is placement)

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from .catalog import Catalog, ResolvedCard
-from .figures import CityFigures
+from .figures import ScoreFigures
 from .model import FACILITIES
 from .problems import Problem, did_you_mean, join
 
@@ -255,17 +253,35 @@ def uses_geometry(expr: Any) -> bool:
 # --- evaluating ----------------------------------------------------------------------------
 
 
-@dataclass
 class CityContext:
-    """A city as conditions see it: the scored cards, the core's figures, the catalog."""
+    """A city as conditions see it: its score figures (None: count from the cards), the
+    catalog, and the scored cards, which only conditions that filter or place cards read:
+    they can be given as a function that makes them on first use."""
 
-    cards: Sequence[ResolvedCard]
-    figures: CityFigures | None
-    catalog: Catalog
+    __slots__ = ("_cards", "_cells", "catalog", "figures")
 
-    @cached_property
+    def __init__(
+        self,
+        cards: Sequence[ResolvedCard] | Callable[[], Sequence[ResolvedCard]],
+        figures: ScoreFigures | None,
+        catalog: Catalog,
+    ) -> None:
+        self._cards = cards
+        self._cells: dict[tuple[int, int], ResolvedCard] | None = None
+        self.figures = figures
+        self.catalog = catalog
+
+    @property
+    def cards(self) -> Sequence[ResolvedCard]:
+        if callable(self._cards):
+            self._cards = self._cards()
+        return self._cards
+
+    @property
     def cells(self) -> dict[tuple[int, int], ResolvedCard]:
-        return {(c.row, c.col): c for c in self.cards}
+        if self._cells is None:
+            self._cells = {(c.row, c.col): c for c in self.cards}
+        return self._cells
 
     def neighbours(self, card: ResolvedCard) -> list[ResolvedCard]:
         return [
@@ -341,36 +357,77 @@ def _adjacent(ctx: CityContext, a: dict[str, Any], b: dict[str, Any]) -> int:
     return len(pairs)
 
 
+# The value operators. The unfiltered counts are the core's tallies when the figures are
+# known (the twin tests hold them equal to counting the cards).
+
+
+def _count(arg: dict[str, Any], ctx: CityContext) -> int:
+    if not arg:
+        fig = ctx.figures
+        if fig is not None:
+            return fig.cards
+        return sum(1 for c in ctx.cards if c.spec is not None)
+    return sum(1 for c in ctx.cards if _matches(c, arg))
+
+
+def _distinct(arg: str, ctx: CityContext) -> int:
+    fig, catalog = ctx.figures, ctx.catalog
+    if fig is not None and arg == "style" and catalog.styles is None:
+        return fig.styles
+    found = {getattr(c.spec, arg) for c in ctx.cards if c.spec is not None}
+    found.discard(None)
+    declared = catalog.styles if arg == "style" else (catalog.types if arg == "type" else None)
+    return len(found & declared) if declared is not None else len(found)
+
+
+def _all_styles(arg: Any, ctx: CityContext) -> int:
+    return len(ctx.catalog.styles) if ctx.catalog.styles is not None else 5
+
+
+def _row_cards(arg: dict[str, Any], ctx: CityContext) -> int:
+    if not arg and ctx.figures is not None:
+        return ctx.figures.row_cards
+    return _lines(ctx, arg, "row")
+
+
+def _column_cards(arg: dict[str, Any], ctx: CityContext) -> int:
+    if not arg and ctx.figures is not None:
+        return ctx.figures.column_cards
+    return _lines(ctx, arg, "col")
+
+
+def _figures(ctx: CityContext, op: str) -> ScoreFigures:
+    if ctx.figures is None:
+        raise ValueError(f"`{op}` needs the city's figures")
+    return ctx.figures
+
+
+def _open_connections(arg: Any, ctx: CityContext) -> int:
+    return _figures(ctx, "open_connections").open_connections
+
+
+def _complete_connections(arg: Any, ctx: CityContext) -> int:
+    return _figures(ctx, "complete_connections").complete_connections
+
+
+_VALUE_OPS: dict[str, Callable[[Any, CityContext], int]] = {
+    "count": _count,
+    "distinct": _distinct,
+    "all_styles": _all_styles,
+    "row_cards": _row_cards,
+    "column_cards": _column_cards,
+    "open_connections": _open_connections,
+    "complete_connections": _complete_connections,
+    "largest_group": lambda arg, ctx: _largest_group(ctx, arg["by"], arg.get("value")),
+    "adjacent": lambda arg, ctx: _adjacent(ctx, arg[0], arg[1]),
+}
+
+
 def _value(expr: Any, ctx: CityContext) -> int:
     if isinstance(expr, int):
         return expr
     ((op, arg),) = expr.items()
-    if op == "count":
-        if not arg:
-            return sum(1 for c in ctx.cards if c.spec is not None)
-        return sum(1 for c in ctx.cards if _matches(c, arg))
-    if op == "distinct":
-        found = {getattr(c.spec, arg) for c in ctx.cards if c.spec is not None}
-        found.discard(None)
-        declared = (
-            ctx.catalog.styles if arg == "style" else (ctx.catalog.types if arg == "type" else None)
-        )
-        return len(found & declared) if declared is not None else len(found)
-    if op == "all_styles":
-        return len(ctx.catalog.styles) if ctx.catalog.styles is not None else 5
-    if op == "row_cards":
-        return _lines(ctx, arg, "row")
-    if op == "column_cards":
-        return _lines(ctx, arg, "col")
-    if op in GEOMETRY:
-        if ctx.figures is None:
-            raise ValueError(f"`{op}` needs the city's figures")
-        if op == "open_connections":
-            return ctx.figures.open_connections
-        return len(ctx.figures.connections)
-    if op == "largest_group":
-        return _largest_group(ctx, arg["by"], arg.get("value"))
-    return _adjacent(ctx, arg[0], arg[1])
+    return _VALUE_OPS[op](arg, ctx)
 
 
 def _filter_words(spec: dict[str, Any]) -> str:
@@ -450,15 +507,45 @@ def explain(expr: Any, ctx: CityContext) -> str:
     return judge(expr, ctx)[1]
 
 
-def evaluate(expr: Any, ctx: CityContext) -> bool:
-    """The condition's truth over the city (the condition passed check_condition)."""
-    if isinstance(expr, bool):
-        return expr
+Test = Callable[[CityContext], bool]
+Value = Callable[[CityContext], int]
+
+#: Conditions turned into closures, by identity (each kept alive by its entry).
+_COMPILED: dict[int, tuple[Any, Test]] = {}
+_MAX_COMPILED = 4096
+
+
+def _compile_value(expr: Any) -> Value:
+    if isinstance(expr, int):
+        return lambda ctx: expr
     ((op, arg),) = expr.items()
-    if op == "and":
-        return all(evaluate(c, ctx) for c in arg)
-    if op == "or":
-        return any(evaluate(c, ctx) for c in arg)
+    operator_ = _VALUE_OPS[op]
+    return lambda ctx: operator_(arg, ctx)
+
+
+def _compile(expr: Any) -> Test:
+    if isinstance(expr, bool):
+        return lambda ctx: expr
+    ((op, arg),) = expr.items()
+    if op in ("and", "or"):
+        parts = [_compile(c) for c in arg]
+        if op == "and":
+            return lambda ctx: all(part(ctx) for part in parts)
+        return lambda ctx: any(part(ctx) for part in parts)
     if op == "not":
-        return not evaluate(arg, ctx)
-    return COMPARISONS[op](_value(arg[0], ctx), _value(arg[1], ctx))
+        inner = _compile(arg)
+        return lambda ctx: not inner(ctx)
+    compare = COMPARISONS[op]
+    left, right = _compile_value(arg[0]), _compile_value(arg[1])
+    return lambda ctx: compare(left(ctx), right(ctx))
+
+
+def evaluate(expr: Any, ctx: CityContext) -> bool:
+    """The condition's truth over the city (the condition passed check_condition). A
+    condition is turned into closures once, and kept: catalogs hold few."""
+    found = _COMPILED.get(id(expr))
+    if found is None or found[0] is not expr:
+        if len(_COMPILED) >= _MAX_COMPILED:
+            _COMPILED.clear()
+        found = _COMPILED[id(expr)] = (expr, _compile(expr))
+    return found[1](ctx)

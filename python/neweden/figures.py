@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BatchFigures", "CityFigures"]
+__all__ = ["BatchFigures", "CityFigures", "ScoreFigures"]
 
 
 class CityFigures(NamedTuple):
@@ -45,6 +45,52 @@ class CityFigures(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return self._asdict()
+
+
+class ScoreFigures(NamedTuple):
+    """Every number the scoring rules read of one city, and nothing per card: the
+    geometry's counts and D1-D4 (as in :class:`CityFigures`), plus tallies of the cards
+    kept in the geometry. The native core gives a whole batch of them in one call
+    (:func:`neweden.geometry.score_figures`); :func:`neweden.reference.score_figures` is
+    the twin. A named tuple: the core hands its fields over in this order."""
+
+    #: no overlap, no unresolved card, at most one component
+    legal: bool
+    #: cards kept in the geometry
+    cards: int
+    open_connections: int
+    complete_connections: int
+    components: int
+    labs: int
+    shelter_points: int
+    medical_points: int
+    towers: int
+    tower_points: int
+    bases: int
+    #: kept cards whose star requirement is 0, 1, 2, 3 (wild cards included)
+    cards_0_stars: int
+    cards_1_star: int
+    cards_2_stars: int
+    cards_3_stars: int
+    #: the potential points of those cards, summed
+    points_0_stars: int
+    points_1_star: int
+    points_2_stars: int
+    points_3_stars: int
+    #: kept cards in the fullest grid row, and column
+    row_cards: int
+    column_cards: int
+    #: distinct styles among the kept common cards
+    styles: int
+
+    def by_stars(self) -> tuple[tuple[int, int], ...]:
+        """(cards, points) of the kept cards needing 0, 1, 2 and 3 stars."""
+        return (
+            (self.cards_0_stars, self.points_0_stars),
+            (self.cards_1_star, self.points_1_star),
+            (self.cards_2_stars, self.points_2_stars),
+            (self.cards_3_stars, self.points_3_stars),
+        )
 
 
 class BatchFigures(NamedTuple):

@@ -7,9 +7,9 @@ import numpy.typing as npt
 
 from . import _core
 from .compact import CompactCities
-from .figures import BatchFigures, CityFigures
+from .figures import BatchFigures, CityFigures, ScoreFigures
 
-__all__ = ["analyse_batch", "analyse_city", "analyse_table"]
+__all__ = ["analyse_batch", "analyse_city", "analyse_table", "score_figures"]
 
 
 def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:
@@ -48,6 +48,24 @@ def analyse_batch(cities: CompactCities, *, threads: int = 1) -> BatchFigures:
 def analyse_table(
     table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64]
 ) -> list[CityFigures]:
-    """The figures of every city of a compact table (:func:`neweden.compact.pack_table`),
-    in one call: the form the score of one game uses."""
-    return [CityFigures._make(fields) for fields in _core.analyse_rows(table, offsets)]
+    """The figures of every city of a compact table (:func:`neweden.compact.pack_table`;
+    its first seven columns are read), in one call, with every per-card detail: the form
+    of audit trails and error messages."""
+    rows = np.ascontiguousarray(table[:, :7]) if table.shape[1:] != (7,) else table
+    return [CityFigures._make(fields) for fields in _core.analyse_rows(rows, offsets)]
+
+
+_new = tuple.__new__
+
+
+def score_figures(
+    table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64], *, threads: int = 1
+) -> list[ScoreFigures]:
+    """What the scoring rules read of every city of a score table
+    (:func:`neweden.compact.pack_games`, :func:`~neweden.compact.pack_table`), in one call
+    to the C++ core, the GIL released while it runs (on `threads` threads).
+
+    Raises ValueError for a table no decoded city can give."""
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return [_new(ScoreFigures, f) for f in _core.score_rows(table, offsets, threads)]

@@ -76,6 +76,12 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
         return f"{self.path or '/'}: {self.code}: {self.message}"
 
 
+def document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:
+    """A sort key putting problems in the order of their places in the document (array
+    indices compare as numbers)."""
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in problem.path.split("/")[1:])
+
+
 def article(word: str) -> str:
     """`a` or `an` before `word` (an elitist game, a populist game)."""
     return "an" if word[:1].lower() in "aeiou" else "a"

@@ -6,12 +6,13 @@ with; it works on the resolved cards of the model, not on the compact arrays.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .catalog import CardSpec, ResolvedCard
-from .figures import CityFigures
+from .figures import CityFigures, ScoreFigures
 
-__all__ = ["analyse_city", "compatible"]
+__all__ = ["analyse_city", "compatible", "score_figures"]
 
 # side -> (row step, col step, the side of the neighbour that faces it)
 FACING = {
@@ -153,4 +154,42 @@ def analyse_city(cards: Sequence[ResolvedCard]) -> CityFigures:
         tower_span=span,
         tower_points=tower_points,
         bases=bases,
+    )
+
+
+def score_figures(cards: Sequence[ResolvedCard]) -> ScoreFigures:
+    """What the scoring rules read of the city: the counts of :func:`analyse_city` and
+    tallies of the cards it keeps."""
+    fig = analyse_city(cards)
+    kept = [card for card, inside in zip(cards, fig.included, strict=True) if inside]
+    specs = [card.spec for card in kept if card.spec is not None]
+    by_stars = [[0, 0] for _ in range(4)]
+    for spec in specs:
+        by_stars[spec.stars][0] += 1
+        by_stars[spec.stars][1] += spec.points
+    rows = Counter(card.row for card in kept)
+    cols = Counter(card.col for card in kept)
+    return ScoreFigures(
+        legal=fig.legal,
+        cards=len(kept),
+        open_connections=fig.open_connections,
+        complete_connections=len(fig.connections),
+        components=fig.components,
+        labs=fig.labs,
+        shelter_points=fig.shelter_points,
+        medical_points=fig.medical_points,
+        towers=fig.towers,
+        tower_points=fig.tower_points,
+        bases=fig.bases,
+        cards_0_stars=by_stars[0][0],
+        cards_1_star=by_stars[1][0],
+        cards_2_stars=by_stars[2][0],
+        cards_3_stars=by_stars[3][0],
+        points_0_stars=by_stars[0][1],
+        points_1_star=by_stars[1][1],
+        points_2_stars=by_stars[2][1],
+        points_3_stars=by_stars[3][1],
+        row_cards=max(rows.values(), default=0),
+        column_cards=max(cols.values(), default=0),
+        styles=len({spec.style for spec in specs if not spec.wild}),
     )

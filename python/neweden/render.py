@@ -17,7 +17,7 @@ from typing import Any
 from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from .decode import GameInput, decode_game
 from .figures import CityFigures
-from .report import native_geometry, score_resolved
+from .report import native_geometry, score_game
 
 __all__ = ["OVERLAYS", "render"]
 
@@ -355,7 +355,7 @@ def render(
     decoded = decode_game(game)
     resolved = resolve_game(decoded, catalog)
     figures = native_geometry(resolved.cities)
-    report = score_resolved(decoded, resolved, figures, catalog=catalog, detail=True)
+    report = score_game(decoded, catalog=catalog, detail=True)
     names = [p.name for p in decoded.players]
     if player is not None and player not in names:
         raise ValueError(f'no player is named "{player}" (the players: {", ".join(names)})')

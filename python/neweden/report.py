@@ -1,14 +1,21 @@
-"""The score report (FORMAT §3): RULES §4 over the geometric figures of every city.
+"""The score report (FORMAT §3): RULES §4 over the figures of every city.
 
-The geometry comes from a function of the resolved cards; by default the native core, and
-:mod:`neweden.reference` for the twin path that the tests compare it with.
+The rules read numbers only: the :class:`~neweden.figures.ScoreFigures` of each city,
+computed for all the cities of a batch in one call to the native core (a game alone is a
+batch of one), or by :mod:`neweden.reference` for the twin path the tests compare it with.
+The cards themselves are resolved and walked only for what needs them: the messages of
+errors and warnings, conditions that filter cards, and the audit trail.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from . import reference
 from ._gc import collector_paused
@@ -18,52 +25,103 @@ from .catalog import (
     Catalog,
     EpiphanySpec,
     ResolvedCard,
-    ResolvedGame,
+    resolve_city,
+    resolve_extras,
     resolve_game,
 )
-from .compact import pack_table
+from .compact import GameCards, PackedGames, pack_games, pack_table
 from .conditions import CityContext, evaluate
 from .decode import GameInput, decode_game
-from .figures import CityFigures
-from .geometry import analyse_table
+from .figures import CityFigures, ScoreFigures
+from .geometry import analyse_table, score_figures
 from .model import EpiphanyEntry, Game
-from .problems import Problem, join
+from .problems import Problem, document_order, join
 from .rules.advice import third_star_advice
 from .rules.epiphanies import EpiphanyResult, score_epiphanies
 from .rules.epiphany_conditions import disjoint_sets
 from .rules.legality import copy_limit_problems, duplicate_name_problems, geometry_problems
 from .rules.military import base_majority, majority_table, military_points
 from .rules.ranking import Standing, first_player_recency, rank
-from .rules.requirements import evaluate_requirements, populist_points
-from .rules.warnings import game_warnings
+from .rules.requirements import card_points, evaluate_requirements, populist_points
+from .rules.warnings import CARDS_PER_STYLE, game_warnings
 
 __all__ = [
     "REPORT_FORMAT",
-    "Geometry",
+    "Core",
     "native_geometry",
     "reference_geometry",
     "score",
     "score_game",
     "score_games",
-    "score_resolved",
+    "score_packed",
 ]
 
 REPORT_FORMAT = "new-eden/report@1"
 TEN_CARDS = 10
 TEN_CARDS_POINTS = 5
 
-#: The figures of every city of a game, in order.
-Geometry = Callable[[Sequence[Sequence[ResolvedCard]]], list[CityFigures]]
+Cities = Sequence[Sequence[ResolvedCard]]
 
 
-def native_geometry(cities: Sequence[Sequence[ResolvedCard]]) -> list[CityFigures]:
-    """The figures of a game's cities from the C++ core (packed once, one call)."""
-    return analyse_table(*pack_table(cities))
+@dataclass(frozen=True)
+class Core:
+    """Where the figures come from: the native core or the reference twin. Called with
+    resolved cities, it gives their per-card :class:`CityFigures` (audit trails, error
+    messages, pictures)."""
+
+    name: str
+    #: the ScoreFigures of every city of packed games, in order
+    games: Callable[[PackedGames, Sequence[Game], Catalog], list[ScoreFigures]]
+    #: the ScoreFigures of resolved cities
+    scores: Callable[[Cities], list[ScoreFigures]]
+    figures: Callable[[Cities], list[CityFigures]]
+
+    def __call__(self, cities: Cities) -> list[CityFigures]:
+        return self.figures(cities)
 
 
-def reference_geometry(cities: Sequence[Sequence[ResolvedCard]]) -> list[CityFigures]:
-    """The same from :mod:`neweden.reference`, the pure-Python twin."""
-    return [reference.analyse_city(city) for city in cities]
+_POINT_FIELDS = ("points_0_stars", "points_1_star", "points_2_stars", "points_3_stars")
+
+
+def _native_games(
+    packed: PackedGames, games: Sequence[Game], catalog: Catalog
+) -> list[ScoreFigures]:
+    figures = score_figures(packed.table, packed.offsets)
+    for g, cards in enumerate(packed.cards):
+        if cards.big_points:  # points beyond the int32 table: tallied exactly here
+            first = packed.first_city[g]
+            for k, city in enumerate(resolve_game(games[g], catalog).cities):
+                exact = reference.score_figures(city)
+                figures[first + k] = figures[first + k]._replace(
+                    **{name: getattr(exact, name) for name in _POINT_FIELDS}
+                )
+    return figures
+
+
+def _reference_games(
+    packed: PackedGames, games: Sequence[Game], catalog: Catalog
+) -> list[ScoreFigures]:
+    return [
+        reference.score_figures(city)
+        for game in games
+        for city in resolve_game(game, catalog).cities
+    ]
+
+
+#: The C++ core: one call for all the cities of a batch.
+native_geometry = Core(
+    "native",
+    _native_games,
+    lambda cities: score_figures(*pack_table(cities)),
+    lambda cities: analyse_table(*pack_table(cities)),
+)
+#: The pure-Python twin (:mod:`neweden.reference`), city by city.
+reference_geometry = Core(
+    "reference",
+    _reference_games,
+    lambda cities: [reference.score_figures(city) for city in cities],
+    lambda cities: [reference.analyse_city(city) for city in cities],
+)
 
 
 def score(
@@ -76,11 +134,6 @@ def score(
     return score_game(decode_game(game), catalog=catalog, detail=detail)
 
 
-def _sort_key(problem: Problem) -> tuple[tuple[int, int | str], ...]:
-    """Document order of a pointer: array indices compare as numbers."""
-    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in problem.path.split("/")[1:])
-
-
 _PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")
 
 
@@ -89,19 +142,10 @@ def score_game(
     *,
     catalog: Catalog | None = None,
     detail: bool = True,
-    geometry: Geometry = native_geometry,
+    geometry: Core = native_geometry,
 ) -> dict[str, Any]:
     """The report of a decoded game; `geometry` computes each city's figures."""
-    catalog = catalog or BUILTIN
-    resolved = resolve_game(game, catalog)
-    return score_resolved(
-        game,
-        resolved,
-        geometry(resolved.cities),
-        catalog=catalog,
-        detail=detail,
-        geometry=geometry,
-    )
+    return score_games([game], catalog=catalog, detail=detail, geometry=geometry)[0]
 
 
 def score_games(
@@ -109,261 +153,339 @@ def score_games(
     *,
     catalog: Catalog | None = None,
     detail: bool = False,
-    geometry: Geometry | None = None,
+    geometry: Core | None = None,
 ) -> list[dict[str, Any]]:
-    """The reports of many decoded games, the cities of all of them analysed in one native
-    call (the batch path of `neweden validate` and `neweden.score_many`)."""
+    """The reports of many decoded games, the cities of all of them packed into one table
+    and analysed in one native call (the batch path of `neweden validate`,
+    `neweden.score_many` and `/v1/score/batch`; a game alone is a batch of one)."""
     catalog = catalog or BUILTIN
+    core = geometry or native_geometry
     with collector_paused():
-        return _score_games(games, catalog, detail, geometry)
+        packed = pack_games(games, catalog)
+        figures = core.games(packed, games, catalog)
+        return score_packed(games, packed, figures, catalog=catalog, detail=detail, core=core)
 
 
-def _score_games(
-    games: Sequence[Game], catalog: Catalog, detail: bool, geometry: Geometry | None
-) -> list[dict[str, Any]]:
-    resolved = [resolve_game(game, catalog) for game in games]
-    cities = [city for r in resolved for city in r.cities]
-    geometry = geometry or native_geometry
-    figures = geometry(cities)
-    reports = []
-    at = 0
-    for game, r in zip(games, resolved, strict=True):
-        n = len(r.cities)
-        reports.append(
-            score_resolved(
-                game, r, figures[at : at + n], catalog=catalog, detail=detail, geometry=geometry
-            )
-        )
-        at += n
-    return reports
-
-
-def score_resolved(
-    game: Game,
-    resolved: ResolvedGame,
-    figures: Sequence[CityFigures],
+def score_packed(
+    games: Sequence[Game],
+    packed: PackedGames,
+    figures: Sequence[ScoreFigures],
     *,
     catalog: Catalog,
     detail: bool,
-    geometry: Geometry = native_geometry,
-) -> dict[str, Any]:
-    """The rules of RULES §4 over a game whose ids are resolved and whose cities' figures
-    are computed; `geometry` serves only the epiphany-condition search of the trail."""
-    mode = game.mode
-    populist = mode in ("populist", "elitist")
-    military = mode in ("military", "elitist")
-    n = len(game.players)
+    core: Core = native_geometry,
+) -> list[dict[str, Any]]:
+    """RULES §4 over packed games and the figures of their cities (the rules stage of the
+    pipeline); `core` gives the per-card figures that messages and audit trails need."""
+    over_box = _styles_over_box(packed)
+    reports = []
+    for g, game in enumerate(games):
+        first, stop = packed.first_city[g], packed.first_city[g + 1]
+        reports.append(
+            _GameScore(game, packed.cards[g], catalog, core).report(
+                figures[first:stop], over_box.get(g, {}), detail
+            )
+        )
+    return reports
 
-    errors: list[Problem] = list(resolved.problems)
-    warnings: list[Problem] = []
-    kept = [
-        [card for card, inside in zip(city, fig.included, strict=True) if inside]
-        for city, fig in zip(resolved.cities, figures, strict=True)
-    ]
-    for p, (city, fig) in enumerate(zip(resolved.cities, figures, strict=True)):
-        errors.extend(geometry_problems(join("", "players", p, "city"), city, fig))
-        if not city:
+
+def _styles_over_box(packed: PackedGames) -> dict[int, dict[str, int]]:
+    """Per game (only those with one), the styles with more common cards than the box
+    holds (RULES §1), counted over the whole table at once."""
+    table, offsets = packed.table, packed.offsets
+    games = len(packed.cards)
+    if games == 0 or len(table) == 0:
+        return {}
+    common = table[:, 6] == 0
+    if games == 1:
+        counts = np.bincount(table[common, 2])[None, :]
+    else:
+        city_of_game = np.repeat(np.arange(games), np.diff(packed.first_city))
+        game_of_row = np.repeat(city_of_game, np.diff(offsets))
+        width = len(packed.styles)
+        counts = np.bincount(
+            game_of_row[common] * width + table[common, 2], minlength=games * width
+        ).reshape(games, width)
+    if counts.max(initial=0) <= CARDS_PER_STYLE:
+        return {}
+    found: dict[int, dict[str, int]] = {}
+    for g, style in zip(*np.nonzero(counts > CARDS_PER_STYLE), strict=True):
+        found.setdefault(int(g), {})[packed.styles[style]] = int(counts[g, style])
+    return found
+
+
+def _over_copies(ids: Sequence[str], catalog: Catalog) -> bool:
+    """Whether some catalog id appears more often than the box holds (RULES §1)."""
+    if len(set(ids)) == len(ids):
+        return False  # every card at least once in the box
+    return any(
+        count > spec.copies
+        for card_id, count in Counter(ids).items()
+        if (spec := catalog.card(card_id)) is not None
+    )
+
+
+class _GameScore:
+    """One game's rules. The resolved cards and their per-card figures are made only
+    when something needs them (a problem to tell, a filtering condition, the audit)."""
+
+    def __init__(self, game: Game, cards: GameCards, catalog: Catalog, core: Core) -> None:
+        self.game = game
+        self.info = cards
+        self.catalog = catalog
+        self.core = core
+        self._cities: list[list[ResolvedCard]] | None = None
+        self._card_problems: list[Problem] = []
+        self._full: list[CityFigures] | None = None
+
+    def cities(self) -> list[list[ResolvedCard]]:
+        if self._cities is None:
+            self._cities = []
+            for p, player in enumerate(self.game.players):
+                cards, problems = resolve_city(player.city, self.catalog, _city_path(p))
+                self._cities.append(cards)
+                self._card_problems.extend(problems)
+        return self._cities
+
+    def full(self) -> list[CityFigures]:
+        if self._full is None:
+            self._full = self.core(self.cities())
+        return self._full
+
+    def kept(self, p: int) -> list[ResolvedCard]:
+        return [
+            c for c, inside in zip(self.cities()[p], self.full()[p].included, strict=True) if inside
+        ]
+
+    def report(
+        self, figures: Sequence[ScoreFigures], over_box: dict[str, int], detail: bool
+    ) -> dict[str, Any]:
+        game, catalog = self.game, self.catalog
+        mode = game.mode
+        populist = mode in ("populist", "elitist")
+        military = mode in ("military", "elitist")
+        n = len(game.players)
+        extras = resolve_extras(game, catalog)
+
+        errors: list[Problem] = list(extras.problems)
+        warnings: list[Problem] = []
+        if self.info.unresolved or catalog.styles is not None or catalog.types is not None:
+            self.cities()  # unknown ids and undeclared styles or types are told
+            errors.extend(self._card_problems)
+        for p, fig in enumerate(figures):
+            if not fig.legal:
+                errors.extend(geometry_problems(_city_path(p), self.cities()[p], self.full()[p]))
+            if not game.players[p].city:
+                warnings.append(
+                    Problem(
+                        code="empty_city",
+                        message=f"{game.players[p].name} has no card in the city; it is legal "
+                        "and scores nothing",
+                        path=_city_path(p),
+                    )
+                )
+        if self.info.ids and _over_copies(self.info.ids, catalog):
+            errors.extend(copy_limit_problems(self.cities(), [_city_path(p) for p in range(n)]))
+        errors.extend(duplicate_name_problems(game))
+
+        requirement_ids = game.requirements if isinstance(game.requirements, list) else []
+        if not populist and requirement_ids:
             warnings.append(
                 Problem(
-                    code="empty_city",
-                    message=f"{game.players[p].name} has no card in the city; it is legal "
-                    "and scores nothing",
-                    path=join("", "players", p, "city"),
+                    code="requirements_ignored",
+                    message="a military game scores no requirement cards; `requirements` is "
+                    "ignored",
+                    path="/requirements",
                 )
             )
-    errors.extend(
-        copy_limit_problems(resolved.cities, [join("", "players", p, "city") for p in range(n)])
-    )
-    errors.extend(duplicate_name_problems(game))
 
-    requirement_ids = game.requirements if isinstance(game.requirements, list) else []
-    if not populist and requirement_ids:
-        warnings.append(
-            Problem(
-                code="requirements_ignored",
-                message="a military game scores no requirement cards; `requirements` is ignored",
-                path="/requirements",
-            )
-        )
-
-    # D5: bases across every player, legal or not.
-    bases = [fig.bases for fig in figures]
-    table, default_table = majority_table(catalog.majority_table, n)
-    base_points, base_places = base_majority(bases, table) if n > 1 else ([0], [1])
-    if military and n == 1 and bases[0] > 0:
-        warnings.append(
-            Problem(
-                code="one_player_bases",
-                message=f"with one player, the {bases[0]} military base(s) have no majority "
-                "to win and score 0",
-                path=join("", "players", 0),
-            )
-        )
-    elif military and n > 1 and default_table:
-        warnings.append(
-            Problem(
-                code="default_majority_table",
-                message=f"the D5 majority table for {n} players is the built-in default "
-                f"{list(table)}, not the printed card; give it in a catalog",
-                path="",
-            )
-        )
-
-    first = next((i for i, p in enumerate(game.players) if p.name == game.first_player), None)
-    if isinstance(game.first_player, str) and first is None:
-        warnings.append(
-            Problem(
-                code="unknown_first_player",
-                message=f'first_player "{game.first_player}" is not a player of this game; '
-                "the last tie-breaker is skipped",
-                path="/first_player",
-            )
-        )
-    recency = first_player_recency(n, first) if first is not None else [None] * n
-    warnings.extend(game_warnings(game, catalog, resolved.cities, kept, resolved.epiphanies))
-
-    players: list[dict[str, Any]] = []
-    standings: list[Standing] = []
-    for p, player in enumerate(game.players):
-        fig = figures[p]
-        cards = kept[p]
-        epiphanies: EpiphanyResult = score_epiphanies(player.epiphanies, resolved.epiphanies[p])
-        for k in epiphanies.activated_five_point:
-            errors.append(
+        # D5: bases across every player, legal or not.
+        bases = [fig.bases for fig in figures]
+        table, default_table = majority_table(catalog.majority_table, n)
+        base_points, base_places = base_majority(bases, table) if n > 1 else ([0], [1])
+        if military and n == 1 and bases[0] > 0:
+            warnings.append(
                 Problem(
-                    code="activated_five_point",
-                    message=f"epiphany {k} is worth 5 points and cannot be activated; "
-                    "declared activated, it scores 0",
-                    path=join("", "players", p, "epiphanies", k),
+                    code="one_player_bases",
+                    message=f"with one player, the {bases[0]} military base(s) have no "
+                    "majority to win and score 0",
+                    path=join("", "players", 0),
                 )
             )
-        stars: int | None = None
-        met: list[str] | None = None
-        requirement_points = 0
-        card_points: list[int] | None = None
-        results = []
-        if populist:
-            results = evaluate_requirements(
-                requirement_ids, CityContext(cards, fig, catalog), explained=detail
+        elif military and n > 1 and default_table:
+            warnings.append(
+                Problem(
+                    code="default_majority_table",
+                    message=f"the D5 majority table for {n} players is the built-in default "
+                    f"{list(table)}, not the printed card; give it in a catalog",
+                    path="",
+                )
             )
-            met = [r.id for r in results if r.met]
-            stars = len(met) + epiphanies.stars
-            requirement_points, card_points = populist_points(cards, stars)
-        mil = military_points(fig, base_points[p]) if military else None
-        ten = TEN_CARDS_POINTS if len(cards) >= TEN_CARDS else 0
-        star_counts = [c.spec.stars for c in cards if c.spec is not None]
-        bonus = sum(b.points for b in player.bonuses)
-        total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
-        standings.append(
-            Standing(
-                total=total,
-                requirements_met=len(met) if met is not None else None,
-                bases=fig.bases if military else None,
-                cards=len(cards),
-                three_star_cards=star_counts.count(3),
-                two_star_cards=star_counts.count(2),
-                first_player=recency[p],
+
+        first = next((i for i, p in enumerate(game.players) if p.name == game.first_player), None)
+        if isinstance(game.first_player, str) and first is None:
+            warnings.append(
+                Problem(
+                    code="unknown_first_player",
+                    message=f'first_player "{game.first_player}" is not a player of this '
+                    "game; the last tie-breaker is skipped",
+                    path="/first_player",
+                )
+            )
+        recency = first_player_recency(n, first) if first is not None else [None] * n
+        warnings.extend(
+            game_warnings(
+                game,
+                catalog,
+                over_box,
+                max((fig.cards for fig in figures), default=0),
+                self.info.rotated,
+                extras.epiphanies,
             )
         )
-        entry: dict[str, Any] = {
-            "name": player.name,
-            "legal": True,
-            "cards": len(cards),
-            "open_connections": fig.open_connections,
-            "stars": stars,
-            "requirements_met": met,
-            "score": {
-                "requirements": requirement_points,
-                "military": mil.to_dict() if mil else None,
-                "epiphanies": epiphanies.points,
-                "ten_cards": ten,
-                "bonuses": bonus,
-                "total": total,
-            },
-            "place": 0,
-            "errors": [],
-            "warnings": [],
-        }
-        if detail:
-            entry["audit"] = _audit(
-                resolved.cities[p],
-                fig,
-                results,
-                stars,
-                epiphanies,
-                card_points,
-                cards,
-                mil is not None,
-                base_places[p] if n > 1 else None,
-            )
-            entry["audit"]["advice"] = (
-                third_star_advice(
-                    player.epiphanies, resolved.epiphanies[p], cards, len(met), epiphanies.stars
-                )
-                if met is not None
-                else []
-            )
-            conditions = _epiphany_conditions(
-                player.epiphanies, resolved.epiphanies[p], cards, fig, catalog, geometry
-            )
-            for line in entry["audit"]["epiphanies"]:
-                line.update(conditions[line["index"]])
-        players.append(entry)
 
-    places, decided = rank(standings)
-    for p, entry in enumerate(players):
-        entry["place"] = places[p]
-        if detail:
-            entry["audit"]["ranking"] = {
-                "place": places[p],
-                "decided_by": decided[p],
-                "compared": {
-                    "total": standings[p].total,
-                    "requirements_met": standings[p].requirements_met,
-                    "bases": standings[p].bases,
-                    "cards": standings[p].cards,
-                    "three_star_cards": standings[p].three_star_cards,
-                    "two_star_cards": standings[p].two_star_cards,
-                    "first_player_recency": standings[p].first_player,
+        players: list[dict[str, Any]] = []
+        standings: list[Standing] = []
+        for p, player in enumerate(game.players):
+            fig = figures[p]
+            epiphanies: EpiphanyResult = score_epiphanies(player.epiphanies, extras.epiphanies[p])
+            for k in epiphanies.activated_five_point:
+                errors.append(
+                    Problem(
+                        code="activated_five_point",
+                        message=f"epiphany {k} is worth 5 points and cannot be activated; "
+                        "declared activated, it scores 0",
+                        path=join("", "players", p, "epiphanies", k),
+                    )
+                )
+            stars: int | None = None
+            met: list[str] | None = None
+            requirement_points = 0
+            results = []
+            if populist:
+                city = CityContext(lambda p=p: self.kept(p), fig, catalog)  # type: ignore[misc]
+                results = evaluate_requirements(requirement_ids, city, explained=detail)
+                met = [r.id for r in results if r.met]
+                stars = len(met) + epiphanies.stars
+                requirement_points = populist_points(fig, stars)
+            mil = military_points(fig, base_points[p]) if military else None
+            ten = TEN_CARDS_POINTS if fig.cards >= TEN_CARDS else 0
+            bonus = sum(b.points for b in player.bonuses)
+            total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
+            standings.append(
+                Standing(
+                    total=total,
+                    requirements_met=len(met) if met is not None else None,
+                    bases=fig.bases if military else None,
+                    cards=fig.cards,
+                    three_star_cards=fig.cards_3_stars,
+                    two_star_cards=fig.cards_2_stars,
+                    first_player=recency[p],
+                )
+            )
+            entry: dict[str, Any] = {
+                "name": player.name,
+                "legal": True,
+                "cards": fig.cards,
+                "open_connections": fig.open_connections,
+                "stars": stars,
+                "requirements_met": met,
+                "score": {
+                    "requirements": requirement_points,
+                    "military": mil.to_dict() if mil else None,
+                    "epiphanies": epiphanies.points,
+                    "ten_cards": ten,
+                    "bonuses": bonus,
+                    "total": total,
                 },
+                "place": 0,
+                "errors": [],
+                "warnings": [],
             }
-
-    top_errors, top_warnings = _place_problems(players, errors, warnings)
-    report: dict[str, Any] = {
-        "format": REPORT_FORMAT,
-        "neweden": __version__,
-        "catalog": catalog.name,
-        "valid": not errors,
-        "mode": mode,
-        "meta": game.meta if isinstance(game.meta, dict) else None,
-        "players": players,
-        "errors": top_errors,
-        "warnings": top_warnings,
-    }
-    if detail:
-        report["audit"] = {
-            "majority_table": list(table) if military else None,
-            "majority_table_is_default": default_table if military else None,
-            "bases": [
-                {"player": player.name, "bases": count, "place": place, "points": points}
-                for player, count, place, points in zip(
-                    game.players, bases, base_places, base_points, strict=True
+            if detail:
+                kept = self.kept(p)
+                entry["audit"] = _audit(
+                    self.cities()[p],
+                    self.full()[p],
+                    results,
+                    stars,
+                    epiphanies,
+                    kept,
+                    mil is not None,
+                    base_places[p] if n > 1 else None,
                 )
-            ]
-            if military
-            else None,
-            "first_player": game.players[first].name if first is not None else None,
+                entry["audit"]["advice"] = (
+                    third_star_advice(
+                        player.epiphanies, extras.epiphanies[p], fig, len(met), epiphanies.stars
+                    )
+                    if met is not None
+                    else []
+                )
+                conditions = _epiphany_conditions(
+                    player.epiphanies, extras.epiphanies[p], kept, fig, catalog, self.core
+                )
+                for line in entry["audit"]["epiphanies"]:
+                    line.update(conditions[line["index"]])
+            players.append(entry)
+
+        places, decided = rank(standings)
+        for p, entry in enumerate(players):
+            entry["place"] = places[p]
+            if detail:
+                entry["audit"]["ranking"] = {
+                    "place": places[p],
+                    "decided_by": decided[p],
+                    "compared": {
+                        "total": standings[p].total,
+                        "requirements_met": standings[p].requirements_met,
+                        "bases": standings[p].bases,
+                        "cards": standings[p].cards,
+                        "three_star_cards": standings[p].three_star_cards,
+                        "two_star_cards": standings[p].two_star_cards,
+                        "first_player_recency": standings[p].first_player,
+                    },
+                }
+
+        top_errors, top_warnings = _place_problems(players, errors, warnings)
+        report: dict[str, Any] = {
+            "format": REPORT_FORMAT,
+            "neweden": __version__,
+            "catalog": catalog.name,
+            "valid": not errors,
+            "mode": mode,
+            "meta": game.meta if isinstance(game.meta, dict) else None,
+            "players": players,
+            "errors": top_errors,
+            "warnings": top_warnings,
         }
-    return report
+        if detail:
+            report["audit"] = {
+                "majority_table": list(table) if military else None,
+                "majority_table_is_default": default_table if military else None,
+                "bases": [
+                    {"player": player.name, "bases": count, "place": place, "points": points}
+                    for player, count, place, points in zip(
+                        game.players, bases, base_places, base_points, strict=True
+                    )
+                ]
+                if military
+                else None,
+                "first_player": game.players[first].name if first is not None else None,
+            }
+        return report
+
+
+def _city_path(p: int) -> str:
+    return join("", "players", p, "city")
 
 
 def _epiphany_conditions(
     entries: Sequence[EpiphanyEntry],
     specs: Sequence[EpiphanySpec | None],
     cards: Sequence[ResolvedCard],
-    fig: CityFigures,
+    fig: ScoreFigures,
     catalog: Catalog,
-    geometry: Geometry,
+    core: Core,
 ) -> list[dict[str, Any]]:
     """Information only (RULES §4b): whether the final city meets each declared epiphany's
     known condition, and whether identical ones can each have their own cards."""
@@ -385,7 +507,7 @@ def _epiphany_conditions(
                         copies[spec.id],
                         cards,
                         catalog,
-                        lambda subset: geometry([subset])[0],
+                        lambda subset: core.scores([subset])[0],
                     )
                 info["disjoint_sets"] = answers[spec.id]
         out.append(info)
@@ -400,7 +522,7 @@ def _place_problems(
     errors points into their city."""
     top: dict[str, list[dict[str, object]]] = {"errors": [], "warnings": []}
     for kind, problems in (("errors", errors), ("warnings", warnings)):
-        for problem in sorted(problems, key=_sort_key):
+        for problem in sorted(problems, key=document_order):
             match = _PLAYER_PATH.match(problem.path)
             if match is None:
                 top[kind].append(problem.to_dict())
@@ -432,13 +554,16 @@ def _audit(
     results: Sequence[Any],
     stars: int | None,
     epiphanies: EpiphanyResult,
-    card_points: list[int] | None,
     kept: Sequence[ResolvedCard],
     military: bool,
     bases_place: int | None,
 ) -> dict[str, Any]:
     """How every point of one player came about (the report's audit trail)."""
-    scored = dict(zip((c.index for c in kept), card_points or [], strict=False))
+    scored = {
+        c.index: card_points(c.spec.points, c.spec.stars, stars)
+        for c in kept
+        if c.spec is not None and stars is not None
+    }
     cell = {c.index: [c.row, c.col] for c in city}
     return {
         "cards": [
@@ -448,7 +573,7 @@ def _audit(
                 "scored": fig.included[c.index],
                 "stars_required": c.spec.stars if c.spec else None,
                 "points": c.spec.points if c.spec else None,
-                "populist_points": scored.get(c.index) if card_points is not None else None,
+                "populist_points": scored.get(c.index) if stars is not None else None,
                 "why": _card_why(c, fig.included[c.index], stars),
             }
             for c in city

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..catalog import EpiphanySpec, ResolvedCard
+from ..catalog import EpiphanySpec
+from ..figures import ScoreFigures
 from ..model import EpiphanyEntry
 from .epiphanies import ICONS_PER_STAR, THIRD_STAR
 from .requirements import populist_points
@@ -21,7 +22,7 @@ __all__ = ["third_star_advice"]
 def third_star_advice(
     entries: Sequence[EpiphanyEntry],
     specs: Sequence[EpiphanySpec | None],
-    cards: Sequence[ResolvedCard],
+    figures: ScoreFigures,
     requirements_met: int,
     stars_bought: int,
 ) -> list[dict[str, Any]]:
@@ -40,8 +41,7 @@ def third_star_advice(
 
     def worth(groups: int) -> int:
         spent = sum(usable[: groups * ICONS_PER_STAR])  # the cheapest icons buy the stars
-        points, _ = populist_points(cards, requirements_met + groups)
-        return points + sum(usable) - spent
+        return populist_points(figures, requirements_met + groups) + sum(usable) - spent
 
     options = range(len(usable) // ICONS_PER_STAR + 1)
     best = max(options, key=lambda g: (worth(g), -g))

@@ -37,6 +37,8 @@ def score_epiphanies(
     """Held: 0. Validated: printed points. Activated: 0, but 1/3-star icons count in whole
     groups of three and the icons left over score as validated. A 5-point epiphany cannot
     be activated: declared so, it is an error and scores 0 (and gives no icon)."""
+    if not entries:
+        return _NONE
     thirds = [
         i
         for i, (entry, spec) in enumerate(zip(entries, specs, strict=True))
@@ -51,7 +53,7 @@ def score_epiphanies(
     five = []
     for i, (entry, spec) in enumerate(zip(entries, specs, strict=True)):
         if spec is None:  # unknown catalog id: an error elsewhere, scores nothing
-            lines.append(EpiphanyLine(i, entry.state, 0, None, 0, "unknown id: not scored"))
+            lines.append(_new(EpiphanyLine, (i, entry.state, 0, None, 0, "unknown id: not scored")))
             continue
         if entry.state == "held":
             scored, note = 0, "held, never validated"
@@ -66,5 +68,11 @@ def score_epiphanies(
             scored, note = 0, "1/3 star, in a group of three making a star"
         else:
             scored, note = 0, f"activated ({spec.effect or 'no effect named'})"
-        lines.append(EpiphanyLine(i, entry.state, spec.points, spec.effect, scored, note))
-    return EpiphanyResult(sum(line.scored for line in lines), stars, tuple(lines), tuple(five))
+        lines.append(_new(EpiphanyLine, (i, entry.state, spec.points, spec.effect, scored, note)))
+    return _new(
+        EpiphanyResult, (sum(line.scored for line in lines), stars, tuple(lines), tuple(five))
+    )
+
+
+_new = tuple.__new__  # a named tuple with every field given, without its Python __new__
+_NONE = EpiphanyResult(0, 0, (), ())

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from ..catalog import Catalog, ResolvedCard
 from ..conditions import CityContext, evaluate, uses_geometry
-from ..figures import CityFigures
+from ..figures import ScoreFigures
 
 __all__ = ["MAX_MINIMAL_SETS", "MAX_SEARCH_CARDS", "disjoint_sets"]
 
@@ -33,7 +33,7 @@ def _minimal_sets(
     condition: Any,
     cards: Sequence[ResolvedCard],
     catalog: Catalog,
-    geometry: Callable[[Sequence[ResolvedCard]], CityFigures],
+    geometry: Callable[[Sequence[ResolvedCard]], ScoreFigures],
 ) -> list[int] | None:
     """Bit masks of the inclusion-minimal subsets meeting the condition; None past the bound."""
     needs_figures = uses_geometry(condition)
@@ -66,7 +66,7 @@ def disjoint_sets(
     copies: int,
     cards: Sequence[ResolvedCard],
     catalog: Catalog,
-    geometry: Callable[[Sequence[ResolvedCard]], CityFigures],
+    geometry: Callable[[Sequence[ResolvedCard]], ScoreFigures],
 ) -> Answer:
     """Whether `copies` pairwise disjoint sets of the scored cards each meet `condition`."""
     if len(cards) > MAX_SEARCH_CARDS:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..catalog import DEFAULT_MAJORITY_TABLE
-from ..figures import CityFigures
+from ..figures import ScoreFigures
 
 __all__ = ["LAB_POINTS", "MilitaryPoints", "base_majority", "military_points"]
 
@@ -65,7 +65,7 @@ def majority_table(
     return tuple(DEFAULT_MAJORITY_TABLE.get(players, ())), True
 
 
-def military_points(figures: CityFigures, base_points: int) -> MilitaryPoints:
+def military_points(figures: ScoreFigures, base_points: int) -> MilitaryPoints:
     """D1-D4 from the core's figures, and D5 as decided across the game."""
     return MilitaryPoints(
         labs=LAB_POINTS * figures.labs,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["CRITERIA", "Standing", "rank"]
 
@@ -19,8 +19,7 @@ CRITERIA = (
 )
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """What the ranking compares of one player; None: the criterion does not apply."""
 
     total: int
@@ -32,7 +31,11 @@ class Standing:
     first_player: int | None  # larger is more recent; None without a known first player
 
     def key(self) -> tuple[int, ...]:
-        return tuple(0 if v is None else v for v in (getattr(self, c) for c in CRITERIA))
+        """The criteria in order, a criterion that does not apply as 0."""
+        return tuple(0 if v is None else v for v in self)
+
+
+assert Standing._fields == CRITERIA  # key() reads the fields in this order
 
 
 def first_player_recency(players: int, first: int) -> list[int]:

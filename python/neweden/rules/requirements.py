@@ -10,10 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..catalog import ResolvedCard
 from ..conditions import CityContext, evaluate, judge
+from ..figures import ScoreFigures
 
-__all__ = ["POINTS_PER_EXTRA_STAR", "RequirementResult", "evaluate_requirements", "populist_points"]
+__all__ = [
+    "POINTS_PER_EXTRA_STAR",
+    "RequirementResult",
+    "card_points",
+    "evaluate_requirements",
+    "populist_points",
+]
 
 #: How many stars above three are worth (RULES §4a.2).
 POINTS_PER_EXTRA_STAR = 15
@@ -47,10 +53,18 @@ def evaluate_requirements(
     return results
 
 
-def populist_points(cards: Sequence[ResolvedCard], stars: int) -> tuple[int, list[int]]:
-    """Every card whose star requirement is at most `stars` scores its points, every other
-    card 1 (RULES §4a.3); plus 15 a star above three. Returns the total and each card's."""
-    each = [
-        (c.spec.points if c.spec.stars <= stars else 1) if c.spec is not None else 0 for c in cards
-    ]
-    return sum(each) + POINTS_PER_EXTRA_STAR * max(0, stars - 3), each
+def card_points(points: int, stars_required: int, stars: int) -> int:
+    """A card whose star requirement is at most the player's `stars` scores its potential
+    points; any other card 1 (RULES §4a.3)."""
+    return points if stars_required <= stars else 1
+
+
+def populist_points(figures: ScoreFigures, stars: int) -> int:
+    """The Populist part of a city (RULES §4a.2-3): its kept cards' points by
+    :func:`card_points`, taken a star level at a time from the core's tallies, plus 15 a
+    star above three."""
+    total = 0
+    for need, (count, points) in enumerate(figures.by_stars()):
+        # card_points of each card of the level: all their points, or 1 each
+        total += points if need <= stars else count
+    return total + POINTS_PER_EXTRA_STAR * max(0, stars - 3)

@@ -3,10 +3,9 @@ may have got wrong, or what the table did unusually."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ..catalog import Catalog, ResolvedCard
+from ..catalog import Catalog
 from ..model import Game
 from ..problems import Problem, article, join
 from .epiphanies import THIRD_STAR
@@ -30,17 +29,19 @@ def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: st
 def game_warnings(
     game: Game,
     catalog: Catalog,
-    cities: Sequence[Sequence[ResolvedCard]],
-    scored: Sequence[Sequence[ResolvedCard]],
+    style_counts: Mapping[str, int],
+    most_cards: int,
+    rotated: Sequence[tuple[int, int]],
     epiphany_specs: Sequence[Sequence[object]],
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
-    `rotated_without_epiphany`, `third_star_in_military`."""
+    `rotated_without_epiphany`, `third_star_in_military`.
+
+    `style_counts`: common cards of the game by style (at least those above the box's
+    count); `most_cards`: the most cards kept in one city; `rotated`: (player, card index)
+    of every rotated card."""
     warnings: list[Problem] = []
-    styles = Counter(
-        c.spec.style for city in cities for c in city if c.spec is not None and not c.spec.wild
-    )
-    for style, count in sorted(styles.items()):
+    for style, count in sorted(style_counts.items()):
         if count > CARDS_PER_STYLE:
             warnings.append(
                 Problem(
@@ -50,7 +51,7 @@ def game_warnings(
                     path="",
                 )
             )
-    most = max((len(city) for city in scored), default=0)
+    most = most_cards
     if most < GAME_END_CARDS:
         warnings.append(
             Problem(
@@ -74,21 +75,23 @@ def game_warnings(
                     path="/requirements",
                 )
             )
-    for p, city in enumerate(cities):
-        if _activated(game, epiphany_specs, p, "rotate"):
+    allowed: dict[int, bool] = {}
+    for p, index in rotated:
+        if p not in allowed:
+            allowed[p] = bool(_activated(game, epiphany_specs, p, "rotate"))
+        if allowed[p]:
             continue
-        for card in city:
-            if card.rotated:
-                warnings.append(
-                    Problem(
-                        code="rotated_without_epiphany",
-                        message=f"card {card.index} at row {card.row}, column {card.col} is "
-                        "rotated, but the player lists no activated epiphany with the rotate "
-                        "effect (the game turns cards only through one)",
-                        path=join("", "players", p, "city", card.index, "rotated"),
-                        cells=((card.row, card.col),),
-                    )
-                )
+        card = game.players[p].city[index]
+        warnings.append(
+            Problem(
+                code="rotated_without_epiphany",
+                message=f"card {index} at row {card.row}, column {card.col} is "
+                "rotated, but the player lists no activated epiphany with the rotate "
+                "effect (the game turns cards only through one)",
+                path=join("", "players", p, "city", index, "rotated"),
+                cells=((card.row, card.col),),
+            )
+        )
     if game.mode == "military":
         for p in range(len(game.players)):
             thirds = _activated(game, epiphany_specs, p, THIRD_STAR)

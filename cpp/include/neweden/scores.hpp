@@ -1,0 +1,50 @@
+// What the scoring rules read of each city, in one pass: the geometry's counts and the
+// Military figures (RULES §2, §3, D1-D4), plus tallies of the cards kept in the geometry
+// (by star requirement; the fullest row and column; distinct styles). Every figure is a
+// number, so a whole batch comes back as one table and the rules never walk the cards.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "neweden/batch.hpp"
+
+namespace neweden {
+
+// Per card, beside the compact columns: the star requirement (0-3) and the potential
+// points (>= 0) of a resolved card; anything for an unresolved one (it is never kept).
+struct CardValues {
+  const std::int32_t* stars = nullptr;
+  const std::int32_t* points = nullptr;
+};
+
+struct ScoreFigures {
+  bool legal = true;
+  std::int32_t cards = 0;  // kept in the geometry
+  std::int32_t open_connections = 0;
+  std::int32_t complete_connections = 0;
+  std::int32_t components = 0;
+  std::int32_t labs = 0;
+  std::int64_t shelter_points = 0;
+  std::int64_t medical_points = 0;
+  std::int32_t towers = 0;
+  std::int64_t tower_points = 0;
+  std::int32_t bases = 0;
+  std::array<std::int32_t, 4> cards_by_stars{};   // kept cards needing 0, 1, 2, 3 stars
+  std::array<std::int64_t, 4> points_by_stars{};  // their potential points, summed
+  std::int32_t row_cards = 0;     // kept cards in the fullest grid row
+  std::int32_t column_cards = 0;  // kept cards in the fullest grid column
+  std::int32_t styles = 0;        // distinct styles among kept common cards
+};
+
+// Throws std::invalid_argument when a resolved card has stars outside 0-3 or negative
+// points (the batch itself is checked by check_batch).
+void check_values(const BatchView& batch, const CardValues& values);
+
+// The figures of every city of a checked batch into out[0, batch.cities), on `threads`
+// threads. Touches no Python object.
+void score_batch(const BatchView& batch, const CardValues& values, ScoreFigures* out,
+                 unsigned threads);
+
+}  // namespace neweden
