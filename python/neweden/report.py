@@ -42,7 +42,12 @@ from .rules.epiphany_conditions import disjoint_sets
 from .rules.legality import copy_limit_problems, duplicate_name_problems, geometry_problems
 from .rules.military import base_majority, majority_table, military_points
 from .rules.ranking import Standing, first_player_recency, rank
-from .rules.requirements import card_points, evaluate_requirements, populist_points
+from .rules.requirements import (
+    card_points,
+    evaluate_requirements,
+    met_requirements,
+    populist_points,
+)
 from .rules.warnings import CARDS_PER_STYLE, game_warnings
 
 __all__ = [
@@ -348,7 +353,9 @@ class _GameScore:
         standings: list[Standing] = []
         for p, player in enumerate(game.players):
             fig = figures[p]
-            epiphanies: EpiphanyResult = score_epiphanies(player.epiphanies, extras.epiphanies[p])
+            epiphanies: EpiphanyResult = score_epiphanies(
+                player.epiphanies, extras.epiphanies[p], explained=detail
+            )
             for k in epiphanies.activated_five_point:
                 errors.append(
                     Problem(
@@ -364,13 +371,16 @@ class _GameScore:
             results = []
             if populist:
                 city = CityContext(lambda p=p: self.kept(p), fig, catalog)  # type: ignore[misc]
-                results = evaluate_requirements(requirement_ids, city, explained=detail)
-                met = [r.id for r in results if r.met]
+                if detail:
+                    results = evaluate_requirements(requirement_ids, city)
+                    met = [r.id for r in results if r.met]
+                else:
+                    met = met_requirements(requirement_ids, extras.requirements, city)
                 stars = len(met) + epiphanies.stars
                 requirement_points = populist_points(fig, stars)
             mil = military_points(fig, base_points[p]) if military else None
             ten = TEN_CARDS_POINTS if fig.cards >= TEN_CARDS else 0
-            bonus = sum(b.points for b in player.bonuses)
+            bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
             total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
             standings.append(
                 Standing(
@@ -428,7 +438,7 @@ class _GameScore:
                     line.update(conditions[line["index"]])
             players.append(entry)
 
-        places, decided = rank(standings)
+        places, decided = rank(standings, explained=detail)
         for p, entry in enumerate(players):
             entry["place"] = places[p]
             if detail:

@@ -32,11 +32,17 @@ class EpiphanyResult(NamedTuple):
 
 
 def score_epiphanies(
-    entries: Sequence[EpiphanyEntry], specs: Sequence[EpiphanySpec | None]
+    entries: Sequence[EpiphanyEntry],
+    specs: Sequence[EpiphanySpec | None],
+    *,
+    explained: bool = True,
 ) -> EpiphanyResult:
     """Held: 0. Validated: printed points. Activated: 0, but 1/3-star icons count in whole
     groups of three and the icons left over score as validated. A 5-point epiphany cannot
-    be activated: declared so, it is an error and scores 0 (and gives no icon)."""
+    be activated: declared so, it is an error and scores 0 (and gives no icon).
+
+    `explained`: with a line per epiphany saying what it scored and why (the audit); the
+    lean report does without."""
     if not entries:
         return _NONE
     thirds = [
@@ -51,13 +57,18 @@ def score_epiphanies(
     leftover = set(thirds[len(thirds) - left_over :]) if left_over else set()
     lines = []
     five = []
+    total = 0
     for i, (entry, spec) in enumerate(zip(entries, specs, strict=True)):
         if spec is None:  # unknown catalog id: an error elsewhere, scores nothing
-            lines.append(_new(EpiphanyLine, (i, entry.state, 0, None, 0, "unknown id: not scored")))
+            if explained:
+                lines.append(
+                    _new(EpiphanyLine, (i, entry.state, 0, None, 0, "unknown id: not scored"))
+                )
             continue
-        if entry.state == "held":
+        state = entry.state
+        if state == "held":
             scored, note = 0, "held, never validated"
-        elif entry.state == "validated":
+        elif state == "validated":
             scored, note = spec.points, "validated"
         elif spec.points == 5:
             scored, note = 0, "a 5-point epiphany cannot be activated"
@@ -67,11 +78,13 @@ def score_epiphanies(
         elif i in thirds:
             scored, note = 0, "1/3 star, in a group of three making a star"
         else:
-            scored, note = 0, f"activated ({spec.effect or 'no effect named'})"
-        lines.append(_new(EpiphanyLine, (i, entry.state, spec.points, spec.effect, scored, note)))
-    return _new(
-        EpiphanyResult, (sum(line.scored for line in lines), stars, tuple(lines), tuple(five))
-    )
+            scored, note = 0, "activated"
+            if explained:
+                note = f"activated ({spec.effect or 'no effect named'})"
+        total += scored
+        if explained:
+            lines.append(_new(EpiphanyLine, (i, state, spec.points, spec.effect, scored, note)))
+    return _new(EpiphanyResult, (total, stars, tuple(lines), tuple(five)))
 
 
 _new = tuple.__new__  # a named tuple with every field given, without its Python __new__

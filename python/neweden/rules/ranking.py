@@ -32,7 +32,7 @@ class Standing(NamedTuple):
 
     def key(self) -> tuple[int, ...]:
         """The criteria in order, a criterion that does not apply as 0."""
-        return tuple(0 if v is None else v for v in self)
+        return tuple([0 if v is None else v for v in self])
 
 
 assert Standing._fields == CRITERIA  # key() reads the fields in this order
@@ -44,11 +44,14 @@ def first_player_recency(players: int, first: int) -> list[int]:
     return [players - ((first - i) % players) for i in range(players)]
 
 
-def rank(standings: Sequence[Standing]) -> tuple[list[int], list[str | None]]:
-    """Each player's place (competition ranking) and the criterion that set them apart
-    from the player ranked just above (None for the first place and for a tie)."""
+def rank(
+    standings: Sequence[Standing], *, explained: bool = True
+) -> tuple[list[int], list[str | None]]:
+    """Each player's place (competition ranking) and, when `explained`, the criterion that
+    set them apart from the player ranked just above (None for the first place, for a tie,
+    and for everyone when not explained)."""
     keys = [s.key() for s in standings]
-    order = sorted(range(len(keys)), key=lambda i: keys[i], reverse=True)
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
     places = [0] * len(keys)
     decided: list[str | None] = [None] * len(keys)
     for position, i in enumerate(order):
@@ -60,7 +63,8 @@ def rank(standings: Sequence[Standing]) -> tuple[list[int], list[str | None]]:
             places[i] = places[above]
         else:
             places[i] = position + 1
-            decided[i] = next(
-                c for c, a, b in zip(CRITERIA, keys[above], keys[i], strict=True) if a != b
-            )
+            if explained:
+                decided[i] = next(
+                    c for c, a, b in zip(CRITERIA, keys[above], keys[i], strict=True) if a != b
+                )
     return places, decided

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..catalog import RequirementSpec
 from ..conditions import CityContext, evaluate, judge
 from ..figures import ScoreFigures
 
@@ -18,6 +19,7 @@ __all__ = [
     "RequirementResult",
     "card_points",
     "evaluate_requirements",
+    "met_requirements",
     "populist_points",
 ]
 
@@ -51,6 +53,21 @@ def evaluate_requirements(
                 met, why = evaluate(spec.condition, city), ""
             results.append(RequirementResult(req_id, met, why))
     return results
+
+
+def met_requirements(
+    requirement_ids: Sequence[str],
+    specs: Sequence[RequirementSpec | None],
+    city: CityContext,
+) -> list[str]:
+    """The ids of the requirements met, in play order: :func:`evaluate_requirements`
+    without the words (the lean report), `specs` being the ids looked up. An unknown id,
+    or one without a condition, is not met."""
+    return [
+        req_id
+        for req_id, spec in zip(requirement_ids, specs, strict=True)
+        if spec is not None and spec.condition is not None and evaluate(spec.condition, city)
+    ]
 
 
 def card_points(points: int, stars_required: int, stars: int) -> int:
