@@ -25,8 +25,7 @@ from neweden.batch import validate
 from neweden.catalog import ALL_SIDES, CardSpec, ResolvedCard
 from neweden.compact import pack_games
 from neweden.decode import decode_game
-from neweden.geometry import score_figures
-from neweden.report import score_packed
+from neweden.report import native_geometry, score_packed
 from neweden.sources import iter_entries
 from neweden.synth import city_json, grow_city
 
@@ -178,9 +177,9 @@ def _stages(path: Path, games: int = 2000) -> dict[str, float]:
         decoded = [decode_game(e.data or b"") for e in chunk]
         t2 = clock()
         packed = pack_games(decoded, BUILTIN)
-        figures = score_figures(packed.table, packed.offsets)
+        figures, over_box = native_geometry.games(packed, decoded, BUILTIN)
         t3 = clock()
-        reports = score_packed(decoded, packed, figures, catalog=BUILTIN, detail=False)
+        reports = score_packed(decoded, packed, figures, over_box, catalog=BUILTIN, detail=False)
         t4 = clock()
         lines = [encode({"source": e.source(), **r}) for e, r in zip(chunk, reports, strict=True)]
         t5 = clock()

@@ -52,7 +52,24 @@ class RowTable {
       throw pybind11::value_error("the table must have shape (cards, " + std::to_string(width) +
                                   ")");
     }
-    n_ = static_cast<std::size_t>(table.shape(0));
+    split(table.data(), static_cast<std::size_t>(table.shape(0)), width);
+  }
+  // n rows of `width` int32 each, one after the other.
+  RowTable(const std::int32_t* cells, std::size_t n, std::size_t width) {
+    split(cells, n, width);
+  }
+  [[nodiscard]] CityView cards() const noexcept {
+    return CityView{n_,           row_.data(),      col_.data(),   style_.data(),
+                    type_.data(), facility_.data(), sides_.data(), flags_.data()};
+  }
+  // Column 7 + c, one entry per card.
+  [[nodiscard]] const std::int32_t* extra(std::size_t c) const noexcept {
+    return extra_.data() + c * n_;
+  }
+
+ private:
+  void split(const std::int32_t* cell, std::size_t n, std::size_t width) {
+    n_ = n;
     row_.resize(n_);
     col_.resize(n_);
     style_.resize(n_);
@@ -61,7 +78,6 @@ class RowTable {
     sides_.resize(n_);
     flags_.resize(n_);
     extra_.resize((width - 7) * n_);
-    const std::int32_t* cell = table.data();
     for (std::size_t i = 0; i < n_; ++i, cell += width) {
       if (cell[4] < -1 || cell[4] > 4 || cell[5] < 0 || cell[5] > 15 || cell[6] < 0 ||
           cell[6] > 3) {
@@ -79,16 +95,7 @@ class RowTable {
       }
     }
   }
-  [[nodiscard]] CityView cards() const noexcept {
-    return CityView{n_,           row_.data(),      col_.data(),   style_.data(),
-                    type_.data(), facility_.data(), sides_.data(), flags_.data()};
-  }
-  // Column 7 + c, one entry per card.
-  [[nodiscard]] const std::int32_t* extra(std::size_t c) const noexcept {
-    return extra_.data() + c * n_;
-  }
 
- private:
   std::size_t n_ = 0;
   std::vector<std::int32_t> row_, col_, style_, type_;
   std::vector<std::int8_t> facility_;

@@ -40,3 +40,6 @@ def analyse_rows(
 def score_rows(
     table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64], threads: int = 1
 ) -> list[tuple[Any, ...]]: ...
+def score_games(
+    flat: list[int], offsets: list[int], groups: list[int], style_limit: int
+) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int]]]: ...

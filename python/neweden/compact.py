@@ -206,14 +206,21 @@ class GameCards:
 @dataclass(frozen=True, slots=True)
 class PackedGames:
     """The cities of many games as one score table (every player's city, game after
-    game) and what the rules need of their cards."""
+    game) and what the rules need of their cards. The table stays the flat list packing
+    builds (WIDTH ints per card): the core reads it as is."""
 
-    table: npt.NDArray[np.int32]
-    offsets: npt.NDArray[np.int64]
+    flat: list[int]
+    #: per city, the index of its first card; one more entry at the end
+    offsets: list[int]
     styles: tuple[str, ...]
     #: per game, the index of its first city; one more entry at the end
     first_city: list[int]
     cards: list[GameCards]
+
+    @property
+    def table(self) -> npt.NDArray[np.int32]:
+        """The table as a (cards, WIDTH) int32 array."""
+        return _table(self.flat)
 
 
 def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
@@ -271,13 +278,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
             offsets.append(len(flat) // WIDTH)
         first_city.append(len(offsets) - 1)
         packed.append(info)
-    return PackedGames(
-        _table(flat),
-        np.array(offsets, dtype=np.int64),
-        tuple(styles),
-        first_city,
-        packed,
-    )
+    return PackedGames(flat, offsets, tuple(styles), first_city, packed)
 
 
 def _catalog_card(

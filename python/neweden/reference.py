@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .catalog import CardSpec, ResolvedCard
 from .figures import CityFigures, ScoreFigures
 
-__all__ = ["analyse_city", "compatible", "score_figures"]
+__all__ = ["analyse_city", "compatible", "score_figures", "style_counts"]
 
 # side -> (row step, col step, the side of the neighbour that faces it)
 FACING = {
@@ -192,4 +192,14 @@ def score_figures(cards: Sequence[ResolvedCard]) -> ScoreFigures:
         row_cards=max(rows.values(), default=0),
         column_cards=max(cols.values(), default=0),
         styles=len({spec.style for spec in specs if not spec.wild}),
+    )
+
+
+def style_counts(cities: Sequence[Sequence[ResolvedCard]]) -> Counter[str]:
+    """The common cards of a game's cities by style, every card counted (kept or not)."""
+    return Counter(
+        c.spec.style
+        for city in cities
+        for c in city
+        if c.spec is not None and not c.spec.wild and c.spec.style is not None
     )

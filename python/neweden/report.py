@@ -15,9 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from . import reference
+from . import _core, reference
 from ._gc import collector_paused
 from ._version import __version__
 from .catalog import (
@@ -68,6 +66,10 @@ TEN_CARDS_POINTS = 5
 Cities = Sequence[Sequence[ResolvedCard]]
 
 
+#: Per game (only those with one), the styles with more common cards than the box holds.
+OverBox = dict[int, dict[str, int]]
+
+
 @dataclass(frozen=True)
 class Core:
     """Where the figures come from: the native core or the reference twin. Called with
@@ -75,8 +77,9 @@ class Core:
     messages, pictures)."""
 
     name: str
-    #: the ScoreFigures of every city of packed games, in order
-    games: Callable[[PackedGames, Sequence[Game], Catalog], list[ScoreFigures]]
+    #: the ScoreFigures of every city of packed games, in order, and the styles over the
+    #: box's count in each game (RULES §1)
+    games: Callable[[PackedGames, Sequence[Game], Catalog], tuple[list[ScoreFigures], OverBox]]
     #: the ScoreFigures of resolved cities
     scores: Callable[[Cities], list[ScoreFigures]]
     figures: Callable[[Cities], list[CityFigures]]
@@ -86,12 +89,16 @@ class Core:
 
 
 _POINT_FIELDS = ("points_0_stars", "points_1_star", "points_2_stars", "points_3_stars")
+_new = tuple.__new__
 
 
 def _native_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog
-) -> list[ScoreFigures]:
-    figures = score_figures(packed.table, packed.offsets)
+) -> tuple[list[ScoreFigures], OverBox]:
+    fields, over = _core.score_games(
+        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
+    )
+    figures = [_new(ScoreFigures, f) for f in fields]
     for g, cards in enumerate(packed.cards):
         if cards.big_points:  # points beyond the int32 table: tallied exactly here
             first = packed.first_city[g]
@@ -100,17 +107,24 @@ def _native_games(
                 figures[first + k] = figures[first + k]._replace(
                     **{name: getattr(exact, name) for name in _POINT_FIELDS}
                 )
-    return figures
+    over_box: OverBox = {}
+    for g, style, count in over:
+        over_box.setdefault(g, {})[packed.styles[style]] = count
+    return figures, over_box
 
 
 def _reference_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog
-) -> list[ScoreFigures]:
-    return [
-        reference.score_figures(city)
-        for game in games
-        for city in resolve_game(game, catalog).cities
-    ]
+) -> tuple[list[ScoreFigures], OverBox]:
+    figures: list[ScoreFigures] = []
+    over_box: OverBox = {}
+    for g, game in enumerate(games):
+        cities = resolve_game(game, catalog).cities
+        figures.extend(reference.score_figures(city) for city in cities)
+        over = {s: n for s, n in reference.style_counts(cities).items() if n > CARDS_PER_STYLE}
+        if over:
+            over_box[g] = over
+    return figures, over_box
 
 
 #: The C++ core: one call for all the cities of a batch.
@@ -167,22 +181,25 @@ def score_games(
     core = geometry or native_geometry
     with collector_paused():
         packed = pack_games(games, catalog)
-        figures = core.games(packed, games, catalog)
-        return score_packed(games, packed, figures, catalog=catalog, detail=detail, core=core)
+        figures, over_box = core.games(packed, games, catalog)
+        return score_packed(
+            games, packed, figures, over_box, catalog=catalog, detail=detail, core=core
+        )
 
 
 def score_packed(
     games: Sequence[Game],
     packed: PackedGames,
     figures: Sequence[ScoreFigures],
+    over_box: OverBox,
     *,
     catalog: Catalog,
     detail: bool,
     core: Core = native_geometry,
 ) -> list[dict[str, Any]]:
-    """RULES §4 over packed games and the figures of their cities (the rules stage of the
-    pipeline); `core` gives the per-card figures that messages and audit trails need."""
-    over_box = _styles_over_box(packed)
+    """RULES §4 over packed games, the figures of their cities and the styles over the
+    box's count in each (the rules stage of the pipeline); `core` gives the per-card
+    figures that messages and audit trails need."""
     reports = []
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
@@ -192,31 +209,6 @@ def score_packed(
             )
         )
     return reports
-
-
-def _styles_over_box(packed: PackedGames) -> dict[int, dict[str, int]]:
-    """Per game (only those with one), the styles with more common cards than the box
-    holds (RULES §1), counted over the whole table at once."""
-    table, offsets = packed.table, packed.offsets
-    games = len(packed.cards)
-    if games == 0 or len(table) == 0:
-        return {}
-    common = table[:, 6] == 0
-    if games == 1:
-        counts = np.bincount(table[common, 2])[None, :]
-    else:
-        city_of_game = np.repeat(np.arange(games), np.diff(packed.first_city))
-        game_of_row = np.repeat(city_of_game, np.diff(offsets))
-        width = len(packed.styles)
-        counts = np.bincount(
-            game_of_row[common] * width + table[common, 2], minlength=games * width
-        ).reshape(games, width)
-    if counts.max(initial=0) <= CARDS_PER_STYLE:
-        return {}
-    found: dict[int, dict[str, int]] = {}
-    for g, style in zip(*np.nonzero(counts > CARDS_PER_STYLE), strict=True):
-        found.setdefault(int(g), {})[packed.styles[style]] = int(counts[g, style])
-    return found
 
 
 def _over_copies(ids: Sequence[str], catalog: Catalog) -> bool:
