@@ -15,22 +15,26 @@ import json
 import os
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from neweden import reference
-from neweden.batch import validate
-from neweden.catalog import ALL_SIDES, CardSpec, ResolvedCard
+from neweden._gc import collector_paused
+from neweden.batch import CHUNK, validate
+from neweden.catalog import ALL_SIDES, BUILTIN, CardSpec, ResolvedCard
 from neweden.compact import pack_games
 from neweden.decode import decode_game
 from neweden.report import native_geometry, score_packed
-from neweden.sources import iter_entries
+from neweden.sources import Entry, iter_entries
 from neweden.synth import city_json, grow_city
 
 GAMES = int(os.environ.get("NEWEDEN_BENCH_GAMES", "50000"))
 GROUP = "validate end to end"
+_encode = msgspec.json.Encoder().encode
 
 
 def _city(rng: random.Random) -> list[dict[str, Any]]:
@@ -155,40 +159,37 @@ def test_plain_script_1_job_baseline(benchmark: Any, jsonl: Path) -> None:
 
 def _stages(path: Path, games: int = 2000) -> dict[str, float]:
     """Where the 1-job pipeline's time goes, stage by stage, on the first games, in chunks
-    as the pipeline takes them: read, decode, core (packing the chunk into one table and
-    the native call), rules, encode, write."""
-    import msgspec
-
-    from neweden.batch import CHUNK
-    from neweden.catalog import BUILTIN
-
+    as the pipeline takes them (the collector paused, as there): read, decode, core
+    (packing the chunk into one table and the native call), rules, encode, write."""
     spent = dict.fromkeys(("read", "decode", "core", "rules", "encode", "write"), 0.0)
     sink = io.BytesIO()
-    clock = time.perf_counter
     entries = iter_entries([str(path)])
-    encode = msgspec.json.Encoder().encode
     count = 0
-    while count < games:
-        t0 = clock()
-        chunk = [e for _, e in zip(range(CHUNK), entries, strict=False)]
-        t1 = clock()
-        if not chunk:
-            break
-        decoded = [decode_game(e.data or b"") for e in chunk]
-        t2 = clock()
-        packed = pack_games(decoded, BUILTIN)
-        figures, over_box = native_geometry.games(packed, decoded, BUILTIN)
-        t3 = clock()
-        reports = score_packed(decoded, packed, figures, over_box, catalog=BUILTIN, detail=False)
-        t4 = clock()
-        lines = [encode({"source": e.source(), **r}) for e, r in zip(chunk, reports, strict=True)]
-        t5 = clock()
-        for line in lines:
-            sink.write(line + b"\n")
-        t6 = clock()
-        for stage, took in zip(
-            spent, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5), strict=True
-        ):
-            spent[stage] += took
-        count += len(chunk)
+    with collector_paused():
+        while count < games and (done := _stage_chunk(entries, sink, spent)):
+            count += done
     return {k: round(v / max(count, 1) * 1e6, 1) for k, v in spent.items()}
+
+
+def _stage_chunk(entries: Iterator[Entry], sink: io.BytesIO, spent: dict[str, float]) -> int:
+    """One chunk through the stages, each stage's time added to `spent`; its size."""
+    clock = time.perf_counter
+    t0 = clock()
+    chunk = [e for _, e in zip(range(CHUNK), entries, strict=False)]
+    t1 = clock()
+    decoded = [decode_game(e.data or b"") for e in chunk]
+    t2 = clock()
+    packed = pack_games(decoded, BUILTIN)
+    figures, over_box = native_geometry.games(packed, decoded, BUILTIN)
+    t3 = clock()
+    reports = score_packed(decoded, packed, figures, over_box, catalog=BUILTIN, detail=False)
+    t4 = clock()
+    lines = [_encode({"source": e.source(), **r}) for e, r in zip(chunk, reports, strict=True)]
+    t5 = clock()
+    sink.write(b"".join([line + b"\n" for line in lines]))
+    t6 = clock()
+    for stage, took in zip(
+        spent, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5), strict=True
+    ):
+        spent[stage] += took
+    return len(chunk)

@@ -10,6 +10,7 @@ result like any other.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import os
 import signal
 import sys
@@ -29,11 +30,13 @@ from .decode import GameInput, decode_game
 from .model import Game
 from .problems import GameDecodeError
 from .report import reference_geometry, score_games
-from .sources import Entry, iter_entries
+from .sources import Block, Entry, iter_entries, iter_sources
 
 __all__ = ["CSV_HEADER", "score_many", "validate"]
 
 CHUNK = 64
+#: The bytes of a .jsonl block that a worker reads itself (about CHUNK games of 4 KB).
+BLOCK_BYTES = 256 * 1024
 IN_FLIGHT_PER_JOB = 3
 CSV_HEADER = (
     "source_path,source_line,game_valid,player,legal,cards,open_connections,stars,"
@@ -51,7 +54,11 @@ _encode = msgspec.json.Encoder().encode
 
 
 def _reports(
-    games: Sequence[GameInput | None], errors: Sequence[Any], catalog: Catalog, detail: bool
+    games: Sequence[GameInput | None],
+    errors: Sequence[Any],
+    catalog: Catalog,
+    detail: bool,
+    reference: bool = False,
 ) -> list[dict[str, Any]]:
     """The report of each input; an unreadable one is `{"valid": false, "errors": [...]}`."""
     out: list[dict[str, Any] | None] = [None] * len(games)
@@ -69,7 +76,7 @@ def _reports(
                 "valid": False,
                 "errors": [{"code": "bad_type", "message": str(err), "path": "", "cells": []}],
             }
-    geometry = reference_geometry if _WORKER.get("reference") else None
+    geometry = reference_geometry if reference else None
     scored = score_games([g for _, g in decoded], catalog=catalog, detail=detail, geometry=geometry)
     for (i, _), report in zip(decoded, scored, strict=True):
         out[i] = report
@@ -86,6 +93,7 @@ class Result:
     valid: bool
     codes: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
+    readable: bool = True  # a game (false: the entry could not be read as one)
     svg: str | None = None  # the picture of an invalid readable game, when asked
     svg_name: str = ""
 
@@ -99,21 +107,38 @@ def _first_error(report: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def _result(entry: Entry, report: dict[str, Any]) -> Result:
+def _result(entry: Entry, report: dict[str, Any], *, short: bool, rows: bool) -> Result:
+    """The Result of an entry; the stdout line and the table rows only when asked (`short`,
+    `rows`: not with --quiet, only with --csv or --parquet)."""
     out = {"source": entry.source(), **report}
+    valid = bool(report["valid"])
     players = report.get("players", [])
-    codes = tuple(e["code"] for e in report.get("errors", [])) + tuple(
-        e["code"] for p in players for e in p["errors"]
+    codes = (
+        ()
+        if valid
+        else tuple(e["code"] for e in report.get("errors", []))
+        + tuple(e["code"] for p in players for e in p["errors"])
     )
+    return Result(
+        _encode(out),
+        _short(entry, report) if short else "",
+        valid,
+        codes,
+        _rows(entry, report) if rows else (),
+        bool(players),
+    )
+
+
+def _short(entry: Entry, report: dict[str, Any]) -> str:
+    """The stdout line of an entry: its source, valid or the first error, the totals."""
+    players = report.get("players", [])
     totals = " · ".join(f"{p['name']} {p['score']['total']}" for p in players)
     if report["valid"]:
-        short = f"{entry.label()}: valid  {totals}"
-    else:
-        first = _first_error(report)
-        what = f"{first['code']} at {first['path'] or '/'}" if first else "invalid"
-        kind = "INVALID" if players else "UNREADABLE"
-        short = f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
-    return Result(_encode(out), short, bool(report["valid"]), codes, _rows(entry, report))
+        return f"{entry.label()}: valid  {totals}"
+    first = _first_error(report)
+    what = f"{first['code']} at {first['path'] or '/'}" if first else "invalid"
+    kind = "INVALID" if players else "UNREADABLE"
+    return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
 
 
 def _rows(entry: Entry, report: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
@@ -154,19 +179,26 @@ def _rows(entry: Entry, report: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
     return tuple(rows)
 
 
-def _score_entries(entries: Sequence[Entry], catalog: Catalog, detail: bool) -> list[Result]:
+def _score_entries(
+    entries: Sequence[Entry],
+    catalog: Catalog,
+    detail: bool,
+    *,
+    short: bool = True,
+    rows: bool = True,
+    svg: bool = False,
+    reference: bool = False,
+) -> list[Result]:
+    """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
+    picture of each invalid readable game; `reference`: the pure-Python core)."""
     with collector_paused():
-        return _score_entries_now(entries, catalog, detail)
-
-
-def _score_entries_now(entries: Sequence[Entry], catalog: Catalog, detail: bool) -> list[Result]:
-    games = [e.data for e in entries]
-    errors = [e.problem.to_dict() if e.problem else None for e in entries]
-    results = [
-        _result(e, r)
-        for e, r in zip(entries, _reports(games, errors, catalog, detail), strict=True)
-    ]
-    if _WORKER.get("svg"):
+        games = [e.data for e in entries]
+        errors = [e.problem.to_dict() if e.problem else None for e in entries]
+        reports = _reports(games, errors, catalog, detail, reference)
+        results = [
+            _result(e, r, short=short, rows=rows) for e, r in zip(entries, reports, strict=True)
+        ]
+    if svg:
         results = [_with_picture(e, r, catalog) for e, r in zip(entries, results, strict=True)]
     return results
 
@@ -178,14 +210,58 @@ def svg_name(entry: Entry) -> str:
 
 
 def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
-    if result.valid or entry.data is None or result.rows[0][3] is None:
+    if result.valid or entry.data is None or not result.readable:
         return result  # valid, or not a readable game: nothing to draw
     from .render import render
 
     picture = render(entry.data, catalog=catalog)
-    return Result(
-        result.line, result.short, result.valid, result.codes, result.rows, picture, svg_name(entry)
-    )
+    return dataclasses.replace(result, svg=picture, svg_name=svg_name(entry))
+
+
+@dataclass(slots=True)
+class Chunk:
+    """The results of a run of entries, as the parent uses them: what goes to --out and to
+    stdout already joined (each line whole), the summary's figures, the table rows and
+    the pictures. One object a chunk: cheap to send back from a worker process."""
+
+    count: int
+    valid: int
+    lines: bytes
+    shorts: str
+    codes: list[str]
+    rows: list[tuple[Any, ...]]
+    pictures: list[tuple[str, str]]  # (file name, SVG)
+
+    @classmethod
+    def of(cls, results: Sequence[Result]) -> Chunk:
+        return cls(
+            len(results),
+            sum(r.valid for r in results),
+            b"".join([r.line + b"\n" for r in results]),
+            "".join([r.short + "\n" for r in results if r.short]),
+            [code for r in results for code in r.codes],
+            [row for r in results for row in r.rows],
+            [(r.svg_name, r.svg) for r in results if r.svg is not None],
+        )
+
+
+def _entries_of(packed: tuple[str, list[int | None], list[bytes | None], list[Any]]) -> list[Entry]:
+    path, lines, datas, problems = packed
+    return [Entry(path, n, d, p) for n, d, p in zip(lines, datas, problems, strict=True)]
+
+
+def _packed_entries(
+    entries: Sequence[Entry],
+) -> list[tuple[str, list[int | None], list[bytes | None], list[Any]]]:
+    """Entries as a few lists per source path (a chunk pickles much faster so)."""
+    out: list[tuple[str, list[int | None], list[bytes | None], list[Any]]] = []
+    for e in entries:
+        if not out or out[-1][0] != e.path:
+            out.append((e.path, [], [], []))
+        out[-1][1].append(e.line)
+        out[-1][2].append(e.data)
+        out[-1][3].append(e.problem)
+    return out
 
 
 # --- worker processes -------------------------------------------------------------------------
@@ -193,20 +269,70 @@ def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(
-    catalog: Catalog, detail: bool, reference: bool = False, svg: bool = False
-) -> None:
+@dataclass(frozen=True)
+class _Settings:
+    """What every worker needs to know of the run."""
+
+    catalog: Catalog
+    detail: bool
+    reference: bool = False  # the pure-Python core: a baseline for benchmarks
+    svg: bool = False  # a picture of each invalid readable game
+    short: bool = True  # the stdout line of each entry (not with --quiet)
+    rows: bool = True  # the table rows (only with --csv or --parquet)
+
+
+def _init_worker(settings: _Settings) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _init_worker_local(catalog, detail, reference, svg)
+    _init_worker_local(settings)
 
 
-def _work_entries(entries: Sequence[Entry]) -> list[Result]:
-    return _score_entries(entries, _WORKER["catalog"], _WORKER["detail"])
+PackedEntries = list[tuple[str, list[int | None], list[bytes | None], list[Any]]]
+#: A worker's task: entries read here, or a block of a .jsonl file to read there.
+Task = PackedEntries | Block
+
+
+def _tasks(sources: Iterable[Entry | Block]) -> Iterator[Task]:
+    """Entries in chunks of CHUNK, each block on its own, in order."""
+    chunk: list[Entry] = []
+    for item in sources:
+        if isinstance(item, Block):
+            if chunk:
+                yield _packed_entries(chunk)
+                chunk = []
+            yield item
+            continue
+        chunk.append(item)
+        if len(chunk) == CHUNK:
+            yield _packed_entries(chunk)
+            chunk = []
+    if chunk:
+        yield _packed_entries(chunk)
+
+
+def _work_entries(task: Task) -> list[Chunk]:
+    if isinstance(task, Block):
+        entries = task.entries()
+    else:
+        entries = [e for part in task for e in _entries_of(part)]
+    settings: _Settings = _WORKER["settings"]
+    results = _score_entries(
+        entries,
+        settings.catalog,
+        settings.detail,
+        short=settings.short,
+        rows=settings.rows,
+        svg=settings.svg,
+        reference=settings.reference,
+    )
+    return [Chunk.of(results)]
 
 
 def _work_inputs(games: Sequence[GameInput]) -> list[dict[str, Any]]:
     with collector_paused():
-        return _reports(games, [None] * len(games), _WORKER["catalog"], _WORKER["detail"])
+        settings: _Settings = _WORKER["settings"]
+        return _reports(
+            games, [None] * len(games), settings.catalog, settings.detail, settings.reference
+        )
 
 
 def _chunks(items: Iterable[Any], size: int = CHUNK) -> Iterator[list[Any]]:
@@ -220,24 +346,14 @@ def _chunks(items: Iterable[Any], size: int = CHUNK) -> Iterator[list[Any]]:
         yield chunk
 
 
-def _ordered(
-    chunks: Iterator[list[Any]],
-    work: Any,
-    jobs: int,
-    catalog: Catalog,
-    detail: bool,
-    reference: bool = False,
-    svg: bool = False,
-) -> Iterator[Any]:
+def _ordered(chunks: Iterator[Any], work: Any, jobs: int, settings: _Settings) -> Iterator[Any]:
     """Each chunk's results, in input order, from `jobs` processes with a bounded window."""
     if jobs <= 1:
-        _init_worker_local(catalog, detail, reference, svg)
+        _init_worker_local(settings)
         for chunk in chunks:
             yield from work(chunk)
         return
-    with ProcessPoolExecutor(
-        jobs, initializer=_init_worker, initargs=(catalog, detail, reference, svg)
-    ) as pool:
+    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
         window: deque[Future[list[Any]]] = deque()
         try:
             for chunk in chunks:
@@ -251,13 +367,8 @@ def _ordered(
                 future.cancel()
 
 
-def _init_worker_local(
-    catalog: Catalog, detail: bool, reference: bool = False, svg: bool = False
-) -> None:
-    _WORKER["catalog"] = catalog
-    _WORKER["detail"] = detail
-    _WORKER["svg"] = svg
-    _WORKER["reference"] = reference  # the pure-Python core: a baseline for benchmarks
+def _init_worker_local(settings: _Settings) -> None:
+    _WORKER["settings"] = settings
 
 
 def score_many(
@@ -271,7 +382,10 @@ def score_many(
     `{"valid": false, "errors": [...]}`. `jobs` worker processes (default: every core; 1
     scores in this process)."""
     yield from _ordered(
-        _chunks(games), _work_inputs, jobs or os.cpu_count() or 1, catalog or BUILTIN, detail
+        _chunks(games),
+        _work_inputs,
+        jobs or os.cpu_count() or 1,
+        _Settings(catalog or BUILTIN, detail),
     )
 
 
@@ -286,6 +400,7 @@ class _Table:
         self.writer: Any = None
         self.parquet: Any = None
         self.buffer: list[tuple[Any, ...]] = []
+        self.wanted = bool(csv_path or parquet_dir)
         if csv_path:
             self.csv_handle = open(csv_path, "w", encoding="utf-8", newline="")  # noqa: SIM115
             self.writer = csv.writer(self.csv_handle, lineterminator="\n")
@@ -431,29 +546,35 @@ def validate(
             bag = score_entries_bag(entries_bag(paths), catalog=catalog, detail=detail)
             results: Iterable[Result] = iter_results(bag, client)
         else:
-            results = _ordered(
-                _chunks(iter_entries(paths)),
-                _work_entries,
-                jobs or os.cpu_count() or 1,
+            settings = _Settings(
                 catalog,
                 detail,
-                reference_core,
-                svg_dir is not None,
+                reference=reference_core,
+                svg=svg_dir is not None,
+                short=not quiet,
+                rows=table.wanted,
             )
-        for result in results:
-            games += 1
-            valid += result.valid
-            codes.update(result.codes)
+            workers = jobs or os.cpu_count() or 1
+            # With worker processes, big .jsonl files are read by the workers, block by
+            # block: this process only plans the blocks and writes the results.
+            sources = iter_sources(paths, BLOCK_BYTES) if workers > 1 else iter_entries(paths)
+            chunks: Iterable[Chunk] = _ordered(_tasks(sources), _work_entries, workers, settings)
+        if client is not None:
+            chunks = (Chunk.of([result]) for result in results)
+        for chunk in chunks:
+            games += chunk.count
+            valid += chunk.valid
+            codes.update(chunk.codes)
             if out_handle is not None:
-                out_handle.write(result.line + b"\n")
-            table.add(result.rows)
+                out_handle.write(chunk.lines)
+            table.add(chunk.rows)
             if not quiet:
-                stdout.write(result.short + "\n")
-            if svg_dir is not None and not result.valid and result.svg is not None:
-                with open(os.path.join(svg_dir, result.svg_name), "w", encoding="utf-8") as pic:
-                    pic.write(result.svg)
+                stdout.write(chunk.shorts)
+            for name, picture in chunk.pictures:
+                with open(os.path.join(svg_dir or ".", name), "w", encoding="utf-8") as pic:
+                    pic.write(picture)
             if progress is not None:
-                progress.update()
+                progress.update(chunk.count)
     except KeyboardInterrupt:
         interrupted = True
     finally:

@@ -104,7 +104,7 @@ def _plan(url: str, blocksize: int) -> list[tuple[str, int, int, int]]:
 
 def _read(url: str, shown: str, start: int, end: int, first_line: int) -> list[Entry]:
     """The entries of one partition. A block owns the lines that start inside it."""
-    from .sources import _file, _lines  # the same readers as the local command
+    from .sources import _file, _lines, read_block  # the same readers as the local command
 
     if end < 0:
         fs, _, (path,) = fsspec.get_fs_token_paths(url)
@@ -114,38 +114,8 @@ def _read(url: str, shown: str, start: int, end: int, first_line: int) -> list[E
             if url.endswith((".jsonl", ".jsonl.gz")):
                 return list(_lines(handle, shown))
             return [Entry(shown, None, handle.read(MAX_LINE_BYTES + 4))]
-    entries = []
     with fsspec.open(url, "rb") as handle:
-        number = first_line  # the number of the line holding byte `start`
-        if start > 0:  # the line that crosses into this block belongs to the previous one
-            handle.seek(start - 1)
-            if handle.read(1) != b"\n":
-                handle.readline()
-                number += 1
-        while handle.tell() < end:
-            text = handle.readline()
-            if not text:
-                break
-            if len(text) > MAX_LINE_BYTES + 1:
-                entries.append(
-                    Entry(
-                        shown,
-                        number,
-                        None,
-                        Problem(
-                            code="too_large",
-                            message=f"the line is over {MAX_LINE_BYTES:,} bytes",
-                            path="",
-                        ),
-                    )
-                )
-            elif text.strip():
-                body = text.rstrip(b"\r\n")
-                if number == 1 and body.startswith(b"\xef\xbb\xbf"):
-                    body = body[3:]
-                entries.append(Entry(shown, number, body))
-            number += 1
-    return entries
+        return read_block(handle, shown, start, end, first_line)
 
 
 def entries_bag(paths: Sequence[str], *, blocksize: int = BLOCKSIZE) -> db.Bag:

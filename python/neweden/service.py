@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from ._version import __version__
 from .api_types import openapi
-from .batch import _init_worker_local, _reports
+from .batch import _reports
 from .catalog import BUILTIN, Catalog
 from .catalog_file import load_catalog
 from .decode import decode_game
@@ -255,7 +255,6 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        _init_worker_local(catalog, False)
         gc.collect()
         gc.freeze()  # start-up objects out of the collector's way: shorter p99 tails
         yield

@@ -1,0 +1,53 @@
+"""Reading sources in blocks (worker processes read big .jsonl files themselves) gives
+exactly the entries of reading them whole: the same games, lines and problems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from neweden import sources
+from neweden.sources import Block, Entry, iter_entries, iter_sources
+
+
+def _expanded(items: list[Entry | Block]) -> list[Entry]:
+    return [e for item in items for e in (item.entries() if isinstance(item, Block) else [item])]
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(sources, "MAX_LINE_BYTES", 40)  # long lines within a few blocks
+    lines = [
+        b'\xef\xbb\xbf{"a": 1}',  # a byte-order mark on the first line
+        b"",  # blank: skipped, counted
+        b'{"b": 2}\r',
+        b'{"truncated": ',
+        b"x" * 100,  # over the (patched) limit: too_large
+        b"   ",
+        b'{"c": 3}',
+        b'{"d": "' + b"y" * 30 + b'"}',
+    ]
+    (tmp_path / "games.jsonl").write_bytes(b"\n".join(lines) + b"\n" + b'{"last": 1}')
+    (tmp_path / "one.json").write_bytes(b'{"e": 5}')
+    return tmp_path
+
+
+@pytest.mark.parametrize("blocksize", [1, 2, 3, 7, 8, 9, 10, 16, 33, 64, 1000])
+def test_blocks_give_the_entries_of_the_whole_file(folder: Path, blocksize: int) -> None:
+    paths = [str(folder), str(folder / "games.jsonl"), str(folder / "missing.jsonl")]
+    whole = list(iter_entries(paths))
+    items = list(iter_sources(paths, blocksize))
+    assert _expanded(items) == whole
+    size = (folder / "games.jsonl").stat().st_size
+    if blocksize < size:
+        assert any(isinstance(item, Block) for item in items)
+    assert [e.line for e in whole[:7]] == [1, 3, 4, 5, 7, 8, 9]
+    assert whole[3].problem is not None
+    assert whole[3].problem.code == "too_large"
+
+
+def test_a_block_of_a_file_gone_meanwhile_is_a_problem(tmp_path: Path) -> None:
+    (entry,) = Block(str(tmp_path / "gone.jsonl"), "gone.jsonl", 0, 10, 1).entries()
+    assert entry.problem is not None
+    assert entry.problem.code == "not_found"
