@@ -260,13 +260,21 @@ def _card_is_sound(card: InlineCard) -> bool:
     # every card of every game).
     if card.wild is not UNSET:
         return card.style is card.type is card.facility is card.sides is UNSET
-    sides = card.sides
+    style, type_, sides = card.style, card.type, card.sides
+    if (
+        style is UNSET
+        or type_ is UNSET
+        or sides is UNSET
+        or card.facility is UNSET
+        or card.points is UNSET
+        or card.stars is UNSET
+    ):
+        return False
+    known = _IDENTIFIERS.known
     return (
-        UNSET not in (card.style, card.type, card.facility, card.points, card.stars)
-        and isinstance(sides, list)
-        and len(set(sides)) == len(sides)
-        and (card.style in _IDENTIFIERS.known or _IDENTIFIERS.learn(card.style))
-        and (card.type in _IDENTIFIERS.known or _IDENTIFIERS.learn(card.type))
+        (len(sides) < 2 or len(set(sides)) == len(sides))
+        and (style in known or _IDENTIFIERS.learn(style))
+        and (type_ in known or _IDENTIFIERS.learn(type_))
     )
 
 
@@ -288,13 +296,14 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
         players: list[Player] | list[LoneCity] = doc.players
     else:
         players = [doc]
+    sound = _card_is_sound
     for player in players:
         for placement in player.city:
             card = placement.card
-            if isinstance(card, str):
+            if card.__class__ is str:
                 if not _catalog_id(card):
                     return False
-            elif not _card_is_sound(card):
+            elif not sound(card):  # type: ignore[arg-type]
                 return False
         for epiphany in getattr(player, "epiphanies", ()):
             if not _epiphany_is_sound(epiphany):

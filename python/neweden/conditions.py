@@ -8,6 +8,7 @@ scored cards and the core's figures (:func:`evaluate`).
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -519,8 +520,7 @@ def _compile_value(expr: Any) -> Value:
     if isinstance(expr, int):
         return lambda ctx: expr
     ((op, arg),) = expr.items()
-    operator_ = _VALUE_OPS[op]
-    return lambda ctx: operator_(arg, ctx)
+    return functools.partial(_VALUE_OPS[op], arg)
 
 
 def _compile(expr: Any) -> Test:
@@ -536,7 +536,11 @@ def _compile(expr: Any) -> Test:
         inner = _compile(arg)
         return lambda ctx: not inner(ctx)
     compare = COMPARISONS[op]
-    left, right = _compile_value(arg[0]), _compile_value(arg[1])
+    a, b = arg
+    if isinstance(b, int):  # the usual form, a value against a number: one call less
+        left = _compile_value(a)
+        return lambda ctx: compare(left(ctx), b)
+    left, right = _compile_value(a), _compile_value(b)
     return lambda ctx: compare(left(ctx), right(ctx))
 
 

@@ -9,6 +9,7 @@ errors and warnings, conditions that filter cards, and the audit trail.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -231,28 +232,35 @@ class _GameScore:
         self.info = cards
         self.catalog = catalog
         self.core = core
-        self._cities: list[list[ResolvedCard]] | None = None
-        self._card_problems: list[Problem] = []
-        self._full: list[CityFigures] | None = None
+        self._cities: dict[int, list[ResolvedCard]] = {}
+        self._card_problems: dict[int, list[Problem]] = {}
+        self._full: dict[int, CityFigures] = {}
+
+    def city(self, p: int) -> list[ResolvedCard]:
+        """Player p's cards resolved (and the problems of resolving them kept)."""
+        found = self._cities.get(p)
+        if found is None:
+            found, problems = resolve_city(self.game.players[p].city, self.catalog, _city_path(p))
+            self._cities[p] = found
+            self._card_problems[p] = problems
+        return found
 
     def cities(self) -> list[list[ResolvedCard]]:
-        if self._cities is None:
-            self._cities = []
-            for p, player in enumerate(self.game.players):
-                cards, problems = resolve_city(player.city, self.catalog, _city_path(p))
-                self._cities.append(cards)
-                self._card_problems.extend(problems)
-        return self._cities
+        return [self.city(p) for p in range(len(self.game.players))]
 
-    def full(self) -> list[CityFigures]:
-        if self._full is None:
-            self._full = self.core(self.cities())
-        return self._full
+    def card_problems(self) -> list[Problem]:
+        self.cities()
+        return [problem for p in sorted(self._card_problems) for problem in self._card_problems[p]]
+
+    def full(self, p: int) -> CityFigures:
+        """The per-card figures of player p's city."""
+        found = self._full.get(p)
+        if found is None:
+            found = self._full[p] = self.core([self.city(p)])[0]
+        return found
 
     def kept(self, p: int) -> list[ResolvedCard]:
-        return [
-            c for c, inside in zip(self.cities()[p], self.full()[p].included, strict=True) if inside
-        ]
+        return [c for c, inside in zip(self.city(p), self.full(p).included, strict=True) if inside]
 
     def report(
         self, figures: Sequence[ScoreFigures], over_box: dict[str, int], detail: bool
@@ -267,11 +275,10 @@ class _GameScore:
         errors: list[Problem] = list(extras.problems)
         warnings: list[Problem] = []
         if self.info.unresolved or catalog.styles is not None or catalog.types is not None:
-            self.cities()  # unknown ids and undeclared styles or types are told
-            errors.extend(self._card_problems)
+            errors.extend(self.card_problems())  # unknown ids, undeclared styles or types
         for p, fig in enumerate(figures):
             if not fig.legal:
-                errors.extend(geometry_problems(_city_path(p), self.cities()[p], self.full()[p]))
+                errors.extend(geometry_problems(_city_path(p), self.city(p), self.full(p)))
             if not game.players[p].city:
                 warnings.append(
                     Problem(
@@ -310,16 +317,13 @@ class _GameScore:
                 )
             )
         elif military and n > 1 and default_table:
-            warnings.append(
-                Problem(
-                    code="default_majority_table",
-                    message=f"the D5 majority table for {n} players is the built-in default "
-                    f"{list(table)}, not the printed card; give it in a catalog",
-                    path="",
-                )
-            )
+            warnings.append(_default_table_warning(n, table))
 
-        first = next((i for i, p in enumerate(game.players) if p.name == game.first_player), None)
+        first = (
+            next((i for i, p in enumerate(game.players) if p.name == game.first_player), None)
+            if isinstance(game.first_player, str)
+            else None
+        )
         if isinstance(game.first_player, str) and first is None:
             warnings.append(
                 Problem(
@@ -375,14 +379,17 @@ class _GameScore:
             bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
             total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
             standings.append(
-                Standing(
-                    total=total,
-                    requirements_met=len(met) if met is not None else None,
-                    bases=fig.bases if military else None,
-                    cards=fig.cards,
-                    three_star_cards=fig.cards_3_stars,
-                    two_star_cards=fig.cards_2_stars,
-                    first_player=recency[p],
+                _new(
+                    Standing,
+                    (
+                        total,
+                        len(met) if met is not None else None,  # requirements met
+                        fig.bases if military else None,
+                        fig.cards,
+                        fig.cards_3_stars,
+                        fig.cards_2_stars,
+                        recency[p],  # first player
+                    ),
                 )
             )
             entry: dict[str, Any] = {
@@ -407,8 +414,8 @@ class _GameScore:
             if detail:
                 kept = self.kept(p)
                 entry["audit"] = _audit(
-                    self.cities()[p],
-                    self.full()[p],
+                    self.city(p),
+                    self.full(p),
                     results,
                     stars,
                     epiphanies,
@@ -475,6 +482,18 @@ class _GameScore:
                 "first_player": game.players[first].name if first is not None else None,
             }
         return report
+
+
+@functools.cache
+def _default_table_warning(players: int, table: tuple[int, ...]) -> Problem:
+    """The warning that the D5 table is the built-in default (one Problem per player count:
+    problems are immutable)."""
+    return Problem(
+        code="default_majority_table",
+        message=f"the D5 majority table for {players} players is the built-in default "
+        f"{list(table)}, not the printed card; give it in a catalog",
+        path="",
+    )
 
 
 def _city_path(p: int) -> str:
