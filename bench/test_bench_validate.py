@@ -98,15 +98,18 @@ def _run(benchmark: Any, path: Path, jobs: int, reference_core: bool = False) ->
         assert sum(1 for _ in lines) == GAMES
 
 
+@pytest.mark.usefixtures("frozen")
 def test_reference_core_pipeline_1_job_baseline(benchmark: Any, jsonl: Path) -> None:
     _run(benchmark, jsonl, 1, reference_core=True)
 
 
+@pytest.mark.usefixtures("frozen")
 def test_native_pipeline_1_job(benchmark: Any, jsonl: Path) -> None:
     _run(benchmark, jsonl, 1)
     benchmark.extra_info["stages_us_per_game"] = _stages(jsonl)
 
 
+@pytest.mark.usefixtures("frozen")
 def test_native_pipeline_2_jobs(benchmark: Any, jsonl: Path) -> None:
     _run(benchmark, jsonl, 2)
 
@@ -150,6 +153,7 @@ def _plain(path: Path, out: Path) -> None:
             sink.write(json.dumps({"players": players}) + "\n")
 
 
+@pytest.mark.usefixtures("frozen")
 def test_plain_script_1_job_baseline(benchmark: Any, jsonl: Path) -> None:
     benchmark.group = f"{GROUP} (plain script)"
     benchmark.name = "baseline plain script, 1 job"

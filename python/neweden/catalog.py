@@ -283,33 +283,34 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
     for p, player in enumerate(game.players):
         held: list[EpiphanySpec | None] = []
         for k, entry in enumerate(player.epiphanies):
-            if isinstance(entry.card, str):
-                found = catalog.epiphanies.get(entry.card)
-                if found is None:
-                    problems.append(
-                        Problem(
-                            code="unknown_epiphany",
-                            message=f'the epiphany id "{entry.card}" is not in the catalog '
-                            f"({catalog.name}){did_you_mean(entry.card, catalog.epiphanies)}",
-                            path=join("", "players", p, "epiphanies", k, "card"),
-                        )
-                    )
-                held.append(found)
-            else:
-                points = entry.points if isinstance(entry.points, int) else 0
-                effect = entry.effect if isinstance(entry.effect, str) else None
-                inline = _INLINE_EPIPHANIES.get((points, effect))
+            if entry.card is UNSET:  # inline: one spec per (points, effect) seen
+                key = (entry.points, entry.effect)
+                inline = _INLINE_EPIPHANIES.get(key)
                 if inline is None:
+                    points = entry.points if isinstance(entry.points, int) else 0
+                    effect = entry.effect if isinstance(entry.effect, str) else None
                     inline = EpiphanySpec(id="", points=points, effect=effect)
                     if len(_INLINE_EPIPHANIES) < 1024:  # effects are open identifiers
-                        _INLINE_EPIPHANIES[(points, effect)] = inline
+                        _INLINE_EPIPHANIES[key] = inline
                 held.append(inline)
+                continue
+            found = catalog.epiphanies.get(entry.card)
+            if found is None:
+                problems.append(
+                    Problem(
+                        code="unknown_epiphany",
+                        message=f'the epiphany id "{entry.card}" is not in the catalog '
+                        f"({catalog.name}){did_you_mean(entry.card, catalog.epiphanies)}",
+                        path=join("", "players", p, "epiphanies", k, "card"),
+                    )
+                )
+            held.append(found)
         epiphanies.append(tuple(held))
     return ResolvedExtras(tuple(requirements), tuple(epiphanies), tuple(problems))
 
 
 #: The spec of each inline epiphany seen (points, effect): they are few, and immutable.
-_INLINE_EPIPHANIES: dict[tuple[int, str | None], EpiphanySpec] = {}
+_INLINE_EPIPHANIES: dict[tuple[object, object], EpiphanySpec] = {}
 
 
 def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:

@@ -20,7 +20,9 @@ from .problems import Problem, did_you_mean, join
 
 __all__ = [
     "CityContext",
+    "Test",
     "check_condition",
+    "compiled",
     "evaluate",
     "explain",
     "judge",
@@ -544,12 +546,17 @@ def _compile(expr: Any) -> Test:
     return lambda ctx: compare(left(ctx), right(ctx))
 
 
-def evaluate(expr: Any, ctx: CityContext) -> bool:
-    """The condition's truth over the city (the condition passed check_condition). A
-    condition is turned into closures once, and kept: catalogs hold few."""
+def compiled(expr: Any) -> Test:
+    """The condition as a function of a city (it passed check_condition). A condition is
+    turned into closures once, and kept: catalogs hold few."""
     found = _COMPILED.get(id(expr))
     if found is None or found[0] is not expr:
         if len(_COMPILED) >= _MAX_COMPILED:
             _COMPILED.clear()
         found = _COMPILED[id(expr)] = (expr, _compile(expr))
-    return found[1](ctx)
+    return found[1]
+
+
+def evaluate(expr: Any, ctx: CityContext) -> bool:
+    """The condition's truth over the city (the condition passed check_condition)."""
+    return compiled(expr)(ctx)

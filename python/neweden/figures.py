@@ -83,15 +83,6 @@ class ScoreFigures(NamedTuple):
     #: distinct styles among the kept common cards
     styles: int
 
-    def by_stars(self) -> tuple[tuple[int, int], ...]:
-        """(cards, points) of the kept cards needing 0, 1, 2 and 3 stars."""
-        return (
-            (self.cards_0_stars, self.points_0_stars),
-            (self.cards_1_star, self.points_1_star),
-            (self.cards_2_stars, self.points_2_stars),
-            (self.cards_3_stars, self.points_3_stars),
-        )
-
 
 class BatchFigures(NamedTuple):
     """The figures of every city of a batch, as NumPy arrays (see

@@ -44,8 +44,8 @@ from .rules.ranking import Standing, first_player_recency, rank
 from .rules.requirements import (
     card_points,
     evaluate_requirements,
-    met_requirements,
     populist_points,
+    requirement_tests,
 )
 from .rules.warnings import CARDS_PER_STYLE, game_warnings
 
@@ -293,6 +293,7 @@ class _GameScore:
         errors.extend(duplicate_name_problems(game))
 
         requirement_ids = game.requirements if isinstance(game.requirements, list) else []
+        tests = requirement_tests(requirement_ids, extras.requirements) if populist else []
         if not populist and requirement_ids:
             warnings.append(
                 Problem(
@@ -371,13 +372,15 @@ class _GameScore:
                     results = evaluate_requirements(requirement_ids, city)
                     met = [r.id for r in results if r.met]
                 else:
-                    met = met_requirements(requirement_ids, extras.requirements, city)
+                    met = [req_id for req_id, test in tests if test(city)]
                 stars = len(met) + epiphanies.stars
                 requirement_points = populist_points(fig, stars)
             mil = military_points(fig, base_points[p]) if military else None
             ten = TEN_CARDS_POINTS if fig.cards >= TEN_CARDS else 0
             bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
-            total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
+            total = (
+                requirement_points + (mil["total"] if mil else 0) + epiphanies.points + ten + bonus
+            )
             standings.append(
                 _new(
                     Standing,
@@ -401,7 +404,7 @@ class _GameScore:
                 "requirements_met": met,
                 "score": {
                     "requirements": requirement_points,
-                    "military": mil.to_dict() if mil else None,
+                    "military": mil,
                     "epiphanies": epiphanies.points,
                     "ten_cards": ten,
                     "bonuses": bonus,

@@ -125,6 +125,8 @@ def copy_limit_problems(
 
 def duplicate_name_problems(game: Game) -> list[Problem]:
     """Player names are unique: every later player with a name already used is an error."""
+    if len({player.name for player in game.players}) == len(game.players):
+        return []
     first_seen: dict[str, int] = {}
     problems = []
     for p, player in enumerate(game.players):

@@ -4,36 +4,13 @@ majority across the players of the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from ..catalog import DEFAULT_MAJORITY_TABLE
 from ..figures import ScoreFigures
 
-__all__ = ["LAB_POINTS", "MilitaryPoints", "base_majority", "military_points"]
+__all__ = ["LAB_POINTS", "base_majority", "military_points"]
 
 LAB_POINTS = 3
-
-
-class MilitaryPoints(NamedTuple):
-    labs: int
-    shelters: int
-    medical: int
-    towers: int
-    bases: int
-
-    @property
-    def total(self) -> int:
-        return self.labs + self.shelters + self.medical + self.towers + self.bases
-
-    def to_dict(self) -> dict[str, int]:
-        return {
-            "labs": self.labs,
-            "shelters": self.shelters,
-            "medical": self.medical,
-            "towers": self.towers,
-            "bases": self.bases,
-            "total": self.total,
-        }
 
 
 def base_majority(bases: Sequence[int], table: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -44,9 +21,10 @@ def base_majority(bases: Sequence[int], table: Sequence[int]) -> tuple[list[int]
     base scores 0; so do the players with the fewest bases, unless every player has the same
     number (a full tie is a shared first place).
     """
-    places = [1 + sum(other > mine for other in bases) for mine in bases]
-    fewest = min(bases, default=0)
-    full_tie = all(b == fewest for b in bases)
+    ranked = sorted(bases, reverse=True)
+    places = [ranked.index(mine) + 1 for mine in bases]  # 1 + how many have more
+    fewest = ranked[-1] if ranked else 0
+    full_tie = ranked[0] == fewest if ranked else True
     points = []
     for count, place in zip(bases, places, strict=True):
         if count == 0 or (count == fewest and not full_tie) or place > len(table):
@@ -65,12 +43,16 @@ def majority_table(
     return tuple(DEFAULT_MAJORITY_TABLE.get(players, ())), True
 
 
-def military_points(figures: ScoreFigures, base_points: int) -> MilitaryPoints:
-    """D1-D4 from the core's figures, and D5 as decided across the game."""
-    return MilitaryPoints(
-        labs=LAB_POINTS * figures.labs,
-        shelters=figures.shelter_points,
-        medical=figures.medical_points,
-        towers=figures.tower_points,
-        bases=base_points,
-    )
+def military_points(figures: ScoreFigures, base_points: int) -> dict[str, int]:
+    """D1-D4 from the core's figures, and D5 as decided across the game: the report's
+    `military` object (labs, shelters, medical, towers, bases, total)."""
+    labs = LAB_POINTS * figures.labs
+    shelters, medical, towers = figures.shelter_points, figures.medical_points, figures.tower_points
+    return {
+        "labs": labs,
+        "shelters": shelters,
+        "medical": medical,
+        "towers": towers,
+        "bases": base_points,
+        "total": labs + shelters + medical + towers + base_points,
+    }

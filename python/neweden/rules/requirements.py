@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..catalog import RequirementSpec
-from ..conditions import CityContext, evaluate, judge
+from ..conditions import CityContext, Test, compiled, evaluate, judge
 from ..figures import ScoreFigures
 
 __all__ = [
@@ -19,8 +19,8 @@ __all__ = [
     "RequirementResult",
     "card_points",
     "evaluate_requirements",
-    "met_requirements",
     "populist_points",
+    "requirement_tests",
 ]
 
 #: How many stars above three are worth (RULES §4a.2).
@@ -55,18 +55,16 @@ def evaluate_requirements(
     return results
 
 
-def met_requirements(
-    requirement_ids: Sequence[str],
-    specs: Sequence[RequirementSpec | None],
-    city: CityContext,
-) -> list[str]:
-    """The ids of the requirements met, in play order: :func:`evaluate_requirements`
-    without the words (the lean report), `specs` being the ids looked up. An unknown id,
-    or one without a condition, is not met."""
+def requirement_tests(
+    requirement_ids: Sequence[str], specs: Sequence[RequirementSpec | None]
+) -> list[tuple[str, Test]]:
+    """(id, test of a city) of each requirement in play that can be met, in play order:
+    :func:`evaluate_requirements` without the words (the lean report), `specs` being the
+    ids looked up. An unknown id, or one without a condition, is never met."""
     return [
-        req_id
+        (req_id, compiled(spec.condition))
         for req_id, spec in zip(requirement_ids, specs, strict=True)
-        if spec is not None and spec.condition is not None and evaluate(spec.condition, city)
+        if spec is not None and spec.condition is not None
     ]
 
 
@@ -80,8 +78,13 @@ def populist_points(figures: ScoreFigures, stars: int) -> int:
     """The Populist part of a city (RULES §4a.2-3): its kept cards' points by
     :func:`card_points`, taken a star level at a time from the core's tallies, plus 15 a
     star above three."""
-    total = 0
-    for need, (count, points) in enumerate(figures.by_stars()):
-        # card_points of each card of the level: all their points, or 1 each
-        total += points if need <= stars else count
+    # card_points of each card of a level: all their points, or 1 each; every player has
+    # at least 0 stars, so the 0-star level always scores its points.
+    f = figures
+    total = (
+        f.points_0_stars
+        + (f.points_1_star if stars >= 1 else f.cards_1_star)
+        + (f.points_2_stars if stars >= 2 else f.cards_2_stars)
+        + (f.points_3_stars if stars >= 3 else f.cards_3_stars)
+    )
     return total + POINTS_PER_EXTRA_STAR * max(0, stars - 3)

@@ -19,9 +19,12 @@ GAME_END_CARDS = 10
 
 def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: str) -> list[int]:
     """Indices of player p's epiphanies declared activated with `effect`."""
+    entries = game.players[p].epiphanies
+    if not entries:
+        return []
     return [
         k
-        for k, (entry, spec) in enumerate(zip(game.players[p].epiphanies, specs[p], strict=True))
+        for k, (entry, spec) in enumerate(zip(entries, specs[p], strict=True))
         if entry.state == "activated" and getattr(spec, "effect", None) == effect
     ]
 
