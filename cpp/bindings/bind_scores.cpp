@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <stdexcept>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,8 +34,11 @@ std::vector<std::int32_t> int32_list(const py::list& list, const char* name) {
     PyObject* item = PyList_GET_ITEM(list.ptr(), static_cast<py::ssize_t>(i));
     int overflow = 0;
     const long value = PyLong_Check(item) ? PyLong_AsLongAndOverflow(item, &overflow) : 0;
-    if (!PyLong_Check(item) || overflow != 0 || value < INT32_MIN || value > INT32_MAX) {
-      throw py::value_error(std::string("the list '") + name + "' must hold int32 values");
+    if (!PyLong_Check(item)) {
+      throw py::value_error(std::string("the list '") + name + "' must hold ints");
+    }
+    if (overflow != 0 || value < INT32_MIN || value > INT32_MAX) {
+      throw std::overflow_error(std::string("the list '") + name + "' holds a value beyond int32");
     }
     out[i] = static_cast<std::int32_t>(value);
   }

@@ -15,6 +15,7 @@ One row per card, in input order, for a whole batch of cities at once; city ``i`
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections import defaultdict
 from collections.abc import Sequence
@@ -34,6 +35,7 @@ __all__ = [
     "CompactCities",
     "GameCards",
     "PackedGames",
+    "clamp_points",
     "pack_cities",
     "pack_games",
     "pack_table",
@@ -246,11 +248,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                 if card.__class__ is InlineCard and card.wild is not True:
                     # The common case, inlined: a decoded common card has every field
                     # (neweden.checks).
-                    sides = tuple(card.sides)  # type: ignore[arg-type]
-                    mask = _MASKS.get(sides) or _mask(sides)
-                    points = card.points
-                    if points > MAX_TABLE_POINTS:  # type: ignore[operator]
-                        info.big_points, points = True, 0
+                    mask = _MASKS.get(tuple(card.sides)) or _mask(tuple(card.sides))  # type: ignore[arg-type]
                     extend(
                         (
                             placement.row,
@@ -261,13 +259,11 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                             _TURNED[mask] if rotated else mask,
                             0,
                             card.stars,
-                            points,
+                            card.points,  # beyond int32: see clamp_points
                         )  # type: ignore[arg-type]
                     )
                 elif card.__class__ is InlineCard:  # wild: all sides, the same turned
                     points = 0 if card.points is UNSET else card.points
-                    if points > MAX_TABLE_POINTS:
-                        info.big_points, points = True, 0
                     stars = 0 if card.stars is UNSET else card.stars
                     extend((placement.row, placement.col, -1, -1, -1, 15, WILD, stars, points))
                 else:
@@ -279,6 +275,18 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
         first_city.append(len(offsets) - 1)
         packed.append(info)
     return PackedGames(flat, offsets, tuple(styles), first_city, packed)
+
+
+def clamp_points(packed: PackedGames) -> None:
+    """Sets to 0 the points the int32 table cannot hold, and marks their games
+    (`big_points`: their tallies are made exactly in Python). Packing leaves them in place:
+    they are rare, and the core refuses a table holding one (OverflowError)."""
+    flat, offsets, first_city = packed.flat, packed.offsets, packed.first_city
+    for i in range(WIDTH - 1, len(flat), WIDTH):
+        if flat[i] > MAX_TABLE_POINTS:
+            flat[i] = 0
+            city = bisect.bisect_right(offsets, i // WIDTH) - 1
+            packed.cards[bisect.bisect_right(first_city, city) - 1].big_points = True
 
 
 def _catalog_card(

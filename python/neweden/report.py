@@ -28,7 +28,7 @@ from .catalog import (
     resolve_extras,
     resolve_game,
 )
-from .compact import GameCards, PackedGames, pack_games, pack_table
+from .compact import GameCards, PackedGames, clamp_points, pack_games, pack_table
 from .conditions import CityContext, evaluate
 from .decode import GameInput, decode_game
 from .figures import CityFigures, ScoreFigures
@@ -96,9 +96,15 @@ _new = tuple.__new__
 def _native_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog
 ) -> tuple[list[ScoreFigures], OverBox]:
-    fields, over = _core.score_games(
-        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
-    )
+    try:
+        fields, over = _core.score_games(
+            packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
+        )
+    except OverflowError:  # points beyond int32, left in place by packing
+        clamp_points(packed)
+        fields, over = _core.score_games(
+            packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
+        )
     figures = [_new(ScoreFigures, f) for f in fields]
     for g, cards in enumerate(packed.cards):
         if cards.big_points:  # points beyond the int32 table: tallied exactly here
