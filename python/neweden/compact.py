@@ -26,7 +26,7 @@ import numpy.typing as npt
 from msgspec import UNSET
 
 from .catalog import CardSpec, Catalog, ResolvedCard
-from .model import FACILITIES, Game, InlineCard, Placement
+from .model import FACILITIES, Game, InlineCard
 
 __all__ = [
     "SIDE_BITS",
@@ -201,7 +201,7 @@ class GameCards:
 
     ids: list[str]
     unresolved: bool
-    rotated: list[tuple[int, int]]  # (player, card index)
+    rotated: list[int]  # the player of each rotated card
     big_points: bool
 
 
@@ -270,7 +270,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                     rest = _catalog_card(card, catalog, names, by_id, info)  # type: ignore[arg-type]
                     extend((placement.row, placement.col, *(_turned(rest) if rotated else rest)))
                 if rotated:
-                    info.rotated.append((p, _index(player.city, placement)))
+                    info.rotated.append(p)
             offsets.append(len(flat) // WIDTH)
         first_city.append(len(offsets) - 1)
         packed.append(info)
@@ -306,7 +306,3 @@ def _catalog_card(
     elif (spec := catalog.card(card)) is not None and spec.points > MAX_TABLE_POINTS:
         info.big_points = True
     return rest
-
-
-def _index(city: Sequence[Placement], placement: Placement) -> int:
-    return next(i for i, p in enumerate(city) if p is placement)

@@ -274,6 +274,16 @@ class CityContext:
         self.figures = figures
         self.catalog = catalog
 
+    def show(
+        self,
+        cards: Sequence[ResolvedCard] | Callable[[], Sequence[ResolvedCard]],
+        figures: ScoreFigures | None,
+    ) -> None:
+        """Another city of the same catalog (the report reuses one context per game)."""
+        self._cards = cards
+        self._cells = None
+        self.figures = figures
+
     @property
     def cards(self) -> Sequence[ResolvedCard]:
         if callable(self._cards):

@@ -326,11 +326,10 @@ class _GameScore:
         elif military and n > 1 and default_table:
             warnings.append(_default_table_warning(n, table))
 
-        first = (
-            next((i for i, p in enumerate(game.players) if p.name == game.first_player), None)
-            if isinstance(game.first_player, str)
-            else None
-        )
+        first = None
+        if isinstance(game.first_player, str):
+            names = [player.name for player in game.players]
+            first = names.index(game.first_player) if game.first_player in names else None
         if isinstance(game.first_player, str) and first is None:
             warnings.append(
                 Problem(
@@ -346,7 +345,7 @@ class _GameScore:
                 game,
                 catalog,
                 over_box,
-                max((fig.cards for fig in figures), default=0),
+                max([fig.cards for fig in figures], default=0),
                 self.info.rotated,
                 extras.epiphanies,
             )
@@ -354,6 +353,7 @@ class _GameScore:
 
         players: list[dict[str, Any]] = []
         standings: list[Standing] = []
+        city = CityContext((), None, catalog)  # each player's in turn
         for p, player in enumerate(game.players):
             fig = figures[p]
             epiphanies: EpiphanyResult = score_epiphanies(
@@ -373,7 +373,7 @@ class _GameScore:
             requirement_points = 0
             results = []
             if populist:
-                city = CityContext(lambda p=p: self.kept(p), fig, catalog)  # type: ignore[misc]
+                city.show(functools.partial(self.kept, p), fig)
                 if detail:
                     results = evaluate_requirements(requirement_ids, city)
                     met = [r.id for r in results if r.met]

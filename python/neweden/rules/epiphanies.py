@@ -45,16 +45,17 @@ def score_epiphanies(
     lean report does without."""
     if not entries:
         return _NONE
-    thirds = [
-        i
-        for i, (entry, spec) in enumerate(zip(entries, specs, strict=True))
-        if spec is not None
-        and entry.state == "activated"
-        and spec.effect == THIRD_STAR
-        and spec.points != 5
-    ]
+    thirds = []
+    for i, (entry, spec) in enumerate(zip(entries, specs, strict=True)):
+        if (
+            entry.state == "activated"
+            and spec is not None
+            and spec.effect == THIRD_STAR
+            and spec.points != 5
+        ):
+            thirds.append(i)
     stars, left_over = divmod(len(thirds), ICONS_PER_STAR)
-    leftover = set(thirds[len(thirds) - left_over :]) if left_over else set()
+    leftover = thirds[len(thirds) - left_over :] if left_over else _NO_INDICES
     lines = []
     five = []
     total = 0
@@ -84,8 +85,9 @@ def score_epiphanies(
         total += scored
         if explained:
             lines.append(_new(EpiphanyLine, (i, state, spec.points, spec.effect, scored, note)))
-    return _new(EpiphanyResult, (total, stars, tuple(lines), tuple(five)))
+    return _new(EpiphanyResult, (total, stars, tuple(lines), tuple(five) if five else ()))
 
 
 _new = tuple.__new__  # a named tuple with every field given, without its Python __new__
 _NONE = EpiphanyResult(0, 0, (), ())
+_NO_INDICES: list[int] = []

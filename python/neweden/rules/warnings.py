@@ -34,15 +34,15 @@ def game_warnings(
     catalog: Catalog,
     style_counts: Mapping[str, int],
     most_cards: int,
-    rotated: Sequence[tuple[int, int]],
+    rotated: Sequence[int],
     epiphany_specs: Sequence[Sequence[object]],
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
     `rotated_without_epiphany`, `third_star_in_military`.
 
     `style_counts`: common cards of the game by style (at least those above the box's
-    count); `most_cards`: the most cards kept in one city; `rotated`: (player, card index)
-    of every rotated card."""
+    count); `most_cards`: the most cards kept in one city; `rotated`: the player of each
+    rotated card."""
     warnings: list[Problem] = []
     for style, count in sorted(style_counts.items()):
         if count > CARDS_PER_STYLE:
@@ -78,23 +78,21 @@ def game_warnings(
                     path="/requirements",
                 )
             )
-    allowed: dict[int, bool] = {}
-    for p, index in rotated:
-        if p not in allowed:
-            allowed[p] = bool(_activated(game, epiphany_specs, p, "rotate"))
-        if allowed[p]:
+    for p in dict.fromkeys(rotated):  # each player once, in order
+        if _activated(game, epiphany_specs, p, "rotate"):
             continue
-        card = game.players[p].city[index]
-        warnings.append(
-            Problem(
-                code="rotated_without_epiphany",
-                message=f"card {index} at row {card.row}, column {card.col} is "
-                "rotated, but the player lists no activated epiphany with the rotate "
-                "effect (the game turns cards only through one)",
-                path=join("", "players", p, "city", index, "rotated"),
-                cells=((card.row, card.col),),
-            )
-        )
+        for index, card in enumerate(game.players[p].city):
+            if card.rotated:
+                warnings.append(
+                    Problem(
+                        code="rotated_without_epiphany",
+                        message=f"card {index} at row {card.row}, column {card.col} is "
+                        "rotated, but the player lists no activated epiphany with the rotate "
+                        "effect (the game turns cards only through one)",
+                        path=join("", "players", p, "city", index, "rotated"),
+                        cells=((card.row, card.col),),
+                    )
+                )
     if game.mode == "military":
         for p in range(len(game.players)):
             thirds = _activated(game, epiphany_specs, p, THIRD_STAR)
