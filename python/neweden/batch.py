@@ -10,7 +10,6 @@ result like any other.
 from __future__ import annotations
 
 import csv
-import dataclasses
 import os
 import signal
 import sys
@@ -19,7 +18,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import msgspec
 
@@ -83,10 +82,9 @@ def _reports(
     return [r for r in out if r is not None]
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """What the parent needs of one game: the --out line, the stdout line, the summary's
-    figures and the table rows."""
+    figures and the table rows. (A named tuple: one is made for every game.)"""
 
     line: bytes
     short: str
@@ -215,7 +213,7 @@ def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
     from .render import render
 
     picture = render(entry.data, catalog=catalog)
-    return dataclasses.replace(result, svg=picture, svg_name=svg_name(entry))
+    return result._replace(svg=picture, svg_name=svg_name(entry))
 
 
 @dataclass(slots=True)

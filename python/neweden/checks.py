@@ -255,29 +255,6 @@ PATTERN_FIELDS = {
 }
 
 
-def _card_is_sound(card: InlineCard) -> bool:
-    # The fields of WILD_FORBIDDEN and COMMON_CARD_FIELDS, read directly (this runs for
-    # every card of every game).
-    if card.wild is not UNSET:
-        return card.style is card.type is card.facility is card.sides is UNSET
-    style, type_, sides = card.style, card.type, card.sides
-    if (
-        style is UNSET
-        or type_ is UNSET
-        or sides is UNSET
-        or card.facility is UNSET
-        or card.points is UNSET
-        or card.stars is UNSET
-    ):
-        return False
-    known = _IDENTIFIERS.known
-    return (
-        (len(sides) < 2 or len(set(sides)) == len(sides))
-        and (style in known or _IDENTIFIERS.learn(style))
-        and (type_ in known or _IDENTIFIERS.learn(type_))
-    )
-
-
 def _epiphany_is_sound(epiphany: EpiphanyEntry) -> bool:
     if not (_identifier(epiphany.effect) and _catalog_id(epiphany.card)):
         return False
@@ -296,14 +273,33 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
         players: list[Player] | list[LoneCity] = doc.players
     else:
         players = [doc]
-    sound = _card_is_sound
+    known = _IDENTIFIERS.known
+    learn = _IDENTIFIERS.learn
     for player in players:
         for placement in player.city:
             card = placement.card
-            if card.__class__ is str:
+            if isinstance(card, str):
                 if not _catalog_id(card):
                     return False
-            elif not sound(card):  # type: ignore[arg-type]
+                continue
+            # An inline card: the fields of WILD_FORBIDDEN or COMMON_CARD_FIELDS, read once
+            # each, inline (this runs for every card of every game).
+            if card.wild is not UNSET:
+                if not (card.style is card.type is card.facility is card.sides is UNSET):
+                    return False
+                continue
+            style, type_, sides = card.style, card.type, card.sides
+            if (
+                style is UNSET
+                or type_ is UNSET
+                or sides is UNSET
+                or card.facility is UNSET
+                or card.points is UNSET
+                or card.stars is UNSET
+                or (len(sides) > 1 and len(set(sides)) != len(sides))
+                or (style not in known and not learn(style))
+                or (type_ not in known and not learn(type_))
+            ):
                 return False
         for epiphany in getattr(player, "epiphanies", ()):
             if not _epiphany_is_sound(epiphany):

@@ -12,7 +12,7 @@ import gzip
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .model import MAX_GAME_BYTES
 from .problems import Problem
@@ -24,8 +24,9 @@ _BOM = b"\xef\xbb\xbf"
 _SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
+    """One game of a source (a named tuple: one is made for every line read)."""
+
     path: str
     line: int | None
     data: bytes | None
