@@ -158,6 +158,7 @@ def test_plain_script_1_job_baseline(benchmark: Any, jsonl: Path) -> None:
     benchmark.group = f"{GROUP} (plain script)"
     benchmark.name = "baseline plain script, 1 job"
     benchmark.extra_info["items"] = GAMES
+    benchmark.extra_info["baseline_for"] = GROUP
     benchmark.pedantic(_plain, args=(jsonl, jsonl.with_suffix(".plain")), rounds=1)
 
 
