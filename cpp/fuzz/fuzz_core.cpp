@@ -1,7 +1,8 @@
 // libFuzzer target over the core's own entry points: any bytes become a batch of cities
 // (8 bytes a card); the batch must be refused cleanly or analysed, and each city of the
 // batch must equal the per-city analysis (a differential check: both share the kernel but
-// not the batch bookkeeping).
+// not the batch bookkeeping), and the score figures must agree with it and tally the kept
+// cards consistently.
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -9,6 +10,7 @@
 
 #include "neweden/batch.hpp"
 #include "neweden/city.hpp"
+#include "neweden/scores.hpp"
 
 using namespace neweden;
 
@@ -59,6 +61,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                          towers.data(),   tower_points.data(), bases.data(),    component.data(),
                          overlapped.data()};
   analyse_batch(batch, out, 1 + (data[0] & 1U));
+  // Stars and points from the input too, some out of range: refused, or scored.
+  std::vector<std::int32_t> stars(cards), points(cards);
+  for (std::size_t i = 0; i < cards; ++i) {
+    stars[i] = static_cast<std::int32_t>(data[1 + 8 * i + 7] % 5);
+    const std::uint8_t p = data[1 + 8 * i + 2];
+    points[i] = p == 255 ? -1 : static_cast<std::int32_t>(p % 64);  // now and then negative
+  }
+  const CardValues values{stars.data(), points.data()};
+  std::vector<ScoreFigures> scores(cities);
+  bool scored = true;
+  try {
+    check_values(batch, values);
+  } catch (const std::invalid_argument&) {
+    scored = false;
+  }
+  if (scored) {
+    score_batch(batch, values, scores.data(), 1 + (data[0] & 1U));
+  }
   for (std::size_t k = 0; k < cities; ++k) {
     const CityView city = batch.cards.slice(static_cast<std::size_t>(offsets[k]),
                                             static_cast<std::size_t>(offsets[k + 1]));
@@ -69,6 +89,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         tower_points[k] != one.tower_span.points || bases[k] != one.bases ||
         labs[k] != one.labs) {
       __builtin_trap();
+    }
+    if (scored) {
+      const ScoreFigures& f = scores[k];
+      std::int32_t by_stars = 0;
+      for (const std::int32_t n : f.cards_by_stars) {
+        by_stars += n;
+      }
+      if (f.legal != one.legal || f.cards != counts[k] || f.open_connections != open[k] ||
+          f.complete_connections != static_cast<std::int32_t>(one.connections.size()) ||
+          f.tower_points != one.tower_span.points || by_stars != f.cards ||
+          f.row_cards > f.cards || f.column_cards > f.cards || f.styles > f.cards ||
+          (f.cards > 0 && (f.row_cards < 1 || f.column_cards < 1))) {
+        __builtin_trap();
+      }
     }
     for (std::size_t i = 0; i < city.n; ++i) {
       const std::size_t at = static_cast<std::size_t>(offsets[k]) + i;
