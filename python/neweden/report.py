@@ -272,6 +272,8 @@ class _GameScore:
         self, figures: Sequence[ScoreFigures], over_box: dict[str, int], detail: bool
     ) -> dict[str, Any]:
         game, catalog = self.game, self.catalog
+        if detail:  # the audit reads every city's per-card figures: one call for all
+            self._full = dict(enumerate(self.core(self.cities())))
         mode = game.mode
         populist = mode in ("populist", "elitist")
         military = mode in ("military", "elitist")
