@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import neweden
+from neweden import batch
 from neweden.batch import CSV_HEADER, validate
 from neweden.cli import main
 from tests.conftest import EXAMPLES
@@ -154,6 +155,26 @@ def test_two_jobs_give_the_same_lines_in_the_same_order(tree: Path) -> None:
     assert one.read_text() == two.read_text()
 
 
+def test_two_jobs_reading_blocks_give_the_same_output(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With worker processes a .jsonl over BLOCK_BYTES is read by the workers, block by
+    block; made tiny here, every line of the tree's files falls in some block."""
+    jsonl = tree / "games.jsonl"
+    jsonl.write_text(jsonl.read_text() + "\r\n".join([GOOD, "", WRONG_TYPES, GOOD[:30], ILLEGAL]))
+    outputs = []
+    for jobs, block in ((1, 1 << 20), (2, 97), (2, 1000)):
+        monkeypatch.setattr(batch, "BLOCK_BYTES", block)
+        out = tree.parent / f"o-{jobs}-{block}.jsonl"
+        csv_path = tree.parent / f"o-{jobs}-{block}.csv"
+        code, text, _ = run([str(tree)], out=str(out), csv_path=str(csv_path), jobs=jobs)
+        lines = text.splitlines()
+        outputs.append((code, lines[:-1], out.read_text(), csv_path.read_text()))
+        assert lines[-1].startswith(f"{len(lines) - 1} games: ")
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert len(outputs[0][1]) == 15
+
+
 def test_a_line_over_one_mib_is_too_large_and_the_run_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "big.jsonl"
     path.write_text(GOOD + "\n" + '{"meta": "' + "x" * (2 << 20) + '"}\n' + GOOD + "\n")
@@ -195,7 +216,8 @@ def test_the_cli_takes_the_same_options(tree: Path, capsys: pytest.CaptureFixtur
     assert main(["validate", str(tree), "--jobs", "0"]) == 2
 
 
-def test_ctrl_c_leaves_whole_lines_and_a_summary(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_leaves_whole_lines_and_a_summary(tmp_path: Path, jobs: str) -> None:
     path = tmp_path / "many.jsonl"
     path.write_text((GOOD + "\n") * 20_000)
     out = tmp_path / "o.jsonl"
@@ -209,7 +231,7 @@ def test_ctrl_c_leaves_whole_lines_and_a_summary(tmp_path: Path) -> None:
             "--out",
             str(out),
             "--jobs",
-            "1",
+            jobs,
             "--quiet",
         ],
         stdout=subprocess.PIPE,
