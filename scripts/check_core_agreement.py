@@ -4,7 +4,8 @@ tests/test_core_properties.py).
     python scripts/check_core_agreement.py --cities 10000
 
 Runs the same hypothesis strategies as the test suite with a larger budget and prints how
-many cities were compared. Exits 1 on the first disagreement (hypothesis shrinks it).
+many cities were compared (the per-card figures and the score figures of each). Exits 1
+on the first disagreement (hypothesis shrinks it).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from neweden import reference
 from neweden.catalog import ResolvedCard
-from neweden.compact import pack_cities
-from neweden.geometry import analyse_city
+from neweden.compact import pack_cities, pack_table
+from neweden.geometry import analyse_city, score_figures
 from tests.strategies import cities
 
 
@@ -42,6 +43,7 @@ def main() -> int:
     def agree(city: list[ResolvedCard]) -> None:
         native = analyse_city(pack_cities([city]))
         assert native == reference.analyse_city(city)
+        assert score_figures(*pack_table([city])) == [reference.score_figures(city)]
         seen["cities"] += 1
         seen["cards"] += len(city)
         seen["legal"] += native.legal

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 
 from neweden import reference
 from neweden.catalog import ResolvedCard
-from neweden.compact import pack_cities
-from neweden.geometry import analyse_city
+from neweden.compact import pack_cities, pack_table
+from neweden.geometry import analyse_city, score_figures
 from tests.strategies import cities, grown_cities
 
 
@@ -18,6 +18,18 @@ from tests.strategies import cities, grown_cities
 @given(cities)
 def test_native_core_equals_reference(city: list[ResolvedCard]) -> None:
     assert analyse_city(pack_cities([city])) == reference.analyse_city(city)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cities, grown_cities())
+def test_native_score_figures_equal_reference(
+    city: list[ResolvedCard], other: list[ResolvedCard]
+) -> None:
+    """What the rules read (counts, D1-D4 and the tallies of the kept cards), the city
+    alone and in a batch after another."""
+    (alone,) = score_figures(*pack_table([city]))
+    assert alone == reference.score_figures(city)
+    assert score_figures(*pack_table([other, city]))[1] == alone
 
 
 @settings(max_examples=100, deadline=None)
