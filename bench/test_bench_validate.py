@@ -3,9 +3,10 @@
 NEWEDEN_BENCH_GAMES games (default 50,000; CI runs a few hundred as a correctness check):
 2-4 players, cities grown by legal placement with 10-15 cards, about 10% of the games made
 illegal (a card moved onto another's cell, or a lone card far away). Each variant runs once
-(pytest-benchmark pedantic, one round: a run is long). Baselines, each at 1 job: the same
-pipeline with the reference core swapped in, and a plain script of json.loads + the
-reference + a dict report. A per-stage profile of the 1-job pipeline is in extra_info.
+(pytest-benchmark pedantic, one round: a run is long), after `gc.collect(); gc.freeze()`.
+Baselines, each at 1 job: the same pipeline with the reference core swapped in, and a plain
+script of json.loads + the reference + a dict report (printed as a ratio to the native
+runs too). A per-stage profile of the 1-job pipeline is in extra_info.
 """
 
 from __future__ import annotations
