@@ -62,8 +62,10 @@ def score_figures(
     table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64], *, threads: int = 1
 ) -> list[ScoreFigures]:
     """What the scoring rules read of every city of a score table
-    (:func:`neweden.compact.pack_games`, :func:`~neweden.compact.pack_table`), in one call
-    to the C++ core, the GIL released while it runs (on `threads` threads).
+    (:func:`neweden.compact.pack_table`, or ``PackedGames.table`` of
+    :func:`~neweden.compact.pack_games`), in one call to the C++ core, the GIL released
+    while it runs (on `threads` threads). (The report calls the core on the packed list
+    itself, with each game's style counts: ``_core.score_games``.)
 
     Raises ValueError for a table no decoded city can give."""
     if threads < 1:
