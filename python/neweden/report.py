@@ -554,7 +554,7 @@ def _place_problems(
     errors points into their city."""
     top: dict[str, list[dict[str, object]]] = {"errors": [], "warnings": []}
     for kind, problems in (("errors", errors), ("warnings", warnings)):
-        for problem in sorted(problems, key=document_order):
+        for problem in sorted(problems, key=document_order) if len(problems) > 1 else problems:
             match = _PLAYER_PATH.match(problem.path)
             if match is None:
                 top[kind].append(problem.to_dict())
