@@ -74,8 +74,10 @@ void bind_city(py::module_& m) {
       "analyse_rows",
       [](const Column<std::int32_t>& table, const Column<std::int64_t>& offsets) {
         // One call for the few cities of a game: the compact table as rows of seven int32
-        // (row, col, style, type, facility, sides, flags), split into the core's columns.
-        const RowTable rows(table, 7);
+        // (row, col, style, type, facility, sides, flags), split into the core's columns;
+        // the score table's nine (stars and points after them) are taken too.
+        const bool score_table = table.ndim() == 2 && table.shape(1) == 9;
+        const RowTable rows(table, score_table ? 9 : 7);
         const CityView cards = rows.cards();
         std::size_t cities = 0;
         const std::int64_t* at = offsets_of(offsets, cards.n, &cities);

@@ -2,9 +2,9 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
-#include <climits>
-#include <stdexcept>
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,27 +27,44 @@ py::tuple fields(const ScoreFigures& f) {
       f.row_cards, f.column_cards, f.styles);
 }
 
-// A Python list of ints as int32 values (ValueError for anything else or out of range).
-std::vector<std::int32_t> int32_list(const py::list& list, const char* name) {
-  std::vector<std::int32_t> out(list.size());
+// A Python list of ints as T values: ValueError for anything but ints, OverflowError for
+// one beyond T (packing leaves points too big for the int32 table in place: see
+// neweden.compact.clamp_points).
+template <typename T>
+std::vector<T> ints(const py::list& list, const char* name) {
+  std::vector<T> out(list.size());
   for (std::size_t i = 0; i < out.size(); ++i) {
     PyObject* item = PyList_GET_ITEM(list.ptr(), static_cast<py::ssize_t>(i));
-    int overflow = 0;
-    const long value = PyLong_Check(item) ? PyLong_AsLongAndOverflow(item, &overflow) : 0;
     if (!PyLong_Check(item)) {
       throw py::value_error(std::string("the list '") + name + "' must hold ints");
     }
-    if (overflow != 0 || value < INT32_MIN || value > INT32_MAX) {
-      throw std::overflow_error(std::string("the list '") + name + "' holds a value beyond int32");
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(item, &overflow);
+    if (overflow != 0 || value < std::numeric_limits<T>::min() ||
+        value > std::numeric_limits<T>::max()) {
+      throw std::overflow_error(std::string("the list '") + name + "' holds a value out of range");
     }
-    out[i] = static_cast<std::int32_t>(value);
+    out[i] = static_cast<T>(value);
   }
   return out;
 }
 
-std::vector<std::int64_t> offsets_list(const py::list& list, const char* name) {
-  const std::vector<std::int32_t> values = int32_list(list, name);
-  return {values.begin(), values.end()};
+// The score figures of every city of a batch, as ScoreFigures fields tuples: checked with
+// the GIL held (std::invalid_argument becomes ValueError), scored without it.
+py::list scored(BatchView& batch, const RowTable& rows, unsigned threads) {
+  check_batch(batch);
+  const CardValues values{rows.extra(0), rows.extra(1)};
+  check_values(batch, values);
+  std::vector<ScoreFigures> out(batch.cities);
+  {
+    py::gil_scoped_release released;
+    score_batch(batch, values, out.data(), threads == 0 ? 1U : threads);
+  }
+  py::list answer(out.size());
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    answer[k] = fields(out[k]);
+  }
+  return answer;
 }
 
 // (group, style, count) for every style that more than `limit` common cards of a group of
@@ -85,26 +102,12 @@ void bind_scores(py::module_& m) {
       "score_rows",
       [](const Column<std::int32_t>& table, const Column<std::int64_t>& offsets,
          unsigned threads) {
-        // Checked with the GIL held: nine int32 columns (the seven of the compact table,
-        // then stars and points)...
+        // Nine int32 columns: the seven of the compact table, then stars and points.
         const RowTable rows(table, 9);
         BatchView batch;
         batch.cards = rows.cards();
         batch.offsets = offsets_of(offsets, batch.cards.n, &batch.cities);
-        check_batch(batch);  // std::invalid_argument becomes ValueError
-        const CardValues values{rows.extra(0), rows.extra(1)};
-        check_values(batch, values);
-        std::vector<ScoreFigures> out(batch.cities);
-        {
-          // ...and scored without it.
-          py::gil_scoped_release released;
-          score_batch(batch, values, out.data(), threads == 0 ? 1U : threads);
-        }
-        py::list answer(out.size());
-        for (std::size_t k = 0; k < out.size(); ++k) {
-          answer[k] = fields(out[k]);
-        }
-        return answer;
+        return scored(batch, rows, threads);
       },
       py::arg("table"), py::arg("offsets"), py::arg("threads") = 1,
       "The score figures of every city of a compact table (cards x 9 int32: the seven\n"
@@ -117,42 +120,26 @@ void bind_scores(py::module_& m) {
          std::int32_t style_limit) {
         // The same as score_rows, from the lists packing builds (no array in between), and
         // per group of cities (a game) the styles shown more than style_limit times.
-        const std::vector<std::int32_t> cells = int32_list(flat, "flat");
+        const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
         if (cells.size() % 9 != 0) {
           throw py::value_error("the flat table must hold nine ints per card");
         }
-        const std::size_t n = cells.size() / 9;
-        const RowTable rows(cells.data(), n, 9);
-        const std::vector<std::int64_t> at = offsets_list(offsets, "offsets");
-        const std::vector<std::int64_t> games = offsets_list(groups, "groups");
+        const RowTable rows(cells.data(), cells.size() / 9, 9);
+        const std::vector<std::int64_t> at = ints<std::int64_t>(offsets, "offsets");
+        const std::vector<std::int64_t> games = ints<std::int64_t>(groups, "groups");
+        if (at.empty()) {
+          throw py::value_error("offsets must have at least one entry");
+        }
         BatchView batch;
         batch.cards = rows.cards();
-        if (at.empty() || at.front() != 0 || static_cast<std::size_t>(at.back()) != n) {
-          throw py::value_error("offsets must start at 0 and end at the number of cards");
-        }
         batch.cities = at.size() - 1;
-        batch.offsets = at.data();
-        check_batch(batch);
-        for (std::size_t g = 0; g < games.size(); ++g) {
-          if (games[g] < 0 || (g > 0 && games[g] < games[g - 1])) {
-            throw py::value_error("groups must not decrease");
-          }
-        }
+        batch.offsets = at.data();  // the rest of their checks: check_batch
         if (games.empty() || games.front() != 0 ||
-            static_cast<std::size_t>(games.back()) != batch.cities) {
-          throw py::value_error("groups must run from 0 to the number of cities");
+            static_cast<std::size_t>(games.back()) != batch.cities ||
+            !std::is_sorted(games.begin(), games.end())) {
+          throw py::value_error("groups must run from 0 to the number of cities, in order");
         }
-        const CardValues values{rows.extra(0), rows.extra(1)};
-        check_values(batch, values);
-        std::vector<ScoreFigures> out(batch.cities);
-        {
-          py::gil_scoped_release released;
-          score_batch(batch, values, out.data(), 1);
-        }
-        py::list figures(out.size());
-        for (std::size_t k = 0; k < out.size(); ++k) {
-          figures[k] = fields(out[k]);
-        }
+        py::list figures = scored(batch, rows, 1);
         return py::make_tuple(figures, styles_over(batch, games, style_limit));
       },
       py::arg("flat"), py::arg("offsets"), py::arg("groups"), py::arg("style_limit"),

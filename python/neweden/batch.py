@@ -10,6 +10,7 @@ result like any other.
 from __future__ import annotations
 
 import csv
+import itertools
 import os
 import signal
 import sys
@@ -290,21 +291,12 @@ Task = PackedEntries | Block
 
 
 def _tasks(sources: Iterable[Entry | Block]) -> Iterator[Task]:
-    """Entries in chunks of CHUNK, each block on its own, in order."""
-    chunk: list[Entry] = []
-    for item in sources:
-        if isinstance(item, Block):
-            if chunk:
-                yield _packed_entries(chunk)
-                chunk = []
-            yield item
-            continue
-        chunk.append(item)
-        if len(chunk) == CHUNK:
-            yield _packed_entries(chunk)
-            chunk = []
-    if chunk:
-        yield _packed_entries(chunk)
+    """Each block on its own, the entries between blocks in chunks of CHUNK, in order."""
+    for is_block, run in itertools.groupby(sources, key=lambda item: isinstance(item, Block)):
+        if is_block:
+            yield from run  # type: ignore[misc]
+        else:
+            yield from (_packed_entries(chunk) for chunk in _chunks(run))
 
 
 def _work_entries(task: Task) -> list[Chunk]:

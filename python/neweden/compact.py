@@ -233,7 +233,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
     id costs one dictionary look-up, an inline card its attribute reads."""
     names = _Interned()
     styles, types = names.styles, names.types
-    by_id: dict[str, tuple[int, ...]] = {}
+    by_id: dict[str, tuple[tuple[int, ...], bool]] = {}
     flat: list[int] = []
     extend = flat.extend
     offsets = [0]
@@ -293,16 +293,22 @@ def _catalog_card(
     card: str,
     catalog: Catalog,
     names: _Interned,
-    by_id: dict[str, tuple[int, ...]],
+    by_id: dict[str, tuple[tuple[int, ...], bool]],
     info: GameCards,
 ) -> tuple[int, ...]:
-    """The columns after (row, col) of a card given by catalog id, unrotated."""
+    """The columns after (row, col) of a card given by catalog id, unrotated; each id is
+    looked up once a batch (with whether its points are beyond the table's range)."""
     info.ids.append(card)
-    rest = by_id.get(card)
-    if rest is None:
-        rest = by_id[card] = names.rest(catalog.card(card))
+    found = by_id.get(card)
+    if found is None:
+        spec = catalog.card(card)
+        found = by_id[card] = (
+            names.rest(spec),
+            spec is not None and spec.points > MAX_TABLE_POINTS,
+        )
+    rest, big = found
     if rest[4] == UNRESOLVED:
         info.unresolved = True
-    elif (spec := catalog.card(card)) is not None and spec.points > MAX_TABLE_POINTS:
+    if big:
         info.big_points = True
     return rest

@@ -51,8 +51,7 @@ def analyse_table(
     """The figures of every city of a compact table (:func:`neweden.compact.pack_table`;
     its first seven columns are read), in one call, with every per-card detail: the form
     of audit trails and error messages."""
-    rows = np.ascontiguousarray(table[:, :7]) if table.shape[1:] != (7,) else table
-    return [CityFigures._make(fields) for fields in _core.analyse_rows(rows, offsets)]
+    return [CityFigures._make(fields) for fields in _core.analyse_rows(table, offsets)]
 
 
 _new = tuple.__new__

@@ -345,10 +345,10 @@ class _GameScore:
         warnings.extend(
             game_warnings(
                 game,
-                catalog,
                 over_box,
                 max([fig.cards for fig in figures], default=0),
                 self.info.rotated,
+                extras.requirements,
                 extras.epiphanies,
             )
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..catalog import Catalog
+from ..catalog import RequirementSpec
 from ..model import Game
 from ..problems import Problem, article, join
 from .epiphanies import THIRD_STAR
@@ -31,10 +31,10 @@ def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: st
 
 def game_warnings(
     game: Game,
-    catalog: Catalog,
     style_counts: Mapping[str, int],
     most_cards: int,
     rotated: Sequence[int],
+    requirement_specs: Sequence[RequirementSpec | None],
     epiphany_specs: Sequence[Sequence[object]],
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
@@ -42,7 +42,8 @@ def game_warnings(
 
     `style_counts`: common cards of the game by style (at least those above the box's
     count); `most_cards`: the most cards kept in one city; `rotated`: the player of each
-    rotated card."""
+    rotated card; `requirement_specs`, `epiphany_specs`: the game's ids looked up
+    (:func:`neweden.catalog.resolve_extras`)."""
     warnings: list[Problem] = []
     for style, count in sorted(style_counts.items()):
         if count > CARDS_PER_STYLE:
@@ -65,9 +66,7 @@ def game_warnings(
             )
         )
     if game.mode in ("populist", "elitist") and isinstance(game.requirements, list):
-        decks = sorted(
-            spec.deck for r in game.requirements if (spec := catalog.requirements.get(r))
-        )
+        decks = sorted(spec.deck for spec in requirement_specs if spec is not None)
         if decks != ["A", "B", "C"]:
             shown = ", ".join(decks) or "none"
             warnings.append(
