@@ -121,6 +121,8 @@ class Catalog:
     #: Closed vocabularies; None means any identifier is accepted (RULES §1).
     styles: frozenset[str] | None = None
     types: frozenset[str] | None = None
+    #: Epiphany effects declared besides the known ones (RULES §1: no `unknown_effect`).
+    effects: frozenset[str] = frozenset()
 
     def card(self, card_id: str) -> CardSpec | None:
         return self.cards.get(card_id)

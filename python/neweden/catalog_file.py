@@ -27,8 +27,9 @@ from .catalog import (
 from .checks import Fields, check_inline_card
 from .conditions import check_condition
 from .decode import find_problems
-from .model import CatalogId, Identifier, InlineCard, Name
+from .model import CatalogId, Effect, InlineCard, Name, Style, TypeName
 from .problems import Problem, join
+from .vocabulary import Attribute, fold, fold_condition
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -77,7 +78,7 @@ class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tr
     """An Epiphany card: printed points, effect, and optionally its condition."""
 
     points: Literal[2, 5]
-    effect: Identifier | UnsetType = UNSET
+    effect: Effect | UnsetType = UNSET
     condition: Any = None
     text: Text = ""
     name: Name | UnsetType = UNSET
@@ -86,7 +87,9 @@ class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tr
 
 PLAYER_COUNT_PATTERN = r"^[2-4]$"
 PlayerCount = Annotated[str, Meta(pattern=PLAYER_COUNT_PATTERN)]
-Vocabulary = Annotated[list[Identifier], Meta(min_length=1, max_length=100)]
+Styles = Annotated[list[Style], Meta(min_length=1, max_length=100)]
+Types = Annotated[list[TypeName], Meta(min_length=1, max_length=100)]
+Effects = Annotated[list[Effect], Meta(max_length=100)]
 
 
 class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -95,8 +98,10 @@ class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True
 
     format: Literal["new-eden/catalog@1"] | UnsetType = UNSET
     name: Name | UnsetType = UNSET
-    styles: Vocabulary | UnsetType = UNSET
-    types: Vocabulary | UnsetType = UNSET
+    styles: Styles | UnsetType = UNSET
+    types: Types | UnsetType = UNSET
+    #: epiphany effects this catalog's cards use besides the known ones (no unknown_effect)
+    effects: Effects | UnsetType = UNSET
     majority_table: dict[PlayerCount, list[Annotated[int, Meta(ge=0)]]] | UnsetType = UNSET
     cards: dict[CatalogId, CardEntry] = msgspec.field(default_factory=dict)
     requirements: dict[CatalogId, RequirementEntry] = msgspec.field(default_factory=dict)
@@ -155,14 +160,16 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
                         path=join(path, "majority_table", key),
                     )
                 )
-    for vocabulary, attribute in (("styles", "style"), ("types", "type")):
+    vocabularies: tuple[tuple[str, Attribute], ...] = (("styles", "style"), ("types", "type"))
+    for vocabulary, attribute in vocabularies:
         declared = fields.get(vocabulary)
         cards = fields.get("cards")
         if not isinstance(declared, list) or not isinstance(cards, dict):
             continue
+        names = {_folded(d, attribute) for d in declared if isinstance(d, str)}
         for card_id, entry in cards.items():
             value = entry.get(attribute) if isinstance(entry, dict) else None
-            if isinstance(value, str) and value not in declared:
+            if isinstance(value, str) and _folded(value, attribute) not in names:
                 problems.append(
                     Problem(
                         code=f"unknown_{attribute}",
@@ -188,8 +195,22 @@ _CHECKS: dict[type, Any] = {
 }
 
 
+def _folded(name: str, attribute: Attribute) -> str:
+    """A style or type name with its Portuguese alias folded (RULES §1)."""
+    return fold(name, attribute) or name
+
+
 def _card_spec(card_id: str, entry: CardEntry) -> CardSpec:
-    return CardSpec.from_inline(entry)._replace(id=card_id, copies=entry.copies)
+    spec = CardSpec.from_inline(entry)._replace(id=card_id, copies=entry.copies)
+    if spec.wild:
+        return spec
+    return spec._replace(
+        style=_folded(spec.style or "", "style"), type=_folded(spec.type or "", "type")
+    )
+
+
+def _vocabulary(names: list[str] | UnsetType, attribute: Attribute) -> frozenset[str] | None:
+    return None if isinstance(names, UnsetType) else frozenset(_folded(n, attribute) for n in names)
 
 
 def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
@@ -197,13 +218,20 @@ def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
     cards.update({i: _card_spec(i, e) for i, e in doc.cards.items()})
     requirements = dict(base.requirements)
     requirements.update(
-        {i: RequirementSpec(i, e.deck, e.text, e.condition) for i, e in doc.requirements.items()}
+        {
+            i: RequirementSpec(i, e.deck, e.text, fold_condition(e.condition))
+            for i, e in doc.requirements.items()
+        }
     )
     epiphanies = dict(base.epiphanies)
     epiphanies.update(
         {
             i: EpiphanySpec(
-                i, e.points, e.effect if isinstance(e.effect, str) else None, e.text, e.condition
+                i,
+                e.points,
+                e.effect if isinstance(e.effect, str) else None,
+                e.text,
+                fold_condition(e.condition),
             )
             for i, e in doc.epiphanies.items()
         }
@@ -220,8 +248,9 @@ def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
         requirements=requirements,
         epiphanies=epiphanies,
         majority_table=table,
-        styles=frozenset(doc.styles) if isinstance(doc.styles, list) else base.styles,
-        types=frozenset(doc.types) if isinstance(doc.types, list) else base.types,
+        styles=_vocabulary(doc.styles, "style") if isinstance(doc.styles, list) else base.styles,
+        types=_vocabulary(doc.types, "type") if isinstance(doc.types, list) else base.types,
+        effects=base.effects | frozenset(doc.effects if isinstance(doc.effects, list) else ()),
     )
 
 

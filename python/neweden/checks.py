@@ -10,7 +10,11 @@ pass (on the raw JSON objects, see :mod:`neweden.decode`) call these same functi
 2. ``requirements`` is required in the populist and elitist modes;
 3. an epiphany is given either by catalog id (``card``) or inline (``points``, optional
    ``effect``), not both;
-4. ``meta`` is at most 16 KiB as compact JSON and at most 32 levels deep.
+4. ``meta`` is at most 16 KiB as compact JSON and at most 32 levels deep;
+5. a requirement id is listed at most once.
+
+The style and type names of inline cards are also folded from their Portuguese aliases here
+(:func:`decoded_is_sound`, :data:`neweden.vocabulary.ALIASES`).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from .model import (
     Player,
 )
 from .problems import Problem, article, join
+from .vocabulary import Attribute, fold
 
 __all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound"]
 
@@ -191,8 +196,33 @@ def check_game(fields: Fields, path: str) -> list[Problem]:
                 path=join(path, "requirements"),
             )
         )
+    requirements = fields.get("requirements")
+    if isinstance(requirements, list) and len(set(map(str, requirements))) < len(requirements):
+        problems.extend(_repeated_requirements(requirements, path))
     if "meta" in fields:
         problems.extend(check_meta(fields.get("meta"), join(path, "meta")))
+    return problems
+
+
+def _repeated_requirements(requirements: list[Any], path: str) -> list[Problem]:
+    """A requirement card is in play once: an id listed again would count a second star
+    (RULES §4a), so each later place of an id is a problem."""
+    problems = []
+    first: dict[str, int] = {}
+    for i, req_id in enumerate(requirements):
+        if not isinstance(req_id, str):
+            continue
+        if req_id in first:
+            problems.append(
+                Problem(
+                    code="bad_value",
+                    message=f'the requirement "{req_id}" is listed twice (items {first[req_id]} '
+                    f"and {i}); a requirement card is in play once",
+                    path=join(path, "requirements", i),
+                )
+            )
+        else:
+            first[req_id] = i
     return problems
 
 
@@ -237,6 +267,38 @@ _IDENTIFIERS = _Matched(IDENTIFIER_PATTERN)
 _CATALOG_IDS = _Matched(CATALOG_ID_PATTERN)
 
 
+class _Folded:
+    """The style (or type) names seen, each mapped to what it reads as: itself when it is an
+    identifier, the English identifier when it is a Portuguese alias (RULES §1), None when
+    it is neither. One look-up a card on the fast path."""
+
+    __slots__ = ("attribute", "seen")
+    LIMIT = 4096
+
+    def __init__(self, attribute: Attribute) -> None:
+        self.attribute = attribute
+        self.seen: dict[str, str | None] = {}
+
+    def learn(self, value: str) -> str | None:
+        folded = fold(value, self.attribute)
+        if folded is None and _IDENTIFIERS.pattern.search(value) is not None:
+            folded = value
+        if len(self.seen) >= self.LIMIT:
+            self.seen.clear()
+        self.seen[value] = folded
+        return folded
+
+
+_STYLES = _Folded("style")
+_TYPES = _Folded("type")
+
+
+def fold_name(value: str, attribute: Attribute) -> str | None:
+    """A style or type name as it reads (its alias folded), or None when it is not a name."""
+    names = _STYLES if attribute == "style" else _TYPES
+    return names.seen[value] if value in names.seen else names.learn(value)
+
+
 def _identifier(value: object) -> bool:
     return value is UNSET or value in _IDENTIFIERS.known or _IDENTIFIERS.learn(value)
 
@@ -273,7 +335,9 @@ _DISTINCT_SIDES = frozenset(
 
 
 def decoded_is_sound(doc: Game | LoneCity) -> bool:
-    """True when a document that msgspec decoded has no cross-field problem."""
+    """True when a document that msgspec decoded has no cross-field problem. The style and
+    type names of its inline cards are folded from their Portuguese aliases on the way (so
+    a sound document reads as English identifiers)."""
     if isinstance(doc, Game):
         if check_game(StructFields(doc), ""):
             return False
@@ -282,8 +346,7 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
         players: list[Player] | list[LoneCity] = doc.players
     else:
         players = [doc]
-    known = _IDENTIFIERS.known
-    learn = _IDENTIFIERS.learn
+    styles, types = _STYLES.seen, _TYPES.seen
     for player in players:
         for placement in player.city:
             card = placement.card
@@ -306,10 +369,18 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
                 or card.points is UNSET
                 or card.stars is UNSET
                 or tuple(sides) not in _DISTINCT_SIDES
-                or (style not in known and not learn(style))
-                or (type_ not in known and not learn(type_))
             ):
                 return False
+            folded = styles.get(style) or _STYLES.learn(style)
+            if folded is None:
+                return False
+            if folded != style:
+                card.style = folded
+            folded = types.get(type_) or _TYPES.learn(type_)
+            if folded is None:
+                return False
+            if folded != type_:
+                card.type = folded
         for epiphany in getattr(player, "epiphanies", ()):
             if not _epiphany_is_sound(epiphany):
                 return False

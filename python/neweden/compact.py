@@ -37,6 +37,7 @@ __all__ = [
     "PackedGames",
     "clamp_points",
     "pack_cities",
+    "pack_flat",
     "pack_games",
     "pack_table",
 ]
@@ -182,6 +183,16 @@ def pack_cities(cities: Sequence[Sequence[ResolvedCard]]) -> CompactCities:
     )
 
 
+def pack_flat(
+    cities: Sequence[Sequence[ResolvedCard]],
+) -> tuple[list[int], list[int], tuple[str, ...], tuple[str, ...]]:
+    """The rows of resolved cities as the flat list of a score table (WIDTH ints per card),
+    the city offsets, and the style and type names the rows' codes index."""
+    names = _Interned()
+    flat, offsets = _flat_rows(cities, names)
+    return flat, offsets, tuple(names.styles), tuple(names.types)
+
+
 def pack_table(
     cities: Sequence[Sequence[ResolvedCard]],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
@@ -215,6 +226,7 @@ class PackedGames:
     #: per city, the index of its first card; one more entry at the end
     offsets: list[int]
     styles: tuple[str, ...]
+    types: tuple[str, ...]
     #: per game, the index of its first city; one more entry at the end
     first_city: list[int]
     cards: list[GameCards]
@@ -274,7 +286,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
             offsets.append(len(flat) // WIDTH)
         first_city.append(len(offsets) - 1)
         packed.append(info)
-    return PackedGames(flat, offsets, tuple(styles), first_city, packed)
+    return PackedGames(flat, offsets, tuple(styles), tuple(types), first_city, packed)
 
 
 def clamp_points(packed: PackedGames) -> None:

@@ -39,6 +39,7 @@ from .model import (
     Player,
 )
 from .problems import GameDecodeError, Problem, did_you_mean, join
+from .vocabulary import ALIASES, Attribute, fold
 
 __all__ = ["decode_city", "decode_game", "find_problems", "game_bytes"]
 
@@ -388,7 +389,7 @@ class _Walk:
             pattern = extra.get("pattern")
             self.value(value, t.type, path, tuple(extra.get("too_large", ())))
             if pattern is not None and isinstance(value, str) and not self.problems_at(path):
-                self.pattern(value, pattern, path)
+                self.pattern(value, pattern, path, extra.get("aliases"))
             return
         kinds = _type_kinds(t)
         kind = _json_kind(value)
@@ -428,14 +429,25 @@ class _Walk:
     def problems_at(self, path: str) -> bool:
         return bool(self.problems) and self.problems[-1].path == path
 
-    def pattern(self, value: str, pattern: str, path: str) -> None:
-        if re.search(pattern, value) is None:
-            words = _PATTERN_WORDS.get(pattern, f"a string matching {pattern}")
-            self.add(
-                "bad_value",
-                f"{_field_label(path)} is {_preview(value)}, which is not {words}",
-                path,
-            )
+    def pattern(
+        self, value: str, pattern: str, path: str, aliases: Attribute | None = None
+    ) -> None:
+        """A pattern problem unless `value` matches (or, for a style or type, is one of
+        the Portuguese aliases that fold to a known name)."""
+        if re.search(pattern, value) is not None:
+            return
+        if aliases is not None and fold(value, aliases) is not None:
+            return
+        words = _PATTERN_WORDS.get(pattern, f"a string matching {pattern}")
+        hint = ""
+        if aliases is not None:
+            names = [*ALIASES[aliases], *(a for forms in ALIASES[aliases].values() for a in forms)]
+            hint = did_you_mean(value.casefold().replace(" ", "_").replace("-", "_"), names)
+        self.add(
+            "bad_value",
+            f"{_field_label(path)} is {_preview(value)}, which is not {words}{hint}",
+            path,
+        )
 
     def struct(self, value: dict[str, Any], t: mi.StructType, path: str) -> None:
         fields = {f.encode_name: f for f in t.fields}

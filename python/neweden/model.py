@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from .vocabulary import ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
+
 __all__ = [
     "FACILITIES",
     "FORMAT_ID",
@@ -71,6 +73,57 @@ Identifier = Annotated[
         extra_json_schema={"pattern": IDENTIFIER_PATTERN},
     ),
 ]
+
+
+def _alias_pattern(attribute: Attribute) -> str:
+    """A JSON Schema pattern (no flags in ECMA-262) matching the Portuguese aliases of
+    `attribute` in any letter case, accented or not."""
+
+    def letter(c: str) -> str:
+        accented = {"a": "aáàâãä", "e": "eéêè", "i": "iíî", "o": "oóôõö", "u": "uúü", "c": "cç"}
+        forms = accented.get(c, c)
+        return f"[{forms}{forms.upper()}]" if c.isalpha() else c
+
+    return "^(?:" + "|".join("".join(map(letter, key)) for key in alias_keys(attribute)) + ")$"
+
+
+def _vocabulary_words(attribute: Attribute) -> str:
+    names = ALIASES[attribute]
+    known = "; ".join(f"{name} (also {', '.join(forms)})" for name, forms in names.items())
+    return (
+        f"a lower-case identifier; the names the manual gives, with their Portuguese forms in "
+        f"any letter case, accented or not, folded to the English one: {known}"
+    )
+
+
+def _vocabulary_meta(attribute: Attribute) -> Meta:
+    """An identifier that also accepts the Portuguese aliases of `attribute` (folded on
+    input: neweden.checks, neweden.vocabulary)."""
+    return Meta(
+        max_length=MAX_STRING,
+        description=_vocabulary_words(attribute),
+        examples=list(ALIASES[attribute]),
+        extra={**_LONG_STRING, "pattern": IDENTIFIER_PATTERN, "aliases": attribute},
+        extra_json_schema={
+            "anyOf": [{"pattern": IDENTIFIER_PATTERN}, {"pattern": _alias_pattern(attribute)}]
+        },
+    )
+
+
+Style = Annotated[str, _vocabulary_meta("style")]
+TypeName = Annotated[str, _vocabulary_meta("type")]
+Effect = Annotated[
+    str,
+    Meta(
+        max_length=MAX_STRING,
+        description="a lower-case identifier; the rules act on "
+        + ", ".join(KNOWN_EFFECTS)
+        + " (another effect gets the warning unknown_effect unless the catalog declares it)",
+        examples=list(KNOWN_EFFECTS),
+        extra={**_LONG_STRING, "pattern": IDENTIFIER_PATTERN},
+        extra_json_schema={"pattern": IDENTIFIER_PATTERN},
+    ),
+]
 CatalogId = Annotated[
     str,
     Meta(
@@ -101,8 +154,8 @@ class InlineCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True)
     """A card given in full. Common: style, type, facility, points, stars, sides; or wild."""
 
     wild: Literal[True] | UnsetType = UNSET
-    style: Identifier | UnsetType = UNSET
-    type: Identifier | UnsetType = UNSET
+    style: Style | UnsetType = UNSET
+    type: TypeName | UnsetType = UNSET
     facility: Facility | UnsetType = UNSET
     points: Points | UnsetType = UNSET
     stars: Stars | UnsetType = UNSET
@@ -128,7 +181,7 @@ class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tr
     state: EpiphanyState
     card: CatalogId | UnsetType = UNSET
     points: Literal[2, 5] | UnsetType = UNSET
-    effect: Identifier | UnsetType = UNSET
+    effect: Effect | UnsetType = UNSET
 
 
 class Bonus(msgspec.Struct, forbid_unknown_fields=True):

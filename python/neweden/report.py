@@ -38,7 +38,12 @@ from .problems import Problem, document_order, join
 from .rules.advice import third_star_advice
 from .rules.epiphanies import EpiphanyResult, score_epiphanies
 from .rules.epiphany_conditions import disjoint_sets
-from .rules.legality import copy_limit_problems, duplicate_name_problems, geometry_problems
+from .rules.legality import (
+    copy_limit,
+    copy_limit_problems,
+    duplicate_name_problems,
+    geometry_problems,
+)
 from .rules.military import base_majority, majority_table, military_points
 from .rules.ranking import Standing, first_player_recency, rank
 from .rules.requirements import (
@@ -47,7 +52,9 @@ from .rules.requirements import (
     populist_points,
     requirement_tests,
 )
+from .rules.vocabulary import GameNames, effect_warnings, name_problems
 from .rules.warnings import CARDS_PER_STYLE, game_warnings
+from .vocabulary import Attribute
 
 __all__ = [
     "REPORT_FORMAT",
@@ -208,22 +215,24 @@ def score_packed(
     box's count in each (the rules stage of the pipeline); `core` gives the per-card
     figures that messages and audit trails need."""
     reports = []
+    names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
+        shown = GameNames(packed.flat, packed.offsets, (first, stop), names)
         reports.append(
             _GameScore(game, packed.cards[g], catalog, core).report(
-                figures[first:stop], over_box.get(g, {}), detail
+                figures[first:stop], over_box.get(g, {}), shown, detail
             )
         )
     return reports
 
 
-def _over_copies(ids: Sequence[str], catalog: Catalog) -> bool:
-    """Whether some catalog id appears more often than the box holds (RULES §1)."""
+def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
+    """Whether some catalog id appears more often than a game may show (RULES §1)."""
     if len(set(ids)) == len(ids):
         return False  # every card at least once in the box
     return any(
-        count > spec.copies
+        count > copy_limit(spec, players)
         for card_id, count in Counter(ids).items()
         if (spec := catalog.card(card_id)) is not None
     )
@@ -269,7 +278,11 @@ class _GameScore:
         return [c for c, inside in zip(self.city(p), self.full(p).included, strict=True) if inside]
 
     def report(
-        self, figures: Sequence[ScoreFigures], over_box: dict[str, int], detail: bool
+        self,
+        figures: Sequence[ScoreFigures],
+        over_box: dict[str, int],
+        shown: GameNames,
+        detail: bool,
     ) -> dict[str, Any]:
         game, catalog = self.game, self.catalog
         if detail:  # the audit reads every city's per-card figures: one call for all
@@ -296,9 +309,13 @@ class _GameScore:
                         path=_city_path(p),
                     )
                 )
-        if self.info.ids and _over_copies(self.info.ids, catalog):
+        if self.info.ids and _over_copies(self.info.ids, catalog, n):
             errors.extend(copy_limit_problems(self.cities(), [_city_path(p) for p in range(n)]))
         errors.extend(duplicate_name_problems(game))
+        name_errors, name_warnings = name_problems([p.name for p in game.players], shown)
+        errors.extend(name_errors)
+        warnings.extend(name_warnings)
+        warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
 
         requirement_ids = game.requirements if isinstance(game.requirements, list) else []
         tests = requirement_tests(requirement_ids, extras.requirements) if populist else []

@@ -14,10 +14,12 @@ from typing import Any
 import msgspec
 
 from .catalog import BUILTIN, Catalog, resolve_city
+from .compact import pack_flat
 from .decode import GameInput, decode_city, game_bytes
 from .problems import Problem
 from .report import native_geometry, score
 from .rules.legality import copy_limit_problems, geometry_problems
+from .rules.vocabulary import GameNames, name_problems
 from .rules.warnings import CARDS_PER_STYLE
 
 __all__ = ["validate"]
@@ -57,6 +59,11 @@ def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict
         warnings.append(
             Problem(code="empty_city", message="the city has no card; it is legal", path="/city")
         )
+    flat, offsets, styles_seen, types_seen = pack_flat([cards])
+    shown = GameNames(flat, offsets, (0, 1), {"style": styles_seen, "type": types_seen})
+    name_errors, name_warnings = name_problems([None], shown, "/city")
+    errors += name_errors
+    warnings += name_warnings
     styles = Counter(c.spec.style for c in cards if c.spec is not None and not c.spec.wild)
     warnings += [
         Problem(

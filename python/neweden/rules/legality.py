@@ -6,12 +6,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..catalog import ResolvedCard
+from ..catalog import CardSpec, ResolvedCard
 from ..figures import CityFigures
 from ..model import Game
 from ..problems import Problem, join
 
-__all__ = ["copy_limit_problems", "duplicate_name_problems", "geometry_problems"]
+__all__ = [
+    "ATOMIC_WASTE",
+    "copy_limit",
+    "copy_limit_problems",
+    "duplicate_name_problems",
+    "geometry_problems",
+]
 
 
 def _ordinal(n: int) -> str:
@@ -95,14 +101,34 @@ def geometry_problems(
     return problems
 
 
+#: One Atomic Waste card per player at set-up and one shuffled into the Idea Pile (RULES §1).
+ATOMIC_WASTE = "atomic-waste"
+
+
+def copy_limit(spec: CardSpec, players: int) -> int:
+    """How many copies of a catalog card a game of `players` players may show: Atomic Waste
+    at most players + 1 (and never more than the box holds), any other its box's count."""
+    if spec.id == ATOMIC_WASTE:
+        return min(spec.copies, players + 1)
+    return spec.copies
+
+
+def _limit_words(spec: CardSpec, players: int, limit: int) -> str:
+    if spec.id == ATOMIC_WASTE and limit < spec.copies:
+        return f"a {players}-player game has {limit} (one per player and one in the Idea Pile)"
+    return f"the box holds {limit}"
+
+
 def copy_limit_problems(
     cities: Sequence[Sequence[ResolvedCard]], bases: Sequence[str]
 ) -> list[Problem]:
-    """Each catalog card id at most its number of copies in the whole game, counted over
-    players in order and cards in city order; one error per copy beyond the limit, under the
-    player who placed it. Inline cards have no identity and are not counted."""
+    """Each catalog card id at most its number of copies in the whole game (see
+    :func:`copy_limit`), counted over players in order and cards in city order; one error
+    per copy beyond the limit, under the player who placed it. Inline cards have no identity
+    and are not counted."""
     seen: Counter[str] = Counter()
     problems = []
+    players = len(cities)
     for p, cards in enumerate(cities):
         for card in cards:
             spec = card.spec
@@ -110,12 +136,13 @@ def copy_limit_problems(
                 continue
             seen[spec.id] += 1
             n = seen[spec.id]
-            if n > spec.copies:
+            limit = copy_limit(spec, players)
+            if n > limit:
                 problems.append(
                     Problem(
                         code="copy_limit",
                         message=f'the card "{spec.id}" appears a {_ordinal(n)} time in '
-                        f"the game; the box holds {spec.copies}. It is still scored",
+                        f"the game; {_limit_words(spec, players, limit)}. It is still scored",
                         path=join(bases[p], card.index, "card"),
                         cells=((card.row, card.col),),
                     )

@@ -1,0 +1,183 @@
+"""A typo must not change a score (RULES §1): the style and type names of one game against
+what the box holds, names that look alike, and epiphany effects the rules do not know.
+
+The names are read from the game's rows of the packed score table (every player's common
+cards, placed or left out on a taken cell); the cards are walked again only for a game that
+has a problem, to count them and to say where they are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..catalog import Catalog, EpiphanySpec
+from ..model import Game
+from ..problems import Problem, did_you_mean, join
+from ..vocabulary import KNOWN_EFFECTS, MAX_STYLES, MAX_TYPES, Attribute, looks_alike, nearest
+
+__all__ = ["GameNames", "effect_warnings", "name_problems"]
+
+#: Columns of the packed score table (neweden.compact): row, col, style, type, ... flags.
+_WIDTH = 9
+_ROW, _COL, _STYLE, _TYPE, _FLAGS = 0, 1, 2, 3, 6
+_LIMITS: dict[Attribute, tuple[int, str, str]] = {
+    "style": (MAX_STYLES, "style", "styles"),
+    "type": (MAX_TYPES, "type", "types"),
+}
+
+
+class GameNames:
+    """The rows of one game in the packed table, and the batch's interned names."""
+
+    __slots__ = ("flat", "names", "offsets", "start", "stop")
+
+    def __init__(
+        self,
+        flat: list[int],
+        offsets: Sequence[int],
+        cities: tuple[int, int],
+        names: dict[Attribute, Sequence[str]],
+    ) -> None:
+        self.flat = flat
+        self.offsets = offsets
+        self.start, self.stop = cities
+        self.names = names
+
+    def distinct(self, attribute: Attribute) -> frozenset[int]:
+        """The interned codes of `attribute` the game's common cards show (-1: no name)."""
+        column = _STYLE if attribute == "style" else _TYPE
+        lo = self.offsets[self.start] * _WIDTH + column
+        hi = self.offsets[self.stop] * _WIDTH
+        codes = frozenset(self.flat[lo:hi:_WIDTH])
+        return codes - {-1} if -1 in codes else codes
+
+    def cards(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int]]]:
+        """Every name of `attribute` with its common cards as (player, row, col)."""
+        column = _STYLE if attribute == "style" else _TYPE
+        names = self.names[attribute]
+        found: dict[str, list[tuple[int, int, int]]] = {}
+        for p, city in enumerate(range(self.start, self.stop)):
+            for i in range(self.offsets[city], self.offsets[city + 1]):
+                row = self.flat[i * _WIDTH : (i + 1) * _WIDTH]
+                if row[_FLAGS] == 0:
+                    found.setdefault(names[row[column]], []).append((p, row[_ROW], row[_COL]))
+        return found
+
+
+def _counted(counts: Counter[str]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in counts.most_common())
+
+
+def _cards_word(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _where(players: Sequence[str | None], cards: Sequence[tuple[int, int, int]]) -> str:
+    def cell(p: int, row: int, col: int) -> str:
+        owner = players[p]
+        return f"{owner}, row {row}, column {col}" if owner else f"row {row}, column {col}"
+
+    return "; ".join(cell(*card) for card in cards[:6]) + ("; ..." if len(cards) > 6 else "")
+
+
+def _rarest(counts: Counter[str], excess: int) -> list[str]:
+    """The `excess` names with the fewest cards, and any tied with the last of them."""
+    ranked = sorted(counts, key=lambda name: (counts[name], name))
+    threshold = counts[ranked[excess - 1]]
+    return [name for name in ranked if counts[name] <= threshold]
+
+
+def _too_many(
+    players: Sequence[str | None], names: GameNames, attribute: Attribute, path: str
+) -> Problem:
+    limit, one, many = _LIMITS[attribute]
+    cards = names.cards(attribute)
+    counts = Counter({name: len(found) for name, found in cards.items()})
+    rarest = _rarest(counts, len(counts) - limit)
+    told = []
+    for name in rarest:
+        close = nearest(name, counts, counts)
+        guess = f' — did you mean "{close}", {_cards_word(counts[close])}?' if close else ""
+        where = _where(players, cards[name])
+        told.append(f'"{name}": {_cards_word(counts[name])} ({where}){guess}')
+    return Problem(
+        code=f"too_many_{many}",
+        message=f"the game's common cards show {len(counts)} {many}; the box holds {limit}, "
+        f"so some {one} is mistyped. By cards: {_counted(counts)}. The rarest: " + "; ".join(told),
+        path=path,
+        cells=tuple((row, col) for name in rarest for _, row, col in cards[name]),
+    )
+
+
+def _alike(
+    players: Sequence[str | None], names: GameNames, attribute: Attribute, path: str
+) -> list[Problem]:
+    cards = names.cards(attribute)
+    counts = Counter({name: len(found) for name, found in cards.items()})
+    problems = []
+    ordered = sorted(counts, key=lambda name: (-counts[name], name))
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1 :]:
+            if looks_alike(a, b, attribute):
+                # b has no more cards than a: it is the likelier typo
+                problems.append(
+                    Problem(
+                        code="similar_names",
+                        message=f'the {attribute} "{b}", {_cards_word(counts[b])} '
+                        f"({_where(players, cards[b])}), looks like "
+                        f'"{a}", {_cards_word(counts[a])}: is one of them mistyped?',
+                        path=path,
+                        cells=tuple((row, col) for _, row, col in cards[b]),
+                    )
+                )
+    return problems
+
+
+def name_problems(
+    players: Sequence[str | None], names: GameNames, path: str = "/players"
+) -> tuple[list[Problem], list[Problem]]:
+    """The errors `too_many_styles`, `too_many_types` and the warnings `similar_names` of a
+    game (RULES §1), from its rows of the packed table; `players` name the owner of each
+    city (None for a lone city), `path` is where the problems point (the game's players)."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    attributes: tuple[Attribute, ...] = ("style", "type")
+    for attribute in attributes:
+        codes = names.distinct(attribute)
+        if len(codes) > _LIMITS[attribute][0]:
+            errors.append(_too_many(players, names, attribute, path))
+        if len(codes) > 1 and _any_alike(codes, names.names[attribute], attribute):
+            warnings.extend(_alike(players, names, attribute, path))
+    return errors, warnings
+
+
+def _any_alike(codes: frozenset[int], names: Sequence[str], attribute: Attribute) -> bool:
+    shown = sorted(names[c] for c in codes)
+    return any(looks_alike(a, b, attribute) for i, a in enumerate(shown) for b in shown[i + 1 :])
+
+
+def effect_warnings(
+    game: Game, specs: Sequence[Sequence[EpiphanySpec | None]], catalog: Catalog
+) -> list[Problem]:
+    """`unknown_effect`: an epiphany whose effect is neither one the rules act on nor one
+    the catalog declares (RULES §1); it scores as declared."""
+    warnings = []
+    known = (*KNOWN_EFFECTS, *sorted(catalog.effects))
+    for p, held in enumerate(specs):
+        for k, spec in enumerate(held):
+            effect = None if spec is None else spec.effect
+            if effect is None or effect in KNOWN_EFFECTS or effect in catalog.effects:
+                continue
+            entry = game.players[p].epiphanies[k]
+            where = "effect" if spec is not None and not spec.id else "card"
+            warnings.append(
+                Problem(
+                    code="unknown_effect",
+                    message=f'the effect "{effect}" of epiphany {k} is not one the rules know '
+                    f"({', '.join(known)}){did_you_mean(effect, known)}; it does nothing "
+                    f"here, and the epiphany scores as {entry.state}",
+                    path=join("", "players", p, "epiphanies", k, where),
+                )
+            )
+    return warnings

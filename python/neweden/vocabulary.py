@@ -1,0 +1,164 @@
+"""The box's vocabularies (RULES §1): the style, type and effect names the game knows, their
+Portuguese aliases, and how close two names are.
+
+A typo must not change a score silently: the names the manual gives are known, their
+Portuguese forms (accented or not, any letter case) fold to the English identifier on input,
+and the rules compare the other names of a game by edit distance. The alias table below is the
+only place aliases live: adding one is one line.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+__all__ = [
+    "ALIASES",
+    "KNOWN_EFFECTS",
+    "MAX_STYLES",
+    "MAX_TYPES",
+    "Attribute",
+    "aliases_of",
+    "edit_distance",
+    "fold",
+    "fold_condition",
+    "looks_alike",
+    "nearest",
+]
+
+Attribute = Literal["style", "type"]
+
+#: The box holds this many architectural styles and location types (RULES §1).
+MAX_STYLES = 5
+MAX_TYPES = 6
+
+#: The names the manual gives, each with its Portuguese forms (RULES §1). Accents and letter
+#: case do not matter on input (see :func:`fold`).
+ALIASES: Mapping[Attribute, Mapping[str, tuple[str, ...]]] = {
+    "style": {
+        "gothic": ("gotico", "gótico", "gotica", "gótica"),
+        "futurist": ("futurista",),
+        "renaissance": ("renascentista",),
+        "sustainable": ("sustentavel", "sustentável"),
+    },
+    "type": {
+        "green_area": ("area_verde", "área_verde"),
+        "building": ("construcao", "construção"),
+    },
+}
+
+#: The epiphany effects the rules act on (RULES §4b); another effect scores as declared but
+#: gets the warning `unknown_effect` unless the catalog declares it.
+KNOWN_EFFECTS = ("third_star", "rotate", "move")
+
+
+def _key(text: str) -> str:
+    """`text` without accents, in lower case: the form aliases are matched in."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+#: attribute -> {alias key -> English identifier}
+_FOLDS: dict[str, dict[str, str]] = {
+    attribute: {_key(alias): name for name, forms in names.items() for alias in forms}
+    for attribute, names in ALIASES.items()
+}
+
+
+def fold(value: str, attribute: Attribute) -> str | None:
+    """The English identifier `value` is an alias of (`"Gótico"` -> `"gothic"` as a style),
+    or None when it is no alias."""
+    folds = _FOLDS[attribute]
+    return folds.get(value) or folds.get(_key(value))
+
+
+def aliases_of(name: str, attribute: Attribute) -> tuple[str, ...]:
+    """The Portuguese forms of a known name (none for another name)."""
+    return ALIASES[attribute].get(name, ())
+
+
+def alias_keys(attribute: Attribute) -> list[str]:
+    """Every alias of `attribute` in the form it is matched in (no accents, lower case)."""
+    return sorted(_FOLDS[attribute])
+
+
+@functools.lru_cache(maxsize=4096)
+def edit_distance(a: str, b: str) -> int:
+    """The Levenshtein distance between two names (insertions, deletions, substitutions)."""
+    if len(a) < len(b):
+        a, b = b, a
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+#: Two names at most this far apart look alike (RULES §1, `similar_names`).
+SIMILAR_DISTANCE = 2
+
+
+def _forms(name: str, attribute: Attribute) -> tuple[str, ...]:
+    return (name, *(_key(alias) for alias in aliases_of(name, attribute)))
+
+
+@functools.lru_cache(maxsize=4096)
+def looks_alike(a: str, b: str, attribute: Attribute) -> bool:
+    """Whether two different names of one game look like one name mistyped: at most
+    SIMILAR_DISTANCE edits apart, either of them against the other's aliases included."""
+    return a != b and any(
+        edit_distance(x, y) <= SIMILAR_DISTANCE
+        for x in _forms(a, attribute)
+        for y in _forms(b, attribute)
+    )
+
+
+def nearest(name: str, others: Iterable[str], counts: Mapping[str, int]) -> str | None:
+    """The other name closest to `name` by edit distance (on a tie, the one with the most
+    cards, then the first in alphabetical order)."""
+    candidates = [o for o in others if o != name]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda o: (edit_distance(name, o), -counts.get(o, 0), o))
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+
+def _fold_names(value: Any, attribute: Attribute) -> Any:
+    if isinstance(value, str):
+        return fold(value, attribute) or value
+    if isinstance(value, list):
+        return [_fold_names(v, attribute) for v in value]
+    return value
+
+
+def fold_condition(condition: Any) -> Any:
+    """A condition (the condition language of :mod:`neweden.conditions`) with the style and
+    type names of its card filters, and the `value` of a `largest_group` by style or type,
+    folded from their Portuguese aliases. Iterative, so any depth the checks allowed is safe;
+    anything that is not a filter is copied as it is."""
+    root: list[Any] = [condition]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        parent, key = stack.pop()
+        node = parent[key]
+        if isinstance(node, dict):
+            node = dict(node)
+            parent[key] = node
+            for attribute in ("style", "type"):
+                if attribute in node:
+                    node[attribute] = _fold_names(node[attribute], attribute)
+            by = node.get("by")
+            if by in ("style", "type") and isinstance(node.get("value"), str):
+                node["value"] = _fold_names(node["value"], by)
+            stack.extend((node, k) for k, v in node.items() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            node = list(node)
+            parent[key] = node
+            stack.extend((node, i) for i, v in enumerate(node) if isinstance(v, (dict, list)))
+    return root[0]
