@@ -24,8 +24,12 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
     players = []
     for i in range(draw(st.integers(1, 4))):
         city = city_json(
-            grow_city(rng, draw(st.integers(0, 15)), styles=6, types=4), wild_id="atomic-waste"
+            grow_city(rng, draw(st.integers(0, 15)), styles=5, types=6), wild_id="atomic-waste"
         )
+        if city and draw(st.integers(0, 9)) == 0:  # a transcriber's typo: one more name
+            card = city[-1]["card"]
+            if isinstance(card, dict) and "style" in card:
+                city[-1] = {**city[-1], "card": {**card, "style": card["style"] + "x"}}
         if city and draw(st.booleans()):  # a card on a taken cell
             city.append({**city[0], "card": city[-1]["card"]})
         epiphanies = [
@@ -61,6 +65,21 @@ def test_native_and_reference_reports_agree(doc: dict[str, Any]) -> None:
     twin = score_game(decoded, geometry=reference_geometry)
     assert native == twin
     assert neweden.score(doc) == native
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_too_many_styles_exactly_when_the_game_shows_more_than_the_box(doc: dict[str, Any]) -> None:
+    styles = {
+        entry["card"]["style"]
+        for player in doc["players"]
+        for entry in player["city"]
+        if isinstance(entry["card"], dict) and "style" in entry["card"]
+    }
+    report = neweden.score(doc, detail=False)
+    codes = [e["code"] for e in report["errors"]]
+    assert ("too_many_styles" in codes) == (len(styles) > 5)
+    assert "too_many_types" not in codes  # generated games keep to the box's 6 types
 
 
 def test_points_beyond_the_native_table_are_scored_exactly() -> None:

@@ -203,6 +203,7 @@ def describe_catalog(catalog: Catalog) -> dict[str, Any]:
         else None,
         "styles": sorted(catalog.styles) if catalog.styles is not None else None,
         "types": sorted(catalog.types) if catalog.types is not None else None,
+        "effects": sorted(catalog.effects),
     }
 
 

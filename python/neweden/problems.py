@@ -35,6 +35,8 @@ RULE_CODES = frozenset(
         "copy_limit",
         "duplicate_name",
         "activated_five_point",
+        "too_many_styles",
+        "too_many_types",
         "not_found",
     }
 )
@@ -51,6 +53,8 @@ WARNING_CODES = frozenset(
         "style_count_over_box",
         "unknown_first_player",
         "third_star_in_military",
+        "similar_names",
+        "unknown_effect",
     }
 )
 

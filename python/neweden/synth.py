@@ -1,7 +1,8 @@
 """Synthetic cities for tests and benchmarks: grown by legal placement, like real tables.
 
 Every card is invented (no printed card is known to this project): styles and types are
-`ex_style_K` / `ex_type_K` identifiers.
+`ex_` names from :data:`STYLES` and :data:`TYPES`, at least three edits apart from each other
+(so no two of them look like one name mistyped, RULES §1 `similar_names`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,11 @@ from typing import Any
 from .catalog import ALL_SIDES, OPPOSITE, CardSpec, ResolvedCard
 from .model import FACILITIES, SIDES
 
-__all__ = ["city_json", "grow_city"]
+__all__ = ["STYLES", "TYPES", "city_json", "grow_city"]
+
+#: Invented style and type names; a city takes the first `styles` / `types` of them.
+STYLES = ("ex_amber", "ex_cobalt", "ex_crimson", "ex_jade", "ex_onyx", "ex_ivory", "ex_saffron")
+TYPES = ("ex_harbor", "ex_meadow", "ex_quarry", "ex_citadel", "ex_bazaar", "ex_lagoon", "ex_summit")
 
 _STEP = {"top": (-1, 0), "right": (0, 1), "bottom": (1, 0), "left": (0, -1)}
 
@@ -23,8 +28,8 @@ def _random_card(rng: random.Random, styles: int, types: int) -> CardSpec:
     count = rng.choice((1, 2, 2, 3, 3, 4))
     return CardSpec(
         False,
-        f"ex_style_{rng.randrange(styles)}",
-        f"ex_type_{rng.randrange(types)}",
+        STYLES[rng.randrange(styles)],
+        TYPES[rng.randrange(types)],
         rng.choice(FACILITIES),
         rng.randrange(8),
         rng.randrange(4),

@@ -61,7 +61,7 @@ def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict
         )
     flat, offsets, styles_seen, types_seen = pack_flat([cards])
     shown = GameNames(flat, offsets, (0, 1), {"style": styles_seen, "type": types_seen})
-    name_errors, name_warnings = name_problems([None], shown, "/city")
+    name_errors, name_warnings = name_problems([None], shown, "")
     errors += name_errors
     warnings += name_warnings
     styles = Counter(c.spec.style for c in cards if c.spec is not None and not c.spec.wild)

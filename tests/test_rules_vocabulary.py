@@ -1,0 +1,429 @@
+"""RULES §1 and §4a: a typo must not change a score silently. Names the box holds, Portuguese
+aliases, close names, unknown effects, a requirement listed twice, Atomic Waste copies.
+
+The scores below are derived by hand from the rules (each case says how)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+import neweden
+from neweden.catalog_file import parse_catalog
+from neweden.decode import decode_game
+from neweden.render import render
+from neweden.report import reference_geometry, score_game
+from neweden.schema import city_schema, game_schema
+from tests.games import card, game, player
+
+REAL = ["gothic", "futurist", "renaissance", "sustainable", "ex_quinta"]
+
+
+def six_in_a_row(styles: list[str], types: list[str] | None = None) -> list[dict[str, Any]]:
+    """Cards joined in a row, one per style given (six: B1 met), all one type unless `types`
+    says; 0 open connections (C1 met); each worth 5 points at 3 stars."""
+    types = types or ["building"] * len(styles)
+    last = len(styles) - 1
+    sides = ["r" if c == 0 else ("l" if c == last else "rl") for c in range(last + 1)]
+    return [
+        card(0, c, sides[c], style=s, type=t, points=5, stars=3)
+        for c, (s, t) in enumerate(zip(styles, types, strict=True))
+    ]
+
+
+def codes(problems: list[dict[str, Any]]) -> list[str]:
+    return [p["code"] for p in problems]
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "neweden", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+# --- 1. more than the box holds is an error ------------------------------------------------
+
+
+def test_rule_1_more_styles_than_the_box_holds_is_an_error() -> None:
+    # Ana: five real styles and "gotic": A1 (6 distinct names >= 5), B1 (6 in a row) and
+    # C1 (0 open) are met, 3 stars: every card scores its 5 points, 6 x 5 = 30. Bia: the
+    # same with "gothic" for "gotic". The game shows gothic 3, gotic 1, the others 2 each.
+    # The score stands as given, but the game is not valid.
+    doc = game(
+        "populist",
+        player("Ana", six_in_a_row([*REAL, "gotic"])),
+        player("Bia", six_in_a_row([*REAL, "gothic"])),
+    )
+    report = neweden.score(doc, detail=False)
+    (error,) = report["errors"]
+    assert error["code"] == "too_many_styles"
+    assert error["path"] == "/players"
+    assert error["cells"] == [[0, 5]]
+    assert (
+        '"gotic": 1 card (Ana, row 0, column 5) — did you mean "gothic", 3 cards?'
+        in (error["message"])
+    )
+    assert "6 styles; the box holds 5" in error["message"]
+    assert report["valid"] is False
+    ana = report["players"][0]
+    assert ana["legal"] is True
+    assert ana["score"]["total"] == 30
+    assert ana["requirements_met"] == ["A1", "B1", "C1"]
+
+
+def test_rule_1_more_styles_than_the_box_holds_counts_all_players_together() -> None:
+    # Each city alone shows 3 styles; the game shows 6. The rarest name is blamed: "futurst"
+    # (1 card, Bia's), nearest "futurist".
+    a = six_in_a_row(["gothic", "gothic", "futurist", "futurist", "renaissance", "renaissance"])
+    b = six_in_a_row(["sustainable", "sustainable", "ex_quinta", "ex_quinta", "futurst", "gothic"])
+    report = neweden.score(game("populist", player("Ana", a), player("Bia", b)), detail=False)
+    (error,) = report["errors"]
+    assert error["code"] == "too_many_styles"
+    assert error["cells"] == [[0, 4]]
+    assert (
+        '"futurst": 1 card (Bia, row 0, column 4) — did you mean "futurist", 2 cards?'
+        in (error["message"])
+    )
+    assert (
+        "By cards: gothic 3, futurist 2, renaissance 2, sustainable 2, ex_quinta 2, futurst 1"
+        in (error["message"])
+    )
+
+
+def test_rule_1_more_types_than_the_box_holds_is_an_error() -> None:
+    # Seven types, all cards one style (so they still join): one name too many, and every
+    # name has one card, so all seven tie as the rarest and all are told.
+    types = ["building", "green_area", "ex_port", "ex_plaza", "ex_farm", "ex_mine", "ex_dock"]
+    city = six_in_a_row(["gothic"] * 7, types)
+    report = neweden.score(game("military", player("Ana", city)), detail=False)
+    (error,) = report["errors"]
+    assert error["code"] == "too_many_types"
+    assert "7 types; the box holds 6" in error["message"]
+    assert len(error["cells"]) == 7
+    assert report["valid"] is False
+    assert report["players"][0]["legal"] is True
+
+
+def test_rule_1_the_box_count_itself_is_fine() -> None:
+    report = neweden.score(game("populist", player("Ana", six_in_a_row([*REAL, "gothic"]))))
+    assert report["valid"] is True
+    assert report["errors"] == []
+    assert "similar_names" not in codes(report["warnings"])
+
+
+def test_rule_1_wild_and_unknown_cards_have_no_style() -> None:
+    city = six_in_a_row([*REAL, "gothic"])
+    city += [{"row": 1, "col": 0, "card": {"wild": True}}, {"row": 1, "col": 1, "card": "EX-x"}]
+    report = neweden.score(game("populist", player("Ana", city)), detail=False)
+    assert "too_many_styles" not in codes(report["errors"])
+
+
+# --- 2. close names warn ------------------------------------------------------------------
+
+
+def test_rule_1_close_names_warn_similar_names() -> None:
+    # "gothik" is one edit from "gothic": a warning; the game stays valid.
+    city = six_in_a_row(["gothic"] * 5 + ["gothik"])
+    report = neweden.score(game("military", player("Ana", city)), detail=False)
+    assert report["valid"] is True
+    (warning,) = [w for w in report["warnings"] if w["code"] == "similar_names"]
+    assert warning["path"] == "/players"
+    assert warning["cells"] == [[0, 5]]
+    assert warning["message"] == (
+        'the style "gothik", 1 card (Ana, row 0, column 5), looks like "gothic", 5 cards: '
+        "is one of them mistyped?"
+    )
+
+
+def test_rule_1_a_name_close_to_an_alias_is_similar() -> None:
+    # "goticos" is two edits from "gothic" but one from its alias "gotico".
+    city = six_in_a_row(["gothic"] * 5 + ["goticos"])
+    report = neweden.score(game("military", player("Ana", city)), detail=False)
+    assert "similar_names" in codes(report["warnings"])
+
+
+def test_rule_1_names_three_edits_apart_do_not_warn() -> None:
+    city = six_in_a_row(["ex_amber"] * 5 + ["ex_onyx"])
+    report = neweden.score(game("military", player("Ana", city)), detail=False)
+    assert "similar_names" not in codes(report["warnings"])
+
+
+# --- 3. Portuguese names fold ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "folded"),
+    [
+        ("gótico", "gothic"),
+        ("GÓTICO", "gothic"),
+        ("Gotica", "gothic"),
+        ("gotico", "gothic"),
+        ("futurista", "futurist"),
+        ("Renascentista", "renaissance"),
+        ("sustentável", "sustainable"),
+        ("SUSTENTAVEL", "sustainable"),
+    ],
+)
+def test_rule_1_portuguese_style_names_fold_to_the_english_name(given: str, folded: str) -> None:
+    # With the alias, the city shows 5 styles, not 6: valid, A1 met, 30 points.
+    styles = [*REAL, "gothic"]
+    styles[styles.index(folded)] = given
+    report = neweden.score(game("populist", player("Ana", six_in_a_row(styles))), detail=True)
+    assert report["valid"] is True, report["errors"]
+    assert report["players"][0]["score"]["total"] == 30
+    assert report["players"][0]["requirements_met"] == ["A1", "B1", "C1"]
+    svg = render(json.dumps(game("populist", player("Ana", six_in_a_row(styles)))))
+    assert given not in svg  # the picture shows the English name
+
+
+@pytest.mark.parametrize(
+    ("given", "folded"),
+    [("área_verde", "green_area"), ("Area_Verde", "green_area"), ("CONSTRUÇÃO", "building")],
+)
+def test_rule_1_portuguese_type_names_fold_to_the_english_name(given: str, folded: str) -> None:
+    doc = game("military", player("Ana", [card(0, 0, "t", type=given, style="gothic")]))
+    decoded = decode_game(doc)
+    assert decoded.players[0].city[0].card.type == folded  # type: ignore[union-attr]
+    assert neweden.score(doc)["valid"] is True
+
+
+def test_rule_1_aliases_fold_on_both_decoding_passes() -> None:
+    # The every-problem pass (taken when another field is wrong) accepts the alias too and
+    # reports only the real problem.
+    doc = game("military", player("Ana", [card(0, 0, "t", style="gótico", type="área_verde")]))
+    doc["players"][0]["city"][0]["card"]["stars"] = 7
+    with pytest.raises(neweden.GameDecodeError) as caught:
+        neweden.score(doc)
+    assert [(p.code, p.path) for p in caught.value.problems] == [
+        ("bad_value", "/players/0/city/0/card/stars")
+    ]
+
+
+def test_rule_1_an_alias_is_a_style_or_a_type_not_both() -> None:
+    doc = game("military", player("Ana", [card(0, 0, "t", style="área_verde")]))
+    with pytest.raises(neweden.GameDecodeError) as caught:
+        neweden.score(doc)
+    (problem,) = caught.value.problems
+    assert (problem.code, problem.path) == ("bad_value", "/players/0/city/0/card/style")
+
+
+def test_rule_1_a_capitalised_name_is_refused_with_a_suggestion() -> None:
+    doc = game("military", player("Ana", [card(0, 0, "t", style="Gothic")]))
+    with pytest.raises(neweden.GameDecodeError) as caught:
+        neweden.score(doc)
+    assert 'did you mean "gothic"?' in caught.value.problems[0].message
+
+
+CATALOG = """
+format = "new-eden/catalog@1"
+styles = ["gótico", "futurista", "renascentista", "sustentável", "ex_quinta"]
+effects = ["ex_bloom"]
+
+[cards.EX-tower]
+style = "Gótico"
+type = "Construção"
+facility = "tower"
+points = 2
+stars = 0
+sides = ["top"]
+example = true
+
+[requirements.EX-R1]
+deck = "A"
+text = "Two gothic cards."
+condition = { ">=" = [{ count = { style = "gótico" } }, 2] }
+example = true
+
+[epiphanies.EX-E1]
+points = 2
+effect = "ex_bloom"
+example = true
+"""
+
+
+def test_rule_1_aliases_fold_in_catalog_cards_vocabularies_and_conditions() -> None:
+    catalog = parse_catalog(CATALOG.encode(), "mine.toml")
+    assert catalog.styles == frozenset(
+        ["gothic", "futurist", "renaissance", "sustainable", "ex_quinta"]
+    )
+    spec = catalog.card("EX-tower")
+    assert spec is not None
+    assert (spec.style, spec.type) == ("gothic", "building")
+    city = [
+        {"row": 0, "col": 0, "card": "EX-tower"},
+        card(1, 0, "t", style="gothic", type="building"),
+    ]
+    doc = game("populist", player("Ana", city), requirements=["EX-R1", "B1", "C1"])
+    report = neweden.score(doc, catalog=catalog)
+    assert report["errors"] == []
+    assert "EX-R1" in report["players"][0]["requirements_met"]
+
+
+# --- 4. effects -------------------------------------------------------------------------------
+
+
+def test_rule_1_unknown_effect_warns_with_the_nearest_known_one() -> None:
+    # "thrid_star" activated: an unknown effect gives no star and, activated, 0 points.
+    epiphanies = [{"points": 2, "state": "activated", "effect": "thrid_star"}]
+    doc = game("populist", player("Ana", six_in_a_row([*REAL, "gothic"]), epiphanies=epiphanies))
+    report = neweden.score(doc, detail=False)
+    ana = report["players"][0]
+    (warning,) = [w for w in ana["warnings"] if w["code"] == "unknown_effect"]
+    assert warning["path"] == "/players/0/epiphanies/0/effect"
+    assert 'did you mean "third_star"?' in warning["message"]
+    assert report["valid"] is True
+    assert ana["stars"] == 3
+    assert ana["score"]["epiphanies"] == 0
+
+
+@pytest.mark.parametrize("effect", ["third_star", "rotate", "move"])
+def test_rule_1_known_effects_do_not_warn(effect: str) -> None:
+    epiphanies = [{"points": 2, "state": "validated", "effect": effect}]
+    doc = game("military", player("Ana", [card(0, 0, "t")], epiphanies=epiphanies))
+    assert "unknown_effect" not in codes(neweden.score(doc)["players"][0]["warnings"])
+
+
+def test_rule_1_an_effect_the_catalog_declares_does_not_warn() -> None:
+    catalog = parse_catalog(CATALOG.encode(), "mine.toml")
+    epiphanies = [
+        {"points": 2, "state": "validated", "effect": "ex_bloom"},
+        {"card": "EX-E1", "state": "validated"},
+        {"points": 2, "state": "validated", "effect": "ex_blossom"},
+    ]
+    doc = game("military", player("Ana", [card(0, 0, "t")], epiphanies=epiphanies))
+    warnings = neweden.score(doc, catalog=catalog)["players"][0]["warnings"]
+    assert [(w["code"], w["path"]) for w in warnings if w["code"] == "unknown_effect"] == [
+        ("unknown_effect", "/players/0/epiphanies/2/effect")
+    ]
+    assert "unknown_effect" in codes(neweden.score(doc)["players"][0]["warnings"])
+
+
+# --- 5. a requirement listed twice --------------------------------------------------------------
+
+
+def test_rule_4a_a_requirement_listed_twice_is_a_decode_problem() -> None:
+    doc = game("populist", player("Ana", six_in_a_row([*REAL, "gothic"])))
+    doc["requirements"] = ["A1", "B1", "C1", "B1"]
+    with pytest.raises(neweden.GameDecodeError) as caught:
+        neweden.score(doc)
+    (problem,) = caught.value.problems
+    assert (problem.code, problem.path) == ("bad_value", "/requirements/3")
+    assert "listed twice" in problem.message
+
+
+def test_rule_4a_a_requirement_listed_twice_with_another_problem_lists_both() -> None:
+    doc = game("populist", player("Ana", six_in_a_row([*REAL, "gothic"])))
+    doc["requirements"] = ["A1", "A1", "C1"]
+    doc["players"][0]["city"][0]["row"] = "0"
+    with pytest.raises(neweden.GameDecodeError) as caught:
+        neweden.score(doc)
+    assert [(p.code, p.path) for p in caught.value.problems] == [
+        ("bad_type", "/players/0/city/0/row"),
+        ("bad_value", "/requirements/1"),
+    ]
+
+
+# --- 6. Atomic Waste: players + 1 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "copies", "errors"),
+    [(1, 2, 0), (1, 3, 1), (2, 3, 0), (2, 4, 1), (3, 4, 0), (3, 5, 1), (4, 5, 0), (4, 7, 2)],
+)
+def test_rule_1_atomic_waste_at_most_players_plus_one(
+    players: int, copies: int, errors: int
+) -> None:
+    # All copies in the first player's city, in a column (wild cards join on every side).
+    waste = [{"row": r, "col": 0, "card": "atomic-waste"} for r in range(copies)]
+    others = [player(f"P{i}", [card(0, 0, "t")]) for i in range(1, players)]
+    report = neweden.score(game("military", player("P0", waste), *others), detail=False)
+    found = [e for e in report["players"][0]["errors"] if e["code"] == "copy_limit"]
+    assert len(found) == errors
+    if found:
+        words = (
+            "the box holds 5"
+            if players == 4
+            else f"a {players}-player game has {players + 1} (one per player and one in the Idea"
+        )
+        assert words in found[0]["message"]
+        assert found[0]["path"] == f"/players/0/city/{players + 1}/card"
+
+
+def test_rule_1_new_eden_stays_at_two() -> None:
+    eden = [{"row": r, "col": 0, "card": "new-eden"} for r in range(3)]
+    others = [player(f"P{i}", [card(0, 0, "t")]) for i in range(1, 4)]
+    report = neweden.score(game("military", player("P0", eden), *others), detail=False)
+    assert [e["path"] for e in report["players"][0]["errors"]] == ["/players/0/city/2/card"]
+
+
+# --- every way in ---------------------------------------------------------------------------------
+
+
+def test_the_reference_twin_reports_the_same_name_problems() -> None:
+    a = six_in_a_row([*REAL, "gotic"])
+    b = six_in_a_row(["gothik"] * 6, ["ex_a", "ex_b", "ex_c", "ex_d", "ex_e", "ex_f"])
+    decoded = decode_game(game("elitist", player("Ana", a), player("Bia", b)))
+    native = score_game(decoded)
+    assert {"too_many_styles", "too_many_types"} <= set(codes(native["errors"]))
+    assert native == score_game(decoded, geometry=reference_geometry)
+
+
+def test_a_lone_city_gets_the_name_checks_at_its_own_path() -> None:
+    answer = neweden.validate({"city": six_in_a_row([*REAL, "gotic"])})
+    (error,) = [e for e in answer["players"][0]["errors"] if e["code"] == "too_many_styles"]
+    assert error["path"] == ""
+    assert "(row 0, column 5)" in error["message"]
+    assert answer["valid"] is False
+    assert answer["players"][0]["legal"] is True
+
+
+def test_cli_score_exit_codes(tmp_path: Path) -> None:
+    typo = tmp_path / "typo.json"
+    typo.write_text(json.dumps(game("populist", player("Ana", six_in_a_row([*REAL, "gotic"])))))
+    run = cli("score", str(typo), "--format", "text")
+    assert run.returncode == 1
+    assert "too_many_styles" in run.stdout
+    twice = game("populist", player("Ana", six_in_a_row([*REAL, "gothic"])))
+    twice["requirements"] = ["A1", "B1", "C1", "A1"]
+    run = cli("score", "-", stdin=json.dumps(twice))
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert "/requirements/3: bad_value:" in run.stderr
+    accented = game("populist", player("Ana", six_in_a_row(["gótico", *REAL[1:], "Gótico"])))
+    run = cli("score", "-", "--format", "json", stdin=json.dumps(accented, ensure_ascii=False))
+    assert run.returncode == 0, run.stdout
+    assert json.loads(run.stdout)["players"][0]["score"]["total"] == 30
+
+
+def test_cli_validate_summary_counts_the_new_codes(tmp_path: Path) -> None:
+    lines = [
+        json.dumps(game("populist", player("Ana", six_in_a_row([*REAL, "gotic"])))),
+        json.dumps(game("populist", player("Ana", six_in_a_row([*REAL, "gothic"])))),
+    ]
+    (tmp_path / "round.jsonl").write_text("\n".join(lines) + "\n")
+    run = cli("validate", str(tmp_path / "round.jsonl"))
+    assert run.returncode == 1
+    assert "too_many_styles" in run.stdout.splitlines()[-1] or "too_many_styles" in run.stdout
+
+
+def test_the_schema_accepts_aliases_and_names_them() -> None:
+    schema = game_schema()
+    doc = game("populist", player("Ana", six_in_a_row(["GÓTICO", *REAL[1:], "Sustentavel"])))
+    jsonschema.validate(doc, schema)
+    bad = game("populist", player("Ana", six_in_a_row(["Gotic o", *REAL[1:], "gothic"])))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)
+    text = json.dumps(schema, ensure_ascii=False)
+    assert "gothic (also gotico, gótico, gotica, gótica)" in text
+    assert "third_star" in text
+    jsonschema.validate({"city": six_in_a_row(["gothic"] * 6, ["Área_Verde"] * 6)}, city_schema())
