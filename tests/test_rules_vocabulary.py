@@ -5,6 +5,7 @@ The scores below are derived by hand from the rules (each case says how)."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from neweden.render import render
 from neweden.report import reference_geometry, score_game
 from neweden.schema import city_schema, game_schema
 from tests.games import card, game, player
+from tests.servers import running_server
 
 REAL = ["gothic", "futurist", "renaissance", "sustainable", "ex_quinta"]
 
@@ -427,3 +429,35 @@ def test_the_schema_accepts_aliases_and_names_them() -> None:
     assert "gothic (also gotico, gótico, gotica, gótica)" in text
     assert "third_star" in text
     jsonschema.validate({"city": six_in_a_row(["gothic"] * 6, ["Área_Verde"] * 6)}, city_schema())
+
+
+def test_http_answers_the_typo_rules(tmp_path: Path) -> None:
+    pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[test]'
+    typo = game(
+        "populist",
+        player("Ana", six_in_a_row([*REAL, "gotic"])),
+        player("Bia", six_in_a_row([*REAL, "gothic"])),
+    )
+    twice = game("populist", player("Ana", six_in_a_row([*REAL, "gótico"])))
+    twice["requirements"] = ["A1", "B1", "C1", "C1"]
+    with running_server({}, tmp_path / "server.log") as (port, _):
+
+        def post(path: str, doc: dict[str, Any]) -> tuple[int, Any]:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            body = json.dumps(doc, ensure_ascii=False).encode()
+            conn.request("POST", path, body=body, headers={"content-type": "application/json"})
+            response = conn.getresponse()
+            answer = json.loads(response.read())
+            conn.close()
+            return response.status, answer
+
+        status, report = post("/v1/score", typo)
+        assert status == 200
+        assert report["valid"] is False
+        assert codes(report["errors"]) == ["too_many_styles"]
+        assert [p["score"]["total"] for p in report["players"]] == [30, 30]
+        status, problem = post("/v1/score", twice)
+        assert status == 422
+        assert [(e["code"], e["path"]) for e in problem["errors"]] == [
+            ("bad_value", "/requirements/3")
+        ]

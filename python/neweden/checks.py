@@ -268,25 +268,33 @@ _CATALOG_IDS = _Matched(CATALOG_ID_PATTERN)
 
 
 class _Folded:
-    """The style (or type) names seen, each mapped to what it reads as: itself when it is an
-    identifier, the English identifier when it is a Portuguese alias (RULES §1), None when
-    it is neither. One look-up a card on the fast path."""
+    """The style (or type) names seen: `plain` those that read as themselves (identifiers
+    that are no alias), `aliases` the Portuguese ones with the English identifier each
+    stands for (RULES §1). A plain name costs one set look-up a card on the fast path."""
 
-    __slots__ = ("attribute", "seen")
+    __slots__ = ("aliases", "attribute", "plain")
     LIMIT = 4096
 
     def __init__(self, attribute: Attribute) -> None:
         self.attribute = attribute
-        self.seen: dict[str, str | None] = {}
+        self.plain: set[str] = set()
+        self.aliases: dict[str, str] = {}
 
-    def learn(self, value: str) -> str | None:
-        folded = fold(value, self.attribute)
-        if folded is None and _IDENTIFIERS.pattern.search(value) is not None:
-            folded = value
-        if len(self.seen) >= self.LIMIT:
-            self.seen.clear()
-        self.seen[value] = folded
-        return folded
+    def read(self, value: str) -> str | None:
+        """What `value` reads as: itself, its English identifier, or None (no name)."""
+        if value in self.plain:
+            return value
+        folded = self.aliases.get(value) or fold(value, self.attribute)
+        if folded is not None:
+            if len(self.aliases) < self.LIMIT:
+                self.aliases[value] = folded
+            return folded
+        if _IDENTIFIERS.pattern.search(value) is None:
+            return None
+        if len(self.plain) >= self.LIMIT:
+            self.plain.clear()
+        self.plain.add(value)
+        return value
 
 
 _STYLES = _Folded("style")
@@ -295,8 +303,7 @@ _TYPES = _Folded("type")
 
 def fold_name(value: str, attribute: Attribute) -> str | None:
     """A style or type name as it reads (its alias folded), or None when it is not a name."""
-    names = _STYLES if attribute == "style" else _TYPES
-    return names.seen[value] if value in names.seen else names.learn(value)
+    return (_STYLES if attribute == "style" else _TYPES).read(value)
 
 
 def _identifier(value: object) -> bool:
@@ -346,7 +353,7 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
         players: list[Player] | list[LoneCity] = doc.players
     else:
         players = [doc]
-    styles, types = _STYLES.seen, _TYPES.seen
+    plain_styles, plain_types = _STYLES.plain, _TYPES.plain
     for player in players:
         for placement in player.city:
             card = placement.card
@@ -371,15 +378,15 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
                 or tuple(sides) not in _DISTINCT_SIDES
             ):
                 return False
-            folded = styles.get(style) or _STYLES.learn(style)
-            if folded is None:
-                return False
-            if folded != style:
+            if style not in plain_styles:  # an alias to fold, or not a name
+                folded = _STYLES.read(style)
+                if folded is None:
+                    return False
                 card.style = folded
-            folded = types.get(type_) or _TYPES.learn(type_)
-            if folded is None:
-                return False
-            if folded != type_:
+            if type_ not in plain_types:
+                folded = _TYPES.read(type_)
+                if folded is None:
+                    return False
                 card.type = folded
         for epiphany in getattr(player, "epiphanies", ()):
             if not _epiphany_is_sound(epiphany):

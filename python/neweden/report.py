@@ -216,9 +216,10 @@ def score_packed(
     figures that messages and audit trails need."""
     reports = []
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
+    alike: dict[tuple[Attribute, frozenset[int]], bool] = {}
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        shown = GameNames(packed.flat, packed.offsets, (first, stop), names)
+        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alike)
         reports.append(
             _GameScore(game, packed.cards[g], catalog, core).report(
                 figures[first:stop], over_box.get(g, {}), shown, detail

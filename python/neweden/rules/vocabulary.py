@@ -8,6 +8,7 @@ has a problem, to count them and to say where they are.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -30,7 +31,7 @@ _LIMITS: dict[Attribute, tuple[int, str, str]] = {
 class GameNames:
     """The rows of one game in the packed table, and the batch's interned names."""
 
-    __slots__ = ("flat", "names", "offsets", "start", "stop")
+    __slots__ = ("alike", "flat", "names", "offsets", "start", "stop")
 
     def __init__(
         self,
@@ -38,11 +39,15 @@ class GameNames:
         offsets: Sequence[int],
         cities: tuple[int, int],
         names: dict[Attribute, Sequence[str]],
+        alike: dict[tuple[Attribute, frozenset[int]], bool] | None = None,
     ) -> None:
         self.flat = flat
         self.offsets = offsets
         self.start, self.stop = cities
         self.names = names
+        #: whether a set of codes holds two names that look alike; shared by the games of
+        #: one batch (they repeat the same few sets of names)
+        self.alike = {} if alike is None else alike
 
     def distinct(self, attribute: Attribute) -> frozenset[int]:
         """The interned codes of `attribute` the game's common cards show (-1: no name)."""
@@ -147,14 +152,26 @@ def name_problems(
         codes = names.distinct(attribute)
         if len(codes) > _LIMITS[attribute][0]:
             errors.append(_too_many(players, names, attribute, path))
-        if len(codes) > 1 and _any_alike(codes, names.names[attribute], attribute):
+        if len(codes) > 1 and _any_alike(codes, names, attribute):
             warnings.extend(_alike(players, names, attribute, path))
     return errors, warnings
 
 
-def _any_alike(codes: frozenset[int], names: Sequence[str], attribute: Attribute) -> bool:
-    shown = sorted(names[c] for c in codes)
-    return any(looks_alike(a, b, attribute) for i, a in enumerate(shown) for b in shown[i + 1 :])
+def _any_alike(codes: frozenset[int], names: GameNames, attribute: Attribute) -> bool:
+    found = names.alike.get((attribute, codes))
+    if found is None:
+        shown = frozenset(map(names.names[attribute].__getitem__, codes))
+        found = names.alike[attribute, codes] = _names_alike(shown, attribute)
+    return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_alike(shown: frozenset[str], attribute: Attribute) -> bool:
+    """Whether two of these names look alike (the same sets recur from game to game)."""
+    ordered = sorted(shown)
+    return any(
+        looks_alike(a, b, attribute) for i, a in enumerate(ordered) for b in ordered[i + 1 :]
+    )
 
 
 def effect_warnings(
@@ -167,7 +184,7 @@ def effect_warnings(
     for p, held in enumerate(specs):
         for k, spec in enumerate(held):
             effect = None if spec is None else spec.effect
-            if effect is None or effect in KNOWN_EFFECTS or effect in catalog.effects:
+            if effect is None or effect in known:
                 continue
             entry = game.players[p].epiphanies[k]
             where = "effect" if spec is not None and not spec.id else "card"
