@@ -28,7 +28,7 @@ ILLEGAL = json.dumps(game("military", player("A", [*line(2), card(0, 0)])))
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
     cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
     )
     with distributed.Client(cluster) as c:
         yield c

@@ -21,7 +21,7 @@ namespace {
 py::tuple fields(const ScoreFigures& f) {
   return py::make_tuple(
       f.legal, f.cards, f.open_connections, f.complete_connections, f.components, f.labs,
-      f.shelter_points, f.medical_points, f.towers, f.tower_points, f.bases,
+      f.shelter_points, f.medical_points, f.tower_span.towers, f.tower_span.points, f.bases,
       f.cards_by_stars[0], f.cards_by_stars[1], f.cards_by_stars[2], f.cards_by_stars[3],
       f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2], f.points_by_stars[3],
       f.row_cards, f.column_cards, f.styles);
@@ -67,30 +67,12 @@ py::list scored(BatchView& batch, const RowTable& rows, unsigned threads) {
   return answer;
 }
 
-// (group, style, count) for every style that more than `limit` common cards of a group of
-// cities show (the groups are games; RULES §1's box holds 14 of each style).
+// (group, style, count) for every style more than `limit` common cards of a game show.
 py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& groups,
                      std::int32_t limit) {
   py::list out;
-  std::vector<std::int32_t> count;
-  for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
-    const auto lo = static_cast<std::size_t>(batch.offsets[groups[g]]);
-    const auto hi = static_cast<std::size_t>(batch.offsets[groups[g + 1]]);
-    std::fill(count.begin(), count.end(), 0);
-    for (std::size_t i = lo; i < hi; ++i) {
-      if (batch.cards.flags[i] == 0) {
-        const auto style = static_cast<std::size_t>(batch.cards.style[i]);
-        if (style >= count.size()) {
-          count.resize(style + 1, 0);
-        }
-        ++count[style];
-      }
-    }
-    for (std::size_t style = 0; style < count.size(); ++style) {
-      if (count[style] > limit) {
-        out.append(py::make_tuple(g, style, count[style]));
-      }
-    }
+  for (const StyleCount& c : neweden::styles_over(batch, groups.data(), groups.size(), limit)) {
+    out.append(py::make_tuple(c.group, c.style, c.count));
   }
   return out;
 }

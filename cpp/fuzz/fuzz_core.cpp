@@ -98,7 +98,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       if (f.legal != one.legal || f.cards != counts[k] || f.open_connections != open[k] ||
           f.complete_connections != static_cast<std::int32_t>(one.connections.size()) ||
-          f.tower_points != one.tower_span.points || by_stars != f.cards ||
+          f.tower_span.points != one.tower_span.points || by_stars != f.cards ||
           f.row_cards > f.cards || f.column_cards > f.cards || f.styles > f.cards ||
           (f.cards > 0 && (f.row_cards < 1 || f.column_cards < 1))) {
         __builtin_trap();

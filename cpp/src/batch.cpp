@@ -25,7 +25,7 @@ void run(const BatchView& batch, const BatchFigures& out, std::size_t first, std
   detail::Workspace ws;
   for (std::size_t k = first; k < last; ++k) {
     const CityView city = city_of(batch, k);
-    const detail::CitySummary s = detail::analyse_into(city, ws);
+    const CitySummary s = detail::analyse_into(city, ws);
     out.legal[k] = s.legal ? 1 : 0;
     out.cards[k] = s.cards;
     out.open_connections[k] = s.open_connections;

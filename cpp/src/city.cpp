@@ -7,10 +7,11 @@ namespace neweden {
 CityAnalysis analyse_city(const CityView& city) {
   detail::check_city(city);
   detail::Workspace ws;
-  const detail::CitySummary s = detail::analyse_into(city, ws);
+  const CitySummary s = detail::analyse_into(city, ws);
   const std::size_t n = city.n;
 
   CityAnalysis out;
+  static_cast<CitySummary&>(out) = s;
   const auto end = static_cast<std::ptrdiff_t>(n);
   out.overlapped_by.assign(ws.overlapped_by.begin(), ws.overlapped_by.begin() + end);
   out.component.assign(ws.component.begin(), ws.component.begin() + end);
@@ -29,15 +30,6 @@ CityAnalysis analyse_city(const CityView& city) {
     out.shelter_groups.push_back(cards(group));
   }
   detail::list_connections(ws, n, out.connections);
-  out.components = s.components;
-  out.project = s.project;
-  out.legal = s.legal;
-  out.open_connections = s.open_connections;
-  out.labs = s.labs;
-  out.shelter_points = s.shelter_points;
-  out.medical_points = s.medical_points;
-  out.tower_span = s.tower_span;
-  out.bases = s.bases;
   return out;
 }
 

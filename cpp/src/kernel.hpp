@@ -13,21 +13,6 @@
 
 namespace neweden::detail {
 
-// What a city comes to, beside the per-card arrays and sets of the workspace.
-struct CitySummary {
-  bool legal = true;
-  std::int32_t cards = 0;  // cards kept in the geometry
-  std::int32_t open_connections = 0;
-  std::int32_t complete_connections = 0;
-  std::int32_t components = 0;
-  std::int32_t project = -1;
-  std::int32_t labs = 0;
-  std::int64_t shelter_points = 0;
-  std::int64_t medical_points = 0;
-  TowerSpan tower_span;
-  std::int32_t bases = 0;
-};
-
 // The most cards one city may hold here (FORMAT allows 77).
 inline constexpr std::size_t kMaxCityCards = 128;
 // The card number that stands for "no card": its icons are none, its set is empty.

@@ -58,20 +58,10 @@ void run(const BatchView& batch, const CardValues& values, ScoreFigures* out, st
   for (std::size_t k = first; k < last; ++k) {
     const auto lo = static_cast<std::size_t>(batch.offsets[k]);
     const CityView city = batch.cards.slice(lo, static_cast<std::size_t>(batch.offsets[k + 1]));
-    const detail::CitySummary s = detail::analyse_into(city, ws);
+    const CitySummary s = detail::analyse_into(city, ws);
     ScoreFigures& f = out[k];
     f = ScoreFigures{};
-    f.legal = s.legal;
-    f.cards = s.cards;
-    f.open_connections = s.open_connections;
-    f.complete_connections = s.complete_connections;
-    f.components = s.components;
-    f.labs = s.labs;
-    f.shelter_points = s.shelter_points;
-    f.medical_points = s.medical_points;
-    f.towers = s.tower_span.towers;
-    f.tower_points = s.tower_span.points;
-    f.bases = s.bases;
+    static_cast<CitySummary&>(f) = s;
     tally(city, CardValues{values.stars + lo, values.points + lo}, ws, f);
   }
 }
@@ -97,6 +87,32 @@ void score_batch(const BatchView& batch, const CardValues& values, ScoreFigures*
   detail::split_cities(batch, threads, [&](std::size_t first, std::size_t last) {
     run(batch, values, out, first, last);
   });
+}
+
+std::vector<StyleCount> styles_over(const BatchView& batch, const std::int64_t* groups,
+                                    std::size_t group_count, std::int32_t limit) {
+  std::vector<StyleCount> out;
+  std::vector<std::int32_t> count;
+  for (std::size_t g = 0; g + 1 < group_count; ++g) {
+    const auto lo = static_cast<std::size_t>(batch.offsets[groups[g]]);
+    const auto hi = static_cast<std::size_t>(batch.offsets[groups[g + 1]]);
+    std::fill(count.begin(), count.end(), 0);
+    for (std::size_t i = lo; i < hi; ++i) {
+      if (batch.cards.flags[i] == 0) {  // a common card, resolved
+        const auto style = static_cast<std::size_t>(batch.cards.style[i]);
+        if (style >= count.size()) {
+          count.resize(style + 1, 0);
+        }
+        ++count[style];
+      }
+    }
+    for (std::size_t style = 0; style < count.size(); ++style) {
+      if (count[style] > limit) {
+        out.push_back({g, static_cast<std::int32_t>(style), count[style]});
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace neweden

@@ -89,3 +89,22 @@ TEST_CASE("stars outside 0-3 or negative points are refused") {
   other.add(0, 0, 0, 1, -1);
   CHECK_THROWS_AS(other.score(), std::invalid_argument);
 }
+
+TEST_CASE("styles_over: the styles more than the limit of a game's common cards show") {
+  City city;  // one city as a group of one: style 0 three times, style 1 twice
+  city.add(0, 0, 0, 0, 1);
+  city.add(0, 1, 0, 0, 1);
+  city.add(0, 2, 1, 0, 1);
+  city.add(0, 3, 0, 0, 1);
+  city.add(0, 4, 1, 0, 1);
+  city.add(0, 5, 0, 0, 1, kWild);  // a wild card has no style
+  city.add(0, 5, 0, 0, 1);         // on a taken cell: still a card the game shows
+  const BatchView v = city.view();
+  const std::vector<std::int64_t> groups{0, 1};
+  const std::vector<StyleCount> over = styles_over(v, groups.data(), groups.size(), 2);
+  REQUIRE(over.size() == 1);
+  CHECK(over[0].group == 0);
+  CHECK(over[0].style == 0);
+  CHECK(over[0].count == 4);
+  CHECK(styles_over(v, groups.data(), groups.size(), 4).empty());
+}

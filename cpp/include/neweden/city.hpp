@@ -58,25 +58,33 @@ struct TowerSpan {
   std::int64_t points = 0;  // columns x rows; 0 with fewer than two towers
 };
 
-struct CityAnalysis {
-  // --- legality (RULES §3) -------------------------------------------------------------
-  std::vector<std::uint8_t> included;       // 1 when the card is in the geometry
-  std::vector<std::int32_t> overlapped_by;  // the earlier card on the same cell, or -1
-  std::vector<std::int32_t> component;      // component id (by first card), or -1
+// What a city comes to, in numbers: the one summary every answer of the core starts from
+// (the rich per-city analysis, the batch arrays and the score figures).
+struct CitySummary {
+  // --- legality (RULES §3) ---------------------------------------------------------------
+  bool legal = true;       // no overlap, no unresolved card, at most one component
+  std::int32_t cards = 0;  // cards kept in the geometry
   std::int32_t components = 0;
   std::int32_t project = -1;  // the largest component, on a tie the earliest; -1 if none
-  bool legal = true;          // no overlap, no unresolved card, at most one component
   // --- connections (RULES §2) ------------------------------------------------------------
-  std::vector<Connection> connections;  // sorted by (a, b)
   std::int32_t open_connections = 0;
+  std::int32_t complete_connections = 0;
   // --- Military figures (D1-D4; D5 needs every player and lives in Python) ---------------
   std::int32_t labs = 0;
-  std::vector<std::vector<std::int32_t>> shelter_groups;  // by first card; cards ascending
   std::int64_t shelter_points = 0;
-  std::vector<std::int32_t> medical_cards;  // distinct cards next to a medical center
   std::int64_t medical_points = 0;
   TowerSpan tower_span;
   std::int32_t bases = 0;
+};
+
+// The summary with every detail listed, card by card.
+struct CityAnalysis : CitySummary {
+  std::vector<std::uint8_t> included;       // 1 when the card is in the geometry
+  std::vector<std::int32_t> overlapped_by;  // the earlier card on the same cell, or -1
+  std::vector<std::int32_t> component;      // component id (by first card), or -1
+  std::vector<Connection> connections;      // sorted by (a, b)
+  std::vector<std::vector<std::int32_t>> shelter_groups;  // by first card; cards ascending
+  std::vector<std::int32_t> medical_cards;  // distinct cards next to a medical center
 };
 
 // Analyses one city. Throws std::invalid_argument for arrays that no decoded city can give

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "neweden/batch.hpp"
 
@@ -19,18 +20,8 @@ struct CardValues {
   const std::int32_t* points = nullptr;
 };
 
-struct ScoreFigures {
-  bool legal = true;
-  std::int32_t cards = 0;  // kept in the geometry
-  std::int32_t open_connections = 0;
-  std::int32_t complete_connections = 0;
-  std::int32_t components = 0;
-  std::int32_t labs = 0;
-  std::int64_t shelter_points = 0;
-  std::int64_t medical_points = 0;
-  std::int32_t towers = 0;
-  std::int64_t tower_points = 0;
-  std::int32_t bases = 0;
+// The city's summary and the tallies of its kept cards.
+struct ScoreFigures : CitySummary {
   std::array<std::int32_t, 4> cards_by_stars{};   // kept cards needing 0, 1, 2, 3 stars
   std::array<std::int64_t, 4> points_by_stars{};  // their potential points, summed
   std::int32_t row_cards = 0;     // kept cards in the fullest grid row
@@ -46,5 +37,18 @@ void check_values(const BatchView& batch, const CardValues& values);
 // threads. Touches no Python object.
 void score_batch(const BatchView& batch, const CardValues& values, ScoreFigures* out,
                  unsigned threads);
+
+// A style that more than a limit of the common cards of a group of cities show.
+struct StyleCount {
+  std::size_t group = 0;
+  std::int32_t style = 0;
+  std::int32_t count = 0;
+};
+
+// For every group of cities (a game: group g is cities [groups[g], groups[g + 1]) of a checked
+// batch), each style more than `limit` of its common cards show, by group then style (RULES §1:
+// the box holds 14 common cards of each style). `groups` runs from 0 to batch.cities.
+std::vector<StyleCount> styles_over(const BatchView& batch, const std::int64_t* groups,
+                                    std::size_t group_count, std::int32_t limit);
 
 }  // namespace neweden
