@@ -10,8 +10,9 @@ gives the same bytes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from html import escape
+from html import escape as _escape
 from typing import Any
 
 from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
@@ -48,6 +49,16 @@ PROBLEM_COLOURS = {
     "unknown_style": "#6c757d",
     "unknown_type": "#6c757d",
 }
+
+
+#: What XML 1.0 cannot hold, even escaped: control characters other than tab, line feed and
+#: carriage return, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(words: str) -> str:
+    """Text for the SVG: escaped, and each character XML cannot hold replaced by U+FFFD."""
+    return _escape(_NOT_XML.sub("\ufffd", words))
 
 
 def _axis(values: Iterable[int]) -> dict[int, float]:
