@@ -28,7 +28,7 @@ from .catalog import (
     resolve_extras,
     resolve_game,
 )
-from .compact import GameCards, PackedGames, clamp_points, pack_games, pack_table
+from .compact import GameCards, PackedGames, pack_games, pack_table
 from .conditions import CityContext, evaluate
 from .decode import GameInput, decode_game
 from .figures import CityFigures, ScoreFigures
@@ -89,31 +89,17 @@ class Core:
         return self.figures(cities)
 
 
-_POINT_FIELDS = ("points_0_stars", "points_1_star", "points_2_stars", "points_3_stars")
 _new = tuple.__new__
 
 
 def _native_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog
 ) -> tuple[list[ScoreFigures], OverBox]:
-    try:
-        fields, over = _core.score_games(
-            packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
-        )
-    except OverflowError:  # points beyond int32, left in place by packing
-        clamp_points(packed)
-        fields, over = _core.score_games(
-            packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
-        )
+    # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
+    fields, over = _core.score_games(
+        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
+    )
     figures = [_new(ScoreFigures, f) for f in fields]
-    for g, cards in enumerate(packed.cards):
-        if cards.big_points:  # points beyond the int32 table: tallied exactly here
-            first = packed.first_city[g]
-            for k, city in enumerate(resolve_game(games[g], catalog).cities):
-                exact = reference.score_figures(city)
-                figures[first + k] = figures[first + k]._replace(
-                    **{name: getattr(exact, name) for name in _POINT_FIELDS}
-                )
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count
