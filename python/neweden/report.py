@@ -37,7 +37,7 @@ from .model import EpiphanyEntry, Game
 from .problems import Problem, document_order, join
 from .rules.advice import third_star_advice
 from .rules.epiphanies import EpiphanyResult, score_epiphanies
-from .rules.epiphany_conditions import disjoint_sets
+from .rules.epiphany_conditions import SearchBudget, disjoint_sets
 from .rules.legality import copy_limit_problems, duplicate_name_problems, geometry_problems
 from .rules.military import base_majority, majority_table, military_points
 from .rules.ranking import Standing, first_player_recency, rank
@@ -342,6 +342,7 @@ class _GameScore:
         players: list[dict[str, Any]] = []
         standings: list[Standing] = []
         city = CityContext((), None, catalog)  # each player's in turn
+        budget = SearchBudget()  # the epiphany searches of the whole game (audit only)
         for p, player in enumerate(game.players):
             fig = figures[p]
             epiphanies: EpiphanyResult = score_epiphanies(
@@ -428,7 +429,7 @@ class _GameScore:
                     else []
                 )
                 conditions = _epiphany_conditions(
-                    player.epiphanies, extras.epiphanies[p], kept, fig, catalog, self.core
+                    player.epiphanies, extras.epiphanies[p], kept, fig, catalog, self.core, budget
                 )
                 for line in entry["audit"]["epiphanies"]:
                     line.update(conditions[line["index"]])
@@ -504,9 +505,11 @@ def _epiphany_conditions(
     fig: ScoreFigures,
     catalog: Catalog,
     core: Core,
+    budget: SearchBudget,
 ) -> list[dict[str, Any]]:
     """Information only (RULES §4b): whether the final city meets each declared epiphany's
-    known condition, and whether identical ones can each have their own cards."""
+    known condition, and whether identical ones can each have their own cards (the
+    searches of a game share one `budget`)."""
     counted = ("validated", "activated")
     copies: dict[str, int] = {}
     for entry, spec in zip(entries, specs, strict=True):
@@ -526,6 +529,7 @@ def _epiphany_conditions(
                         cards,
                         catalog,
                         lambda subset: core.scores([subset])[0],
+                        budget,
                     )
                 info["disjoint_sets"] = answers[spec.id]
         out.append(info)
