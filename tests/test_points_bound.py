@@ -126,3 +126,25 @@ def test_the_schema_states_the_bounds(capsys: pytest.CaptureFixture[str]) -> Non
     assert (points["minimum"], points["maximum"]) == (0, MAX_POINTS)
     bonus = defs["Bonus"]["properties"]["points"]
     assert (bonus["minimum"], bonus["maximum"]) == (-MAX_BONUS_POINTS, MAX_BONUS_POINTS)
+
+
+def test_a_majority_table_beyond_a_thousand_points_is_too_large(tmp_path: Path) -> None:
+    """The D5 table's points are points too: 2**63-1 for the first place, and a bonus,
+    made a total no 64-bit integer holds, and `validate --parquet` crashed."""
+    catalog = tmp_path / "table.json"
+    catalog.write_text(json.dumps({"majority_table": {"2": [BIG, 0], "3": [MAX_POINTS, 3, 0]}}))
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(catalog.read_bytes(), "table.json")
+    assert [(p.code, p.path) for p in info.value.problems] == [("too_large", "/majority_table/2/0")]
+    bases = [card(0, 0, "r", facility="base"), card(0, 1, "l", facility="base")]
+    doc = game(
+        "military",
+        player("A", bases, bonuses=[{"name": "x", "points": 5}]),
+        player("B", line(1)),
+    )
+    source = tmp_path / "games.jsonl"
+    source.write_text(json.dumps(doc) + "\n")
+    code = validate(
+        [str(source)], parquet_dir=str(tmp_path / "pq"), catalog_path=str(catalog), quiet=True
+    )
+    assert code == 2  # the catalog does not load; nothing is written past int64

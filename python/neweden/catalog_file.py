@@ -27,7 +27,7 @@ from .catalog import (
 from .checks import Fields, check_inline_card
 from .conditions import check_condition
 from .decode import find_problems
-from .model import CatalogId, Identifier, InlineCard, Name
+from .model import MAX_POINTS, CatalogId, Identifier, InlineCard, Name
 from .problems import Problem, join
 
 if sys.version_info >= (3, 11):
@@ -87,6 +87,8 @@ class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tr
 PLAYER_COUNT_PATTERN = r"^[2-4]$"
 PlayerCount = Annotated[str, Meta(pattern=PLAYER_COUNT_PATTERN)]
 Vocabulary = Annotated[list[Identifier], Meta(min_length=1, max_length=100)]
+#: The D5 majority table's points: a limit, as a card's points are.
+TablePoints = Annotated[int, Meta(ge=0, le=MAX_POINTS, extra={"too_large": ("le",)})]
 
 
 class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -97,7 +99,7 @@ class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True
     name: Name | UnsetType = UNSET
     styles: Vocabulary | UnsetType = UNSET
     types: Vocabulary | UnsetType = UNSET
-    majority_table: dict[PlayerCount, list[Annotated[int, Meta(ge=0)]]] | UnsetType = UNSET
+    majority_table: dict[PlayerCount, list[TablePoints]] | UnsetType = UNSET
     cards: dict[CatalogId, CardEntry] = msgspec.field(default_factory=dict)
     requirements: dict[CatalogId, RequirementEntry] = msgspec.field(default_factory=dict)
     epiphanies: dict[CatalogId, EpiphanyEntry] = msgspec.field(default_factory=dict)
