@@ -188,3 +188,22 @@ def test_more_copies_than_cards_can_hold_is_no_at_once() -> None:
     with at_most_calls(200_000):
         assert disjoint_sets(COUNT_4, 4, cards, catalog, geometry) == "no"
         assert disjoint_sets(COUNT_4, 3, cards, catalog, geometry) == "yes"
+
+
+def test_an_epiphany_held_many_times_is_evaluated_once_a_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`condition_met` of 40 copies of one id: one evaluation of the condition a player
+    (a condition of 256 values over 77 cards costs milliseconds; 160 of them, a second)."""
+    calls: list[Any] = []
+
+    def counted(condition: Any, city: CityContext) -> bool:
+        calls.append(condition)
+        return evaluate(condition, city)
+
+    monkeypatch.setattr(report_module, "evaluate", counted)
+    players = [player(f"P{i}", line(14), epiphanies=declared(40)) for i in range(2)]
+    report = neweden.score(game("military", *players), catalog=catalog_of(COUNT_4))
+    lines = [e for p in report["players"] for e in p["audit"]["epiphanies"]]
+    assert [e["condition_met"] for e in lines] == [True] * 80
+    assert len(calls) == 2

@@ -516,11 +516,15 @@ def _epiphany_conditions(
         if spec is not None and spec.id and entry.state in counted:
             copies[spec.id] = copies.get(spec.id, 0) + 1
     answers: dict[str, str] = {}
+    met: dict[str, bool] = {}  # each catalog id's condition evaluated once
+    city = CityContext(cards, fig, catalog)
     out = []
     for entry, spec in zip(entries, specs, strict=True):
         info: dict[str, Any] = {"condition_met": None, "disjoint_sets": None}
         if spec is not None and spec.condition is not None:
-            info["condition_met"] = evaluate(spec.condition, CityContext(cards, fig, catalog))
+            if spec.id not in met:
+                met[spec.id] = evaluate(spec.condition, city)
+            info["condition_met"] = met[spec.id]
             if entry.state in counted and copies.get(spec.id, 0) > 1:
                 if spec.id not in answers:
                     answers[spec.id] = disjoint_sets(
