@@ -94,7 +94,6 @@ Points = Annotated[
     Meta(
         ge=0,
         le=MAX_POINTS,
-        description=f"the printed points, 0 to {MAX_POINTS:,}",
         extra={"too_large": ("le",)},
     ),
 ]
@@ -103,7 +102,6 @@ BonusPoints = Annotated[
     Meta(
         ge=-MAX_BONUS_POINTS,
         le=MAX_BONUS_POINTS,
-        description=f"-{MAX_BONUS_POINTS:,} to {MAX_BONUS_POINTS:,}",
         extra={"too_large": ("ge", "le")},
     ),
 ]
