@@ -9,12 +9,16 @@ G=green_area; every card has all four icons unless said):
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from neweden import reference
 from neweden.catalog import ALL_SIDES, BUILTIN, CardSpec, Catalog, ResolvedCard
+from neweden.catalog_file import CatalogError, load_catalog
+from neweden.cli import main
 from neweden.conditions import CityContext, check_condition, evaluate, explain
 
 SIDES4 = ALL_SIDES
@@ -207,3 +211,47 @@ def test_deep_nesting_is_too_large() -> None:
     for _ in range(40):
         condition = {"not": condition}
     assert [p.code for p in check_condition(condition, "")] == ["too_large"]
+
+
+def adjacent_terms(k: int) -> Any:
+    """An `and` of k `adjacent` comparisons: 2 + 7k JSON values."""
+    return {"and": [{">=": [{"adjacent": [{}, {}]}, 1]}] * k}
+
+
+def test_a_condition_of_more_than_256_values_is_too_large() -> None:
+    assert check_condition(adjacent_terms(36), "/c") == []  # 254 values
+    problems = check_condition(adjacent_terms(37), "/c")  # 261
+    assert [(p.code, p.path) for p in problems] == [("too_large", "/c")]
+    assert "256" in problems[0].message
+    wide = {">=": [{"count": {"style": [f"s{i}" for i in range(300)]}}, 1]}
+    assert [(p.code, p.path) for p in check_condition(wide, "/c")] == [("too_large", "/c")]
+
+
+def test_the_issue_a_60000_term_condition_fails_catalog_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue's 2.2 MB catalog: an `and` of 60,000 `adjacent` terms was accepted, and
+    one game then took 50 s. `neweden catalog check` refuses it at the condition."""
+    entry = {"points": 2, "example": True, "condition": adjacent_terms(60_000)}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"epiphanies": {"EX-e": entry}}))
+    assert path.stat().st_size > 2_000_000
+    assert main(["catalog", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "/epiphanies/EX-e/condition: too_large" in err
+    with pytest.raises(CatalogError) as info:
+        load_catalog(path)
+    assert [(p.code, p.path) for p in info.value.problems] == [
+        ("too_large", "/epiphanies/EX-e/condition")
+    ]
+
+
+def test_a_requirement_condition_is_bounded_too(tmp_path: Path) -> None:
+    entry = {"deck": "A", "example": True, "condition": adjacent_terms(40)}
+    path = tmp_path / "req.json"
+    path.write_text(json.dumps({"requirements": {"EX-r": entry}}))
+    with pytest.raises(CatalogError) as info:
+        load_catalog(path)
+    assert [(p.code, p.path) for p in info.value.problems] == [
+        ("too_large", "/requirements/EX-r/condition")
+    ]

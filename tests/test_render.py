@@ -221,3 +221,34 @@ if __name__ == "__main__":  # write the golden files after a deliberate change
         if len(sys.argv) > 1 and name not in sys.argv[1:]:
             continue
         (GOLDEN / name).write_text(render(doc, **options), encoding="utf-8")
+
+
+#: Characters XML 1.0 cannot hold, even escaped (a parser refuses the whole document).
+NOT_XML = ["\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\u001f", "\ufffe", "\uffff"]
+
+
+def _named(name: str) -> dict[str, Any]:
+    """A game with `name` everywhere a game holds text: player and first player, a card's
+    name, a bonus's name, meta."""
+    city = line(2)
+    city[0]["card"]["name"] = name
+    return game(
+        "military",
+        player(name, city, bonuses=[{"name": name, "points": 1}]),
+        player("B" + name, line(1)),
+        first_player=name,
+        meta={"event": name, name: [name]},
+    )
+
+
+@pytest.mark.parametrize("char", NOT_XML, ids=[f"U+{ord(c):04X}" for c in NOT_XML])
+@pytest.mark.parametrize("where", ["start", "middle", "end"])
+def test_characters_xml_cannot_hold_are_replaced(char: str, where: str) -> None:
+    name = {"start": char + "Ana", "middle": "An" + char + "a", "end": "Ana" + char}[where]
+    for source in (json.dumps(_named(name)), _named(name)):
+        picture = render(source, overlays=list(OVERLAYS))
+        tree = ET.fromstring(picture.encode("utf-8"))  # a strict parser, from the bytes
+        names = [p.get("data-name") for p in tree.findall(f"{SVG}g[@class='player']")]
+        expected = name.replace(char, "\ufffd")
+        assert names == [expected, "B" + expected]
+        assert char not in picture

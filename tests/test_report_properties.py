@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import neweden
-from neweden.catalog import BUILTIN
-from neweden.compact import pack_games
 from neweden.decode import decode_game
-from neweden.report import native_geometry, reference_geometry, score_game
+from neweden.report import reference_geometry, score_game
 from neweden.synth import city_json, grow_city
 
 EFFECTS = ["third_star", "rotate", "move"]
@@ -82,9 +81,10 @@ def test_too_many_styles_exactly_when_the_game_shows_more_than_the_box(doc: dict
     assert "too_many_types" not in codes  # generated games keep to the box's 6 types
 
 
-def test_points_beyond_the_native_table_are_scored_exactly() -> None:
-    """Points are any integer >= 0 (FORMAT §1): past int32 the core's table cannot hold
-    them, and the tallies are made in Python, exactly."""
+def test_points_beyond_the_bound_are_refused_where_they_stand() -> None:
+    """Points are bounded (a card at most MAX_POINTS, a bonus within MAX_BONUS_POINTS either
+    way): a card of 2**62 points, common or wild, is `too_large` at its `points`, so no
+    total can overflow the core's int32 table."""
     huge = 2**62
     rng = random.Random(3)
     city = city_json(grow_city(rng, 6, styles=3, types=2))
@@ -93,23 +93,17 @@ def test_points_beyond_the_native_table_are_scored_exactly() -> None:
         city[0]["card"].pop(key, None)
     city[0]["card"]["points"] = huge
     city[1] = {**city[1], "card": {**city[1]["card"], "points": huge + 1, "stars": 0}}
-    small = city_json(grow_city(rng, 4, styles=3, types=2))
     doc = {
         "mode": "populist",
         "requirements": ["A1", "B1", "C1"],
-        "players": [{"name": "big", "city": city}, {"name": "small", "city": small}],
+        "players": [{"name": "big", "city": city, "bonuses": [{"name": "b", "points": -huge}]}],
     }
-    decoded = decode_game(doc)
-    packed = pack_games([decoded, decoded], BUILTIN)
-    native_geometry.games(packed, [decoded, decoded], BUILTIN)
-    assert [g.big_points for g in packed.cards] == [True, True]
-    batch = neweden.score_many([doc, doc], jobs=1)
-    native = score_game(decoded, detail=False)
-    assert native == score_game(decoded, detail=False, geometry=reference_geometry)
-    assert list(batch) == [native, native]
-    detail = score_game(decoded)
-    cards = detail["players"][0]["audit"]["cards"]
-    assert native["players"][0]["score"]["requirements"] == sum(
-        c["populist_points"] for c in cards if c["scored"]
-    )
-    assert native["players"][0]["score"]["requirements"] > 2 * huge
+    with pytest.raises(neweden.GameDecodeError) as info:
+        decode_game(doc)
+    assert [(p.code, p.path) for p in info.value.problems] == [
+        ("too_large", "/players/0/city/0/card/points"),
+        ("too_large", "/players/0/city/1/card/points"),
+        ("too_large", "/players/0/bonuses/0/points"),
+    ]
+    (line,) = neweden.score_many([doc], jobs=1)
+    assert line["valid"] is False

@@ -27,7 +27,7 @@ from .catalog import (
 from .checks import Fields, check_inline_card
 from .conditions import check_condition
 from .decode import find_problems
-from .model import CatalogId, Effect, InlineCard, Name, Style, TypeName
+from .model import MAX_POINTS, CatalogId, Effect, InlineCard, Name, Style, TypeName
 from .problems import Problem, join
 from .vocabulary import Attribute, fold, fold_condition
 
@@ -90,6 +90,8 @@ PlayerCount = Annotated[str, Meta(pattern=PLAYER_COUNT_PATTERN)]
 Styles = Annotated[list[Style], Meta(min_length=1, max_length=100)]
 Types = Annotated[list[TypeName], Meta(min_length=1, max_length=100)]
 Effects = Annotated[list[Effect], Meta(max_length=100)]
+#: The D5 majority table's points: a limit, as a card's points are.
+TablePoints = Annotated[int, Meta(ge=0, le=MAX_POINTS, extra={"too_large": ("le",)})]
 
 
 class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -102,7 +104,7 @@ class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True
     types: Types | UnsetType = UNSET
     #: epiphany effects this catalog's cards use besides the known ones (no unknown_effect)
     effects: Effects | UnsetType = UNSET
-    majority_table: dict[PlayerCount, list[Annotated[int, Meta(ge=0)]]] | UnsetType = UNSET
+    majority_table: dict[PlayerCount, list[TablePoints]] | UnsetType = UNSET
     cards: dict[CatalogId, CardEntry] = msgspec.field(default_factory=dict)
     requirements: dict[CatalogId, RequirementEntry] = msgspec.field(default_factory=dict)
     epiphanies: dict[CatalogId, EpiphanyEntry] = msgspec.field(default_factory=dict)

@@ -15,7 +15,6 @@ One row per card, in input order, for a whole batch of cities at once; city ``i`
 
 from __future__ import annotations
 
-import bisect
 import itertools
 from collections import defaultdict
 from collections.abc import Sequence
@@ -35,7 +34,6 @@ __all__ = [
     "CompactCities",
     "GameCards",
     "PackedGames",
-    "clamp_points",
     "pack_cities",
     "pack_flat",
     "pack_games",
@@ -103,8 +101,6 @@ _MASKS: dict[frozenset[str] | tuple[str, ...], int] = {}
 _TURNED = [((m << 2) | (m >> 2)) & 15 for m in range(16)]
 #: Columns of the score table: the seven of the core, then stars and points.
 WIDTH = 9
-#: Points beyond this are tallied exactly in Python (the table is int32).
-MAX_TABLE_POINTS = 2**31 - 1
 _UNRESOLVED_ROW = (-1, -1, -1, 0, UNRESOLVED, 0, 0)
 
 
@@ -125,10 +121,10 @@ class _Interned:
 
     def rest(self, spec: CardSpec | None) -> tuple[int, ...]:
         """The columns after (row, col) of a card resolved to `spec` (None: unresolved),
-        unrotated; points beyond the table's range as 0 (see MAX_TABLE_POINTS)."""
+        unrotated (points are at most model.MAX_POINTS: the int32 table holds every total)."""
         if spec is None:
             return _UNRESOLVED_ROW
-        points = spec.points if spec.points <= MAX_TABLE_POINTS else 0
+        points = spec.points
         if spec.wild:
             return (-1, -1, -1, 15, WILD, spec.stars, points)
         return (
@@ -208,12 +204,11 @@ def pack_table(
 class GameCards:
     """What the rules need of one game's cards beside the figures, gathered while packing:
     the catalog ids in play (copy limits), whether an id did not resolve, the rotated
-    cards, whether a card's points were beyond the table's range."""
+    cards."""
 
     ids: list[str]
     unresolved: bool
     rotated: list[int]  # the player of each rotated card
-    big_points: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,14 +240,14 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
     id costs one dictionary look-up, an inline card its attribute reads."""
     names = _Interned()
     styles, types = names.styles, names.types
-    by_id: dict[str, tuple[tuple[int, ...], bool]] = {}
+    by_id: dict[str, tuple[int, ...]] = {}
     flat: list[int] = []
     extend = flat.extend
     offsets = [0]
     first_city = [0]
     packed: list[GameCards] = []
     for game in games:
-        info = GameCards([], False, [], False)
+        info = GameCards([], False, [])
         for p, player in enumerate(game.players):
             for placement in player.city:
                 card = placement.card
@@ -271,7 +266,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                             _TURNED[mask] if rotated else mask,
                             0,
                             card.stars,
-                            card.points,  # beyond int32: see clamp_points
+                            card.points,
                         )  # type: ignore[arg-type]
                     )
                 elif card.__class__ is InlineCard:  # wild: all sides, the same turned
@@ -289,38 +284,19 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
     return PackedGames(flat, offsets, tuple(styles), tuple(types), first_city, packed)
 
 
-def clamp_points(packed: PackedGames) -> None:
-    """Sets to 0 the points the int32 table cannot hold, and marks their games
-    (`big_points`: their tallies are made exactly in Python). Packing leaves them in place:
-    they are rare, and the core refuses a table holding one (OverflowError)."""
-    flat, offsets, first_city = packed.flat, packed.offsets, packed.first_city
-    for i in range(WIDTH - 1, len(flat), WIDTH):
-        if flat[i] > MAX_TABLE_POINTS:
-            flat[i] = 0
-            city = bisect.bisect_right(offsets, i // WIDTH) - 1
-            packed.cards[bisect.bisect_right(first_city, city) - 1].big_points = True
-
-
 def _catalog_card(
     card: str,
     catalog: Catalog,
     names: _Interned,
-    by_id: dict[str, tuple[tuple[int, ...], bool]],
+    by_id: dict[str, tuple[int, ...]],
     info: GameCards,
 ) -> tuple[int, ...]:
     """The columns after (row, col) of a card given by catalog id, unrotated; each id is
-    looked up once a batch (with whether its points are beyond the table's range)."""
+    looked up once a batch."""
     info.ids.append(card)
-    found = by_id.get(card)
-    if found is None:
-        spec = catalog.card(card)
-        found = by_id[card] = (
-            names.rest(spec),
-            spec is not None and spec.points > MAX_TABLE_POINTS,
-        )
-    rest, big = found
+    rest = by_id.get(card)
+    if rest is None:
+        rest = by_id[card] = names.rest(catalog.card(card))
     if rest[4] == UNRESOLVED:
         info.unresolved = True
-    if big:
-        info.big_points = True
     return rest

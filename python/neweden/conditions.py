@@ -54,6 +54,9 @@ VALUES = (
 )
 GEOMETRY = ("open_connections", "complete_connections")
 MAX_DEPTH = 32
+#: JSON values in one condition: every object, list, name, number and true/false counts one
+#: (the built-in requirements hold 6 or 7; the cost of evaluating it is bounded by this).
+MAX_VALUES = 256
 
 _OFFSETS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -203,8 +206,34 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     return _check_filter(arg[0], join(where, 0)) + _check_filter(arg[1], join(where, 1))
 
 
+def _values_over(expr: Any, limit: int) -> bool:
+    """Whether the condition holds more than `limit` JSON values (counted without
+    recursion, and only until the limit is passed)."""
+    todo, seen = [expr], 0
+    while todo:
+        value = todo.pop()
+        seen += 1
+        if seen > limit:
+            return True
+        if isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+    return False
+
+
 def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
-    """Every problem of a condition, each with its JSON Pointer (below `path`)."""
+    """Every problem of a condition, each with its JSON Pointer (below `path`); a condition
+    of more than MAX_VALUES JSON values is refused whole."""
+    if depth == 1 and _values_over(expr, MAX_VALUES):
+        return [
+            _problem(
+                "too_large",
+                f"the condition holds more than {MAX_VALUES} JSON values (objects, lists, "
+                "names and numbers); a printed card's condition needs far fewer",
+                path,
+            )
+        ]
     if depth > MAX_DEPTH:
         return [
             _problem("too_large", f"the condition is nested more than {MAX_DEPTH} levels", path)

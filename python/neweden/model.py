@@ -45,6 +45,10 @@ MAX_BONUSES = 20
 MAX_META_BYTES = 16 * 1024
 MAX_META_DEPTH = 32
 MAX_GAME_BYTES = 1024 * 1024
+#: A card's printed points (inline or catalog); the printed cards are far below.
+MAX_POINTS = 1_000
+#: A bonus's points, either way (Company and Professional rewards are a few points).
+MAX_BONUS_POINTS = 1_000
 
 IDENTIFIER_PATTERN = r"^[a-z][a-z0-9_]*$"
 CATALOG_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
@@ -138,7 +142,22 @@ Coordinate = Annotated[
     int,
     Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE, extra={"too_large": ("ge", "le")}),
 ]
-Points = Annotated[int, Meta(ge=0)]
+Points = Annotated[
+    int,
+    Meta(
+        ge=0,
+        le=MAX_POINTS,
+        extra={"too_large": ("le",)},
+    ),
+]
+BonusPoints = Annotated[
+    int,
+    Meta(
+        ge=-MAX_BONUS_POINTS,
+        le=MAX_BONUS_POINTS,
+        extra={"too_large": ("ge", "le")},
+    ),
+]
 Stars = Annotated[int, Meta(ge=0, le=3)]
 Sides = Annotated[
     list[Side],
@@ -188,7 +207,7 @@ class Bonus(msgspec.Struct, forbid_unknown_fields=True):
     """A Company or Professional reward (RULES §4d)."""
 
     name: Name
-    points: int
+    points: BonusPoints
 
 
 City = Annotated[list[Placement], Meta(max_length=MAX_CARDS, extra={"too_large": ("max_length",)})]

@@ -10,8 +10,9 @@ gives the same bytes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from html import escape
+from html import escape as _escape
 from typing import Any
 
 from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
@@ -48,6 +49,16 @@ PROBLEM_COLOURS = {
     "unknown_style": "#6c757d",
     "unknown_type": "#6c757d",
 }
+
+
+#: What XML 1.0 cannot hold, even escaped: control characters other than tab, line feed and
+#: carriage return, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(words: str) -> str:
+    """Text for the SVG: escaped, and each character XML cannot hold replaced by U+FFFD."""
+    return _escape(_NOT_XML.sub("\ufffd", words))
 
 
 def _axis(values: Iterable[int]) -> dict[int, float]:
@@ -89,8 +100,10 @@ def _city(
     colours: dict[str, str],
     overlays: Sequence[str],
     top: float,
+    military: bool,
 ) -> tuple[list[str], float, float]:
-    """The SVG elements of one player's block, its width and its height."""
+    """The SVG elements of one player's block, its width and its height; `military`: the
+    game scores the military part (its overlays are drawn from the figures)."""
     rows = _axis(c.row for c in cards)
     cols = _axis(c.col for c in cards)
     problem_at: dict[int, str] = {}
@@ -128,8 +141,7 @@ def _city(
         ),
     ]
     # overlays under the cards
-    audit = report.get("audit", {})
-    military = audit.get("military") or {}
+    span = fig.tower_span if military else None
     if "row" in overlays and cards:
         counts: dict[int, int] = {}
         for c in cards:
@@ -142,8 +154,8 @@ def _city(
                 f'y="{top + HEADER + rows[fullest] - 4:.1f}" width="{width - 2 * MARGIN + 8}"'
                 f' height="{CELL + 8}" fill="#fff3b0" />'
             )
-    if "towers" in overlays and military.get("tower_span"):
-        (r0, c0), (r1, c1) = military["tower_span"]["from"], military["tower_span"]["to"]
+    if "towers" in overlays and span is not None:
+        r0, c0, r1, c1 = span
         x0, y0 = MARGIN + cols[c0], top + HEADER + rows[r0]
         x1, y1 = MARGIN + cols[c1] + CELL, top + HEADER + rows[r1] + CELL
         out.append(
@@ -164,8 +176,9 @@ def _city(
     for a, b in fig.connections:
         joined.setdefault(a, set()).add(b)
         joined.setdefault(b, set()).add(a)
-    groups = {tuple(cell) for group in military.get("shelter_groups", []) for cell in group}
-    medical = {tuple(cell) for cell in military.get("medical_cards", [])}
+    cell = {c.index: (c.row, c.col) for c in cards}
+    groups = {cell[i] for group in fig.shelter_groups for i in group} if military else set()
+    medical = {cell[i] for i in fig.medical_cards} if military else set()
     for card in cards:
         out.extend(
             _card(
@@ -355,7 +368,10 @@ def render(
     decoded = decode_game(game)
     resolved = resolve_game(decoded, catalog)
     figures = native_geometry(resolved.cities)
-    report = score_game(decoded, catalog=catalog, detail=True)
+    # the lean report: the picture draws no audit line (the military overlays come from
+    # the figures), so it does not pay for the audit's epiphany searches
+    report = score_game(decoded, catalog=catalog, detail=False)
+    military = decoded.mode in ("military", "elitist")
     names = [p.name for p in decoded.players]
     if player is not None and player not in names:
         raise ValueError(f'no player is named "{player}" (the players: {", ".join(names)})')
@@ -374,7 +390,14 @@ def render(
     width = 480.0
     for i in chosen:
         block, w, h = _city(
-            names[i], report["players"][i], resolved.cities[i], figures[i], colours, overlays, top
+            names[i],
+            report["players"][i],
+            resolved.cities[i],
+            figures[i],
+            colours,
+            overlays,
+            top,
+            military,
         )
         body.extend(block)
         width = max(width, w)

@@ -28,7 +28,7 @@ from .catalog import (
     resolve_extras,
     resolve_game,
 )
-from .compact import GameCards, PackedGames, clamp_points, pack_games, pack_table
+from .compact import GameCards, PackedGames, pack_games, pack_table
 from .conditions import CityContext, evaluate
 from .decode import GameInput, decode_game
 from .figures import CityFigures, ScoreFigures
@@ -37,7 +37,7 @@ from .model import EpiphanyEntry, Game
 from .problems import Problem, document_order, join
 from .rules.advice import third_star_advice
 from .rules.epiphanies import EpiphanyResult, score_epiphanies
-from .rules.epiphany_conditions import disjoint_sets
+from .rules.epiphany_conditions import SearchBudget, disjoint_sets
 from .rules.legality import (
     copy_limit,
     copy_limit_problems,
@@ -96,31 +96,17 @@ class Core:
         return self.figures(cities)
 
 
-_POINT_FIELDS = ("points_0_stars", "points_1_star", "points_2_stars", "points_3_stars")
 _new = tuple.__new__
 
 
 def _native_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog
 ) -> tuple[list[ScoreFigures], OverBox]:
-    try:
-        fields, over = _core.score_games(
-            packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
-        )
-    except OverflowError:  # points beyond int32, left in place by packing
-        clamp_points(packed)
-        fields, over = _core.score_games(
-            packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
-        )
+    # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
+    fields, over = _core.score_games(
+        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
+    )
     figures = [_new(ScoreFigures, f) for f in fields]
-    for g, cards in enumerate(packed.cards):
-        if cards.big_points:  # points beyond the int32 table: tallied exactly here
-            first = packed.first_city[g]
-            for k, city in enumerate(resolve_game(games[g], catalog).cities):
-                exact = reference.score_figures(city)
-                figures[first + k] = figures[first + k]._replace(
-                    **{name: getattr(exact, name) for name in _POINT_FIELDS}
-                )
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count
@@ -374,6 +360,7 @@ class _GameScore:
         players: list[dict[str, Any]] = []
         standings: list[Standing] = []
         city = CityContext((), None, catalog)  # each player's in turn
+        budget = SearchBudget()  # the epiphany searches of the whole game (audit only)
         for p, player in enumerate(game.players):
             fig = figures[p]
             epiphanies: EpiphanyResult = score_epiphanies(
@@ -460,7 +447,7 @@ class _GameScore:
                     else []
                 )
                 conditions = _epiphany_conditions(
-                    player.epiphanies, extras.epiphanies[p], kept, fig, catalog, self.core
+                    player.epiphanies, extras.epiphanies[p], kept, fig, catalog, self.core, budget
                 )
                 for line in entry["audit"]["epiphanies"]:
                     line.update(conditions[line["index"]])
@@ -536,20 +523,26 @@ def _epiphany_conditions(
     fig: ScoreFigures,
     catalog: Catalog,
     core: Core,
+    budget: SearchBudget,
 ) -> list[dict[str, Any]]:
     """Information only (RULES §4b): whether the final city meets each declared epiphany's
-    known condition, and whether identical ones can each have their own cards."""
+    known condition, and whether identical ones can each have their own cards (the
+    searches of a game share one `budget`)."""
     counted = ("validated", "activated")
     copies: dict[str, int] = {}
     for entry, spec in zip(entries, specs, strict=True):
         if spec is not None and spec.id and entry.state in counted:
             copies[spec.id] = copies.get(spec.id, 0) + 1
     answers: dict[str, str] = {}
+    met: dict[str, bool] = {}  # each catalog id's condition evaluated once
+    city = CityContext(cards, fig, catalog)
     out = []
     for entry, spec in zip(entries, specs, strict=True):
         info: dict[str, Any] = {"condition_met": None, "disjoint_sets": None}
         if spec is not None and spec.condition is not None:
-            info["condition_met"] = evaluate(spec.condition, CityContext(cards, fig, catalog))
+            if spec.id not in met:
+                met[spec.id] = evaluate(spec.condition, city)
+            info["condition_met"] = met[spec.id]
             if entry.state in counted and copies.get(spec.id, 0) > 1:
                 if spec.id not in answers:
                     answers[spec.id] = disjoint_sets(
@@ -558,6 +551,7 @@ def _epiphany_conditions(
                         cards,
                         catalog,
                         lambda subset: core.scores([subset])[0],
+                        budget,
                     )
                 info["disjoint_sets"] = answers[spec.id]
         out.append(info)
