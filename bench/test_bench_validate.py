@@ -29,7 +29,7 @@ from neweden.batch import CHUNK, validate
 from neweden.catalog import ALL_SIDES, BUILTIN, CardSpec, ResolvedCard
 from neweden.compact import pack_games
 from neweden.decode import decode_game
-from neweden.report import native_geometry, score_packed
+from neweden.report import ILLEGAL_DETAILS, native_geometry, score_packed
 from neweden.sources import Entry, iter_entries
 from neweden.synth import city_json, grow_city
 
@@ -186,9 +186,9 @@ def _stage_chunk(entries: Iterator[Entry], sink: io.BytesIO, spent: dict[str, fl
     decoded = [decode_game(e.data or b"") for e in chunk]
     t2 = clock()
     packed = pack_games(decoded, BUILTIN)
-    figures, over_box = native_geometry.games(packed, decoded, BUILTIN)
+    found = native_geometry.games(packed, decoded, BUILTIN, ILLEGAL_DETAILS)
     t3 = clock()
-    reports = score_packed(decoded, packed, figures, over_box, catalog=BUILTIN, detail=False)
+    reports = score_packed(decoded, packed, found, catalog=BUILTIN, detail=False)
     t4 = clock()
     lines = [_encode({"source": e.source(), **r}) for e, r in zip(chunk, reports, strict=True)]
     t5 = clock()

@@ -7,48 +7,12 @@
 
 #include "bindings.hpp"
 #include "columns.hpp"
+#include "figures.hpp"
 #include "neweden/city.hpp"
 
 namespace py = pybind11;
 
 namespace neweden::bindings {
-namespace {
-
-template <typename T>
-py::tuple ints(const std::vector<T>& v) {
-  py::tuple out(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    out[i] = py::int_(v[i]);
-  }
-  return out;
-}
-
-// The fields of neweden.figures.CityFigures, in their order.
-py::tuple figures(const CityAnalysis& a) {
-  py::tuple included(a.included.size());
-  for (std::size_t i = 0; i < a.included.size(); ++i) {
-    included[i] = py::bool_(a.included[i] != 0);
-  }
-  py::tuple connections(a.connections.size());
-  for (std::size_t i = 0; i < a.connections.size(); ++i) {
-    connections[i] = py::make_tuple(a.connections[i].a, a.connections[i].b);
-  }
-  py::tuple groups(a.shelter_groups.size());
-  for (std::size_t i = 0; i < a.shelter_groups.size(); ++i) {
-    groups[i] = ints(a.shelter_groups[i]);
-  }
-  const TowerSpan& s = a.tower_span;
-  py::object span = py::none();
-  if (s.towers > 0) {
-    span = py::make_tuple(s.min_row, s.min_col, s.max_row, s.max_col);
-  }
-  return py::make_tuple(included, ints(a.overlapped_by), ints(a.component), a.components,
-                        a.project, a.legal, connections, a.open_connections, a.labs, groups,
-                        a.shelter_points, ints(a.medical_cards), a.medical_points, s.towers,
-                        span, s.points, a.bases);
-}
-
-}  // namespace
 
 void bind_city(py::module_& m) {
   m.def(

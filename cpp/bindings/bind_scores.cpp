@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "columns.hpp"
+#include "figures.hpp"
 #include "neweden/scores.hpp"
 
 namespace py = pybind11;
@@ -50,19 +51,26 @@ std::vector<T> ints(const py::list& list, const char* name) {
 }
 
 // The score figures of every city of a batch, as ScoreFigures fields tuples: checked with
-// the GIL held (std::invalid_argument becomes ValueError), scored without it.
-py::list scored(BatchView& batch, const RowTable& rows, unsigned threads) {
+// the GIL held (std::invalid_argument becomes ValueError), scored without it. With
+// `details`, the CityFigures fields of the cities asked, by city index, in `listed`.
+py::list scored(BatchView& batch, const RowTable& rows, unsigned threads,
+                Details details = Details::kNone, py::dict* listed = nullptr) {
   check_batch(batch);
   const CardValues values{rows.extra(0), rows.extra(1)};
   check_values(batch, values);
   std::vector<ScoreFigures> out(batch.cities);
+  std::vector<CityAnalysis> analyses(details == Details::kNone ? 0 : batch.cities);
   {
     py::gil_scoped_release released;
-    score_batch(batch, values, out.data(), threads == 0 ? 1U : threads);
+    score_batch(batch, values, out.data(), threads == 0 ? 1U : threads, details,
+                analyses.empty() ? nullptr : analyses.data());
   }
   py::list answer(out.size());
   for (std::size_t k = 0; k < out.size(); ++k) {
     answer[k] = fields(out[k]);
+    if (details == Details::kAll || (details == Details::kIllegal && !out[k].legal)) {
+      (*listed)[py::int_(k)] = figures(analyses[k]);
+    }
   }
   return answer;
 }
@@ -99,7 +107,7 @@ void bind_scores(py::module_& m) {
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,
-         std::int32_t style_limit) {
+         std::int32_t style_limit, int details) {
         // The same as score_rows, from the lists packing builds (no array in between), and
         // per group of cities (a game) the styles shown more than style_limit times.
         const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
@@ -121,13 +129,21 @@ void bind_scores(py::module_& m) {
             !std::is_sorted(games.begin(), games.end())) {
           throw py::value_error("groups must run from 0 to the number of cities, in order");
         }
-        py::list figures = scored(batch, rows, 1);
-        return py::make_tuple(figures, styles_over(batch, games, style_limit));
+        if (details < 0 || details > 2) {
+          throw py::value_error("details is 0 (none), 1 (the illegal cities) or 2 (all)");
+        }
+        py::dict listed;
+        py::list score_fields =
+            scored(batch, rows, 1, static_cast<Details>(details), &listed);
+        return py::make_tuple(score_fields, styles_over(batch, games, style_limit), listed);
       },
       py::arg("flat"), py::arg("offsets"), py::arg("groups"), py::arg("style_limit"),
+      py::arg("details") = 0,
       "The score figures of every city of a flat table (a list of nine ints per card, as\n"
-      "score_rows's rows), and (group, style, count) for the styles more than style_limit\n"
-      "common cards of a group of cities show; see neweden.compact.pack_games.");
+      "score_rows's rows); (group, style, count) for the styles more than style_limit\n"
+      "common cards of a group of cities show; and {city: CityFigures fields} for the\n"
+      "cities whose details were asked in the same pass: details 0 none, 1 the illegal\n"
+      "ones, 2 all. See neweden.compact.pack_games.");
 }
 
 }  // namespace neweden::bindings

@@ -8,8 +8,13 @@ CityAnalysis analyse_city(const CityView& city) {
   detail::check_city(city);
   detail::Workspace ws;
   const CitySummary s = detail::analyse_into(city, ws);
-  const std::size_t n = city.n;
+  return detail::listed(city, ws, s);
+}
 
+namespace detail {
+
+CityAnalysis listed(const CityView& city, const Workspace& ws, const CitySummary& s) {
+  const std::size_t n = city.n;
   CityAnalysis out;
   static_cast<CitySummary&>(out) = s;
   const auto end = static_cast<std::ptrdiff_t>(n);
@@ -32,5 +37,7 @@ CityAnalysis analyse_city(const CityView& city) {
   detail::list_connections(ws, n, out.connections);
   return out;
 }
+
+}  // namespace detail
 
 }  // namespace neweden

@@ -70,6 +70,9 @@ void check_cards(const CityView& cards);
 // Analyses one city that passed check_city.
 CitySummary analyse_into(const CityView& city, Workspace& ws);
 
+// The summary `s` of the city last analysed in `ws`, with every detail listed.
+CityAnalysis listed(const CityView& city, const Workspace& ws, const CitySummary& s);
+
 // The complete connections of the city last analysed in `ws` (n cards), as (a, b), a < b,
 // sorted.
 void list_connections(const Workspace& ws, std::size_t n, std::vector<Connection>& out);

@@ -52,8 +52,8 @@ void tally(const CityView& city, const CardValues& values, const detail::Workspa
   out.styles = distinct(styles.data(), common);
 }
 
-void run(const BatchView& batch, const CardValues& values, ScoreFigures* out, std::size_t first,
-         std::size_t last) {
+void run(const BatchView& batch, const CardValues& values, ScoreFigures* out, Details details,
+         CityAnalysis* listed, std::size_t first, std::size_t last) {
   detail::Workspace ws;
   for (std::size_t k = first; k < last; ++k) {
     const auto lo = static_cast<std::size_t>(batch.offsets[k]);
@@ -63,6 +63,9 @@ void run(const BatchView& batch, const CardValues& values, ScoreFigures* out, st
     f = ScoreFigures{};
     static_cast<CitySummary&>(f) = s;
     tally(city, CardValues{values.stars + lo, values.points + lo}, ws, f);
+    if (details == Details::kAll || (details == Details::kIllegal && !s.legal)) {
+      listed[k] = detail::listed(city, ws, s);
+    }
   }
 }
 
@@ -83,9 +86,12 @@ void check_values(const BatchView& batch, const CardValues& values) {
 }
 
 void score_batch(const BatchView& batch, const CardValues& values, ScoreFigures* out,
-                 unsigned threads) {
+                 unsigned threads, Details details, CityAnalysis* listed) {
+  if (listed == nullptr) {
+    details = Details::kNone;
+  }
   detail::split_cities(batch, threads, [&](std::size_t first, std::size_t last) {
-    run(batch, values, out, first, last);
+    run(batch, values, out, details, listed, first, last);
   });
 }
 

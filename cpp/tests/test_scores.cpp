@@ -108,3 +108,40 @@ TEST_CASE("styles_over: the styles more than the limit of a game's common cards 
   CHECK(over[0].count == 4);
   CHECK(styles_over(v, groups.data(), groups.size(), 4).empty());
 }
+
+TEST_CASE("score_batch lists the details of the cities asked, as analyse_city gives them") {
+  City city;  // one illegal city: a card on a taken cell
+  city.add(0, 0, 0, 0, 1);
+  city.add(0, 1, 0, 0, 2);
+  city.add(0, 1, 0, 0, 3);
+  const BatchView v = city.view();
+  check_batch(v);
+  const CardValues values{city.stars.data(), city.points.data()};
+  const CityAnalysis alone = analyse_city(v.cards);
+  for (const Details asked : {Details::kNone, Details::kIllegal, Details::kAll}) {
+    ScoreFigures out;
+    CityAnalysis listed;
+    score_batch(v, values, &out, 1, asked, &listed);
+    CHECK_FALSE(out.legal);
+    if (asked == Details::kNone) {
+      CHECK(listed.included.empty());
+    } else {
+      CHECK(listed.included == alone.included);
+      CHECK(listed.overlapped_by == alone.overlapped_by);
+      CHECK(listed.component == alone.component);
+      CHECK(listed.connections.size() == alone.connections.size());
+      CHECK(listed.open_connections == alone.open_connections);
+      CHECK(listed.legal == alone.legal);
+    }
+  }
+  City legal;  // a legal city is listed only when all are asked
+  legal.add(0, 0, 0, 0, 1);
+  const BatchView w = legal.view();
+  const CardValues more{legal.stars.data(), legal.points.data()};
+  ScoreFigures out;
+  CityAnalysis listed;
+  score_batch(w, more, &out, 1, Details::kIllegal, &listed);
+  CHECK(listed.included.empty());
+  score_batch(w, more, &out, 1, Details::kAll, &listed);
+  CHECK(listed.included.size() == 1);
+}

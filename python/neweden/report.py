@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import _core, reference
 from ._gc import collector_paused
@@ -77,6 +77,20 @@ Cities = Sequence[Sequence[ResolvedCard]]
 #: Per game (only those with one), the styles with more common cards than the box holds.
 OverBox = dict[int, dict[str, int]]
 
+#: Which cities get their per-card figures in the same pass as their score figures.
+NO_DETAILS, ILLEGAL_DETAILS, ALL_DETAILS = 0, 1, 2
+
+
+class GameFigures(NamedTuple):
+    """What one pass of the core gives for packed games."""
+
+    #: the ScoreFigures of every city, in order
+    figures: list[ScoreFigures]
+    #: the styles over the box's count in each game (RULES §1)
+    over_box: OverBox
+    #: the per-card figures of the cities asked (by city index): the illegal ones, or all
+    listed: dict[int, CityFigures]
+
 
 @dataclass(frozen=True)
 class Core:
@@ -85,9 +99,9 @@ class Core:
     messages, pictures)."""
 
     name: str
-    #: the ScoreFigures of every city of packed games, in order, and the styles over the
-    #: box's count in each game (RULES §1)
-    games: Callable[[PackedGames, Sequence[Game], Catalog], tuple[list[ScoreFigures], OverBox]]
+    #: the figures of packed games in one pass, with the per-card figures of the cities
+    #: asked (NO_DETAILS, ILLEGAL_DETAILS, ALL_DETAILS)
+    games: Callable[[PackedGames, Sequence[Game], Catalog, int], GameFigures]
     #: the ScoreFigures of resolved cities
     scores: Callable[[Cities], list[ScoreFigures]]
     figures: Callable[[Cities], list[CityFigures]]
@@ -100,31 +114,38 @@ _new = tuple.__new__
 
 
 def _native_games(
-    packed: PackedGames, games: Sequence[Game], catalog: Catalog
-) -> tuple[list[ScoreFigures], OverBox]:
+    packed: PackedGames, games: Sequence[Game], catalog: Catalog, details: int = NO_DETAILS
+) -> GameFigures:
     # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
-    fields, over = _core.score_games(
-        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE
+    fields, over, listed = _core.score_games(
+        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details
     )
     figures = [_new(ScoreFigures, f) for f in fields]
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count
-    return figures, over_box
+    return GameFigures(
+        figures, over_box, {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
+    )
 
 
 def _reference_games(
-    packed: PackedGames, games: Sequence[Game], catalog: Catalog
-) -> tuple[list[ScoreFigures], OverBox]:
+    packed: PackedGames, games: Sequence[Game], catalog: Catalog, details: int = NO_DETAILS
+) -> GameFigures:
     figures: list[ScoreFigures] = []
     over_box: OverBox = {}
+    listed: dict[int, CityFigures] = {}
     for g, game in enumerate(games):
         cities = resolve_game(game, catalog).cities
-        figures.extend(reference.score_figures(city) for city in cities)
+        for city in cities:
+            fig = reference.score_figures(city)
+            if details == ALL_DETAILS or (details == ILLEGAL_DETAILS and not fig.legal):
+                listed[len(figures)] = reference.analyse_city(city)
+            figures.append(fig)
         over = {s: n for s, n in reference.style_counts(cities).items() if n > CARDS_PER_STYLE}
         if over:
             over_box[g] = over
-    return figures, over_box
+    return GameFigures(figures, over_box, listed)
 
 
 #: The C++ core: one call for all the cities of a batch.
@@ -181,36 +202,33 @@ def score_games(
     core = geometry or native_geometry
     with collector_paused():
         packed = pack_games(games, catalog)
-        figures, over_box = core.games(packed, games, catalog)
-        return score_packed(
-            games, packed, figures, over_box, catalog=catalog, detail=detail, core=core
-        )
+        found = core.games(packed, games, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
+        return score_packed(games, packed, found, catalog=catalog, detail=detail, core=core)
 
 
 def score_packed(
     games: Sequence[Game],
     packed: PackedGames,
-    figures: Sequence[ScoreFigures],
-    over_box: OverBox,
+    found: GameFigures,
     *,
     catalog: Catalog,
     detail: bool,
     core: Core = native_geometry,
 ) -> list[dict[str, Any]]:
-    """RULES §4 over packed games, the figures of their cities and the styles over the
-    box's count in each (the rules stage of the pipeline); `core` gives the per-card
-    figures that messages and audit trails need."""
+    """RULES §4 over packed games and what one pass of the core found of their cities (the
+    rules stage of the pipeline); `core` gives the per-card figures that messages and audit
+    trails need when that pass did not list them."""
+    figures, over_box, listed = found
     reports = []
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
     alike: dict[tuple[Attribute, frozenset[int]], bool] = {}
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alike)
-        reports.append(
-            _GameScore(game, packed.cards[g], catalog, core).report(
-                figures[first:stop], over_box.get(g, {}), shown, detail
-            )
-        )
+        score = _GameScore(game, packed.cards[g], catalog, core)
+        if listed:
+            score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
+        reports.append(score.report(figures[first:stop], over_box.get(g, {}), shown, detail))
     return reports
 
 
@@ -254,6 +272,10 @@ class _GameScore:
         self.cities()
         return [problem for p in sorted(self._card_problems) for problem in self._card_problems[p]]
 
+    def known(self, figures: dict[int, CityFigures]) -> None:
+        """The per-card figures of some players' cities, from the pass that scored them."""
+        self._full.update(figures)
+
     def full(self, p: int) -> CityFigures:
         """The per-card figures of player p's city."""
         found = self._full.get(p)
@@ -272,8 +294,11 @@ class _GameScore:
         detail: bool,
     ) -> dict[str, Any]:
         game, catalog = self.game, self.catalog
-        if detail:  # the audit reads every city's per-card figures: one call for all
-            self._full = dict(enumerate(self.core(self.cities())))
+        if detail:  # the audit reads every city's per-card figures (the pass lists them)
+            missing = [p for p in range(len(game.players)) if p not in self._full]
+            if missing:
+                found = self.core([self.city(p) for p in missing])
+                self._full.update(zip(missing, found, strict=True))
         mode = game.mode
         populist = mode in ("populist", "elitist")
         military = mode in ("military", "elitist")

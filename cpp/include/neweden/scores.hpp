@@ -33,10 +33,17 @@ struct ScoreFigures : CitySummary {
 // points (the batch itself is checked by check_batch).
 void check_values(const BatchView& batch, const CardValues& values);
 
+// Which cities also get every detail listed (the per-card answer of analyse_city) by the
+// same pass that gives their score figures: none, the illegal ones (whose problems are told
+// card by card), or all (an audit trail).
+enum class Details : std::uint8_t { kNone = 0, kIllegal = 1, kAll = 2 };
+
 // The figures of every city of a checked batch into out[0, batch.cities), on `threads`
-// threads. Touches no Python object.
+// threads; with `details`, listed[k] too for each city asked (listed holds batch.cities
+// entries; the others are left as they are). Touches no Python object.
 void score_batch(const BatchView& batch, const CardValues& values, ScoreFigures* out,
-                 unsigned threads);
+                 unsigned threads, Details details = Details::kNone,
+                 CityAnalysis* listed = nullptr);
 
 // A style that more than a limit of the common cards of a group of cities show.
 struct StyleCount {
