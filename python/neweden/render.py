@@ -18,7 +18,7 @@ from typing import Any
 from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from .decode import GameInput, decode_game
 from .figures import CityFigures
-from .report import native_geometry, score_game
+from .report import score_pictured
 
 __all__ = ["OVERLAYS", "render"]
 
@@ -367,10 +367,10 @@ def render(
     catalog = catalog or BUILTIN
     decoded = decode_game(game)
     resolved = resolve_game(decoded, catalog)
-    figures = native_geometry(resolved.cities)
-    # the lean report: the picture draws no audit line (the military overlays come from
-    # the figures), so it does not pay for the audit's epiphany searches
-    report = score_game(decoded, catalog=catalog, detail=False)
+    # the lean report and every city's figures from one pass: the picture draws no audit
+    # line (the military overlays come from the figures), so it does not pay for the
+    # audit's epiphany searches
+    report, figures = score_pictured(decoded, catalog=catalog)
     military = decoded.mode in ("military", "elitist")
     names = [p.name for p in decoded.players]
     if player is not None and player not in names:

@@ -65,6 +65,7 @@ __all__ = [
     "score_game",
     "score_games",
     "score_packed",
+    "score_pictured",
 ]
 
 REPORT_FORMAT = "new-eden/report@1"
@@ -204,6 +205,19 @@ def score_games(
         packed = pack_games(games, catalog)
         found = core.games(packed, games, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
         return score_packed(games, packed, found, catalog=catalog, detail=detail, core=core)
+
+
+def score_pictured(
+    game: Game, *, catalog: Catalog | None = None
+) -> tuple[dict[str, Any], list[CityFigures]]:
+    """The lean report of a decoded game and the per-card figures of every city, from one
+    pass of the core (what a picture draws)."""
+    catalog = catalog or BUILTIN
+    with collector_paused():
+        packed = pack_games([game], catalog)
+        found = native_geometry.games(packed, [game], catalog, ALL_DETAILS)
+        (report,) = score_packed([game], packed, found, catalog=catalog, detail=False)
+    return report, [found.listed[k] for k in range(len(game.players))]
 
 
 def score_packed(
