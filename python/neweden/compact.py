@@ -31,6 +31,7 @@ __all__ = [
     "SIDE_BITS",
     "UNRESOLVED",
     "WILD",
+    "CityRows",
     "CompactCities",
     "GameCards",
     "PackedGames",
@@ -230,6 +231,25 @@ class PackedGames:
     def table(self) -> npt.NDArray[np.int32]:
         """The table as a (cards, WIDTH) int32 array."""
         return _table(self.flat)
+
+
+class CityRows:
+    """The rows of one game's cities in a packed table: city p of the game is
+    ``of(p)``, WIDTH ints a card (row, col, style, type, facility, sides, flags, stars,
+    points)."""
+
+    __slots__ = ("first", "flat", "offsets")
+
+    def __init__(self, flat: list[int], offsets: Sequence[int], first: int) -> None:
+        self.flat = flat
+        self.offsets = offsets
+        self.first = first
+
+    def of(self, p: int) -> list[list[int]]:
+        """Each card of the game's city p as its row of the table."""
+        lo, hi = self.offsets[self.first + p], self.offsets[self.first + p + 1]
+        flat = self.flat
+        return [flat[i * WIDTH : (i + 1) * WIDTH] for i in range(lo, hi)]
 
 
 def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:

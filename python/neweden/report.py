@@ -28,12 +28,13 @@ from .catalog import (
     resolve_extras,
     resolve_game,
 )
-from .compact import GameCards, PackedGames, pack_games, pack_table
-from .conditions import CityContext, evaluate
+from .compact import UNRESOLVED, CityRows, GameCards, PackedGames, pack_games, pack_table
+from .conditions import CityContext, Test, evaluate
 from .decode import GameInput, decode_game
 from .figures import CityFigures, ScoreFigures
 from .geometry import analyse_table, score_figures
 from .model import EpiphanyEntry, Game
+from .modes import MODES as _MODES
 from .problems import Problem, document_order, join
 from .rules.advice import third_star_advice
 from .rules.epiphanies import EpiphanyResult, score_epiphanies
@@ -44,7 +45,12 @@ from .rules.legality import (
     duplicate_name_problems,
     geometry_problems,
 )
-from .rules.military import base_majority, majority_table, military_points
+from .rules.military import (
+    base_majority,
+    majority_table,
+    military_points,
+    shelter_group_points,
+)
 from .rules.ranking import Standing, first_player_recency, rank
 from .rules.requirements import (
     card_points,
@@ -239,7 +245,8 @@ def score_packed(
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alike)
-        score = _GameScore(game, packed.cards[g], catalog, core)
+        rows = CityRows(packed.flat, packed.offsets, first)
+        score = _GameScore(game, packed.cards[g], catalog, core, rows)
         if listed:
             score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
         reports.append(score.report(figures[first:stop], over_box.get(g, {}), shown, detail))
@@ -257,18 +264,49 @@ def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
     )
 
 
+class _Majority(NamedTuple):
+    """D5 across the game: every player's bases, the table used, each one's points and
+    place."""
+
+    bases: list[int]
+    table: tuple[int, ...]
+    default_table: bool
+    points: list[int]
+    places: list[int]
+
+
+class _Scored(NamedTuple):
+    """One player's score before ranking: the report entry, what the ranking compares, and
+    what the audit explains."""
+
+    entry: dict[str, Any]
+    standing: Standing
+    results: list[Any]
+    epiphanies: EpiphanyResult
+    met: list[str] | None
+
+
 class _GameScore:
     """One game's rules. The resolved cards and their per-card figures are made only
-    when something needs them (a problem to tell, a filtering condition, the audit)."""
+    when something needs them (a problem to tell, a filtering condition, the audit); the
+    per-card figures of illegal cities (and of all for an audit) come with the score
+    figures, from the same pass of the core."""
 
-    def __init__(self, game: Game, cards: GameCards, catalog: Catalog, core: Core) -> None:
+    def __init__(
+        self, game: Game, cards: GameCards, catalog: Catalog, core: Core, rows: CityRows
+    ) -> None:
         self.game = game
         self.info = cards
         self.catalog = catalog
         self.core = core
+        self.rows = rows
+        self.extras = resolve_extras(game, catalog)
         self._cities: dict[int, list[ResolvedCard]] = {}
         self._card_problems: dict[int, list[Problem]] = {}
         self._full: dict[int, CityFigures] = {}
+        self._tests: list[tuple[str, Test]] | None = None
+
+    # --- cards and figures, when needed ---------------------------------------------------
 
     def city(self, p: int) -> list[ResolvedCard]:
         """Player p's cards resolved (and the problems of resolving them kept)."""
@@ -300,6 +338,8 @@ class _GameScore:
     def kept(self, p: int) -> list[ResolvedCard]:
         return [c for c, inside in zip(self.city(p), self.full(p).included, strict=True) if inside]
 
+    # --- the report ---------------------------------------------------------------------------
+
     def report(
         self,
         figures: Sequence[ScoreFigures],
@@ -307,18 +347,62 @@ class _GameScore:
         shown: GameNames,
         detail: bool,
     ) -> dict[str, Any]:
-        game, catalog = self.game, self.catalog
+        game = self.game
+        n = len(game.players)
         if detail:  # the audit reads every city's per-card figures (the pass lists them)
-            missing = [p for p in range(len(game.players)) if p not in self._full]
+            missing = [p for p in range(n) if p not in self._full]
             if missing:
                 found = self.core([self.city(p) for p in missing])
                 self._full.update(zip(missing, found, strict=True))
-        mode = game.mode
-        populist = mode in ("populist", "elitist")
-        military = mode in ("military", "elitist")
-        n = len(game.players)
-        extras = resolve_extras(game, catalog)
+        errors, warnings = self.problems(figures, over_box, shown)
+        majority = self.majority(figures, warnings)
+        first = self.first_player(warnings)
+        warnings.extend(
+            game_warnings(
+                game,
+                over_box,
+                max([fig.cards for fig in figures], default=0),
+                self.info.rotated,
+                self.extras.requirements,
+                self.extras.epiphanies,
+            )
+        )
+        recency = first_player_recency(n, first) if first is not None else [None] * n
+        city = CityContext((), None, self.catalog)  # each player's in turn
+        budget = SearchBudget()  # the epiphany searches of the whole game (audit only)
+        scored = [
+            self.player(p, figures[p], majority, recency[p], city, errors, detail) for p in range(n)
+        ]
+        places, decided = rank([s.standing for s in scored], explained=detail)
+        players = [s.entry for s in scored]
+        for p, one in enumerate(scored):
+            one.entry["place"] = places[p]
+            if detail:
+                one.entry["audit"] = self.audit(p, one, majority, figures[p], budget)
+                one.entry["audit"]["ranking"] = _ranking(places[p], decided[p], one.standing)
+        top_errors, top_warnings = _place_problems(players, errors, warnings)
+        report: dict[str, Any] = {
+            "format": REPORT_FORMAT,
+            "neweden": __version__,
+            "catalog": self.catalog.name,
+            "valid": not errors,
+            "mode": game.mode,
+            "meta": game.meta if isinstance(game.meta, dict) else None,
+            "players": players,
+            "errors": top_errors,
+            "warnings": top_warnings,
+        }
+        if detail:
+            report["audit"] = self.game_audit(majority, first)
+        return report
 
+    def problems(
+        self, figures: Sequence[ScoreFigures], over_box: dict[str, int], shown: GameNames
+    ) -> tuple[list[Problem], list[Problem]]:
+        """The errors and warnings of the cards, the cities and the names of the table (the
+        rest of the table's warnings come after D5's and the first player's)."""
+        game, catalog, extras = self.game, self.catalog, self.extras
+        n = len(game.players)
         errors: list[Problem] = list(extras.problems)
         warnings: list[Problem] = []
         if self.info.unresolved or catalog.styles is not None or catalog.types is not None:
@@ -327,14 +411,7 @@ class _GameScore:
             if not fig.legal:
                 errors.extend(geometry_problems(_city_path(p), self.city(p), self.full(p)))
             if not game.players[p].city:
-                warnings.append(
-                    Problem(
-                        code="empty_city",
-                        message=f"{game.players[p].name} has no card in the city; it is legal "
-                        "and scores nothing",
-                        path=_city_path(p),
-                    )
-                )
+                warnings.append(_empty_city_warning(p, game.players[p].name))
         if self.info.ids and _over_copies(self.info.ids, catalog, n):
             errors.extend(copy_limit_problems(self.cities(), [_city_path(p) for p in range(n)]))
         errors.extend(duplicate_name_problems(game))
@@ -342,23 +419,17 @@ class _GameScore:
         errors.extend(name_errors)
         warnings.extend(name_warnings)
         warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
+        if not _MODES[game.mode].populist and _requirement_ids(game):
+            warnings.append(_REQUIREMENTS_IGNORED)
+        return errors, warnings
 
-        requirement_ids = game.requirements if isinstance(game.requirements, list) else []
-        tests = requirement_tests(requirement_ids, extras.requirements) if populist else []
-        if not populist and requirement_ids:
-            warnings.append(
-                Problem(
-                    code="requirements_ignored",
-                    message="a military game scores no requirement cards; `requirements` is "
-                    "ignored",
-                    path="/requirements",
-                )
-            )
-
-        # D5: bases across every player, legal or not.
+    def majority(self, figures: Sequence[ScoreFigures], warnings: list[Problem]) -> _Majority:
+        """D5: bases across every player, legal or not (and its warnings)."""
+        n = len(self.game.players)
         bases = [fig.bases for fig in figures]
-        table, default_table = majority_table(catalog.majority_table, n)
-        base_points, base_places = base_majority(bases, table) if n > 1 else ([0], [1])
+        table, default_table = majority_table(self.catalog.majority_table, n)
+        points, places = base_majority(bases, table) if n > 1 else ([0], [1])
+        military = _MODES[self.game.mode].military
         if military and n == 1 and bases[0] > 0:
             warnings.append(
                 Problem(
@@ -370,173 +441,202 @@ class _GameScore:
             )
         elif military and n > 1 and default_table:
             warnings.append(_default_table_warning(n, table))
+        return _Majority(bases, table, default_table, points, places)
 
-        first = None
-        if isinstance(game.first_player, str):
-            names = [player.name for player in game.players]
-            first = names.index(game.first_player) if game.first_player in names else None
-        if isinstance(game.first_player, str) and first is None:
-            warnings.append(
-                Problem(
-                    code="unknown_first_player",
-                    message=f'first_player "{game.first_player}" is not a player of this '
-                    "game; the last tie-breaker is skipped",
-                    path="/first_player",
-                )
-            )
-        recency = first_player_recency(n, first) if first is not None else [None] * n
-        warnings.extend(
-            game_warnings(
-                game,
-                over_box,
-                max([fig.cards for fig in figures], default=0),
-                self.info.rotated,
-                extras.requirements,
-                extras.epiphanies,
+    def first_player(self, warnings: list[Problem]) -> int | None:
+        """The index of `first_player` (the last tie-breaker), or None."""
+        named = self.game.first_player
+        if not isinstance(named, str):
+            return None
+        names = [player.name for player in self.game.players]
+        if named in names:
+            return names.index(named)
+        warnings.append(
+            Problem(
+                code="unknown_first_player",
+                message=f'first_player "{named}" is not a player of this game; the last '
+                "tie-breaker is skipped",
+                path="/first_player",
             )
         )
+        return None
 
-        players: list[dict[str, Any]] = []
-        standings: list[Standing] = []
-        city = CityContext((), None, catalog)  # each player's in turn
-        budget = SearchBudget()  # the epiphany searches of the whole game (audit only)
-        for p, player in enumerate(game.players):
-            fig = figures[p]
-            epiphanies: EpiphanyResult = score_epiphanies(
-                player.epiphanies, extras.epiphanies[p], explained=detail
-            )
-            for k in epiphanies.activated_five_point:
-                errors.append(
-                    Problem(
-                        code="activated_five_point",
-                        message=f"epiphany {k} is worth 5 points and cannot be activated; "
-                        "declared activated, it scores 0",
-                        path=join("", "players", p, "epiphanies", k),
-                    )
-                )
-            stars: int | None = None
-            met: list[str] | None = None
-            requirement_points = 0
-            results = []
-            if populist:
-                city.show(functools.partial(self.kept, p), fig)
-                if detail:
-                    results = evaluate_requirements(requirement_ids, city)
-                    met = [r.id for r in results if r.met]
-                else:
-                    met = [req_id for req_id, test in tests if test(city)]
-                stars = len(met) + epiphanies.stars
-                requirement_points = populist_points(fig, stars)
-            mil = military_points(fig, base_points[p]) if military else None
-            ten = TEN_CARDS_POINTS if fig.cards >= TEN_CARDS else 0
-            bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
-            total = (
-                requirement_points + (mil["total"] if mil else 0) + epiphanies.points + ten + bonus
-            )
-            standings.append(
-                _new(
-                    Standing,
-                    (
-                        total,
-                        len(met) if met is not None else None,  # requirements met
-                        fig.bases if military else None,
-                        fig.cards,
-                        fig.cards_3_stars,
-                        fig.cards_2_stars,
-                        recency[p],  # first player
-                    ),
-                )
-            )
-            entry: dict[str, Any] = {
-                "name": player.name,
-                "legal": True,
-                "cards": fig.cards,
-                "open_connections": fig.open_connections,
-                "stars": stars,
-                "requirements_met": met,
-                "score": {
-                    "requirements": requirement_points,
-                    "military": mil,
-                    "epiphanies": epiphanies.points,
-                    "ten_cards": ten,
-                    "bonuses": bonus,
-                    "total": total,
-                },
-                "place": 0,
-                "errors": [],
-                "warnings": [],
-            }
+    def player(
+        self,
+        p: int,
+        fig: ScoreFigures,
+        majority: _Majority,
+        recency: int | None,
+        city: CityContext,
+        errors: list[Problem],
+        detail: bool,
+    ) -> _Scored:
+        """Player p's score (RULES §4a-§4d): requirements and stars, military, epiphanies,
+        ten cards, bonuses."""
+        game, extras = self.game, self.extras
+        player = game.players[p]
+        mode = _MODES[game.mode]
+        epiphanies = score_epiphanies(player.epiphanies, extras.epiphanies[p], explained=detail)
+        errors.extend(_activated_five_point(p, k) for k in epiphanies.activated_five_point)
+        stars: int | None = None
+        met: list[str] | None = None
+        requirement_points = 0
+        results: list[Any] = []
+        if mode.populist:
+            city.show(functools.partial(self.kept, p), fig)
             if detail:
-                kept = self.kept(p)
-                entry["audit"] = _audit(
-                    self.city(p),
-                    self.full(p),
-                    results,
-                    stars,
-                    epiphanies,
-                    kept,
-                    mil is not None,
-                    base_places[p] if n > 1 else None,
-                )
-                entry["audit"]["advice"] = (
-                    third_star_advice(
-                        player.epiphanies, extras.epiphanies[p], fig, len(met), epiphanies.stars
-                    )
-                    if met is not None
-                    else []
-                )
-                conditions = _epiphany_conditions(
-                    player.epiphanies, extras.epiphanies[p], kept, fig, catalog, self.core, budget
-                )
-                for line in entry["audit"]["epiphanies"]:
-                    line.update(conditions[line["index"]])
-            players.append(entry)
-
-        places, decided = rank(standings, explained=detail)
-        for p, entry in enumerate(players):
-            entry["place"] = places[p]
-            if detail:
-                entry["audit"]["ranking"] = {
-                    "place": places[p],
-                    "decided_by": decided[p],
-                    "compared": {
-                        "total": standings[p].total,
-                        "requirements_met": standings[p].requirements_met,
-                        "bases": standings[p].bases,
-                        "cards": standings[p].cards,
-                        "three_star_cards": standings[p].three_star_cards,
-                        "two_star_cards": standings[p].two_star_cards,
-                        "first_player_recency": standings[p].first_player,
-                    },
-                }
-
-        top_errors, top_warnings = _place_problems(players, errors, warnings)
-        report: dict[str, Any] = {
-            "format": REPORT_FORMAT,
-            "neweden": __version__,
-            "catalog": catalog.name,
-            "valid": not errors,
-            "mode": mode,
-            "meta": game.meta if isinstance(game.meta, dict) else None,
-            "players": players,
-            "errors": top_errors,
-            "warnings": top_warnings,
+                results = evaluate_requirements(_requirement_ids(game), city)
+                met = [r.id for r in results if r.met]
+            else:
+                met = [req_id for req_id, test in self.tests() if test(city)]
+            stars = len(met) + epiphanies.stars
+            requirement_points = populist_points(fig, stars)
+        mil = military_points(fig, majority.points[p]) if mode.military else None
+        ten = TEN_CARDS_POINTS if fig.cards >= TEN_CARDS else 0
+        bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
+        total = requirement_points + (mil["total"] if mil else 0) + epiphanies.points + ten + bonus
+        standing = _new(
+            Standing,
+            (
+                total,
+                len(met) if met is not None else None,  # requirements met
+                fig.bases if mode.military else None,
+                fig.cards,
+                fig.cards_3_stars,
+                fig.cards_2_stars,
+                recency,  # first player
+            ),
+        )
+        entry: dict[str, Any] = {
+            "name": player.name,
+            "legal": True,
+            "cards": fig.cards,
+            "open_connections": fig.open_connections,
+            "stars": stars,
+            "requirements_met": met,
+            "score": {
+                "requirements": requirement_points,
+                "military": mil,
+                "epiphanies": epiphanies.points,
+                "ten_cards": ten,
+                "bonuses": bonus,
+                "total": total,
+            },
+            "place": 0,
+            "errors": [],
+            "warnings": [],
         }
-        if detail:
-            report["audit"] = {
-                "majority_table": list(table) if military else None,
-                "majority_table_is_default": default_table if military else None,
-                "bases": [
-                    {"player": player.name, "bases": count, "place": place, "points": points}
-                    for player, count, place, points in zip(
-                        game.players, bases, base_places, base_points, strict=True
-                    )
-                ]
-                if military
-                else None,
-                "first_player": game.players[first].name if first is not None else None,
-            }
-        return report
+        return _Scored(entry, standing, results, epiphanies, met)
+
+    def tests(self) -> list[tuple[str, Test]]:
+        """The requirement tests of the game, compiled once."""
+        found = self._tests
+        if found is None:
+            found = self._tests = requirement_tests(
+                _requirement_ids(self.game), self.extras.requirements
+            )
+        return found
+
+    def audit(
+        self, p: int, scored: _Scored, majority: _Majority, fig: ScoreFigures, budget: SearchBudget
+    ) -> dict[str, Any]:
+        """How every point of player p came about (the report's audit trail)."""
+        player, specs = self.game.players[p], self.extras.epiphanies[p]
+        stars = scored.entry["stars"]
+        n = len(self.game.players)
+        trail = _audit(
+            self.rows.of(p),
+            self.full(p),
+            scored.results,
+            stars,
+            scored.epiphanies,
+            _MODES[self.game.mode].military,
+            majority.places[p] if n > 1 else None,
+        )
+        trail["advice"] = (
+            third_star_advice(
+                player.epiphanies, specs, fig, len(scored.met), scored.epiphanies.stars
+            )
+            if scored.met is not None
+            else []
+        )
+        if any(spec is not None and spec.condition is not None for spec in specs):
+            conditions = _epiphany_conditions(
+                player.epiphanies, specs, self.kept(p), fig, self.catalog, self.core, budget
+            )
+            for line in trail["epiphanies"]:
+                line.update(conditions[line["index"]])
+        else:
+            for line in trail["epiphanies"]:
+                line.update(_NO_CONDITION)
+        return trail
+
+    def game_audit(self, majority: _Majority, first: int | None) -> dict[str, Any]:
+        """The game's part of the audit: D5 and the first player."""
+        military = _MODES[self.game.mode].military
+        return {
+            "majority_table": list(majority.table) if military else None,
+            "majority_table_is_default": majority.default_table if military else None,
+            "bases": [
+                {"player": player.name, "bases": count, "place": place, "points": points}
+                for player, count, place, points in zip(
+                    self.game.players,
+                    majority.bases,
+                    majority.places,
+                    majority.points,
+                    strict=True,
+                )
+            ]
+            if military
+            else None,
+            "first_player": self.game.players[first].name if first is not None else None,
+        }
+
+
+#: What an epiphany without a known condition says in the audit.
+_NO_CONDITION = {"condition_met": None, "disjoint_sets": None}
+_REQUIREMENTS_IGNORED = Problem(
+    code="requirements_ignored",
+    message="a military game scores no requirement cards; `requirements` is ignored",
+    path="/requirements",
+)
+
+
+def _requirement_ids(game: Game) -> list[str]:
+    return game.requirements if isinstance(game.requirements, list) else []
+
+
+def _empty_city_warning(p: int, name: str) -> Problem:
+    return Problem(
+        code="empty_city",
+        message=f"{name} has no card in the city; it is legal and scores nothing",
+        path=_city_path(p),
+    )
+
+
+def _activated_five_point(p: int, k: int) -> Problem:
+    return Problem(
+        code="activated_five_point",
+        message=f"epiphany {k} is worth 5 points and cannot be activated; declared "
+        "activated, it scores 0",
+        path=join("", "players", p, "epiphanies", k),
+    )
+
+
+def _ranking(place: int, decided_by: str | None, standing: Standing) -> dict[str, Any]:
+    return {
+        "place": place,
+        "decided_by": decided_by,
+        "compared": {
+            "total": standing.total,
+            "requirements_met": standing.requirements_met,
+            "bases": standing.bases,
+            "cards": standing.cards,
+            "three_star_cards": standing.three_star_cards,
+            "two_star_cards": standing.two_star_cards,
+            "first_player_recency": standing.first_player,
+        },
+    }
 
 
 @functools.cache
@@ -617,50 +717,53 @@ def _place_problems(
     return top["errors"], top["warnings"]
 
 
-def _card_why(card: ResolvedCard, scored: bool, stars: int | None) -> str:
-    """What a card earned in Populist, and why, in a few words."""
-    if card.spec is None:
+def _card_why(row: Sequence[int], scored: bool, stars: int | None) -> str:
+    """What a card (its row of the packed table) earned in Populist, and why, in a few
+    words."""
+    if row[_FLAGS] & UNRESOLVED:
         return "unknown id: left out"
     if not scored:
         return "on a taken cell: left out"
     if stars is None:
         return "scored for its facility only (no Populist part in this mode)"
-    need = card.spec.stars
+    need = row[_STARS]
     if need <= stars:
         return f"activated: needs {need} star(s), the player has {stars}"
     return f"1 point: needs {need} stars, the player has {stars}"
 
 
+#: Columns of the packed table's rows (neweden.compact).
+_ROW, _COL, _FLAGS, _STARS, _POINTS = 0, 1, 6, 7, 8
+
+
+def _card_line(index: int, row: Sequence[int], scored: bool, stars: int | None) -> dict[str, Any]:
+    known = not row[_FLAGS] & UNRESOLVED
+    return {
+        "index": index,
+        "cell": [row[_ROW], row[_COL]],
+        "scored": scored,
+        "stars_required": row[_STARS] if known else None,
+        "points": row[_POINTS] if known else None,
+        "populist_points": card_points(row[_POINTS], row[_STARS], stars)
+        if scored and stars is not None
+        else None,
+        "why": _card_why(row, scored, stars),
+    }
+
+
 def _audit(
-    city: Sequence[ResolvedCard],
+    rows: Sequence[Sequence[int]],
     fig: CityFigures,
     results: Sequence[Any],
     stars: int | None,
     epiphanies: EpiphanyResult,
-    kept: Sequence[ResolvedCard],
     military: bool,
     bases_place: int | None,
 ) -> dict[str, Any]:
-    """How every point of one player came about (the report's audit trail)."""
-    scored = {
-        c.index: card_points(c.spec.points, c.spec.stars, stars)
-        for c in kept
-        if c.spec is not None and stars is not None
-    }
-    cell = {c.index: [c.row, c.col] for c in city}
+    """How every point of one player came about (the report's audit trail), from the rows
+    of the city's cards in the packed table and its per-card figures."""
     return {
-        "cards": [
-            {
-                "index": c.index,
-                "cell": [c.row, c.col],
-                "scored": fig.included[c.index],
-                "stars_required": c.spec.stars if c.spec else None,
-                "points": c.spec.points if c.spec else None,
-                "populist_points": scored.get(c.index) if stars is not None else None,
-                "why": _card_why(c, fig.included[c.index], stars),
-            }
-            for c in city
-        ],
+        "cards": [_card_line(i, row, fig.included[i], stars) for i, row in enumerate(rows)],
         "requirements": [{"id": r.id, "met": r.met, "why": r.why} for r in results]
         if stars is not None
         else None,
@@ -682,19 +785,26 @@ def _audit(
             }
             for line in epiphanies.lines
         ],
-        "military": {
-            "labs": fig.labs,
-            "shelter_groups": [[cell[i] for i in group] for group in fig.shelter_groups],
-            "shelter_group_points": [len(g) * min(len(g), 4) for g in fig.shelter_groups],
-            "medical_cards": [cell[i] for i in fig.medical_cards],
-            "towers": fig.towers,
-            "tower_span": None
-            if fig.tower_span is None
-            else {"from": list(fig.tower_span[:2]), "to": list(fig.tower_span[2:])},
-            "bases": fig.bases,
-            "bases_place": bases_place,
-        }
-        if military
-        else None,
+        "military": _military_audit(rows, fig, bases_place) if military else None,
         "components": fig.components,
+    }
+
+
+def _military_audit(
+    rows: Sequence[Sequence[int]], fig: CityFigures, bases_place: int | None
+) -> dict[str, Any]:
+    def cell(i: int) -> list[int]:
+        return [rows[i][_ROW], rows[i][_COL]]
+
+    return {
+        "labs": fig.labs,
+        "shelter_groups": [[cell(i) for i in group] for group in fig.shelter_groups],
+        "shelter_group_points": [shelter_group_points(len(g)) for g in fig.shelter_groups],
+        "medical_cards": [cell(i) for i in fig.medical_cards],
+        "towers": fig.towers,
+        "tower_span": None
+        if fig.tower_span is None
+        else {"from": list(fig.tower_span[:2]), "to": list(fig.tower_span[2:])},
+        "bases": fig.bases,
+        "bases_place": bases_place,
     }

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from ..catalog import DEFAULT_MAJORITY_TABLE
 from ..figures import ScoreFigures
 
-__all__ = ["LAB_POINTS", "base_majority", "military_points"]
+__all__ = ["LAB_POINTS", "base_majority", "military_points", "shelter_group_points"]
 
 LAB_POINTS = 3
 
@@ -41,6 +41,12 @@ def majority_table(
     if custom is not None and players in custom:
         return tuple(custom[players]), False
     return tuple(DEFAULT_MAJORITY_TABLE.get(players, ())), True
+
+
+def shelter_group_points(shelters: int) -> int:
+    """D2: a group of k orthogonally adjacent shelters scores min(k, 4) a shelter. (The core
+    sums this over a city's groups; the audit shows it group by group.)"""
+    return shelters * min(shelters, 4)
 
 
 def military_points(figures: ScoreFigures, base_points: int) -> dict[str, int]:
