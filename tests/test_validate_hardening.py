@@ -491,3 +491,23 @@ def test_nothing_to_check_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixtur
     captured = capsys.readouterr()
     assert captured.out.startswith("0 games")
     assert "nothing to check: no game found" in captured.err
+
+
+def test_a_walk_on_a_dask_cluster_leaves_out_the_runs_own_output(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="the dask extra")
+    folder = tmp_path / "sd"
+    folder.mkdir()
+    (folder / "g.jsonl").write_text((GOOD + "\n") * 5)
+    out = folder / "out.jsonl"
+    out.write_text("an earlier output, not a game\n")
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    )
+    try:
+        code, text, err = run([str(folder)], out=str(out), scheduler=cluster.scheduler_address)
+    finally:
+        cluster.close()
+    assert code == 0, err
+    assert text.splitlines()[-1].startswith("5 games: 5 valid")
+    assert f"{out} is left out: it is an output of this run" in err
+    assert len(out.read_text().splitlines()) == 5

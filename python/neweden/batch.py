@@ -655,16 +655,17 @@ def _results(
     stderr: IO[str],
 ) -> Iterator[Chunk]:
     """The chunks of results of the run, in input order."""
-    if client is not None:  # on the cluster: read, score and return in order
-        from .dask import entries_bag, iter_results, score_entries_bag
-
-        bag = score_entries_bag(
-            entries_bag(paths), catalog=settings.catalog, detail=settings.detail
-        )
-        return (Chunk.of([result]) for result in iter_results(bag, client))
 
     def skipped(shown: str) -> None:
         stderr.write(f"neweden: {shown} is left out: it is an output of this run\n")
+
+    if client is not None:  # on the cluster: read, score and return in order
+        from .dask import entries_bag, iter_results, score_entries_bag
+
+        targets = {output.target for output in outputs.files}
+        entries = entries_bag(paths, exclude=targets, skipped=skipped)
+        bag = score_entries_bag(entries, catalog=settings.catalog, detail=settings.detail)
+        return (Chunk.of([result]) for result in iter_results(bag, client))
 
     exclude = outputs.identities()
     # With worker processes, big .jsonl files are read by the workers, block by block:

@@ -24,6 +24,7 @@ __all__ = [
     "Block",
     "Entry",
     "Identity",
+    "Skipped",
     "identity",
     "iter_entries",
     "iter_sources",
