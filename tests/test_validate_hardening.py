@@ -208,6 +208,18 @@ def test_score_of_a_big_regular_file_says_its_size(tmp_path: Path) -> None:
     )
 
 
+def test_a_json_file_over_one_mib_is_too_large_and_the_run_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "a-big.json").write_bytes(b" " * (3 << 20))
+    (tmp_path / "b-good.json").write_text(GOOD)
+    out = tmp_path / "o.jsonl"
+    code, _, _ = run([str(tmp_path)], out=str(out))
+    big, good = map(json.loads, out.read_text().splitlines())
+    assert big["errors"][0]["code"] == "too_large"
+    assert big["errors"][0]["message"].startswith("the game is 3,145,728 bytes")
+    assert good["valid"] is True
+    assert code == 1
+
+
 # --- a full disk ---------------------------------------------------------------------------------
 
 
