@@ -220,6 +220,22 @@ def test_a_json_file_over_one_mib_is_too_large_and_the_run_goes_on(tmp_path: Pat
     assert code == 1
 
 
+def test_a_file_name_that_is_not_utf8_is_shown_with_a_replacement(tmp_path: Path) -> None:
+    folder = tmp_path / "sd"
+    folder.mkdir()
+    with open(os.fsencode(folder) + b"/\xff.json", "w") as handle:
+        handle.write(GOOD)
+    missing = os.fsdecode(os.fsencode(folder) + b"/\xfe.json")
+    out, table = tmp_path / "o.jsonl", tmp_path / "o.csv"
+    code, text, _ = run([str(folder), missing], out=str(out), csv_path=str(table))
+    assert code == 1
+    assert text.splitlines()[0] == f"{folder}/\ufffd.json: valid  A 9 · B 6"
+    first, gone = map(json.loads, out.read_text().splitlines())
+    assert first["source"]["path"] == f"{folder}/\ufffd.json"
+    assert gone["errors"][0]["message"] == f"{folder}/\ufffd.json: no such file or folder"
+    assert f"{folder}/\ufffd.json" in table.read_text()
+
+
 # --- a full disk ---------------------------------------------------------------------------------
 
 

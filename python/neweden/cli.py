@@ -278,15 +278,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="score a batch: files, folders, .jsonl and .jsonl.gz (exit 0 all valid, 1 not)",
         description="Score every game of the PATHs (files; folders: every *.json, *.jsonl and "
         "*.jsonl.gz below; .jsonl files: one game a line). One line a game, then a summary. "
-        "Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments, a catalog that "
-        "does not load or an output that cannot be written, 130 on Ctrl-C.",
+        "Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments (an output that is "
+        "also an input included), nothing to check, a catalog that does not load or an output "
+        "that cannot be written, 130 on Ctrl-C.",
     )
     checking.add_argument("paths", nargs="+", metavar="PATH")
     checking.add_argument("--out", metavar="FILE", help="one report a line (JSON Lines)")
     checking.add_argument("--csv", metavar="FILE", help="one row a player (FORMAT §4 header)")
     checking.add_argument("--parquet", metavar="DIR", help="the same rows as Parquet")
     checking.add_argument(
-        "--jobs", type=int, metavar="N", help="worker processes (default: every core)"
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="worker processes (default: every core; at most 4 a core, 1,024 in all)",
     )
     checking.add_argument(
         "--detail", action="store_true", help="the audit trail in --out (lean reports otherwise)"

@@ -165,8 +165,15 @@ def _lines(
             yield Entry(path, number, line.rstrip(b"\r\n"))
 
 
+def _shown(path: str) -> str:
+    """A path as reports show it: bytes that are not UTF-8 in a file name (which Python
+    carries as lone surrogates, and no UTF-8 output can hold) become U+FFFD."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _file(path: str, shown: str) -> Iterator[Entry]:
     if not shown:  # nothing at this PATH
+        path = _shown(path)
         yield Entry(
             path,
             None,
@@ -314,14 +321,14 @@ def _files(
     if os.path.isdir(given):
         for rel, problem in _below(given):
             path = os.path.join(given, rel)
-            shown = given if rel == "." else f"{given.rstrip('/')}/{rel}"
+            shown = _shown(given if rel == "." else f"{given.rstrip('/')}/{rel}")
             if exclude and problem is None and identity(path) in exclude:
                 if skipped is not None:
                     skipped(shown)
                 continue
             yield path, shown, problem
     elif os.path.exists(given):
-        yield given, given, None
+        yield given, _shown(given), None
     else:
         yield given, "", None
 
