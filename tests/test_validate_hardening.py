@@ -138,6 +138,23 @@ def test_an_output_through_a_symlink_is_written_where_it_points(tmp_path: Path) 
     assert _leftovers(tmp_path) == _leftovers(real.parent) == []
 
 
+def test_a_run_that_fails_leaves_the_previous_output_and_no_hidden_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(task: Any) -> Any:
+        raise RuntimeError("a worker pool that broke")
+
+    monkeypatch.setattr(batch, "_work_entries", broken)
+    games = tmp_path / "g.json"
+    games.write_text(GOOD)
+    out = tmp_path / "o.jsonl"
+    out.write_text("an earlier output\n")
+    with pytest.raises(RuntimeError, match="a worker pool that broke"):
+        run([str(games)], out=str(out))
+    assert out.read_text() == "an earlier output\n"
+    assert _leftovers(tmp_path) == []
+
+
 def _written_anywhere(folder: Path, out: Path) -> int:
     """The bytes of `out` and of any hidden file beside it (where a run may write first)."""
     return sum(p.stat().st_size for p in folder.iterdir() if p.name.startswith((out.name, ".")))

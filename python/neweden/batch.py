@@ -529,8 +529,8 @@ def _same_file(a: str, b: str) -> bool:
 def _output_among_inputs(paths: Sequence[str], outputs: dict[str, str | None]) -> str | None:
     """The refusal when an input PATH is also an output of the run, else None."""
     for option, output in outputs.items():
-        for path in paths if output else ():
-            if output and _same_file(path, output):
+        for path in paths:
+            if output is not None and _same_file(path, output):
                 return f"neweden: {path} is both an input and the {option} output\n"
     return None
 
@@ -709,6 +709,9 @@ def _write_results(
             run.interrupted = True
         except WriteError as err:
             run.failure = err
+        except BaseException:  # a bug or a broken worker pool: no half output is left
+            outputs.discard()
+            raise
         finally:
             _close(chunks)  # the worker processes stop here
             if progress is not None:
