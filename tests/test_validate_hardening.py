@@ -55,7 +55,8 @@ def neweden(*args: str, timeout: float = 60, **kwargs: Any) -> subprocess.Comple
     env = {**os.environ, "PYTHONPATH": SRC}
     return subprocess.run(
         [sys.executable, "-m", "neweden", *args],
-        capture_output=True,
+        stdout=kwargs.pop("stdout", subprocess.PIPE),
+        stderr=subprocess.PIPE,
         text=True,
         timeout=timeout,
         env=env,
@@ -263,6 +264,21 @@ def test_out_to_dev_full_is_exit_2_with_a_clear_message(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("neweden: cannot write /dev/full: No space left on device")
     assert "Traceback" not in done.stderr
+
+
+def test_standard_output_on_a_full_disk_is_exit_2(tmp_path: Path) -> None:
+    games = tmp_path / "g.jsonl"
+    games.write_text((GOOD + "\n") * 500)
+    out = tmp_path / "o.jsonl"
+    with open("/dev/full", "w") as full:
+        done = neweden("validate", str(games), "--out", str(out), "--jobs", "1", stdout=full)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "neweden: cannot write standard output: No space left on device; "
+        "the outputs of this run are not kept\n"
+    )
+    assert not out.exists()
+    assert _leftovers(tmp_path) == []
 
 
 @pytest.mark.parametrize("option", ["--out", "--csv"])

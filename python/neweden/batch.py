@@ -9,6 +9,7 @@ result like any other.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import itertools
@@ -699,7 +700,7 @@ def _write_results(
                 with interrupts.whole():
                     outputs.write(chunk)
                     if stdout is not None:
-                        stdout.write(chunk.shorts)
+                        _print(stdout, chunk.shorts)
                     run.games += chunk.count
                     run.valid += chunk.valid
                     run.codes.update(chunk.codes)
@@ -719,6 +720,20 @@ def _write_results(
     return run
 
 
+def _print(stdout: IO[str], text: str, *, flush: bool = False) -> None:
+    """`text` to standard output; a failure (a full disk, a closed pipe) is a WriteError,
+    and standard output is pointed at the null device so that nothing more fails there."""
+    try:
+        stdout.write(text)
+        if flush:
+            stdout.flush()
+    except OSError as exc:
+        if stdout is sys.stdout:
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        raise WriteError("standard output", exc) from None
+
+
 def _close(chunks: Iterator[Chunk]) -> None:
     close = getattr(chunks, "close", None)
     if close is not None:
@@ -736,8 +751,11 @@ def _finish(run: _Run, outputs: _Outputs, stdout: IO[str], stderr: IO[str], seco
         outputs.discard()
         stderr.write(f"neweden: {run.failure}; the outputs of this run are not kept\n")
         return 2
-    stdout.write(run.summary(seconds) + "\n")
-    stdout.flush()
+    try:
+        _print(stdout, run.summary(seconds) + "\n", flush=True)
+    except WriteError as err:
+        stderr.write(f"neweden: {err}\n")
+        return 2
     if run.interrupted:
         return 130
     if run.games == 0:
