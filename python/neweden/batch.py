@@ -621,30 +621,31 @@ def validate(
     client = _connect(scheduler, svg_dir, stderr) if scheduler is not None else None
     if scheduler is not None and client is None:
         return 2
-    outputs = _open_outputs(out, csv_path, parquet_dir, svg_dir, stderr)
-    if outputs is None:
+    with Interrupts() as interrupts:  # Ctrl-C held until the run starts: see _write_results
+        outputs = _open_outputs(out, csv_path, parquet_dir, svg_dir, stderr)
+        if outputs is None:
+            if client is not None:
+                client.close()
+            return 2
+        settings = _Settings(
+            catalog,
+            detail,
+            reference=reference_core,
+            svg=svg_dir is not None,
+            short=not quiet,
+            rows=outputs.table is not None and outputs.table.wanted,
+        )
+        started = time.perf_counter()
+        run = _write_results(
+            _results(paths, settings, workers, client, outputs, stderr),
+            outputs,
+            None if quiet else stdout,
+            stderr,
+            interrupts,
+        )
         if client is not None:
             client.close()
-        return 2
-    settings = _Settings(
-        catalog,
-        detail,
-        reference=reference_core,
-        svg=svg_dir is not None,
-        short=not quiet,
-        rows=outputs.table is not None and outputs.table.wanted,
-    )
-    started = time.perf_counter()
-    run = _write_results(
-        _results(paths, settings, workers, client, outputs, stderr),
-        outputs,
-        None if quiet else stdout,
-        stderr,
-        quiet,
-    )
-    if client is not None:
-        client.close()
-    return _finish(run, outputs, stdout, stderr, time.perf_counter() - started)
+        return _finish(run, outputs, stdout, stderr, time.perf_counter() - started)
 
 
 def _results(
@@ -684,39 +685,41 @@ def _write_results(
     outputs: _Outputs,
     stdout: IO[str] | None,
     stderr: IO[str],
-    quiet: bool,
+    interrupts: Interrupts,
 ) -> _Run:
     """Every chunk to every output. Ctrl-C is held back while a chunk is written, so the
-    outputs and the summary agree game by game; a failed write ends the run."""
+    outputs and the summary agree game by game, and ignored once the run is ending; a
+    failed write ends the run."""
     progress = None
-    if not quiet and stderr.isatty():
+    if stdout is not None and stderr.isatty():
         from tqdm import tqdm
 
         progress = tqdm(unit=" games", file=stderr, dynamic_ncols=True)
     run = _Run()
-    with Interrupts() as interrupts:
-        try:
-            for chunk in chunks:
-                with interrupts.whole():
-                    outputs.write(chunk)
-                    if stdout is not None:
-                        _print(stdout, chunk.shorts)
-                    run.games += chunk.count
-                    run.valid += chunk.valid
-                    run.codes.update(chunk.codes)
-                if progress is not None:
-                    progress.update(chunk.count)
-        except KeyboardInterrupt:
-            run.interrupted = True
-        except WriteError as err:
-            run.failure = err
-        except BaseException:  # a bug or a broken worker pool: no half output is left
-            outputs.discard()
-            raise
-        finally:
-            _close(chunks)  # the worker processes stop here
+    try:
+        interrupts.release()  # a Ctrl-C since the outputs were opened counts from here
+        for chunk in chunks:
+            with interrupts.whole():
+                outputs.write(chunk)
+                if stdout is not None:
+                    _print(stdout, chunk.shorts)
+                run.games += chunk.count
+                run.valid += chunk.valid
+                run.codes.update(chunk.codes)
             if progress is not None:
-                progress.close()
+                progress.update(chunk.count)
+    except KeyboardInterrupt:
+        run.interrupted = True
+    except WriteError as err:
+        run.failure = err
+    except BaseException:  # a bug or a broken worker pool: no half output is left
+        outputs.discard()
+        raise
+    finally:
+        interrupts.ignore()  # from here on the run is ending: a second Ctrl-C changes nothing
+        _close(chunks)  # the worker processes stop here
+        if progress is not None:
+            progress.close()
     return run
 
 

@@ -235,16 +235,18 @@ class Table:
 
 
 class Interrupts:
-    """Ctrl-C (SIGINT) raises KeyboardInterrupt as usual, except inside :meth:`whole`:
-    there it waits until the block is done, so a chunk of results is written to every
-    output or to none. Only in the main thread (elsewhere Python delivers no signal), and
-    not when SIGINT was ignored."""
+    """Ctrl-C (SIGINT) is held from the start until :meth:`release`; after that it raises
+    KeyboardInterrupt as usual, except inside :meth:`whole`, where it waits until the block
+    is done (a chunk of results is written to every output or to none), and after
+    :meth:`ignore`. Only in the main thread (elsewhere Python delivers no signal), and not
+    when SIGINT was ignored."""
 
     def __init__(self) -> None:
-        self.holding = False
+        self.holding = True
         self.pending = False
         self.previous: Any = None
         self.installed = False
+        self.ignoring = False
 
     def __enter__(self) -> Interrupts:
         try:
@@ -269,6 +271,18 @@ class Interrupts:
     def whole(self) -> _Held:
         return _Held(self)
 
+    def release(self) -> None:
+        """Ctrl-C acts from now on; one that came while held acts right here."""
+        self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+    def ignore(self) -> None:
+        """From now on Ctrl-C is ignored (the run is ending anyway)."""
+        self.holding = True
+        self.ignoring = True
+
 
 class _Held:
     def __init__(self, interrupts: Interrupts) -> None:
@@ -283,6 +297,8 @@ class _Held:
         value: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        if self.interrupts.ignoring:
+            return
         self.interrupts.holding = False
         if self.interrupts.pending and kind is None:
             self.interrupts.pending = False
