@@ -22,6 +22,7 @@ import pytest
 from neweden import batch
 from neweden.batch import CSV_HEADER, svg_name, validate
 from neweden.cli import main
+from neweden.outputs import Interrupts
 from neweden.sources import Entry
 from tests.games import card, game, line, player
 
@@ -346,6 +347,18 @@ def test_ctrl_c_while_a_chunk_is_written_leaves_outputs_that_agree(tmp_path: Pat
     assert len(results) - 1 == len(reports) == len(games_in_rows) == counted
     assert len(rows) == sum(len(json.loads(r)["players"]) for r in reports)
     assert _leftovers(tmp_path) == []
+
+
+def test_ctrl_c_is_held_until_the_run_starts_and_ignored_once_it_ends() -> None:
+    with Interrupts() as interrupts:
+        signal.raise_signal(signal.SIGINT)  # the outputs are being opened: held
+        with pytest.raises(KeyboardInterrupt):
+            interrupts.release()  # the run starts: it acts now
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)  # during the run, outside a chunk: at once
+        interrupts.ignore()
+        signal.raise_signal(signal.SIGINT)  # the run is ending: ignored
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def _children(pid: int) -> list[int]:
