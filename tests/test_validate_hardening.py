@@ -351,13 +351,19 @@ def test_ctrl_c_while_a_chunk_is_written_leaves_outputs_that_agree(tmp_path: Pat
 
 def test_ctrl_c_is_held_until_the_run_starts_and_ignored_once_it_ends() -> None:
     with Interrupts() as interrupts:
-        signal.raise_signal(signal.SIGINT)  # the outputs are being opened: held
+        try:
+            signal.raise_signal(signal.SIGINT)  # the outputs are being opened: held
+        except KeyboardInterrupt:
+            pytest.fail("Ctrl-C acted while the outputs were being opened")
         with pytest.raises(KeyboardInterrupt):
             interrupts.release()  # the run starts: it acts now
         with pytest.raises(KeyboardInterrupt):
             signal.raise_signal(signal.SIGINT)  # during the run, outside a chunk: at once
         interrupts.ignore()
-        signal.raise_signal(signal.SIGINT)  # the run is ending: ignored
+        try:
+            signal.raise_signal(signal.SIGINT)  # the run is ending: ignored
+        except KeyboardInterrupt:
+            pytest.fail("Ctrl-C acted while the run was ending")
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
