@@ -89,6 +89,16 @@ def test_an_output_named_as_an_input_is_refused_and_the_input_kept(
         assert same.read_bytes() == before
 
 
+def test_two_outputs_naming_one_file_are_refused(tmp_path: Path) -> None:
+    games = tmp_path / "g.json"
+    games.write_text(GOOD)
+    both = tmp_path / "both.txt"
+    code, _, err = run([str(games)], out=str(both), csv_path=str(both))
+    assert code == 2
+    assert err == f"neweden: --out and --csv name the same file, {both}\n"
+    assert not both.exists()
+
+
 def test_a_folder_walk_leaves_out_the_runs_own_output(tmp_path: Path) -> None:
     folder = tmp_path / "sd"
     folder.mkdir()

@@ -528,11 +528,16 @@ def _same_file(a: str, b: str) -> bool:
 
 
 def _output_among_inputs(paths: Sequence[str], outputs: dict[str, str | None]) -> str | None:
-    """The refusal when an input PATH is also an output of the run, else None."""
-    for option, output in outputs.items():
+    """The refusal when an input PATH is also an output of the run, or two outputs are one
+    file, else None."""
+    named = [(option, output) for option, output in outputs.items() if output is not None]
+    for at, (option, output) in enumerate(named):
         for path in paths:
-            if output is not None and _same_file(path, output):
+            if _same_file(path, output):
                 return f"neweden: {path} is both an input and the {option} output\n"
+        for other, second in named[at + 1 :]:
+            if _same_file(output, second):
+                return f"neweden: {option} and {other} name the same file, {output}\n"
     return None
 
 
