@@ -131,7 +131,8 @@ def test_validate_svg_writes_a_picture_per_invalid_game(tmp_path: Path) -> None:
     validate([str(good), str(bad)], svg_dir=str(pictures), jobs=1, quiet=True)
     names = sorted(p.name for p in pictures.iterdir())
     assert len(names) == 1  # the unreadable line has nothing to draw; the valid game none
-    assert names[0].endswith("games.jsonl_L1.svg")
+    assert names[0].endswith(".svg")
+    assert "games.jsonl_L1-" in names[0]  # then a digest of the source: see test_validate
     ET.fromstring((pictures / names[0]).read_text())
 
 

@@ -216,6 +216,12 @@ def test_the_cli_takes_the_same_options(tree: Path, capsys: pytest.CaptureFixtur
     assert main(["validate", str(tree), "--jobs", "0"]) == 2
 
 
+def _written(out: Path) -> int:
+    """The bytes written so far to `out`: to its temporary file beside it (`.NAME.*.part`,
+    renamed over `out` at the end of the run)."""
+    return sum(p.stat().st_size for p in out.parent.glob(f".{out.name}.*.part"))
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_leaves_whole_lines_and_a_summary(tmp_path: Path, jobs: str) -> None:
     path = tmp_path / "many.jsonl"
@@ -238,7 +244,7 @@ def test_ctrl_c_leaves_whole_lines_and_a_summary(tmp_path: Path, jobs: str) -> N
         stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < 50_000):
+    while time.monotonic() < deadline and _written(out) < 50_000:
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     stdout, _ = proc.communicate(timeout=60)

@@ -9,16 +9,19 @@ result like any other.
 
 from __future__ import annotations
 
-import csv
+import contextlib
+import ctypes
+import hashlib
 import itertools
 import os
 import signal
 import sys
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
 import msgspec
@@ -28,9 +31,10 @@ from .catalog import BUILTIN, Catalog
 from .catalog_file import CatalogError, load_catalog
 from .decode import GameInput, decode_game
 from .model import Game
+from .outputs import Interrupts, OutputFile, Table, WriteError, write_whole
 from .problems import GameDecodeError
 from .report import reference_geometry, score_games
-from .sources import Block, Entry, iter_entries, iter_sources
+from .sources import Block, Entry, Identity, identity, iter_entries, iter_sources
 
 __all__ = ["CSV_HEADER", "score_many", "validate"]
 
@@ -38,6 +42,9 @@ CHUNK = 64
 #: The bytes of a .jsonl block that a worker reads itself (about CHUNK games of 4 KB).
 BLOCK_BYTES = 256 * 1024
 IN_FLIGHT_PER_JOB = 3
+#: Worker processes: more than this many a core are capped; more than MAX_JOBS refused.
+JOBS_PER_CORE = 4
+MAX_JOBS = 1024
 CSV_HEADER = (
     "source_path,source_line,game_valid,player,legal,cards,open_connections,stars,"
     "requirements_met,requirements,labs,shelters,medical,towers,bases,military,epiphanies,"
@@ -203,9 +210,15 @@ def _score_entries(
 
 
 def svg_name(entry: Entry) -> str:
-    """A file name for the picture of an entry: its source, made safe."""
-    stem = entry.label().replace("\\", "/").strip("/").replace("/", "__").replace(":", "_L")
-    return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in stem) + ".svg"
+    """A file name for the picture of an entry: its source made safe (the last 120 bytes),
+    then 12 hex digits of the SHA-256 of the source, so two sources never share a name
+    (`a/b.json` and `a__b.json` look alike once made safe) and a name is the same every run."""
+    label = entry.label()
+    stem = label.replace("\\", "/").strip("/").replace("/", "__").replace(":", "_L")
+    safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in stem)
+    safe = safe.encode()[-120:].decode("utf-8", "ignore")
+    digest = hashlib.sha256(label.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"{safe}-{digest}.svg"
 
 
 def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
@@ -280,9 +293,36 @@ class _Settings:
     rows: bool = True  # the table rows (only with --csv or --parquet)
 
 
-def _init_worker(settings: _Settings) -> None:
+def _init_worker(settings: _Settings, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _die_with_parent(parent)
     _init_worker_local(settings)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """This worker ends when process `parent` does, even killed with SIGKILL: on Linux the
+    kernel sends it SIGKILL (prctl PR_SET_PDEATHSIG); elsewhere a thread checks every
+    second whether the parent is still there."""
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before this was set up
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 PackedEntries = list[tuple[str, list[int | None], list[bytes | None], list[Any]]]
@@ -343,7 +383,8 @@ def _ordered(chunks: Iterator[Any], work: Any, jobs: int, settings: _Settings) -
         for chunk in chunks:
             yield from work(chunk)
         return
-    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+    initargs = (settings, os.getpid())
+    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=initargs) as pool:
         window: deque[Future[list[Any]]] = deque()
         try:
             for chunk in chunks:
@@ -374,87 +415,21 @@ def score_many(
     yield from _ordered(
         _chunks(games),
         _work_inputs,
-        jobs or os.cpu_count() or 1,
+        min(jobs or _cores(), _most_jobs()),
         _Settings(catalog or BUILTIN, detail),
     )
 
 
+def _cores() -> int:
+    return os.cpu_count() or 1
+
+
+def _most_jobs() -> int:
+    """The most worker processes a run starts: JOBS_PER_CORE a core."""
+    return JOBS_PER_CORE * _cores()
+
+
 # --- neweden validate ----------------------------------------------------------------------------
-
-
-class _Table:
-    """The --csv and --parquet outputs, written as rows arrive."""
-
-    def __init__(self, csv_path: str | None, parquet_dir: str | None) -> None:
-        self.csv_handle: IO[str] | None = None
-        self.writer: Any = None
-        self.parquet: Any = None
-        self.buffer: list[tuple[Any, ...]] = []
-        self.wanted = bool(csv_path or parquet_dir)
-        if csv_path:
-            self.csv_handle = open(csv_path, "w", encoding="utf-8", newline="")  # noqa: SIM115
-            self.writer = csv.writer(self.csv_handle, lineterminator="\n")
-            self.csv_handle.write(CSV_HEADER + "\n")
-        if parquet_dir:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-
-            os.makedirs(parquet_dir, exist_ok=True)
-            self.schema = pa.schema(
-                [
-                    (
-                        c,
-                        pa.string()
-                        if c in _STRINGS
-                        else pa.bool_()
-                        if c in _BOOLEANS
-                        else pa.int64(),
-                    )
-                    for c in _COLUMNS
-                ]
-            )
-            self.pa = pa
-            self.parquet = pq.ParquetWriter(
-                os.path.join(parquet_dir, "part-00000.parquet"), self.schema
-            )
-
-    @staticmethod
-    def _cell(value: Any) -> str:
-        if value is None:
-            return ""
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        return str(value)
-
-    def add(self, rows: Iterable[tuple[Any, ...]]) -> None:
-        for row in rows:
-            if self.writer is not None:
-                self.writer.writerow([self._cell(v) for v in row])
-            if self.parquet is not None:
-                self.buffer.append(row)
-        if self.parquet is not None and len(self.buffer) >= 10_000:
-            self.flush()
-
-    def flush(self) -> None:
-        if self.parquet is not None and self.buffer:
-            columns = list(zip(*self.buffer, strict=True))
-            self.parquet.write_table(
-                self.pa.table(
-                    [
-                        self.pa.array(col, type=self.schema.field(i).type)
-                        for i, col in enumerate(columns)
-                    ],
-                    schema=self.schema,
-                )
-            )
-            self.buffer.clear()
-
-    def close(self) -> None:
-        self.flush()
-        if self.parquet is not None:
-            self.parquet.close()
-        if self.csv_handle is not None:
-            self.csv_handle.close()
 
 
 def _summary(games: int, valid: int, codes: Counter[str], seconds: float, interrupted: bool) -> str:
@@ -465,6 +440,152 @@ def _summary(games: int, valid: int, codes: Counter[str], seconds: float, interr
         f"{head}{games} games: {valid} valid, {games - valid} invalid, in {seconds:.1f} s "
         f"({rate:,.0f} games/s); most frequent errors: {common}"
     )
+
+
+class _Outputs:
+    """The files of a run: --out, --csv and --parquet (written to temporary files renamed
+    into place at the end) and --svg pictures (each written whole)."""
+
+    def __init__(
+        self, out: str | None, csv_path: str | None, parquet_dir: str | None, svg_dir: str | None
+    ) -> None:
+        self.out: OutputFile | None = None
+        self.table: Table | None = None
+        self.svg_dir = svg_dir
+        try:
+            if svg_dir is not None:
+                try:
+                    os.makedirs(svg_dir, exist_ok=True)
+                except OSError as exc:
+                    raise WriteError(svg_dir, exc) from None
+            self.out = OutputFile(out) if out else None
+            self.table = Table(CSV_HEADER, csv_path, parquet_dir, _KINDS)
+        except BaseException:
+            self.discard()
+            raise
+
+    @property
+    def files(self) -> list[OutputFile]:
+        return ([self.out] if self.out else []) + (self.table.outputs() if self.table else [])
+
+    def identities(self) -> set[Identity]:
+        """Every output file's identity (and that of the file it replaces): never read."""
+        return {i for output in self.files for i in output.identities()}
+
+    def write(self, chunk: Chunk) -> None:
+        if self.out is not None:
+            self.out.write(chunk.lines)
+        if self.table is not None:
+            self.table.add(chunk.rows)
+        for name, picture in chunk.pictures:
+            write_whole(os.path.join(self.svg_dir or ".", name), picture.encode())
+
+    def commit(self) -> None:
+        """Every output renamed into place; if one fails, the rest are discarded."""
+        try:
+            if self.out is not None:
+                self.out.commit()
+            if self.table is not None:
+                self.table.commit()
+        except WriteError:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        if self.out is not None:
+            self.out.discard()
+        if self.table is not None:
+            self.table.discard()
+
+
+_KINDS = {c: "string" for c in _STRINGS} | {c: "bool" for c in _BOOLEANS}
+
+
+def _workers(jobs: int | None, stderr: IO[str]) -> int | None:
+    """How many worker processes to start: `jobs` (default: one a core), capped at
+    JOBS_PER_CORE a core with a note; None (a refusal written) beyond MAX_JOBS."""
+    most = _most_jobs()
+    if jobs is not None and jobs > MAX_JOBS:
+        stderr.write(
+            f"neweden: --jobs is at most {MAX_JOBS:,} (and more than {JOBS_PER_CORE} a core "
+            f"are never started: {most} here)\n"
+        )
+        return None
+    wanted = jobs or _cores()
+    if wanted > most:
+        stderr.write(f"neweden: --jobs {wanted} is more than {JOBS_PER_CORE} a core; {most} used\n")
+        return most
+    return wanted
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file: by identity (symlinks and hard links followed)
+    when both exist, by resolved path otherwise."""
+    first, second = identity(a), identity(b)
+    if first is not None and second is not None:
+        return first == second
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _output_among_inputs(paths: Sequence[str], outputs: dict[str, str | None]) -> str | None:
+    """The refusal when an input PATH is also an output of the run, or two outputs are one
+    file, else None."""
+    named = [(option, output) for option, output in outputs.items() if output is not None]
+    for at, (option, output) in enumerate(named):
+        for path in paths:
+            if _same_file(path, output):
+                return f"neweden: {path} is both an input and the {option} output\n"
+        for other, second in named[at + 1 :]:
+            if _same_file(output, second):
+                return f"neweden: {option} and {other} name the same file, {output}\n"
+    return None
+
+
+def _connect(scheduler: str, svg_dir: str | None, stderr: IO[str]) -> Any:
+    """A Dask client for --scheduler, or None with the reason written."""
+    if svg_dir is not None:
+        stderr.write("neweden: --svg is not available with --scheduler\n")
+        return None
+    try:
+        from distributed import Client
+    except ImportError:
+        stderr.write("neweden: --scheduler needs Dask: pip install 'neweden[dask]'\n")
+        return None
+    try:
+        return Client(scheduler, timeout=30)  # type: ignore[no-untyped-call]
+    except OSError as exc:
+        stderr.write(f"neweden: cannot reach the scheduler {scheduler}: {exc}\n")
+        return None
+
+
+def _open_outputs(
+    out: str | None,
+    csv_path: str | None,
+    parquet_dir: str | None,
+    svg_dir: str | None,
+    stderr: IO[str],
+) -> _Outputs | None:
+    try:
+        return _Outputs(out, csv_path, parquet_dir, svg_dir)
+    except ImportError:
+        stderr.write("neweden: --parquet needs pyarrow: pip install 'neweden[parquet]'\n")
+    except WriteError as err:
+        stderr.write(f"neweden: {err}\n")
+    return None
+
+
+@dataclass
+class _Run:
+    """What a run has written so far, and how it ended."""
+
+    games: int = 0
+    valid: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+    interrupted: bool = False
+    failure: WriteError | None = None
+
+    def summary(self, seconds: float) -> str:
+        return _summary(self.games, self.valid, self.codes, seconds, self.interrupted)
 
 
 def validate(
@@ -483,8 +604,9 @@ def validate(
     svg_dir: str | None = None,
     scheduler: str | None = None,
 ) -> int:
-    """`neweden validate`: exit 0 when every entry is valid, 1 otherwise, 2 for a catalog
-    that does not load or an output that cannot be written, 130 on Ctrl-C."""
+    """`neweden validate`: exit 0 when every entry is valid, 1 otherwise, 2 for bad
+    arguments (an output that is also an input, --jobs beyond MAX_JOBS), nothing to check,
+    a catalog that does not load or an output that cannot be written, 130 on Ctrl-C."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
@@ -493,90 +615,158 @@ def validate(
         stderr.write(f"neweden: the catalog {err.source} does not load:\n")
         stderr.writelines(p.line() + "\n" for p in err.problems)
         return 2
-    client = None
-    if scheduler is not None:
-        if svg_dir is not None:
-            stderr.write("neweden: --svg is not available with --scheduler\n")
-            return 2
-        try:
-            from distributed import Client
-
-            from .dask import entries_bag, iter_results, score_entries_bag
-        except ImportError:
-            stderr.write("neweden: --scheduler needs Dask: pip install 'neweden[dask]'\n")
-            return 2
-        try:
-            client = Client(scheduler, timeout=30)  # type: ignore[no-untyped-call]
-        except OSError as exc:
-            stderr.write(f"neweden: cannot reach the scheduler {scheduler}: {exc}\n")
-            return 2
-    try:
-        if svg_dir is not None:
-            os.makedirs(svg_dir, exist_ok=True)
-        out_handle = open(out, "wb") if out else None  # noqa: SIM115
-        table = _Table(csv_path, parquet_dir)
-    except ImportError:
-        stderr.write("neweden: --parquet needs pyarrow: pip install 'neweden[parquet]'\n")
+    workers = _workers(jobs, stderr)
+    parquet_file = os.path.join(parquet_dir, "part-00000.parquet") if parquet_dir else None
+    clash = _output_among_inputs(
+        paths, {"--out": out, "--csv": csv_path, "--parquet": parquet_file}
+    )
+    if workers is None or clash is not None:
+        stderr.write(clash or "")
         return 2
-    except OSError as exc:
-        stderr.write(f"neweden: cannot write {exc.filename}: {exc.strerror}\n")
+    client = _connect(scheduler, svg_dir, stderr) if scheduler is not None else None
+    if scheduler is not None and client is None:
         return 2
+    with Interrupts() as interrupts:  # Ctrl-C held until the run starts: see _write_results
+        outputs = _open_outputs(out, csv_path, parquet_dir, svg_dir, stderr)
+        if outputs is None:
+            if client is not None:
+                client.close()
+            return 2
+        settings = _Settings(
+            catalog,
+            detail,
+            reference=reference_core,
+            svg=svg_dir is not None,
+            short=not quiet,
+            rows=outputs.table is not None and outputs.table.wanted,
+        )
+        started = time.perf_counter()
+        run = _write_results(
+            _results(paths, settings, workers, client, outputs, stderr),
+            outputs,
+            None if quiet else stdout,
+            stderr,
+            interrupts,
+        )
+        if client is not None:
+            client.close()
+        return _finish(run, outputs, stdout, stderr, time.perf_counter() - started)
 
+
+def _results(
+    paths: Sequence[str],
+    settings: _Settings,
+    workers: int,
+    client: Any,
+    outputs: _Outputs,
+    stderr: IO[str],
+) -> Iterator[Chunk]:
+    """The chunks of results of the run, in input order."""
+
+    def skipped(shown: str) -> None:
+        stderr.write(f"neweden: {shown} is left out: it is an output of this run\n")
+
+    if client is not None:  # on the cluster: read, score and return in order
+        from .dask import entries_bag, iter_results, score_entries_bag
+
+        targets = {output.target for output in outputs.files}
+        entries = entries_bag(paths, exclude=targets, skipped=skipped)
+        bag = score_entries_bag(entries, catalog=settings.catalog, detail=settings.detail)
+        return (Chunk.of([result]) for result in iter_results(bag, client))
+
+    exclude = outputs.identities()
+    # With worker processes, big .jsonl files are read by the workers, block by block:
+    # this process only plans the blocks and writes the results.
+    sources = (
+        iter_sources(paths, BLOCK_BYTES, exclude, skipped)
+        if workers > 1
+        else iter_entries(paths, exclude, skipped)
+    )
+    return _ordered(_tasks(sources), _work_entries, workers, settings)
+
+
+def _write_results(
+    chunks: Iterator[Chunk],
+    outputs: _Outputs,
+    stdout: IO[str] | None,
+    stderr: IO[str],
+    interrupts: Interrupts,
+) -> _Run:
+    """Every chunk to every output. Ctrl-C is held back while a chunk is written, so the
+    outputs and the summary agree game by game, and ignored once the run is ending; a
+    failed write ends the run."""
     progress = None
-    if not quiet and stderr.isatty():
+    if stdout is not None and stderr.isatty():
         from tqdm import tqdm
 
         progress = tqdm(unit=" games", file=stderr, dynamic_ncols=True)
-    started = time.perf_counter()
-    games = valid = 0
-    codes: Counter[str] = Counter()
-    interrupted = False
+    run = _Run()
     try:
-        if client is not None:  # on the cluster: read, score and return in order
-            bag = score_entries_bag(entries_bag(paths), catalog=catalog, detail=detail)
-            results: Iterable[Result] = iter_results(bag, client)
-        else:
-            settings = _Settings(
-                catalog,
-                detail,
-                reference=reference_core,
-                svg=svg_dir is not None,
-                short=not quiet,
-                rows=table.wanted,
-            )
-            workers = jobs or os.cpu_count() or 1
-            # With worker processes, big .jsonl files are read by the workers, block by
-            # block: this process only plans the blocks and writes the results.
-            sources = iter_sources(paths, BLOCK_BYTES) if workers > 1 else iter_entries(paths)
-            chunks: Iterable[Chunk] = _ordered(_tasks(sources), _work_entries, workers, settings)
-        if client is not None:
-            chunks = (Chunk.of([result]) for result in results)
+        interrupts.release()  # a Ctrl-C since the outputs were opened counts from here
         for chunk in chunks:
-            games += chunk.count
-            valid += chunk.valid
-            codes.update(chunk.codes)
-            if out_handle is not None:
-                out_handle.write(chunk.lines)
-            table.add(chunk.rows)
-            if not quiet:
-                stdout.write(chunk.shorts)
-            for name, picture in chunk.pictures:
-                with open(os.path.join(svg_dir or ".", name), "w", encoding="utf-8") as pic:
-                    pic.write(picture)
+            with interrupts.whole():
+                outputs.write(chunk)
+                if stdout is not None:
+                    _print(stdout, chunk.shorts)
+                run.games += chunk.count
+                run.valid += chunk.valid
+                run.codes.update(chunk.codes)
             if progress is not None:
                 progress.update(chunk.count)
     except KeyboardInterrupt:
-        interrupted = True
+        run.interrupted = True
+    except WriteError as err:
+        run.failure = err
+    except BaseException:  # a bug or a broken worker pool: no half output is left
+        outputs.discard()
+        raise
     finally:
-        if client is not None:
-            client.close()  # type: ignore[no-untyped-call]
+        interrupts.ignore()  # from here on the run is ending: a second Ctrl-C changes nothing
+        _close(chunks)  # the worker processes stop here
         if progress is not None:
             progress.close()
-        if out_handle is not None:
-            out_handle.close()
-        table.close()
-    stdout.write(_summary(games, valid, codes, time.perf_counter() - started, interrupted) + "\n")
-    stdout.flush()
-    if interrupted:
+    return run
+
+
+def _print(stdout: IO[str], text: str, *, flush: bool = False) -> None:
+    """`text` to standard output; a failure (a full disk, a closed pipe) is a WriteError,
+    and standard output is pointed at the null device so that nothing more fails there."""
+    try:
+        stdout.write(text)
+        if flush:
+            stdout.flush()
+    except OSError as exc:
+        if stdout is sys.stdout:
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        raise WriteError("standard output", exc) from None
+
+
+def _close(chunks: Iterator[Chunk]) -> None:
+    close = getattr(chunks, "close", None)
+    if close is not None:
+        close()
+
+
+def _finish(run: _Run, outputs: _Outputs, stdout: IO[str], stderr: IO[str], seconds: float) -> int:
+    """Commit or discard the outputs, print the summary, and the exit status."""
+    if run.failure is None:
+        try:
+            outputs.commit()
+        except WriteError as err:
+            run.failure = err
+    if run.failure is not None:
+        outputs.discard()
+        stderr.write(f"neweden: {run.failure}; the outputs of this run are not kept\n")
+        return 2
+    try:
+        _print(stdout, run.summary(seconds) + "\n", flush=True)
+    except WriteError as err:
+        stderr.write(f"neweden: {err}\n")
+        return 2
+    if run.interrupted:
         return 130
-    return 0 if valid == games else 1
+    if run.games == 0:
+        stderr.write("neweden: nothing to check: no game found\n")
+        return 2
+    return 0 if run.valid == run.games else 1

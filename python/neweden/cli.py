@@ -15,10 +15,12 @@ from ._version import __version__
 from .batch import validate
 from .catalog import Catalog
 from .catalog_file import CatalogError, load_catalog
-from .problems import GameDecodeError
+from .model import MAX_GAME_BYTES
+from .problems import GameDecodeError, Problem
 from .render import OVERLAYS, render
 from .report import score
 from .schema import city_schema, game_schema
+from .sources import open_regular
 from .text import report_table
 
 __all__ = ["main"]
@@ -60,15 +62,37 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_VALID
 
 
+#: The most bytes a game may take, a byte-order mark included; one more is read to tell.
+_INPUT_LIMIT = MAX_GAME_BYTES + 3
+
+
+def _too_large(message: str) -> GameDecodeError:
+    return GameDecodeError([Problem(code="too_large", message=message, path="")])
+
+
 def _read_input(name: str) -> bytes | None:
+    """The bytes of a game: standard input for `-`, else a regular file (a device, a FIFO
+    or a socket is refused: None, the reason written). Never more than a game may hold
+    plus one byte is read; beyond that, raises GameDecodeError (`too_large`)."""
     if name == "-":
-        return sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(_INPUT_LIMIT + 1)
+        if len(data) > _INPUT_LIMIT:
+            raise _too_large(
+                f"the input is more than {_INPUT_LIMIT:,} bytes; "
+                f"the limit is {MAX_GAME_BYTES:,} (1 MiB)"
+            )
+        return data
     try:
-        with open(name, "rb") as handle:
-            return handle.read()
+        handle, size = open_regular(name)
+        with handle:
+            data = handle.read(_INPUT_LIMIT + 1)
     except OSError as exc:
         sys.stderr.write(f"neweden: cannot read {name}: {exc.strerror or exc}\n")
         return None
+    if max(size, len(data)) > _INPUT_LIMIT:
+        size = max(size, len(data))
+        raise _too_large(f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)")
+    return data
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -81,7 +105,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
         sys.stderr.write("neweden: score needs FILE (or - for standard input) or --example\n")
         return EXIT_USAGE
     else:
-        data = _read_input(args.file)
+        try:
+            data = _read_input(args.file)
+        except GameDecodeError as err:
+            return _report_decode_error(err)
     if data is None:
         return EXIT_USAGE
     try:
@@ -139,7 +166,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
-    data = _read_input(args.file)
+    try:
+        data = _read_input(args.file)
+    except GameDecodeError as err:
+        return _report_decode_error(err)
     if data is None:
         return EXIT_USAGE
     overlays = [o for o in (args.overlay or "").split(",") if o]
@@ -249,15 +279,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="score a batch: files, folders, .jsonl and .jsonl.gz (exit 0 all valid, 1 not)",
         description="Score every game of the PATHs (files; folders: every *.json, *.jsonl and "
         "*.jsonl.gz below; .jsonl files: one game a line). One line a game, then a summary. "
-        "Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments, a catalog that "
-        "does not load or an output that cannot be written, 130 on Ctrl-C.",
+        "Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments (an output that is "
+        "also an input included), nothing to check, a catalog that does not load or an output "
+        "that cannot be written, 130 on Ctrl-C.",
     )
     checking.add_argument("paths", nargs="+", metavar="PATH")
     checking.add_argument("--out", metavar="FILE", help="one report a line (JSON Lines)")
     checking.add_argument("--csv", metavar="FILE", help="one row a player (FORMAT §4 header)")
     checking.add_argument("--parquet", metavar="DIR", help="the same rows as Parquet")
     checking.add_argument(
-        "--jobs", type=int, metavar="N", help="worker processes (default: every core)"
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="worker processes (default: every core; at most 4 a core, 1,024 in all)",
     )
     checking.add_argument(
         "--detail", action="store_true", help="the audit trail in --out (lean reports otherwise)"

@@ -9,8 +9,9 @@ into a DataFrame with the CSV columns of FORMAT §4.
 
 from __future__ import annotations
 
+import os
 import posixpath
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 import dask.bag as db
@@ -20,7 +21,7 @@ from ._gc import collector_paused
 from .batch import CSV_HEADER, Result, _reports, _score_entries
 from .catalog import BUILTIN, Catalog
 from .problems import Problem
-from .sources import MAX_LINE_BYTES, Entry
+from .sources import MAX_LINE_BYTES, Entry, Skipped
 
 __all__ = [
     "COLUMNS",
@@ -66,17 +67,28 @@ def score_entries_bag(
 # --- reading on the workers -------------------------------------------------------------------
 
 
-def _expand(paths: Sequence[str]) -> list[tuple[str, str, bool]]:
-    """(url, shown path, exists) for every game file of the PATHs, in FORMAT §4's order."""
+def _outputs_of_the_run(fs: Any, path: str, exclude: Collection[str]) -> bool:
+    """Whether a local file found by a walk is one of `exclude` (resolved paths)."""
+    local = isinstance(fs, fsspec.implementations.local.LocalFileSystem)
+    return bool(exclude) and local and os.path.realpath(path) in exclude
+
+
+def _expand(
+    paths: Sequence[str], exclude: Collection[str] = (), skipped: Skipped | None = None
+) -> list[tuple[str, str, bool]]:
+    """(url, shown path, exists) for every game file of the PATHs, in FORMAT §4's order;
+    a walk leaves out the local files of `exclude` (resolved paths), telling `skipped`."""
     out = []
     for given in paths:
         fs, _, (root,) = fsspec.get_fs_token_paths(given)
         if fs.isdir(root):
-            below = sorted(
-                posixpath.relpath(p, root) for p in fs.find(root) if p.endswith(_SUFFIXES)
-            )
-            for rel in below:
+            found = [p for p in fs.find(root) if p.endswith(_SUFFIXES)]
+            for rel in sorted(posixpath.relpath(p, root) for p in found):
                 url = given.rstrip("/") + "/" + rel
+                if _outputs_of_the_run(fs, posixpath.join(root, rel), exclude):
+                    if skipped is not None:
+                        skipped(url)
+                    continue
                 out.append((url, url, True))
         else:
             out.append((given, given, fs.exists(root)))
@@ -118,11 +130,19 @@ def _read(url: str, shown: str, start: int, end: int, first_line: int) -> list[E
         return read_block(handle, shown, start, end, first_line)
 
 
-def entries_bag(paths: Sequence[str], *, blocksize: int = BLOCKSIZE) -> db.Bag:
+def entries_bag(
+    paths: Sequence[str],
+    *,
+    blocksize: int = BLOCKSIZE,
+    exclude: Collection[str] = (),
+    skipped: Skipped | None = None,
+) -> db.Bag:
     """A bag of the games of the PATHs, in order (FORMAT §4's sources), read on the
-    workers: one partition a `.json` file or `.jsonl.gz`, `blocksize` bytes of a `.jsonl`."""
+    workers: one partition a `.json` file or `.jsonl.gz`, `blocksize` bytes of a `.jsonl`.
+    A folder walk leaves out the local files of `exclude` (resolved paths: the outputs of
+    the run), telling `skipped`."""
     tasks = []
-    for url, shown, exists in _expand(paths):
+    for url, shown, exists in _expand(paths, exclude, skipped):
         if not exists:
             tasks.append((url, shown, -2, -2, 0))
             continue

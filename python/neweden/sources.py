@@ -8,20 +8,86 @@ or the problem that kept it from being read. Nothing here stops at a bad entry.
 
 from __future__ import annotations
 
+import errno
 import gzip
 import os
-from collections.abc import Iterable, Iterator
+import stat
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import BinaryIO, NamedTuple, Protocol
 
 from .model import MAX_GAME_BYTES
 from .problems import Problem
 
-__all__ = ["MAX_LINE_BYTES", "Block", "Entry", "iter_entries", "iter_sources", "read_block"]
+__all__ = [
+    "MAX_LINE_BYTES",
+    "Block",
+    "Entry",
+    "Identity",
+    "Skipped",
+    "identity",
+    "iter_entries",
+    "iter_sources",
+    "open_regular",
+    "read_block",
+]
 
 MAX_LINE_BYTES = 1024 * 1024  # FORMAT §1: a .jsonl line is at most 1 MiB
 _BOM = b"\xef\xbb\xbf"
 _SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+}
+
+#: A file's identity: (device, inode), the same for every path (symlink, hard link) to it.
+Identity = tuple[int, int]
+#: Told the shown path of each file a folder walk leaves out (an output of the run).
+Skipped = Callable[[str], None]
+
+
+class NotRegularFile(OSError):
+    """A path that names a device, a FIFO, a socket or a folder where a file is read."""
+
+    def __init__(self, path: str, mode: int) -> None:
+        kind = _KINDS.get(stat.S_IFMT(mode), "not a plain file")
+        super().__init__(errno.EINVAL, f"not a regular file ({kind})", path)
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def identity(path: str) -> Identity | None:
+    """The identity of the file at `path` (symlinks followed); None when there is none."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def open_regular(path: str) -> tuple[BinaryIO, int]:
+    """A regular file opened for reading, and its size. Anything else (a device such as
+    /dev/zero, a FIFO, a socket) raises :class:`NotRegularFile` before it is opened, or
+    right after if it was swapped in meanwhile: the open never blocks (O_NONBLOCK)."""
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(path, mode)
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblocking | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(path, st.st_mode)
+        if nonblocking:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb"), st.st_size
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 class Entry(NamedTuple):
@@ -99,8 +165,15 @@ def _lines(
             yield Entry(path, number, line.rstrip(b"\r\n"))
 
 
+def _shown(path: str) -> str:
+    """A path as reports show it: bytes that are not UTF-8 in a file name (which Python
+    carries as lone surrogates, and no UTF-8 output can hold) become U+FFFD."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _file(path: str, shown: str) -> Iterator[Entry]:
     if not shown:  # nothing at this PATH
+        path = _shown(path)
         yield Entry(
             path,
             None,
@@ -109,30 +182,34 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
         )
         return
     if path.endswith((".jsonl", ".jsonl.gz")):
-        try:
-            gz = path.endswith(".gz")
-            with gzip.open(path, "rb") if gz else open(path, "rb") as handle:
-                yield from _lines(handle, shown)
-        except OSError as exc:
-            yield Entry(shown, None, None, _problem("not_found", f"cannot read: {exc}"))
+        yield from _jsonl(path, shown)
         return
     try:
-        size = os.path.getsize(path)
-        if size > MAX_GAME_BYTES + len(_BOM):
-            yield Entry(
-                shown,
-                None,
-                None,
-                _problem(
-                    "too_large",
-                    f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)",
-                ),
-            )
-            return
-        with open(path, "rb") as handle:
-            yield Entry(shown, None, handle.read())
+        handle, size = open_regular(path)
+        with handle:
+            data = handle.read(MAX_GAME_BYTES + len(_BOM) + 1)  # a bound, whatever size says
     except OSError as exc:
         yield Entry(shown, None, None, _problem("not_found", f"cannot read: {exc.strerror}"))
+        return
+    if max(size, len(data)) > MAX_GAME_BYTES + len(_BOM):
+        size = max(size, len(data))
+        message = f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)"
+        yield Entry(shown, None, None, _problem("too_large", message))
+        return
+    yield Entry(shown, None, data)
+
+
+def _jsonl(path: str, shown: str) -> Iterator[Entry]:
+    try:
+        handle, _ = open_regular(path)
+        with handle:
+            if path.endswith(".gz"):
+                with gzip.GzipFile(fileobj=handle) as unzipped:
+                    yield from _lines(unzipped, shown)
+            else:
+                yield from _lines(handle, shown)
+    except OSError as exc:
+        yield Entry(shown, None, None, _problem("not_found", f"cannot read: {exc}"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +226,8 @@ class Block:
 
     def entries(self) -> list[Entry]:
         try:
-            with open(self.path, "rb") as handle:
+            handle, _ = open_regular(self.path)
+            with handle:
                 return read_block(handle, self.shown, self.start, self.end, self.first_line)
         except OSError as exc:
             return [Entry(self.shown, None, None, _problem("not_found", f"cannot read: {exc}"))]
@@ -173,52 +251,95 @@ def _blocks(path: str, shown: str, size: int, blocksize: int) -> Iterator[Block]
     """A plain `.jsonl` file as blocks of `blocksize` bytes, each with its first line's
     number (found by counting the newlines before it: read once, a block at a time)."""
     line = 1
-    with open(path, "rb") as handle:
+    handle, _ = open_regular(path)
+    with handle:
         for start in range(0, size, blocksize):
             yield Block(path, shown, start, min(start + blocksize, size), line)
             line += handle.read(blocksize).count(b"\n")
 
 
-def iter_sources(paths: Iterable[str], blocksize: int) -> Iterator[Entry | Block]:
+def _plain_jsonl_size(path: str) -> int:
+    """The size of a regular `.jsonl` file; 0 for anything else (read whole, or refused)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return 0  # _file tells why it cannot be read
+    return st.st_size if path.endswith(".jsonl") and stat.S_ISREG(st.st_mode) else 0
+
+
+def iter_sources(
+    paths: Iterable[str],
+    blocksize: int,
+    exclude: Collection[Identity] = (),
+    skipped: Skipped | None = None,
+) -> Iterator[Entry | Block]:
     """The games of :func:`iter_entries`, in the same order, but a plain `.jsonl` file of
     more than `blocksize` bytes comes as :class:`Block` s to read elsewhere."""
     for given in paths:
-        for path, shown in _files(given):
+        for path, shown, problem in _files(given, exclude, skipped):
+            size = 0 if problem else _plain_jsonl_size(path)
+            if size <= blocksize:
+                yield from _entries(path, shown, problem)
+                continue
             try:
-                size = os.path.getsize(path) if path.endswith(".jsonl") else 0
-            except OSError:
-                size = 0  # _file tells why it cannot be read
-            if size > blocksize:
                 yield from _blocks(path, shown, size, blocksize)
-            else:
+            except OSError:  # gone or swapped meanwhile: _file tells why
                 yield from _file(path, shown)
 
 
-def _below(folder: str) -> list[str]:
-    """The game files below a folder, as relative paths with `/`, in code-point order."""
-    found = []
-    for root, _dirs, files in os.walk(folder):
+def _entries(path: str, shown: str, problem: Problem | None) -> Iterator[Entry]:
+    if problem is not None:
+        yield Entry(shown, None, None, problem)
+    else:
+        yield from _file(path, shown)
+
+
+def _below(folder: str) -> list[tuple[str, Problem | None]]:
+    """The game files below a folder, as relative paths with `/`, in code-point order; a
+    folder that cannot be listed comes as its relative path ("." for `folder` itself) with
+    the problem."""
+    found: list[tuple[str, Problem | None]] = []
+
+    def unreadable(exc: OSError) -> None:
+        rel = os.path.relpath(exc.filename or folder, folder).replace(os.sep, "/")
+        found.append((rel, _problem("not_found", f"cannot read the folder: {exc.strerror}")))
+
+    for root, _dirs, files in os.walk(folder, onerror=unreadable):
         for name in files:
             if name.endswith(_SUFFIXES):
                 rel = os.path.relpath(os.path.join(root, name), folder)
-                found.append(rel.replace(os.sep, "/"))
-    return sorted(found)
+                found.append((rel.replace(os.sep, "/"), None))
+    return sorted(found, key=lambda item: item[0])
 
 
-def _files(given: str) -> Iterator[tuple[str, str]]:
-    """(file, shown path) of every game file of a PATH, in order; (PATH, "") when there is
-    nothing at PATH."""
+def _files(
+    given: str, exclude: Collection[Identity] = (), skipped: Skipped | None = None
+) -> Iterator[tuple[str, str, Problem | None]]:
+    """(file, shown path, problem) of every game file of a PATH, in order; (PATH, "", None)
+    when there is nothing at PATH. A walk leaves out the files of `exclude` (telling
+    `skipped`) and gives an unreadable folder with its problem."""
     if os.path.isdir(given):
-        for rel in _below(given):
-            yield os.path.join(given, rel), f"{given.rstrip('/')}/{rel}"
+        for rel, problem in _below(given):
+            path = os.path.join(given, rel)
+            shown = _shown(given if rel == "." else f"{given.rstrip('/')}/{rel}")
+            if exclude and problem is None and identity(path) in exclude:
+                if skipped is not None:
+                    skipped(shown)
+                continue
+            yield path, shown, problem
     elif os.path.exists(given):
-        yield given, given
+        yield given, _shown(given), None
     else:
-        yield given, ""
+        yield given, "", None
 
 
-def iter_entries(paths: Iterable[str]) -> Iterator[Entry]:
-    """Every game of every PATH, in order (FORMAT §4)."""
+def iter_entries(
+    paths: Iterable[str],
+    exclude: Collection[Identity] = (),
+    skipped: Skipped | None = None,
+) -> Iterator[Entry]:
+    """Every game of every PATH, in order (FORMAT §4). A folder walk leaves out the files
+    whose identity is in `exclude` (the outputs of the run), telling `skipped`."""
     for given in paths:
-        for path, shown in _files(given):
-            yield from _file(path, shown)
+        for path, shown, problem in _files(given, exclude, skipped):
+            yield from _entries(path, shown, problem)

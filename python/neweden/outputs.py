@@ -1,0 +1,305 @@
+"""The files `neweden validate` writes (--out, --csv, --parquet, --svg), kept whole.
+
+Every output goes to a hidden temporary file beside its target and is renamed over it at the
+end (:class:`OutputFile`), so a run that fails or is killed never leaves half a file where a
+good one was. A write that fails (a full disk) is a :class:`WriteError` naming the output.
+:class:`Interrupts` holds Ctrl-C back while one chunk of results is being written, so the
+outputs always agree game by game. CSV cells follow RFC 4180, and text cells that a
+spreadsheet would run as a formula are neutralised (:func:`csv_line`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import signal
+import stat
+from collections.abc import Iterable
+from types import FrameType, TracebackType
+from typing import Any, BinaryIO
+
+__all__ = ["Interrupts", "OutputFile", "Table", "WriteError", "csv_cell", "csv_line"]
+
+
+class WriteError(Exception):
+    """An output that cannot be written: its path and why."""
+
+    def __init__(self, path: str, exc: OSError) -> None:
+        self.path = path
+        self.reason = exc.strerror or str(exc)
+        super().__init__(f"cannot write {path}: {self.reason}")
+
+
+def _in_place(path: str) -> bool:
+    """True for a path that is there and is not a regular file (/dev/stdout, /dev/null, a
+    FIFO, a folder): written as it is, with no temporary file beside it."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _temp_name(path: str) -> str:
+    """A hidden name beside `path`, which no folder walk takes for a game file."""
+    folder, name = os.path.split(path)
+    return os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+
+
+class OutputFile:
+    """A file written whole or not at all: bytes go to a temporary file beside `path`,
+    renamed over it by :meth:`commit`; :meth:`discard` removes it. A path that is not a
+    regular file (/dev/stdout, /dev/full, a FIFO) is written in place."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.target = os.path.realpath(path)  # through a symlink, as a plain open would
+        self.temp: str | None = None
+        try:
+            if _in_place(path):
+                self.handle: BinaryIO = open(path, "wb")  # noqa: SIM115
+            else:
+                self.temp = _temp_name(self.target)
+                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+                self.handle = os.fdopen(os.open(self.temp, flags, 0o666), "wb")
+        except OSError as exc:
+            raise WriteError(path, exc) from None
+
+    def identities(self) -> set[tuple[int, int]]:
+        """The (device, inode) of what is written and of the file it replaces, if any."""
+        st = os.fstat(self.handle.fileno())
+        found = {(st.st_dev, st.st_ino)}
+        try:
+            old = os.stat(self.path)
+            found.add((old.st_dev, old.st_ino))
+        except (OSError, ValueError):
+            pass
+        return found
+
+    def write(self, data: bytes) -> None:
+        try:
+            self.handle.write(data)
+        except OSError as exc:
+            raise WriteError(self.path, exc) from None
+
+    def commit(self) -> None:
+        """Flush, close and rename into place; a failure discards the temporary file."""
+        try:
+            self.handle.close()
+            if self.temp is not None:
+                os.replace(self.temp, self.target)
+                self.temp = None
+        except OSError as exc:
+            self.discard()
+            raise WriteError(self.path, exc) from None
+
+    def discard(self) -> None:
+        """Close and remove the temporary file; the target stays as it was."""
+        with contextlib.suppress(OSError):  # what could not be flushed is thrown away
+            self.handle.close()
+        if self.temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temp)
+            self.temp = None
+
+
+def write_whole(path: str, data: bytes) -> None:
+    """`data` as the file at `path`, whole or not at all (a picture of --svg)."""
+    output = OutputFile(path)
+    try:
+        output.write(data)
+    except WriteError:
+        output.discard()
+        raise
+    output.commit()
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+
+#: What a spreadsheet reads as the start of a formula (OWASP, CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NEEDS_QUOTES = re.compile(r'[,"\r\n]')
+
+
+def csv_cell(value: Any) -> str:
+    """One cell: None empty, booleans `true`/`false`, numbers as they are (a negative
+    total is a number, not a formula); text that starts like a formula gets a `'` in
+    front, NUL becomes U+FFFD, and text with a comma, a quote, CR or LF is quoted as
+    RFC 4180 says (quotes doubled)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value).replace("\0", "\ufffd")
+    if text.startswith(_FORMULA_STARTS):
+        text = "'" + text
+    if _NEEDS_QUOTES.search(text):
+        text = '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_line(row: Iterable[Any]) -> str:
+    """A row of cells joined by commas, ending with `\\n`."""
+    return ",".join([csv_cell(value) for value in row]) + "\n"
+
+
+class Table:
+    """The --csv and --parquet outputs, written as rows arrive, renamed into place at the
+    end (:meth:`commit`)."""
+
+    def __init__(
+        self,
+        header: str,
+        csv_path: str | None,
+        parquet_dir: str | None,
+        kinds: dict[str, str] | None = None,
+    ) -> None:
+        self.columns = header.split(",")
+        self.kinds = kinds or {}  # column → "string" or "bool" for Parquet; int64 otherwise
+        self.csv: OutputFile | None = None
+        self.parquet: OutputFile | None = None
+        self.writer: Any = None
+        self.buffer: list[tuple[Any, ...]] = []
+        self.wanted = bool(csv_path or parquet_dir)
+        try:
+            if csv_path:
+                self.csv = OutputFile(csv_path)
+                self.csv.write(header.encode() + b"\n")
+            if parquet_dir:
+                self._open_parquet(parquet_dir)
+        except BaseException:
+            self.discard()
+            raise
+
+    def _open_parquet(self, folder: str) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise WriteError(folder, exc) from None
+        self.pa = pa
+        types = {"string": pa.string(), "bool": pa.bool_()}
+        self.schema = pa.schema(
+            [(c, types.get(self.kinds.get(c, ""), pa.int64())) for c in self.columns]
+        )
+        self.parquet = OutputFile(os.path.join(folder, "part-00000.parquet"))
+        self.writer = pq.ParquetWriter(self.parquet.handle, self.schema)
+
+    def outputs(self) -> list[OutputFile]:
+        return [o for o in (self.csv, self.parquet) if o is not None]
+
+    def add(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        if self.csv is not None:
+            text = "".join([csv_line(row) for row in rows])
+            self.csv.write(text.encode("utf-8", "replace"))
+        if self.parquet is not None:
+            self.buffer.extend(rows)
+            if len(self.buffer) >= 10_000:
+                self.flush()
+
+    def flush(self) -> None:
+        if self.parquet is None or not self.buffer:
+            return
+        columns = list(zip(*self.buffer, strict=True))
+        arrays = [
+            self.pa.array(col, type=self.schema.field(i).type) for i, col in enumerate(columns)
+        ]
+        try:
+            self.writer.write_table(self.pa.table(arrays, schema=self.schema))
+        except OSError as exc:
+            raise WriteError(self.parquet.path, exc) from None
+        self.buffer.clear()
+
+    def commit(self) -> None:
+        """Everything written and renamed into place."""
+        self.flush()
+        if self.parquet is not None:
+            try:
+                self.writer.close()
+            except OSError as exc:
+                raise WriteError(self.parquet.path, exc) from None
+        for output in self.outputs():
+            output.commit()
+
+    def discard(self) -> None:
+        for output in self.outputs():
+            output.discard()
+
+
+# --- Ctrl-C -------------------------------------------------------------------------------------
+
+
+class Interrupts:
+    """Ctrl-C (SIGINT) is held from the start until :meth:`release`; after that it raises
+    KeyboardInterrupt as usual, except inside :meth:`whole`, where it waits until the block
+    is done (a chunk of results is written to every output or to none), and after
+    :meth:`ignore`. Only in the main thread (elsewhere Python delivers no signal), and not
+    when SIGINT was ignored."""
+
+    def __init__(self) -> None:
+        self.holding = True
+        self.pending = False
+        self.previous: Any = None
+        self.installed = False
+        self.ignoring = False
+
+    def __enter__(self) -> Interrupts:
+        try:
+            if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+                self.previous = signal.signal(signal.SIGINT, self._handler)
+                self.installed = True
+        except ValueError:  # not the main thread
+            pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.installed:
+            signal.signal(signal.SIGINT, self.previous)
+            self.installed = False
+
+    def _handler(self, signum: int, frame: FrameType | None) -> None:
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def whole(self) -> _Held:
+        return _Held(self)
+
+    def release(self) -> None:
+        """Ctrl-C acts from now on; one that came while held acts right here."""
+        self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+    def ignore(self) -> None:
+        """From now on Ctrl-C is ignored (the run is ending anyway)."""
+        self.holding = True
+        self.ignoring = True
+
+
+class _Held:
+    def __init__(self, interrupts: Interrupts) -> None:
+        self.interrupts = interrupts
+
+    def __enter__(self) -> None:
+        self.interrupts.holding = True
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if self.interrupts.ignoring:
+            return
+        self.interrupts.holding = False
+        if self.interrupts.pending and kind is None:
+            self.interrupts.pending = False
+            raise KeyboardInterrupt
