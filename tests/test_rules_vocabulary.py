@@ -463,3 +463,192 @@ def test_http_answers_the_typo_rules(tmp_path: Path) -> None:
         assert [(e["code"], e["path"]) for e in problem["errors"]] == [
             ("bad_value", "/requirements/3")
         ]
+
+
+# --- found by review: what a careless or hostile input does ------------------------------------
+
+
+@pytest.mark.parametrize("broken", ["gothic\n", "gótico\n", "Gothic"])
+def test_rule_1_a_name_with_a_trailing_newline_is_no_name(broken: str) -> None:
+    # Python's `$` matches before a final newline: "gothic\n" passed as a sixth name.
+    doc = game("populist", player("Ana", six_in_a_row([*REAL[:4], "ex_quinta", broken])))
+    with pytest.raises(neweden.GameDecodeError) as fast:
+        neweden.score(doc)
+    assert [(p.code, p.path) for p in fast.value.problems] == [
+        ("bad_value", "/players/0/city/5/card/style")
+    ]
+    doc["players"][0]["city"][0]["row"] = "0"  # the every-problem pass too
+    with pytest.raises(neweden.GameDecodeError) as walked:
+        neweden.score(doc)
+    assert ("bad_value", "/players/0/city/5/card/style") in [
+        (p.code, p.path) for p in walked.value.problems
+    ]
+
+
+def test_a_requirement_or_effect_with_a_trailing_newline_is_refused() -> None:
+    doc = game("populist", player("Ana", six_in_a_row([*REAL, "gothic"])))
+    doc["requirements"] = ["A1\n", "B1", "C1"]
+    doc["players"][0]["epiphanies"] = [{"points": 2, "state": "held", "effect": "rotate\n"}]
+    with pytest.raises(neweden.GameDecodeError) as caught:
+        neweden.score(doc)
+    assert [p.path for p in caught.value.problems] == [
+        "/players/0/epiphanies/0/effect",
+        "/requirements/0",
+    ]
+
+
+@pytest.mark.parametrize(("copies", "errors"), [(3, 0), (5, 0), (6, 1)])
+def test_rule_1_a_lone_city_holds_the_box_of_atomic_waste(copies: int, errors: int) -> None:
+    # A lone city's game is not known: the box's 5 hold, not a one-player game's 2.
+    waste = [{"row": r, "col": 0, "card": "atomic-waste"} for r in range(copies)]
+    answer = neweden.validate({"city": waste})
+    found = [e for e in answer["players"][0]["errors"] if e["code"] == "copy_limit"]
+    assert len(found) == errors
+    if found:
+        assert "the box holds 5" in found[0]["message"]
+
+
+CLOSED = """
+styles = ["gothic", "futurist", "renaissance", "sustainable", "ex_quinta"]
+types = ["building", "green_area", "ex_park", "ex_bark", "ex_farm", "ex_pier"]
+[requirements.EX-A9]
+deck = "A"
+condition = { ">=" = [{ count = { style = "gotic" } }, 1] }
+example = true
+[requirements.EX-A8]
+deck = "B"
+condition = { ">=" = [{ largest_group = { by = "style", value = "Gothic" } }, 1] }
+example = true
+[epiphanies.EX-E1]
+points = 2
+condition = { ">=" = [{ count = { type = ["área_verde", "ex_parks"] } }, 1] }
+example = true
+"""
+
+
+def test_rule_1_a_condition_asks_for_names_a_card_can_have(tmp_path: Path) -> None:
+    path = tmp_path / "closed.toml"
+    path.write_text(CLOSED)
+    run = cli("catalog", "check", str(path))
+    assert run.returncode == 2
+    lines = sorted(run.stderr.splitlines()[1:])
+    assert lines == [
+        '/epiphanies/EX-E1/condition/>=/0/count/type/1: unknown_type: the condition of "EX-E1" '
+        'asks for the type "ex_parks", which the catalog\'s `types` does not declare (did you '
+        'mean "ex_park"?)',
+        "/requirements/EX-A8/condition/>=/0/largest_group/value: bad_value: the style "
+        '"Gothic" is not a name a card can have (a lower-case identifier, or a Portuguese name '
+        'of the manual\'s) (did you mean "gothic"?)',
+        "/requirements/EX-A9/condition/>=/0/count/style: unknown_style: the condition of "
+        '"EX-A9" asks for the style "gotic", which the catalog\'s `styles` does not declare '
+        '(did you mean "gothic"?)',
+    ]
+
+
+def test_rule_1_a_catalog_declares_no_more_than_the_box_holds() -> None:
+    text = 'styles = ["a_one", "b_two", "c_three", "d_four", "e_five", "f_six"]\n'
+    with pytest.raises(neweden.CatalogError) as caught:
+        parse_catalog(text.encode(), "six.toml")
+    assert [(p.code, p.path) for p in caught.value.problems] == [("bad_value", "/styles")]
+
+
+def test_rule_1_names_a_closed_vocabulary_declares_are_not_alike() -> None:
+    # "ex_park" and "ex_bark" are 1 edit apart, but the catalog vouches for both.
+    catalog = parse_catalog(CLOSED.split("[requirements")[0].encode(), "closed.toml")
+    types = ["ex_park", "ex_park", "ex_park", "ex_bark", "ex_bark", "ex_bark"]
+    doc = game("military", player("Ana", six_in_a_row(["gothic"] * 6, types)))
+    assert "similar_names" not in codes(neweden.score(doc, catalog=catalog)["warnings"])
+    assert "similar_names" in codes(neweden.score(doc)["warnings"])
+
+
+def test_rule_1_on_a_tie_the_manuals_name_is_not_the_typo() -> None:
+    city = six_in_a_row(["gothc", "gothic", "ex_onyx", "ex_onyx", "ex_onyx", "ex_onyx"])
+    (warning,) = [
+        w
+        for w in neweden.score(game("military", player("Ana", city)))["warnings"]
+        if w["code"] == "similar_names"
+    ]
+    assert warning["message"].startswith('the style "gothc", 1 card (Ana, row 0, column 0)')
+    assert warning["cells"] == [[0, 0]]
+
+
+def test_rule_1_did_you_mean_only_a_close_name() -> None:
+    types = ["building", "green_area", "ex_plaza", "ex_market", "ex_port", "ex_park", "ex_farm"]
+    city = six_in_a_row(["gothic"] * 7, types)
+    (error,) = neweden.score(game("military", player("Ana", city)))["errors"]
+    assert 'did you mean "ex_farm"' not in error["message"].split('"green_area"')[1].split(";")[0]
+    assert (
+        '"ex_farm": 1 card (Ana, row 0, column 6) — did you mean "ex_park", 1 card?'
+        in (error["message"])
+    )
+
+
+def test_rule_1_many_long_invented_names_cost_a_bounded_number_of_comparisons(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 4 players x 77 cards, every card its own 100-character style and type, each 1-2 edits
+    # from the others: comparing every pair took minutes. The work is counted, not timed.
+    from neweden import vocabulary
+    from neweden.rules import vocabulary as rules
+
+    calls = 0
+    real = vocabulary.distance_within.__wrapped__
+
+    def counted(a: str, b: str, limit: int) -> int | None:
+        nonlocal calls
+        calls += 1
+        return real(a, b, limit)
+
+    monkeypatch.setattr(vocabulary, "distance_within", counted)
+    vocabulary.looks_alike.cache_clear()
+    rules._names_alike.cache_clear()
+    letters = "abcdefghijklmnopqrstuvwxyz"
+
+    def name(kind: str, k: int) -> str:
+        return kind * 98 + letters[k // 26 % 26] + letters[k % 26]
+
+    players = []
+    for p in range(4):
+        city = [
+            card(0, c, "rl", style=name("s", 77 * p + c), type=name("t", 77 * p + c))
+            for c in range(77)
+        ]
+        players.append(player(f"P{p}", city))
+    report = neweden.score(game("military", *players), detail=False)
+    assert {"too_many_styles", "too_many_types"} <= set(codes(report["errors"]))
+    assert calls <= 2 * 2 * (10 * 10)  # the rarest names told x the likeliest names
+    told = [e for e in report["errors"] if e["code"].startswith("too_many_")]
+    assert all(len(json.dumps(e)) < 8 * 1024 for e in told)  # 10 names told, then "and N more"
+    assert all("and 298 more" in e["message"] for e in told)
+
+
+def test_the_schema_and_the_decoder_agree_on_accents() -> None:
+    schema = game_schema()
+    for name, accepted in [
+        ("go\u0301tico", True),  # decomposed, as some systems store text
+        ("GO\u0301TICO", True),
+        ("gòtico", True),
+        ("\uff47\uff4f\uff54\uff49\uff43\uff4f", False),  # fullwidth letters
+        ("gotico\u0338", False),  # a slash drawn through: no accent of Portuguese
+        ("GOTİCO", False),
+    ]:
+        doc = game("military", player("Ana", [card(0, 0, "t", style=name)]))
+        try:
+            decode_game(doc)
+            decoded = True
+        except neweden.GameDecodeError:
+            decoded = False
+        try:
+            jsonschema.validate(doc, schema)
+            valid = True
+        except jsonschema.ValidationError:
+            valid = False
+        assert (decoded, valid) == (accepted, accepted), name
+
+
+def test_unknown_effect_names_each_known_effect_once() -> None:
+    catalog = parse_catalog(b'effects = ["rotate", "ex_swap"]', "fx.toml")
+    epiphanies = [{"points": 2, "state": "validated", "effect": "rotat"}]
+    doc = game("military", player("Ana", [card(0, 0, "t")], epiphanies=epiphanies))
+    (warning,) = neweden.score(doc, catalog=catalog)["players"][0]["warnings"]
+    assert "(third_star, rotate, move, ex_swap)" in warning["message"]

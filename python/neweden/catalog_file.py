@@ -24,12 +24,12 @@ from .catalog import (
     EpiphanySpec,
     RequirementSpec,
 )
-from .checks import Fields, check_inline_card
-from .conditions import check_condition
+from .checks import Fields, check_inline_card, fold_name
+from .conditions import check_condition, names_in
 from .decode import find_problems
 from .model import MAX_POINTS, CatalogId, Effect, InlineCard, Name, Style, TypeName
-from .problems import Problem, join
-from .vocabulary import Attribute, fold, fold_condition
+from .problems import Problem, did_you_mean, join
+from .vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -147,6 +147,40 @@ def _check_epiphany(fields: Fields, path: str) -> list[Problem]:
     return problems
 
 
+def _undeclared(
+    fields: Fields, path: str, vocabulary: str, attribute: Attribute, names: set[str]
+) -> list[Problem]:
+    """The cards' and the conditions' names of `attribute` a closed vocabulary does not
+    declare (aliases folded on both sides; a name that is no name at all is a `bad_value`
+    of its own)."""
+    found: list[tuple[str, str, str]] = []  # (pointer, whose, name)
+    cards = fields.get("cards")
+    for card_id, entry in cards.items() if isinstance(cards, dict) else ():
+        value = entry.get(attribute) if isinstance(entry, dict) else None
+        if isinstance(value, str):
+            found.append((join(path, "cards", card_id, attribute), f'card "{card_id}" has', value))
+    for table in ("requirements", "epiphanies"):
+        entries = fields.get(table)
+        for entry_id, entry in entries.items() if isinstance(entries, dict) else ():
+            condition = entry.get("condition") if isinstance(entry, dict) else None
+            where = join(path, table, entry_id, "condition")
+            found.extend(
+                (at, f'the condition of "{entry_id}" asks for', name)
+                for at, asked, name in names_in(condition, where)
+                if asked == attribute
+            )
+    return [
+        Problem(
+            code=f"unknown_{attribute}",
+            message=f'{whose} the {attribute} "{name}", which the catalog\'s `{vocabulary}` '
+            f"does not declare{did_you_mean(name, sorted(names))}",
+            path=at,
+        )
+        for at, whose, name in found
+        if (read := fold_name(name, attribute)) is not None and read not in names
+    ]
+
+
 def _check_file(fields: Fields, path: str) -> list[Problem]:
     problems: list[Problem] = []
     table = fields.get("majority_table")
@@ -162,24 +196,25 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
                         path=join(path, "majority_table", key),
                     )
                 )
-    vocabularies: tuple[tuple[str, Attribute], ...] = (("styles", "style"), ("types", "type"))
-    for vocabulary, attribute in vocabularies:
+    vocabularies: tuple[tuple[str, Attribute, int], ...] = (
+        ("styles", "style", MAX_STYLES),
+        ("types", "type", MAX_TYPES),
+    )
+    for vocabulary, attribute, box in vocabularies:
         declared = fields.get(vocabulary)
-        cards = fields.get("cards")
-        if not isinstance(declared, list) or not isinstance(cards, dict):
+        if not isinstance(declared, list):
             continue
         names = {_folded(d, attribute) for d in declared if isinstance(d, str)}
-        for card_id, entry in cards.items():
-            value = entry.get(attribute) if isinstance(entry, dict) else None
-            if isinstance(value, str) and _folded(value, attribute) not in names:
-                problems.append(
-                    Problem(
-                        code=f"unknown_{attribute}",
-                        message=f'card "{card_id}" has the {attribute} "{value}", which the '
-                        f"catalog's `{vocabulary}` does not declare",
-                        path=join(path, "cards", card_id, attribute),
-                    )
+        if len(names) > box:
+            problems.append(
+                Problem(
+                    code="bad_value",
+                    message=f"`{vocabulary}` declares {len(names)} {vocabulary}; the box holds "
+                    f"{box} (RULES: more would let a typo pass as a name)",
+                    path=join(path, vocabulary),
                 )
+            )
+        problems.extend(_undeclared(fields, path, vocabulary, attribute, names))
     return problems
 
 

@@ -255,7 +255,7 @@ class _Matched:
         self.known: set[str] = set()
 
     def learn(self, value: object) -> bool:
-        if not isinstance(value, str) or self.pattern.search(value) is None:
+        if not isinstance(value, str) or self.pattern.fullmatch(value) is None:
             return False
         if len(self.known) >= self.LIMIT:
             self.known.clear()
@@ -289,7 +289,7 @@ class _Folded:
             if len(self.aliases) < self.LIMIT:
                 self.aliases[value] = folded
             return folded
-        if _IDENTIFIERS.pattern.search(value) is None:
+        if _IDENTIFIERS.pattern.fullmatch(value) is None:
             return None
         if len(self.plain) >= self.LIMIT:
             self.plain.clear()

@@ -14,9 +14,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .catalog import Catalog, ResolvedCard
+from .checks import fold_name
 from .figures import ScoreFigures
 from .model import FACILITIES
 from .problems import Problem, did_you_mean, join
+from .vocabulary import ALIASES, KNOWN_NAMES, Attribute
 
 __all__ = [
     "CityContext",
@@ -26,6 +28,7 @@ __all__ = [
     "evaluate",
     "explain",
     "judge",
+    "names_in",
     "uses_geometry",
 ]
 
@@ -104,6 +107,29 @@ def _check_filter(spec: Any, path: str) -> list[Problem]:
                 problems.append(
                     _problem("bad_value", f"a facility is one of {', '.join(FACILITIES)}", where)
                 )
+            elif key in ("style", "type"):
+                problems.extend(_name_problems(key, items, where, isinstance(value, list)))
+    return problems
+
+
+def _name_problems(
+    attribute: Attribute, names: list[str], where: str, listed: bool
+) -> list[Problem]:
+    """A style or type name in a filter is what a card's would be: an identifier or a
+    Portuguese alias (a name no card can have would make the condition silently false)."""
+    problems = []
+    for i, name in enumerate(names):
+        if fold_name(name, attribute) is None:
+            at = join(where, i) if listed else where
+            problems.append(
+                _problem(
+                    "bad_value",
+                    f'the {attribute} "{name}" is not a name a card can have (a lower-case '
+                    f"identifier, or a Portuguese name of the manual's)"
+                    + did_you_mean(name.lower(), [*ALIASES[attribute], *KNOWN_NAMES]),
+                    at,
+                )
+            )
     return problems
 
 
@@ -190,6 +216,8 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
             )
         if "value" in arg and not (isinstance(arg["value"], str) and arg["value"]):
             problems.append(_problem("bad_type", "`value` is a name", join(where, "value")))
+        elif "value" in arg and arg.get("by") in ("style", "type"):
+            problems.extend(_name_problems(arg["by"], [arg["value"]], join(where, "value"), False))
         problems.extend(
             _problem(
                 "unknown_field",
@@ -204,6 +232,38 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     if not isinstance(arg, list) or len(arg) != 2:
         return [_problem("bad_type", "`adjacent` takes two card filters: [{...}, {...}]", where)]
     return _check_filter(arg[0], join(where, 0)) + _check_filter(arg[1], join(where, 1))
+
+
+def names_in(expr: Any, path: str) -> list[tuple[str, Attribute, str]]:
+    """Every style and type name a checked condition asks for, as (pointer, attribute,
+    name): in card filters, and the `value` of a `largest_group` by style or type."""
+    found: list[tuple[str, Attribute, str]] = []
+    todo: list[tuple[Any, str]] = [(expr, path)]
+    while todo:
+        node, at = todo.pop()
+        if isinstance(node, list):
+            todo.extend((item, join(at, i)) for i, item in enumerate(node))
+            continue
+        if not isinstance(node, dict):
+            continue
+        for attribute in ("style", "type"):
+            value = node.get(attribute)
+            if isinstance(value, str):
+                found.append((join(at, attribute), attribute, value))
+            elif isinstance(value, list):
+                found.extend(
+                    (join(at, attribute, i), attribute, v)
+                    for i, v in enumerate(value)
+                    if isinstance(v, str)
+                )
+        if node.get("by") in ("style", "type") and isinstance(node.get("value"), str):
+            found.append((join(at, "value"), node["by"], node["value"]))
+        todo.extend((v, join(at, k)) for k, v in node.items() if isinstance(v, (dict, list)))
+    return sorted(found, key=lambda item: _document_order(item[0]))
+
+
+def _document_order(pointer: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in pointer.split("/")[1:])
 
 
 def _values_over(expr: Any, limit: int) -> bool:

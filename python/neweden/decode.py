@@ -434,7 +434,7 @@ class _Walk:
     ) -> None:
         """A pattern problem unless `value` matches (or, for a style or type, is one of
         the Portuguese aliases that fold to a known name)."""
-        if re.search(pattern, value) is not None:
+        if re.fullmatch(pattern, value) is not None:
             return
         if aliases is not None and fold(value, aliases) is not None:
             return

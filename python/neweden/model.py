@@ -12,12 +12,13 @@ distinct (``null`` is never a value of this format).
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from .vocabulary import ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
+from .vocabulary import ACCENTS, ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
 
 __all__ = [
     "FACILITIES",
@@ -80,15 +81,24 @@ Identifier = Annotated[
 
 
 def _alias_pattern(attribute: Attribute) -> str:
-    """A JSON Schema pattern (no flags in ECMA-262) matching the Portuguese aliases of
-    `attribute` in any letter case, accented or not."""
+    """A JSON Schema pattern (ECMA-262, no flags) matching the Portuguese aliases of
+    `attribute` as the decoder folds them: any letter case, the Portuguese accents precomposed
+    or as combining marks (neweden.vocabulary.ACCENTS)."""
+    marks = f"[{ACCENTS}]*"
 
     def letter(c: str) -> str:
-        accented = {"a": "aáàâãä", "e": "eéêè", "i": "iíî", "o": "oóôõö", "u": "uúü", "c": "cç"}
-        forms = accented.get(c, c)
-        return f"[{forms}{forms.upper()}]" if c.isalpha() else c
+        if not c.isalpha():
+            return c
+        accented = "".join(
+            composed
+            for base in (c, c.upper())
+            for mark in ACCENTS
+            if len(composed := unicodedata.normalize("NFC", base + mark)) == 1
+        )
+        return f"[{c}{c.upper()}{accented}]{marks}"
 
-    return "^(?:" + "|".join("".join(map(letter, key)) for key in alias_keys(attribute)) + ")$"
+    keys = alias_keys(attribute)
+    return f"^{marks}(?:" + "|".join("".join(map(letter, key)) for key in keys) + ")$"
 
 
 def _vocabulary_words(attribute: Attribute) -> str:

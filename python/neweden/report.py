@@ -413,9 +413,12 @@ class _GameScore:
             if not game.players[p].city:
                 warnings.append(_empty_city_warning(p, game.players[p].name))
         if self.info.ids and _over_copies(self.info.ids, catalog, n):
-            errors.extend(copy_limit_problems(self.cities(), [_city_path(p) for p in range(n)]))
+            paths = [_city_path(p) for p in range(n)]
+            errors.extend(copy_limit_problems(self.cities(), paths, n))
         errors.extend(duplicate_name_problems(game))
-        name_errors, name_warnings = name_problems([p.name for p in game.players], shown)
+        name_errors, name_warnings = name_problems(
+            [p.name for p in game.players], shown, catalog=catalog
+        )
         errors.extend(name_errors)
         warnings.extend(name_warnings)
         warnings.extend(effect_warnings(game, extras.epiphanies, catalog))

@@ -53,7 +53,7 @@ def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict
     cards, errors = resolve_city(city, catalog, "/city")
     (figures,) = native_geometry([cards])
     errors += geometry_problems("/city", cards, figures)
-    errors += copy_limit_problems([cards], ["/city"])
+    errors += copy_limit_problems([cards], ["/city"], players=None)  # not known
     warnings: list[Problem] = []
     if not city:
         warnings.append(
@@ -61,7 +61,7 @@ def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict
         )
     flat, offsets, styles_seen, types_seen = pack_flat([cards])
     shown = GameNames(flat, offsets, (0, 1), {"style": styles_seen, "type": types_seen})
-    name_errors, name_warnings = name_problems([None], shown, "")
+    name_errors, name_warnings = name_problems([None], shown, "", catalog)
     errors += name_errors
     warnings += name_warnings
     styles = Counter(c.spec.style for c in cards if c.spec is not None and not c.spec.wild)

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 __all__ = [
+    "ACCENTS",
     "ALIASES",
     "KNOWN_EFFECTS",
+    "KNOWN_NAMES",
     "MAX_STYLES",
     "MAX_TYPES",
     "Attribute",
     "aliases_of",
-    "edit_distance",
+    "distance_within",
     "fold",
     "fold_condition",
     "looks_alike",
@@ -54,10 +56,17 @@ ALIASES: Mapping[Attribute, Mapping[str, tuple[str, ...]]] = {
 KNOWN_EFFECTS = ("third_star", "rotate", "move")
 
 
+#: The accents Portuguese writes (acute, grave, circumflex, tilde, diaeresis, cedilla), as
+#: combining marks: an alias is matched with them taken off, whether the name came with
+#: precomposed letters (á) or decomposed ones (a + U+0301, as some systems store them).
+ACCENTS = "\u0301\u0300\u0302\u0303\u0308\u0327"
+
+
 def _key(text: str) -> str:
-    """`text` without accents, in lower case: the form aliases are matched in."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    """`text` without its Portuguese accents, in lower case: the form aliases are matched
+    in (anything else, other marks or other scripts, matches no alias)."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if c not in ACCENTS).lower()
 
 
 #: attribute -> {alias key -> English identifier}
@@ -65,6 +74,8 @@ _FOLDS: dict[str, dict[str, str]] = {
     attribute: {_key(alias): name for name, forms in names.items() for alias in forms}
     for attribute, names in ALIASES.items()
 }
+#: Every known name (the manual's), which wins a tie against another name.
+KNOWN_NAMES = frozenset(name for names in ALIASES.values() for name in names)
 
 
 def fold(value: str, attribute: Attribute) -> str | None:
@@ -85,21 +96,33 @@ def alias_keys(attribute: Attribute) -> list[str]:
 
 
 @functools.lru_cache(maxsize=4096)
-def edit_distance(a: str, b: str) -> int:
-    """The Levenshtein distance between two names (insertions, deletions, substitutions)."""
-    if len(a) < len(b):
-        a, b = b, a
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+def distance_within(a: str, b: str, limit: int) -> int | None:
+    """The Levenshtein distance of two names (insertions, deletions, substitutions) when it
+    is at most `limit`, else None. Only a band of 2 * limit + 1 diagonals is computed, and
+    the search stops as soon as a row exceeds the limit: names of 100 characters cost a few
+    hundred steps, not ten thousand."""
+    if abs(len(a) - len(b)) > limit:
+        return None
+    if a == b:
+        return 0
+    over = limit + 1
+    previous = [j if j <= limit else over for j in range(len(b) + 1)]
+    for i in range(1, len(a) + 1):
+        current = [over] * (len(b) + 1)
+        current[0] = i if i <= limit else over
+        for j in range(max(1, i - limit), min(len(b), i + limit) + 1):
+            cost = previous[j - 1] + (a[i - 1] != b[j - 1])
+            current[j] = min(cost, previous[j] + 1, current[j - 1] + 1, over)
+        if min(current) > limit:
+            return None
         previous = current
-    return previous[-1]
+    return previous[-1] if previous[-1] <= limit else None
 
 
 #: Two names at most this far apart look alike (RULES §1, `similar_names`).
 SIMILAR_DISTANCE = 2
+#: "Did you mean" suggests a name at most this far (a little wider than similar_names).
+SUGGEST_DISTANCE = 3
 
 
 def _forms(name: str, attribute: Attribute) -> tuple[str, ...]:
@@ -111,19 +134,23 @@ def looks_alike(a: str, b: str, attribute: Attribute) -> bool:
     """Whether two different names of one game look like one name mistyped: at most
     SIMILAR_DISTANCE edits apart, either of them against the other's aliases included."""
     return a != b and any(
-        edit_distance(x, y) <= SIMILAR_DISTANCE
+        distance_within(x, y, SIMILAR_DISTANCE) is not None
         for x in _forms(a, attribute)
         for y in _forms(b, attribute)
     )
 
 
-def nearest(name: str, others: Iterable[str], counts: Mapping[str, int]) -> str | None:
-    """The other name closest to `name` by edit distance (on a tie, the one with the most
-    cards, then the first in alphabetical order)."""
-    candidates = [o for o in others if o != name]
-    if not candidates:
-        return None
-    return min(candidates, key=lambda o: (edit_distance(name, o), -counts.get(o, 0), o))
+def nearest(name: str, others: Sequence[str]) -> str | None:
+    """The name among `others` (in order of preference: the first wins a tie) closest to
+    `name`, if one is at most SUGGEST_DISTANCE edits away."""
+    best: tuple[int, str] | None = None
+    for other in others:
+        if other == name:
+            continue
+        found = distance_within(name, other, SUGGEST_DISTANCE)
+        if found is not None and (best is None or found < best[0]):
+            best = (found, other)
+    return None if best is None else best[1]
 
 
 # --- conditions ------------------------------------------------------------------------------

@@ -105,30 +105,33 @@ def geometry_problems(
 ATOMIC_WASTE = "atomic-waste"
 
 
-def copy_limit(spec: CardSpec, players: int) -> int:
+def copy_limit(spec: CardSpec, players: int | None) -> int:
     """How many copies of a catalog card a game of `players` players may show: Atomic Waste
-    at most players + 1 (and never more than the box holds), any other its box's count."""
-    if spec.id == ATOMIC_WASTE:
+    at most players + 1 (and never more than the box holds), any other its box's count;
+    with the players unknown (a lone city), the box's count."""
+    if spec.id == ATOMIC_WASTE and players is not None:
         return min(spec.copies, players + 1)
     return spec.copies
 
 
-def _limit_words(spec: CardSpec, players: int, limit: int) -> str:
+def _limit_words(spec: CardSpec, players: int | None, limit: int) -> str:
     if spec.id == ATOMIC_WASTE and limit < spec.copies:
         return f"a {players}-player game has {limit} (one per player and one in the Idea Pile)"
     return f"the box holds {limit}"
 
 
 def copy_limit_problems(
-    cities: Sequence[Sequence[ResolvedCard]], bases: Sequence[str]
+    cities: Sequence[Sequence[ResolvedCard]],
+    bases: Sequence[str],
+    players: int | None,
 ) -> list[Problem]:
     """Each catalog card id at most its number of copies in the whole game (see
     :func:`copy_limit`), counted over players in order and cards in city order; one error
     per copy beyond the limit, under the player who placed it. Inline cards have no identity
-    and are not counted."""
+    and are not counted. `players` is the game's player count, None when it is not known (a
+    lone city: the box's count holds)."""
     seen: Counter[str] = Counter()
     problems = []
-    players = len(cities)
     for p, cards in enumerate(cities):
         for card in cards:
             spec = card.spec

@@ -15,7 +15,15 @@ from collections.abc import Sequence
 from ..catalog import Catalog, EpiphanySpec
 from ..model import Game
 from ..problems import Problem, did_you_mean, join
-from ..vocabulary import KNOWN_EFFECTS, MAX_STYLES, MAX_TYPES, Attribute, looks_alike, nearest
+from ..vocabulary import (
+    KNOWN_EFFECTS,
+    KNOWN_NAMES,
+    MAX_STYLES,
+    MAX_TYPES,
+    Attribute,
+    looks_alike,
+    nearest,
+)
 
 __all__ = ["GameNames", "effect_warnings", "name_problems"]
 
@@ -70,8 +78,25 @@ class GameNames:
         return found
 
 
-def _counted(counts: Counter[str]) -> str:
-    return ", ".join(f"{name} {n}" for name, n in counts.most_common())
+#: The rarest names a `too_many_*` message tells (each with its cards and a suggestion).
+TOLD_NAMES = 10
+#: Names that look alike are looked for only up to twice the box's count of distinct names:
+#: beyond, the game is already refused (`too_many_*`), and comparing every pair of a few
+#: hundred invented names would cost more than the whole score.
+ALIKE_NAMES = 2
+
+
+def _ordered(counts: Counter[str]) -> list[str]:
+    """Names by cards, most first; on a tie a name the manual gives first, then by name."""
+    return sorted(counts, key=lambda name: (-counts[name], name not in KNOWN_NAMES, name))
+
+
+def _counted(counts: Counter[str], shown: int) -> str:
+    """The names by cards, the `shown` with the most, then how many more."""
+    ordered = _ordered(counts)
+    listed = ", ".join(f"{name} {counts[name]}" for name in ordered[:shown])
+    more = len(ordered) - shown
+    return listed + (f", and {more} more" if more > 0 else "")
 
 
 def _cards_word(n: int) -> str:
@@ -87,8 +112,9 @@ def _where(players: Sequence[str | None], cards: Sequence[tuple[int, int, int]])
 
 
 def _rarest(counts: Counter[str], excess: int) -> list[str]:
-    """The `excess` names with the fewest cards, and any tied with the last of them."""
-    ranked = sorted(counts, key=lambda name: (counts[name], name))
+    """The `excess` names with the fewest cards, and any tied with the last of them (by
+    cards, fewest first; on a tie, names the manual does not give first, then by name)."""
+    ranked = _ordered(counts)[::-1]
     threshold = counts[ranked[excess - 1]]
     return [name for name in ranked if counts[name] <= threshold]
 
@@ -100,32 +126,42 @@ def _too_many(
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     rarest = _rarest(counts, len(counts) - limit)
+    # suggestions come from the names with the most cards (the likely right ones)
+    candidates = _ordered(counts)[: 2 * limit]
     told = []
-    for name in rarest:
-        close = nearest(name, counts, counts)
+    for name in rarest[:TOLD_NAMES]:
+        close = nearest(name, candidates)
         guess = f' — did you mean "{close}", {_cards_word(counts[close])}?' if close else ""
         where = _where(players, cards[name])
         told.append(f'"{name}": {_cards_word(counts[name])} ({where}){guess}')
+    if len(rarest) > TOLD_NAMES:
+        told.append(f"and {len(rarest) - TOLD_NAMES} more")
     return Problem(
         code=f"too_many_{many}",
         message=f"the game's common cards show {len(counts)} {many}; the box holds {limit}, "
-        f"so some {one} is mistyped. By cards: {_counted(counts)}. The rarest: " + "; ".join(told),
+        f"so some {one} is mistyped. By cards: {_counted(counts, 2 * limit)}. The rarest: "
+        + "; ".join(told),
         path=path,
         cells=tuple((row, col) for name in rarest for _, row, col in cards[name]),
     )
 
 
 def _alike(
-    players: Sequence[str | None], names: GameNames, attribute: Attribute, path: str
+    players: Sequence[str | None],
+    names: GameNames,
+    attribute: Attribute,
+    path: str,
+    declared: frozenset[str],
 ) -> list[Problem]:
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     problems = []
-    ordered = sorted(counts, key=lambda name: (-counts[name], name))
+    ordered = _ordered(counts)
     for i, a in enumerate(ordered):
         for b in ordered[i + 1 :]:
-            if looks_alike(a, b, attribute):
-                # b has no more cards than a: it is the likelier typo
+            if looks_alike(a, b, attribute) and not {a, b} <= declared:
+                # b has no more cards than a (and is no name of the manual's when a is not
+                # either): it is the likelier typo
                 problems.append(
                     Problem(
                         code="similar_names",
@@ -140,20 +176,30 @@ def _alike(
 
 
 def name_problems(
-    players: Sequence[str | None], names: GameNames, path: str = "/players"
+    players: Sequence[str | None],
+    names: GameNames,
+    path: str = "/players",
+    catalog: Catalog | None = None,
 ) -> tuple[list[Problem], list[Problem]]:
     """The errors `too_many_styles`, `too_many_types` and the warnings `similar_names` of a
     game (RULES §1), from its rows of the packed table; `players` name the owner of each
-    city (None for a lone city), `path` is where the problems point (the game's players)."""
+    city (None for a lone city), `path` is where the problems point (the game's players).
+    Two names a catalog's closed vocabulary both declares are not told as alike (a typo of
+    them is `unknown_style` / `unknown_type` already)."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
     attributes: tuple[Attribute, ...] = ("style", "type")
     for attribute in attributes:
         codes = names.distinct(attribute)
-        if len(codes) > _LIMITS[attribute][0]:
+        limit = _LIMITS[attribute][0]
+        if len(codes) > limit:
             errors.append(_too_many(players, names, attribute, path))
-        if len(codes) > 1 and _any_alike(codes, names, attribute):
-            warnings.extend(_alike(players, names, attribute, path))
+        if 1 < len(codes) <= ALIKE_NAMES * limit and _any_alike(codes, names, attribute):
+            vocabulary = None
+            if catalog is not None:
+                vocabulary = catalog.styles if attribute == "style" else catalog.types
+            declared = vocabulary or frozenset()
+            warnings.extend(_alike(players, names, attribute, path, declared))
     return errors, warnings
 
 
@@ -180,7 +226,7 @@ def effect_warnings(
     """`unknown_effect`: an epiphany whose effect is neither one the rules act on nor one
     the catalog declares (RULES §1); it scores as declared."""
     warnings = []
-    known = (*KNOWN_EFFECTS, *sorted(catalog.effects))
+    known = tuple(dict.fromkeys((*KNOWN_EFFECTS, *sorted(catalog.effects))))
     for p, held in enumerate(specs):
         for k, spec in enumerate(held):
             effect = None if spec is None else spec.effect
