@@ -19,7 +19,7 @@ from neweden import reference
 from neweden.catalog import ALL_SIDES, BUILTIN, CardSpec, Catalog, ResolvedCard
 from neweden.catalog_file import CatalogError, load_catalog
 from neweden.cli import main
-from neweden.conditions import CityContext, check_condition, evaluate, explain
+from neweden.conditions import CityContext, check_condition, evaluate, judge
 
 SIDES4 = ALL_SIDES
 
@@ -160,12 +160,14 @@ def test_and_or_not_and_literals() -> None:
     assert evaluate({"not": True}, c) is False
 
 
-def test_explain_fills_in_the_values() -> None:
-    assert explain({">": [{"row_cards": {}}, 5]}, ctx()) == (
-        "4 cards in the fullest row; more than 5 needed"
+def test_judge_fills_in_the_values() -> None:
+    assert judge({">": [{"row_cards": {}}, 5]}, ctx()) == (
+        False,
+        "4 cards in the fullest row; more than 5 needed",
     )
-    assert explain({"<=": [{"count": {"style": "gothic", "stars": [0, 1]}}, 1]}, ctx()) == (
-        "2 gothic, 0 or 1-star cards; at most 1 allowed"
+    assert judge({"<=": [{"count": {"style": "gothic", "stars": [0, 1]}}, 1]}, ctx()) == (
+        False,
+        "2 gothic, 0 or 1-star cards; at most 1 allowed",
     )
 
 

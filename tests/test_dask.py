@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.batch import _score_entries, validate
+from neweden.batch import validate
 from neweden.catalog import BUILTIN
+from neweden.results import score_entries
 from neweden.sources import iter_entries
 from tests.games import card, game, line, player
 
@@ -75,7 +76,7 @@ def test_a_jsonl_split_in_blocks_keeps_its_line_numbers(client: Any, mixed: Path
     bag = ndask.score_entries_bag(ndask.entries_bag([path], blocksize=4096))
     assert bag.npartitions > 5
     remote = list(ndask.iter_results(bag, client))
-    local = _score_entries(list(iter_entries([path])), BUILTIN, False)
+    local = score_entries(list(iter_entries([path])), BUILTIN, False)
     assert [r.line for r in remote] == [r.line for r in local]
     sources = [json.loads(r.line)["source"]["line"] for r in remote]
     assert sources == [n for n in range(1, 301) if n % 5 != 4]  # blank lines skipped, counted

@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from neweden import batch
-from neweden.batch import CSV_HEADER, svg_name, validate
+from neweden.batch import CSV_HEADER, validate
 from neweden.cli import main
 from neweden.outputs import Interrupts
+from neweden.results import svg_name
 from neweden.sources import Entry
 from tests.games import card, game, line, player
 

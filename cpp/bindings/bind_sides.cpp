@@ -14,8 +14,6 @@ void bind_sides(py::module_& m) {
   m.attr("LEFT") = kLeft;
   m.def("rotate_sides", &rotate_sides, py::arg("sides"), py::arg("rotated"),
         "The side mask of a card after an optional 180 degree turn (RULES 2).");
-  m.def("valid_sides", &valid_sides, py::arg("sides"),
-        "True when the mask has 1 to 4 icons and no bit outside the four sides.");
 }
 
 }  // namespace neweden::bindings

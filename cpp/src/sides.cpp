@@ -11,8 +11,4 @@ SideMask rotate_sides(SideMask sides, bool rotated) noexcept {
   return static_cast<SideMask>(((m << 2U) | (m >> 2U)) & kAllSides);
 }
 
-bool valid_sides(SideMask sides) noexcept {
-  return sides != 0 && (sides & ~kAllSides) == 0;
-}
-
 }  // namespace neweden

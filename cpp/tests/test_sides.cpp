@@ -20,10 +20,3 @@ TEST_CASE("an upright card keeps its icons and two turns are the identity") {
     CHECK(rotate_sides(rotate_sides(s, true), true) == s);
   }
 }
-
-TEST_CASE("a card shows 1 to 4 icons") {
-  CHECK_FALSE(valid_sides(0));
-  CHECK(valid_sides(kTop));
-  CHECK(valid_sides(kAllSides));
-  CHECK_FALSE(valid_sides(16));
-}

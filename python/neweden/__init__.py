@@ -5,13 +5,13 @@ The public API (FORMAT §6) grows here; everything not in ``__all__`` is private
 
 from __future__ import annotations
 
-from ._core import __version__ as _core_version
 from ._version import __version__
 from .batch import score_many
 from .catalog import BUILTIN, CardSpec, Catalog, resolve_city, resolve_game
 from .catalog_file import CatalogError, load_catalog
 from .compact import CompactCities, pack_cities
 from .decode import decode_city, decode_game
+from .geometry import CORE_VERSION as _core_version
 from .model import Game, LoneCity
 from .problems import GameDecodeError, Problem
 from .report import score

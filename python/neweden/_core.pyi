@@ -11,7 +11,6 @@ BOTTOM: int
 LEFT: int
 
 def rotate_sides(sides: int, rotated: bool) -> int: ...
-def valid_sides(sides: int) -> bool: ...
 def analyse_city(
     row: npt.NDArray[np.int32],
     col: npt.NDArray[np.int32],

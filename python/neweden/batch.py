@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import hashlib
 import itertools
 import os
 import signal
@@ -22,18 +21,21 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import IO, Any, NamedTuple
-
-import msgspec
+from typing import IO, Any
 
 from ._gc import collector_paused
 from .catalog import BUILTIN, Catalog
 from .catalog_file import CatalogError, load_catalog
-from .decode import GameInput, decode_game
-from .model import Game
+from .decode import GameInput
 from .outputs import Interrupts, OutputFile, Table, WriteError, write_whole
-from .problems import GameDecodeError
-from .report import reference_geometry, score_games
+from .results import (
+    BOOLEAN_COLUMNS,
+    CSV_HEADER,
+    STRING_COLUMNS,
+    Result,
+    reports,
+    score_entries,
+)
 from .sources import Block, Entry, Identity, identity, iter_entries, iter_sources
 
 __all__ = ["CSV_HEADER", "score_many", "validate"]
@@ -45,189 +47,7 @@ IN_FLIGHT_PER_JOB = 3
 #: Worker processes: more than this many a core are capped; more than MAX_JOBS refused.
 JOBS_PER_CORE = 4
 MAX_JOBS = 1024
-CSV_HEADER = (
-    "source_path,source_line,game_valid,player,legal,cards,open_connections,stars,"
-    "requirements_met,requirements,labs,shelters,medical,towers,bases,military,epiphanies,"
-    "ten_cards,bonuses,total,place,error_codes"
-)
 _COLUMNS = CSV_HEADER.split(",")
-_STRINGS = {"source_path", "player", "requirements_met", "error_codes"}
-_BOOLEANS = {"game_valid", "legal"}
-
-_encode = msgspec.json.Encoder().encode
-
-
-# --- scoring a chunk (in a worker or in this process) -----------------------------------------
-
-
-def _reports(
-    games: Sequence[GameInput | None],
-    errors: Sequence[Any],
-    catalog: Catalog,
-    detail: bool,
-    reference: bool = False,
-) -> list[dict[str, Any]]:
-    """The report of each input; an unreadable one is `{"valid": false, "errors": [...]}`."""
-    out: list[dict[str, Any] | None] = [None] * len(games)
-    decoded: list[tuple[int, Game]] = []
-    for i, (game, error) in enumerate(zip(games, errors, strict=True)):
-        if error is not None:
-            out[i] = {"valid": False, "errors": [error]}
-            continue
-        try:
-            decoded.append((i, decode_game(game)))  # type: ignore[arg-type]
-        except GameDecodeError as err:
-            out[i] = {"valid": False, "errors": [p.to_dict() for p in err.problems]}
-        except TypeError as err:  # not bytes, str or a mapping
-            out[i] = {
-                "valid": False,
-                "errors": [{"code": "bad_type", "message": str(err), "path": "", "cells": []}],
-            }
-    geometry = reference_geometry if reference else None
-    scored = score_games([g for _, g in decoded], catalog=catalog, detail=detail, geometry=geometry)
-    for (i, _), report in zip(decoded, scored, strict=True):
-        out[i] = report
-    return [r for r in out if r is not None]
-
-
-class Result(NamedTuple):
-    """What the parent needs of one game: the --out line, the stdout line, the summary's
-    figures and the table rows. (A named tuple: one is made for every game.)"""
-
-    line: bytes
-    short: str
-    valid: bool
-    codes: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    readable: bool = True  # a game (false: the entry could not be read as one)
-    svg: str | None = None  # the picture of an invalid readable game, when asked
-    svg_name: str = ""
-
-
-def _first_error(report: dict[str, Any]) -> dict[str, Any] | None:
-    for problem in report.get("errors", []):
-        return problem  # type: ignore[no-any-return]
-    for player in report.get("players", []):
-        for problem in player["errors"]:
-            return problem  # type: ignore[no-any-return]
-    return None
-
-
-def _result(entry: Entry, report: dict[str, Any], *, short: bool, rows: bool) -> Result:
-    """The Result of an entry; the stdout line and the table rows only when asked (`short`,
-    `rows`: not with --quiet, only with --csv or --parquet)."""
-    out = {"source": entry.source(), **report}
-    valid = bool(report["valid"])
-    players = report.get("players", [])
-    codes = (
-        ()
-        if valid
-        else tuple(e["code"] for e in report.get("errors", []))
-        + tuple(e["code"] for p in players for e in p["errors"])
-    )
-    return Result(
-        _encode(out),
-        _short(entry, report) if short else "",
-        valid,
-        codes,
-        _rows(entry, report) if rows else (),
-        bool(players),
-    )
-
-
-def _short(entry: Entry, report: dict[str, Any]) -> str:
-    """The stdout line of an entry: its source, valid or the first error, the totals."""
-    players = report.get("players", [])
-    totals = " · ".join(f"{p['name']} {p['score']['total']}" for p in players)
-    if report["valid"]:
-        return f"{entry.label()}: valid  {totals}"
-    first = _first_error(report)
-    what = f"{first['code']} at {first['path'] or '/'}" if first else "invalid"
-    kind = "INVALID" if players else "UNREADABLE"
-    return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
-
-
-def _rows(entry: Entry, report: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
-    """FORMAT §4's table: one row per player (null → empty; lists joined with `;`)."""
-    top = [e["code"] for e in report.get("errors", [])]
-    players = report.get("players", [])
-    if not players:
-        return ((entry.path, entry.line, False) + (None,) * 18 + (";".join(top),),)
-    rows = []
-    for p in players:
-        s, m = p["score"], p["score"]["military"]
-        met = p["requirements_met"]
-        rows.append(
-            (
-                entry.path,
-                entry.line,
-                report["valid"],
-                p["name"],
-                p["legal"],
-                p["cards"],
-                p["open_connections"],
-                p["stars"],
-                None if met is None else ";".join(met),
-                s["requirements"],
-                *(
-                    (m["labs"], m["shelters"], m["medical"], m["towers"], m["bases"], m["total"])
-                    if m is not None
-                    else (None,) * 6
-                ),
-                s["epiphanies"],
-                s["ten_cards"],
-                s["bonuses"],
-                s["total"],
-                p["place"],
-                ";".join([e["code"] for e in p["errors"]] + top),
-            )
-        )
-    return tuple(rows)
-
-
-def _score_entries(
-    entries: Sequence[Entry],
-    catalog: Catalog,
-    detail: bool,
-    *,
-    short: bool = True,
-    rows: bool = True,
-    svg: bool = False,
-    reference: bool = False,
-) -> list[Result]:
-    """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
-    picture of each invalid readable game; `reference`: the pure-Python core)."""
-    with collector_paused():
-        games = [e.data for e in entries]
-        errors = [e.problem.to_dict() if e.problem else None for e in entries]
-        reports = _reports(games, errors, catalog, detail, reference)
-        results = [
-            _result(e, r, short=short, rows=rows) for e, r in zip(entries, reports, strict=True)
-        ]
-    if svg:
-        results = [_with_picture(e, r, catalog) for e, r in zip(entries, results, strict=True)]
-    return results
-
-
-def svg_name(entry: Entry) -> str:
-    """A file name for the picture of an entry: its source made safe (the last 120 bytes),
-    then 12 hex digits of the SHA-256 of the source, so two sources never share a name
-    (`a/b.json` and `a__b.json` look alike once made safe) and a name is the same every run."""
-    label = entry.label()
-    stem = label.replace("\\", "/").strip("/").replace("/", "__").replace(":", "_L")
-    safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in stem)
-    safe = safe.encode()[-120:].decode("utf-8", "ignore")
-    digest = hashlib.sha256(label.encode("utf-8", "surrogateescape")).hexdigest()[:12]
-    return f"{safe}-{digest}.svg"
-
-
-def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
-    if result.valid or entry.data is None or not result.readable:
-        return result  # valid, or not a readable game: nothing to draw
-    from .render import render
-
-    picture = render(entry.data, catalog=catalog)
-    return result._replace(svg=picture, svg_name=svg_name(entry))
 
 
 @dataclass(slots=True)
@@ -345,7 +165,7 @@ def _work_entries(task: Task) -> list[Chunk]:
     else:
         entries = [e for part in task for e in _entries_of(part)]
     settings: _Settings = _WORKER["settings"]
-    results = _score_entries(
+    results = score_entries(
         entries,
         settings.catalog,
         settings.detail,
@@ -360,7 +180,7 @@ def _work_entries(task: Task) -> list[Chunk]:
 def _work_inputs(games: Sequence[GameInput]) -> list[dict[str, Any]]:
     with collector_paused():
         settings: _Settings = _WORKER["settings"]
-        return _reports(
+        return reports(
             games, [None] * len(games), settings.catalog, settings.detail, settings.reference
         )
 
@@ -498,7 +318,7 @@ class _Outputs:
             self.table.discard()
 
 
-_KINDS = {c: "string" for c in _STRINGS} | {c: "bool" for c in _BOOLEANS}
+_KINDS = {c: "string" for c in STRING_COLUMNS} | {c: "bool" for c in BOOLEAN_COLUMNS}
 
 
 def _workers(jobs: int | None, stderr: IO[str]) -> int | None:

@@ -1,4 +1,4 @@
-"""The condition language: requirement and epiphany conditions as data (docs/conditions.md).
+"""The condition language: requirement and epiphany conditions as data (docs/catalog.md).
 
 A condition is JSON (or TOML) built from a few operators, so a player can type in the
 printed cards of their copy without writing code. It is checked once, when a catalog loads
@@ -17,7 +17,7 @@ from .catalog import Catalog, ResolvedCard
 from .checks import fold_name
 from .figures import ScoreFigures
 from .model import FACILITIES
-from .problems import Problem, did_you_mean, join
+from .problems import Problem, did_you_mean, join, pointer_order
 from .vocabulary import ALIASES, KNOWN_NAMES, Attribute
 
 __all__ = [
@@ -26,7 +26,6 @@ __all__ = [
     "check_condition",
     "compiled",
     "evaluate",
-    "explain",
     "judge",
     "names_in",
     "uses_geometry",
@@ -259,11 +258,7 @@ def names_in(expr: Any, path: str) -> list[tuple[str, Attribute, str]]:
         if node.get("by") in ("style", "type") and isinstance(node.get("value"), str):
             found.append((join(at, "value"), node["by"], node["value"]))
         todo.extend((v, join(at, k)) for k, v in node.items() if isinstance(v, (dict, list)))
-    return sorted(found, key=lambda item: _document_order(item[0]))
-
-
-def _document_order(pointer: str) -> tuple[tuple[int, int | str], ...]:
-    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in pointer.split("/")[1:])
+    return sorted(found, key=lambda item: pointer_order(item[0]))
 
 
 def _values_over(expr: Any, limit: int) -> bool:
@@ -602,11 +597,6 @@ def judge(expr: Any, ctx: CityContext) -> tuple[bool, str]:
     left = str(a) if isinstance(a, int) else _noun(a, va)
     right = str(b) if isinstance(b, int) else _noun(b, vb)
     return COMPARISONS[op](va, vb), f"{left}; {_LIMIT_WORDS[op].format(right)}"
-
-
-def explain(expr: Any, ctx: CityContext) -> str:
-    """Why the condition holds or not, in words (see :func:`judge`)."""
-    return judge(expr, ctx)[1]
 
 
 Test = Callable[[CityContext], bool]

@@ -18,9 +18,9 @@ import dask.bag as db
 import fsspec
 
 from ._gc import collector_paused
-from .batch import CSV_HEADER, Result, _reports, _score_entries
 from .catalog import BUILTIN, Catalog
 from .problems import Problem
+from .results import BOOLEAN_COLUMNS, CSV_HEADER, STRING_COLUMNS, Result, reports, score_entries
 from .sources import MAX_LINE_BYTES, Entry, Skipped
 
 __all__ = [
@@ -33,8 +33,6 @@ __all__ = [
 ]
 
 COLUMNS = CSV_HEADER.split(",")
-_STRINGS = {"source_path", "player", "requirements_met", "error_codes"}
-_BOOLEANS = {"game_valid", "legal"}
 _SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
 BLOCKSIZE = 32 * 1024 * 1024
 
@@ -47,7 +45,7 @@ def score_bag(games: db.Bag, *, catalog: Catalog | None = None, detail: bool = F
     def partition(games: Iterable[Any]) -> list[dict[str, Any]]:
         items = list(games)
         with collector_paused():
-            return _reports(items, [None] * len(items), chosen, detail)
+            return reports(items, [None] * len(items), chosen, detail)
 
     return games.map_partitions(partition)
 
@@ -55,11 +53,11 @@ def score_bag(games: db.Bag, *, catalog: Catalog | None = None, detail: bool = F
 def score_entries_bag(
     entries: db.Bag, *, catalog: Catalog | None = None, detail: bool = False
 ) -> db.Bag:
-    """The :class:`neweden.batch.Result` of each entry (as `neweden validate` makes them)."""
+    """The :class:`neweden.results.Result` of each entry (as `neweden validate` makes them)."""
     chosen = catalog or BUILTIN
 
     def partition(items: Iterable[Entry]) -> list[Result]:
-        return _score_entries(list(items), chosen, detail)
+        return score_entries(list(items), chosen, detail)
 
     return entries.map_partitions(partition)
 
@@ -167,13 +165,17 @@ def entries_bag(
 
 def to_dataframe(results: db.Bag) -> Any:
     """A Dask DataFrame of the per-player rows (the CSV columns of FORMAT §4: strings,
-    booleans, nullable int64) from a bag of :class:`neweden.batch.Result`."""
+    booleans, nullable int64) from a bag of :class:`neweden.results.Result`."""
     import pandas as pd
 
     meta = pd.DataFrame(
         {
             c: pd.Series(
-                dtype="string" if c in _STRINGS else "boolean" if c in _BOOLEANS else "Int64"
+                dtype="string"
+                if c in STRING_COLUMNS
+                else "boolean"
+                if c in BOOLEAN_COLUMNS
+                else "Int64"
             )
             for c in COLUMNS
         }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -42,9 +42,6 @@ class CityFigures(NamedTuple):
     tower_span: tuple[int, int, int, int] | None
     tower_points: int
     bases: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._asdict()
 
 
 class ScoreFigures(NamedTuple):

@@ -1,4 +1,7 @@
-"""The native core over compact cities: legality, connections and Military figures."""
+"""The native core over compact cities: legality, connections and Military figures.
+
+The only module that imports the extension (`neweden._core`): everything else speaks the
+typed figures this module returns."""
 
 from __future__ import annotations
 
@@ -9,7 +12,17 @@ from . import _core
 from .compact import CompactCities
 from .figures import BatchFigures, CityFigures, ScoreFigures
 
-__all__ = ["analyse_batch", "analyse_city", "analyse_table", "score_figures"]
+__all__ = [
+    "CORE_VERSION",
+    "analyse_batch",
+    "analyse_city",
+    "analyse_table",
+    "score_figures",
+    "score_games",
+]
+
+#: The version the native core was built as (it must be the package's).
+CORE_VERSION: str = _core.__version__
 
 
 def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:
@@ -70,3 +83,17 @@ def score_figures(
     if threads < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
     return [_new(ScoreFigures, f) for f in _core.score_rows(table, offsets, threads)]
+
+
+def score_games(
+    flat: list[int], offsets: list[int], first_city: list[int], style_limit: int, details: int
+) -> tuple[list[ScoreFigures], list[tuple[int, int, int]], dict[int, CityFigures]]:
+    """One pass of the core over packed games (:func:`neweden.compact.pack_games`): the
+    ScoreFigures of every city; (game, style, count) for each style more than `style_limit`
+    of a game's common cards show; and the per-card CityFigures of the cities asked
+    (`details`: 0 none, 1 the illegal ones, 2 all), by city index.
+
+    Raises ValueError for a table no decoded city can give."""
+    fields, over, listed = _core.score_games(flat, offsets, first_city, style_limit, details)
+    figures = [_new(ScoreFigures, f) for f in fields]
+    return figures, over, {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}

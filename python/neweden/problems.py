@@ -15,7 +15,9 @@ __all__ = [
     "Problem",
     "article",
     "did_you_mean",
+    "document_order",
     "pointer",
+    "pointer_order",
 ]
 
 #: FORMAT §3.1: what can be checked on the JSON alone.
@@ -80,10 +82,15 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
         return f"{self.path or '/'}: {self.code}: {self.message}"
 
 
-def document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:
-    """A sort key putting problems in the order of their places in the document (array
+def pointer_order(path: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key putting JSON Pointers in the order of their places in the document (array
     indices compare as numbers)."""
-    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in problem.path.split("/")[1:])
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in path.split("/")[1:])
+
+
+def document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:
+    """A sort key putting problems in the order of their places in the document."""
+    return pointer_order(problem.path)
 
 
 def article(word: str) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from . import _core, reference
+from . import reference
 from ._gc import collector_paused
 from ._version import __version__
 from .catalog import (
@@ -33,6 +33,7 @@ from .conditions import CityContext, Test, evaluate
 from .decode import GameInput, decode_game
 from .figures import CityFigures, ScoreFigures
 from .geometry import analyse_table, score_figures
+from .geometry import score_games as score_games_natively
 from .model import EpiphanyEntry, Game
 from .modes import MODES as _MODES
 from .problems import Problem, document_order, join
@@ -124,16 +125,13 @@ def _native_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog, details: int = NO_DETAILS
 ) -> GameFigures:
     # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
-    fields, over, listed = _core.score_games(
+    figures, over, listed = score_games_natively(
         packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details
     )
-    figures = [_new(ScoreFigures, f) for f in fields]
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count
-    return GameFigures(
-        figures, over_box, {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
-    )
+    return GameFigures(figures, over_box, listed)
 
 
 def _reference_games(

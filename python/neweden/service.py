@@ -27,13 +27,13 @@ from starlette.staticfiles import StaticFiles
 
 from ._version import __version__
 from .api_types import openapi
-from .batch import _reports
 from .catalog import BUILTIN, Catalog
 from .catalog_file import load_catalog
 from .decode import decode_game
 from .problems import GameDecodeError, Problem
 from .render import render
 from .report import score
+from .results import reports
 from .validation import validate
 
 __all__ = ["create_app"]
@@ -268,7 +268,7 @@ def create_app(
 
 
 def _score_batch(games: list[bytes], catalog: Catalog) -> list[dict[str, Any]]:
-    return _reports(games, [None] * len(games), catalog, False)
+    return reports(games, [None] * len(games), catalog, False)
 
 
 def _swagger_assets() -> str | None:

@@ -16,7 +16,7 @@ import msgspec
 from .catalog import BUILTIN, Catalog, resolve_city
 from .compact import pack_flat
 from .decode import GameInput, decode_city, game_bytes
-from .problems import Problem
+from .problems import Problem, document_order
 from .report import native_geometry, score
 from .rules.legality import copy_limit_problems, geometry_problems
 from .rules.vocabulary import GameNames, name_problems
@@ -83,12 +83,8 @@ def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict
         "errors": [],
         "warnings": [],
     }
-    ordered = sorted(errors, key=lambda p: _doc_order(p.path))
+    ordered = sorted(errors, key=document_order)
     player["errors"] = [p.to_dict() for p in ordered]
     player["warnings"] = [p.to_dict() for p in warnings]
     player["legal"] = not any(p.path.startswith("/city") for p in errors)
     return {"valid": not errors, "players": [player], "errors": [], "warnings": []}
-
-
-def _doc_order(path: str) -> tuple[tuple[int, int | str], ...]:
-    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in path.split("/")[1:])

@@ -18,7 +18,4 @@ inline constexpr SideMask kAllSides = kTop | kRight | kBottom | kLeft;
 // A card turned 180° shows its top icon at the bottom and its left icon on the right.
 SideMask rotate_sides(SideMask sides, bool rotated) noexcept;
 
-// A printed card has 1 to 4 icons and nothing outside the four side bits.
-bool valid_sides(SideMask sides) noexcept;
-
 }  // namespace neweden

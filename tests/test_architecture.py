@@ -1,0 +1,125 @@
+"""The shape of the package, checked: data flows one way (no import cycle), one module
+speaks to the native core, and every code a report gives is in the registry."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+
+import neweden
+from neweden.problems import DECODE_CODES, RULE_CODES, WARNING_CODES
+from neweden.synth import city_json, grow_city
+
+PACKAGE = Path(neweden.__file__).parent
+
+
+def _modules() -> dict[str, tuple[ast.Module, str]]:
+    """Each module of the package: its syntax tree and the package its relative imports
+    start from."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = ("neweden", *path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            name = package = ".".join(parts[:-1])
+        else:
+            name, package = ".".join(parts), ".".join(parts[:-1])
+        found[name] = (ast.parse(path.read_text()), package)
+    return found
+
+
+def _imports(name: str, tree: ast.Module, package: str, known: set[str]) -> set[str]:
+    """The package's modules `name` imports, at any depth of its code (a lazy import inside
+    a function is still a dependency)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            target = f"{base}.{node.module}" if node.level and node.module else node.module
+            target = target or base
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                out.add(full if full in known else target)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return {m for m in out if m in known and m != name}
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    modules = _modules()
+    known = set(modules)
+    graph = {
+        name: _imports(name, tree, package, known) - {"neweden"}
+        for name, (tree, package) in modules.items()
+    }
+    assert "neweden.results" in graph["neweden.dask"]  # the graph is read
+    assert "neweden.catalog" in graph["neweden.rules.vocabulary"]
+    assert "neweden.rules.vocabulary" in graph["neweden.report"]
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [start])
+    assert cycles == []
+
+
+def test_one_module_speaks_to_the_native_core() -> None:
+    speaking = sorted(
+        name
+        for name, (tree, _) in _modules().items()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and (node.module == "_core" or any(a.name == "_core" for a in node.names))
+    )
+    assert speaking == ["neweden.geometry"]
+
+
+def _codes(report: dict[str, object]) -> set[str]:
+    text = json.dumps(report)
+    found = set()
+    for piece in text.split('"code": "')[1:]:
+        found.add(piece.split('"', 1)[0])
+    return found
+
+
+def test_every_code_a_report_gives_is_registered() -> None:
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for n in range(200):
+        players = []
+        for p in range(rng.randint(1, 4)):
+            city = city_json(grow_city(rng, rng.randint(0, 12)), wild_id="atomic-waste")
+            if city and n % 3 == 0:
+                city.append({**city[0]})  # overlap
+            if city and n % 5 == 0:
+                city.append({"row": 99, "col": 99, "card": "EX-unknown"})
+            if city and n % 7 == 0:
+                city[-1] = {**city[-1], "rotated": True}
+            epiphanies = [{"points": 5, "state": "activated", "effect": "third_star"}]
+            epiphanies += [{"points": 2, "state": "activated", "effect": "thrid_star"}]
+            players.append(
+                {"name": "P" if n % 11 == 0 else f"P{p}", "city": city, "epiphanies": epiphanies}
+            )
+        doc = {
+            "mode": rng.choice(["populist", "military", "elitist"]),
+            "players": players,
+            "requirements": ["A1", "B1", "EX-R"],
+            "first_player": "nobody",
+        }
+        seen |= _codes(neweden.score(doc))
+    registry = DECODE_CODES | RULE_CODES | WARNING_CODES
+    assert seen - registry == set()
+    assert {"overlap", "unknown_card", "unknown_effect", "unknown_requirement"} <= seen
