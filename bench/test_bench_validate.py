@@ -26,10 +26,11 @@ import pytest
 from neweden import reference
 from neweden._gc import collector_paused
 from neweden.batch import CHUNK, validate
-from neweden.catalog import ALL_SIDES, BUILTIN, CardSpec, ResolvedCard
+from neweden.catalog import BUILTIN, CardSpec, ResolvedCard
 from neweden.compact import pack_games
 from neweden.decode import decode_game
 from neweden.report import ILLEGAL_DETAILS, native_geometry, score_packed
+from neweden.sides import ALL_SIDES
 from neweden.sources import Entry, iter_entries
 from neweden.synth import city_json, grow_city
 

@@ -7,8 +7,9 @@ import random
 
 from hypothesis import strategies as st
 
-from neweden.catalog import ALL_SIDES, CardSpec, ResolvedCard
+from neweden.catalog import CardSpec, ResolvedCard
 from neweden.model import FACILITIES, SIDES
+from neweden.sides import ALL_SIDES
 from neweden.synth import grow_city
 
 common_cards = st.builds(

@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from neweden import reference
-from neweden.catalog import ALL_SIDES, BUILTIN, CardSpec, Catalog, ResolvedCard
+from neweden.catalog import BUILTIN, CardSpec, Catalog, ResolvedCard
 from neweden.catalog_file import CatalogError, load_catalog
 from neweden.cli import main
 from neweden.conditions import CityContext, check_condition, evaluate, judge
+from neweden.sides import ALL_SIDES
 
 SIDES4 = ALL_SIDES
 

@@ -10,10 +10,11 @@ from collections.abc import Callable
 import pytest
 
 from neweden import reference
-from neweden.catalog import ALL_SIDES, CardSpec, ResolvedCard
+from neweden.catalog import CardSpec, ResolvedCard
 from neweden.compact import pack_cities
 from neweden.figures import CityFigures
 from neweden.geometry import analyse_city
+from neweden.sides import ALL_SIDES
 
 Analyse = Callable[[list[ResolvedCard]], CityFigures]
 SIDE_LETTERS = {"t": "top", "r": "right", "b": "bottom", "l": "left"}

@@ -14,8 +14,9 @@ from typing import Any, NamedTuple, cast
 
 from msgspec import UNSET
 
-from .model import SIDES, Game, InlineCard, Placement
+from .model import Game, InlineCard, Placement
 from .problems import Problem, did_you_mean, join
+from .sides import ALL_SIDES, turned
 
 __all__ = [
     "BUILTIN",
@@ -30,10 +31,6 @@ __all__ = [
     "resolve_extras",
     "resolve_game",
 ]
-
-ALL_SIDES = frozenset(SIDES)
-#: The side each side faces on the neighbouring card; also what a 180° turn maps it to.
-OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
 # tuple.__new__ skips the named tuple's Python-level __new__ (every field is given).
@@ -83,7 +80,7 @@ class CardSpec(NamedTuple):
 
     def sides_as_placed(self, rotated: bool) -> frozenset[str]:
         """The icons of the card on the table: a 180° turn swaps top/bottom, left/right."""
-        return frozenset(OPPOSITE[s] for s in self.sides) if rotated else self.sides
+        return turned(self.sides) if rotated else self.sides
 
 
 @dataclass(frozen=True, slots=True)

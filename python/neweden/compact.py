@@ -26,6 +26,8 @@ from msgspec import UNSET
 
 from .catalog import CardSpec, Catalog, ResolvedCard
 from .model import FACILITIES, Game, InlineCard
+from .sides import BIT, TURNED_MASK
+from .sides import mask as side_mask
 
 __all__ = [
     "SIDE_BITS",
@@ -41,7 +43,7 @@ __all__ = [
     "pack_table",
 ]
 
-SIDE_BITS = {"top": 1, "right": 2, "bottom": 4, "left": 8}
+SIDE_BITS = BIT
 WILD = 1
 UNRESOLVED = 2
 _FACILITY_CODES = {name: i for i, name in enumerate(FACILITIES)}
@@ -99,7 +101,7 @@ class CompactCities:
 
 # Side masks of the icon sets seen so far, and the 180° turn of every mask.
 _MASKS: dict[frozenset[str] | tuple[str, ...], int] = {}
-_TURNED = [((m << 2) | (m >> 2)) & 15 for m in range(16)]
+_TURNED = TURNED_MASK
 #: Columns of the score table: the seven of the core, then stars and points.
 WIDTH = 9
 _UNRESOLVED_ROW = (-1, -1, -1, 0, UNRESOLVED, 0, 0)
@@ -108,7 +110,7 @@ _UNRESOLVED_ROW = (-1, -1, -1, 0, UNRESOLVED, 0, 0)
 def _mask(sides: frozenset[str] | tuple[str, ...]) -> int:
     mask = _MASKS.get(sides)
     if mask is None:
-        mask = _MASKS[sides] = sum(SIDE_BITS[s] for s in sides)
+        mask = _MASKS[sides] = side_mask(sides)
     return mask
 
 

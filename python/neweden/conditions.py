@@ -18,6 +18,7 @@ from .checks import fold_name
 from .figures import ScoreFigures
 from .model import FACILITIES
 from .problems import Problem, did_you_mean, join, pointer_order
+from .sides import STEP
 from .vocabulary import ALIASES, KNOWN_NAMES, Attribute
 
 __all__ = [
@@ -59,8 +60,6 @@ MAX_DEPTH = 32
 #: JSON values in one condition: every object, list, name, number and true/false counts one
 #: (the built-in requirements hold 6 or 7; the cost of evaluating it is bounded by this).
 MAX_VALUES = 256
-
-_OFFSETS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 # --- checking ------------------------------------------------------------------------------
@@ -383,7 +382,7 @@ class CityContext:
     def neighbours(self, card: ResolvedCard) -> list[ResolvedCard]:
         return [
             n
-            for dr, dc in _OFFSETS
+            for dr, dc in STEP.values()
             if (n := self.cells.get((card.row + dr, card.col + dc))) is not None
         ]
 

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from . import sides
 from .vocabulary import ACCENTS, ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
 
 __all__ = [
@@ -55,7 +56,7 @@ IDENTIFIER_PATTERN = r"^[a-z][a-z0-9_]*$"
 CATALOG_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 
 MODES = ("populist", "military", "elitist")
-SIDES = ("top", "right", "bottom", "left")
+SIDES = sides.SIDES
 FACILITIES = ("lab", "shelter", "medical", "tower", "base")
 
 Mode = Literal["populist", "military", "elitist"]

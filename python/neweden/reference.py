@@ -11,16 +11,12 @@ from collections.abc import Sequence
 
 from .catalog import CardSpec, ResolvedCard
 from .figures import CityFigures, ScoreFigures
+from .sides import OPPOSITE, SIDES, STEP
 
 __all__ = ["analyse_city", "compatible", "score_figures", "style_counts"]
 
 # side -> (row step, col step, the side of the neighbour that faces it)
-FACING = {
-    "top": (-1, 0, "bottom"),
-    "right": (0, 1, "left"),
-    "bottom": (1, 0, "top"),
-    "left": (0, -1, "right"),
-}
+FACING = {side: (*STEP[side], OPPOSITE[side]) for side in SIDES}
 
 
 def compatible(a: CardSpec, b: CardSpec) -> bool:

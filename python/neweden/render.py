@@ -19,6 +19,7 @@ from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from .decode import GameInput, decode_game
 from .figures import CityFigures
 from .report import score_pictured
+from .sides import SIDES, STEP
 
 __all__ = ["OVERLAYS", "render"]
 
@@ -40,7 +41,6 @@ PALETTE = (
     "#b5e48c",
     "#bde0fe",
 )
-SIDES = ("top", "right", "bottom", "left")
 PROBLEM_COLOURS = {
     "overlap": "#d62828",
     "disconnected": "#f77f00",
@@ -247,11 +247,10 @@ def _card(
         out.append(_text(x + CARD - 8, y + 12, "↻", size=12, klass="rotated"))
     if spec is not None and fig.included[card.index]:
         icons = spec.sides_as_placed(card.rotated)
-        offsets = {"top": (0, -1), "right": (1, 0), "bottom": (0, 1), "left": (-1, 0)}
         for side in SIDES:
             if side not in icons:
                 continue
-            dx, dy = offsets[side]
+            dy, dx = STEP[side]  # x grows with columns, y with rows
             ix, iy = cx + dx * CARD / 2, y + CARD / 2 + dy * CARD / 2
             w, h = (22, 8) if dy else (8, 22)
             out.append(

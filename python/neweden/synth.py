@@ -10,16 +10,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .catalog import ALL_SIDES, OPPOSITE, CardSpec, ResolvedCard
-from .model import FACILITIES, SIDES
+from .catalog import CardSpec, ResolvedCard
+from .model import FACILITIES
+from .sides import ALL_SIDES, OPPOSITE, SIDES, STEP
 
 __all__ = ["STYLES", "TYPES", "city_json", "grow_city"]
 
 #: Invented style and type names; a city takes the first `styles` / `types` of them.
 STYLES = ("ex_amber", "ex_cobalt", "ex_crimson", "ex_jade", "ex_onyx", "ex_ivory", "ex_saffron")
 TYPES = ("ex_harbor", "ex_meadow", "ex_quarry", "ex_citadel", "ex_bazaar", "ex_lagoon", "ex_summit")
-
-_STEP = {"top": (-1, 0), "right": (0, 1), "bottom": (1, 0), "left": (0, -1)}
 
 
 def _random_card(rng: random.Random, styles: int, types: int) -> CardSpec:
@@ -52,7 +51,7 @@ def grow_city(
         assert anchor.spec is not None
         anchor_sides = anchor.spec.sides_as_placed(anchor.rotated)
         side = rng.choice(sorted(anchor_sides))
-        drow, dcol = _STEP[side]
+        drow, dcol = STEP[side]
         cell = (anchor.row + drow, anchor.col + dcol)
         if cell in taken:
             continue

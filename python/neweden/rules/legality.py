@@ -10,6 +10,7 @@ from ..catalog import CardSpec, ResolvedCard
 from ..figures import CityFigures
 from ..model import Game
 from ..problems import Problem, join
+from ..sides import OPPOSITE, STEP
 
 __all__ = [
     "ATOMIC_WASTE",
@@ -25,10 +26,6 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-_STEPS = {"top": (-1, 0), "right": (0, 1), "bottom": (1, 0), "left": (0, -1)}
-_FACING = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
-
-
 def _why_apart(
     part: Sequence[ResolvedCard], component: Sequence[int], cards: Sequence[ResolvedCard]
 ) -> str:
@@ -38,7 +35,7 @@ def _why_apart(
     mine = component[part[0].index]
     contacts = []
     for card in part:
-        for side, (dr, dc) in _STEPS.items():
+        for side, (dr, dc) in STEP.items():
             other = at.get((card.row + dr, card.col + dc))
             if other is not None and component[other.index] != mine:
                 contacts.append((card, side, other))
@@ -48,7 +45,7 @@ def _why_apart(
     assert card.spec is not None
     assert other.spec is not None
     mine_icon = side in card.spec.sides_as_placed(card.rotated)
-    their_icon = _FACING[side] in other.spec.sides_as_placed(other.rotated)
+    their_icon = OPPOSITE[side] in other.spec.sides_as_placed(other.rotated)
     where = (
         f"card {card.index} at row {card.row}, column {card.col}: its {side} side meets card "
         f"{other.index} at row {other.row}, column {other.col}"
@@ -56,7 +53,7 @@ def _why_apart(
     if mine_icon and their_icon:
         return f"{where}, but the two share neither style nor type"
     if mine_icon:
-        return f"{where}, whose {_FACING[side]} side has no icon (a wall)"
+        return f"{where}, whose {OPPOSITE[side]} side has no icon (a wall)"
     if their_icon:
         return f"{where}, but card {card.index} has no icon on that side (a wall)"
     return f"{where}, and neither has an icon there"
