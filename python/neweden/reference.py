@@ -24,54 +24,70 @@ def compatible(a: CardSpec, b: CardSpec) -> bool:
     return a.wild or b.wild or a.style == b.style or a.type == b.type
 
 
-def analyse_city(cards: Sequence[ResolvedCard]) -> CityFigures:
-    n = len(cards)
-    # RULES §3: the first card on a cell stays; later ones and unknown ids are left out.
-    on_cell: dict[tuple[int, int], int] = {}
-    overlapped_by = [-1] * n
-    for i, card in enumerate(cards):
-        if card.spec is None:
-            continue
-        cell = (card.row, card.col)
-        if cell in on_cell:
-            overlapped_by[i] = on_cell[cell]
-        else:
-            on_cell[cell] = i
-    kept = sorted(on_cell.values())
-    included = [False] * n
-    for i in kept:
-        included[i] = True
+class _Placed:
+    """The cards on their cells (RULES §3): the first card on a cell stays; later ones and
+    unknown ids are left out, a later one naming the card that holds its cell."""
 
-    def spec(i: int) -> CardSpec:
-        found = cards[i].spec
+    def __init__(self, cards: Sequence[ResolvedCard]) -> None:
+        self.cards = cards
+        self.on_cell: dict[tuple[int, int], int] = {}
+        self.overlapped_by = [-1] * len(cards)
+        for i, card in enumerate(cards):
+            if card.spec is None:
+                continue
+            cell = (card.row, card.col)
+            if cell in self.on_cell:
+                self.overlapped_by[i] = self.on_cell[cell]
+            else:
+                self.on_cell[cell] = i
+        self.kept = sorted(self.on_cell.values())
+
+    def spec(self, i: int) -> CardSpec:
+        found = self.cards[i].spec
         assert found is not None
         return found
 
-    icons = {i: spec(i).sides_as_placed(cards[i].rotated) for i in kept}
-
-    def next_to(i: int, side: str) -> int | None:
+    def next_to(self, i: int, side: str) -> int | None:
         drow, dcol, _ = FACING[side]
-        return on_cell.get((cards[i].row + drow, cards[i].col + dcol))
+        return self.on_cell.get((self.cards[i].row + drow, self.cards[i].col + dcol))
 
-    # RULES §2: connections.
+    def neighbours(self, i: int) -> list[int]:
+        """The cards orthogonally next to card i, whatever the icons (Military)."""
+        return [j for side in FACING if (j := self.next_to(i, side)) is not None]
+
+    def with_facility(self, facility: str) -> list[int]:
+        return [i for i in self.kept if self.spec(i).facility == facility]
+
+
+def _connections(city: _Placed) -> tuple[set[tuple[int, int]], int]:
+    """RULES §2: the complete connections (a, b), a < b, and the open-connection count."""
+    icons = {i: city.spec(i).sides_as_placed(city.cards[i].rotated) for i in city.kept}
     connections: set[tuple[int, int]] = set()
     open_connections = 0
-    for i in kept:
+    for i in city.kept:
         for side in icons[i]:
-            j = next_to(i, side)
-            if j is not None and FACING[side][2] in icons[j] and compatible(spec(i), spec(j)):
+            j = city.next_to(i, side)
+            if (
+                j is not None
+                and FACING[side][2] in icons[j]
+                and compatible(city.spec(i), city.spec(j))
+            ):
                 connections.add((min(i, j), max(i, j)))
             else:
                 open_connections += 1
+    return connections, open_connections
 
-    # Components over complete connections, numbered by their first card.
-    linked: dict[int, set[int]] = {i: set() for i in kept}
+
+def _components(city: _Placed, connections: set[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """Each card's component over complete connections (numbered by first card, -1 when
+    left out), and each component's size."""
+    linked: dict[int, set[int]] = {i: set() for i in city.kept}
     for a, b in connections:
         linked[a].add(b)
         linked[b].add(a)
-    component = [-1] * n
+    component = [-1] * len(city.cards)
     sizes: list[int] = []
-    for i in kept:
+    for i in city.kept:
         if component[i] >= 0:
             continue
         todo = [i]
@@ -85,71 +101,75 @@ def analyse_city(cards: Sequence[ResolvedCard]) -> CityFigures:
                     component[j] = len(sizes)
                     todo.append(j)
         sizes.append(size)
-    project = -1
-    for c, size in enumerate(sizes):
-        if project < 0 or size > sizes[project]:
-            project = c
-    legal = all(c.spec is not None for c in cards) and max(overlapped_by, default=-1) < 0
-    legal = legal and len(sizes) <= 1
+    return component, sizes
 
-    # Military: orthogonal neighbours, whatever the icons.
-    def facility(i: int) -> str | None:
-        return spec(i).facility
 
-    def neighbours(i: int) -> list[int]:
-        return [j for side in FACING if (j := next_to(i, side)) is not None]
-
-    labs = sum(1 for i in kept if facility(i) == "lab")
-    bases = sum(1 for i in kept if facility(i) == "base")
-
-    shelters = [i for i in kept if facility(i) == "shelter"]
+def _shelter_groups(city: _Placed) -> list[tuple[int, ...]]:
+    """D2: shelters grouped by orthogonal adjacency, by first card, cards ascending."""
     groups: list[tuple[int, ...]] = []
     seen: set[int] = set()
-    for first in shelters:
+    for first in city.with_facility("shelter"):
         if first in seen:
             continue
         group = {first}
         todo = [first]
         while todo:
             k = todo.pop()
-            for j in neighbours(k):
-                if facility(j) == "shelter" and j not in group:
+            for j in city.neighbours(k):
+                if city.spec(j).facility == "shelter" and j not in group:
                     group.add(j)
                     todo.append(j)
         seen |= group
         groups.append(tuple(sorted(group)))
-    shelter_points = sum(len(g) * min(len(g), 4) for g in groups)
+    return groups
 
-    medical = sorted({j for i in kept if facility(i) == "medical" for j in neighbours(i)})
 
-    towers = [i for i in kept if facility(i) == "tower"]
-    span: tuple[int, int, int, int] | None = None
-    tower_points = 0
-    if towers:
-        rows = [cards[i].row for i in towers]
-        cols = [cards[i].col for i in towers]
-        span = (min(rows), min(cols), max(rows), max(cols))
-        if len(towers) >= 2:
-            tower_points = (span[3] - span[1] + 1) * (span[2] - span[0] + 1)
+def _tower_span(city: _Placed) -> tuple[int, tuple[int, int, int, int] | None, int]:
+    """D4: the towers, the rectangle they span, and its points (0 below two towers)."""
+    towers = city.with_facility("tower")
+    if not towers:
+        return 0, None, 0
+    rows = [city.cards[i].row for i in towers]
+    cols = [city.cards[i].col for i in towers]
+    span = (min(rows), min(cols), max(rows), max(cols))
+    points = (span[3] - span[1] + 1) * (span[2] - span[0] + 1) if len(towers) >= 2 else 0
+    return len(towers), span, points
 
+
+def analyse_city(cards: Sequence[ResolvedCard]) -> CityFigures:
+    city = _Placed(cards)
+    connections, open_connections = _connections(city)
+    component, sizes = _components(city, connections)
+    project = -1
+    for c, size in enumerate(sizes):
+        if project < 0 or size > sizes[project]:
+            project = c
+    legal = all(c.spec is not None for c in cards) and max(city.overlapped_by, default=-1) < 0
+    legal = legal and len(sizes) <= 1
+    groups = _shelter_groups(city)
+    medical = sorted({j for i in city.with_facility("medical") for j in city.neighbours(i)})
+    towers, span, tower_points = _tower_span(city)
+    included = [False] * len(cards)
+    for i in city.kept:
+        included[i] = True
     return CityFigures(
         included=tuple(included),
-        overlapped_by=tuple(overlapped_by),
+        overlapped_by=tuple(city.overlapped_by),
         component=tuple(component),
         components=len(sizes),
         project=project,
         legal=legal,
         connections=tuple(sorted(connections)),
         open_connections=open_connections,
-        labs=labs,
+        labs=len(city.with_facility("lab")),
         shelter_groups=tuple(groups),
-        shelter_points=shelter_points,
+        shelter_points=sum(len(g) * min(len(g), 4) for g in groups),
         medical_cards=tuple(medical),
         medical_points=2 * len(medical),
-        towers=len(towers),
+        towers=towers,
         tower_span=span,
         tower_points=tower_points,
-        bases=bases,
+        bases=len(city.with_facility("base")),
     )
 
 

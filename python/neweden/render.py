@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from html import escape as _escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from .decode import GameInput, decode_game
@@ -92,6 +92,100 @@ def _text(
     )
 
 
+class _Grid(NamedTuple):
+    """Where one player's cards go: screen offsets of the used rows and columns, and the
+    block's top."""
+
+    rows: dict[int, float]
+    cols: dict[int, float]
+    top: float
+
+    def origin(self, card: ResolvedCard, fig: CityFigures) -> tuple[float, float]:
+        shift = 14.0 if fig.overlapped_by[card.index] >= 0 else 0.0
+        x = MARGIN + self.cols.get(card.col, 0.0) + (CELL - CARD) / 2 + shift
+        y = self.top + HEADER + self.rows.get(card.row, 0.0) + (CELL - CARD) / 2 + shift
+        return x, y
+
+
+def _problems_at(
+    report: dict[str, Any], cards: Sequence[ResolvedCard], fig: CityFigures
+) -> dict[int, str]:
+    """The code to outline each card with: its first error, or `disconnected` for every
+    card of a part that is not the project."""
+    problem_at: dict[int, str] = {}
+    for error in report["errors"]:
+        parts = error["path"].split("/")
+        if len(parts) > 4 and parts[3] == "city" and parts[4].isdigit():
+            problem_at.setdefault(int(parts[4]), error["code"])
+    for c in cards:
+        if fig.component[c.index] >= 0 and fig.component[c.index] != fig.project:
+            problem_at.setdefault(c.index, "disconnected")
+    return problem_at
+
+
+def _header(name: str, report: dict[str, Any], top: float) -> str:
+    score = report["score"]
+    state = "legal" if report["legal"] else "NOT legal"
+    return _text(
+        MARGIN,
+        top + 26,
+        f"{name}: {score['total']} points, place {report['place']} "
+        f"({state}, {report['cards']} cards, {report['open_connections']} open "
+        "connections)",
+        size=15,
+        weight="bold",
+        anchor="start",
+        klass="score",
+    )
+
+
+def _overlays_under(
+    grid: _Grid,
+    cards: Sequence[ResolvedCard],
+    fig: CityFigures,
+    overlays: Sequence[str],
+    width: float,
+    span: tuple[int, int, int, int] | None,
+) -> list[str]:
+    """The fullest row and the towers' span, drawn under the cards."""
+    out = []
+    if "row" in overlays and cards:
+        counts: dict[int, int] = {}
+        for c in cards:
+            if fig.included[c.index]:
+                counts[c.row] = counts.get(c.row, 0) + 1
+        if counts:
+            fullest = max(sorted(counts), key=lambda r: counts[r])
+            out.append(
+                f'<rect class="overlay-row" x="{MARGIN - 4}" '
+                f'y="{grid.top + HEADER + grid.rows[fullest] - 4:.1f}" '
+                f'width="{width - 2 * MARGIN + 8}" height="{CELL + 8}" fill="#fff3b0" />'
+            )
+    if "towers" in overlays and span is not None:
+        r0, c0, r1, c1 = span
+        x0, y0 = MARGIN + grid.cols[c0], grid.top + HEADER + grid.rows[r0]
+        x1, y1 = MARGIN + grid.cols[c1] + CELL, grid.top + HEADER + grid.rows[r1] + CELL
+        out.append(
+            f'<rect class="overlay-towers" x="{x0:.1f}" y="{y0:.1f}" '
+            f'width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" fill="none" '
+            'stroke="#7b2cbf" stroke-width="3" stroke-dasharray="10 6" />'
+        )
+    return out
+
+
+def _joins(grid: _Grid, by_index: dict[int, ResolvedCard], fig: CityFigures) -> list[str]:
+    """The complete connections, drawn under the cards."""
+    out = []
+    for a, b in fig.connections:
+        (ax, ay), (bx, by) = grid.origin(by_index[a], fig), grid.origin(by_index[b], fig)
+        out.append(
+            f'<line class="join" x1="{ax + CARD / 2:.1f}" y1="{ay + CARD / 2:.1f}" '
+            f'x2="{bx + CARD / 2:.1f}" y2="{by + CARD / 2:.1f}" stroke="#2a9d8f" '
+            'stroke-width="10" />'
+        )
+    return out
+
+
 def _city(
     name: str,
     report: dict[str, Any],
@@ -104,74 +198,15 @@ def _city(
 ) -> tuple[list[str], float, float]:
     """The SVG elements of one player's block, its width and its height; `military`: the
     game scores the military part (its overlays are drawn from the figures)."""
-    rows = _axis(c.row for c in cards)
-    cols = _axis(c.col for c in cards)
-    problem_at: dict[int, str] = {}
-    for error in report["errors"]:
-        parts = error["path"].split("/")
-        if len(parts) > 4 and parts[3] == "city" and parts[4].isdigit():
-            problem_at.setdefault(int(parts[4]), error["code"])
-    # cards of a disconnected part: every card of the component, not only its first
-    for c in cards:
-        if fig.component[c.index] >= 0 and fig.component[c.index] != fig.project:
-            problem_at.setdefault(c.index, "disconnected")
-
-    def origin(card: ResolvedCard) -> tuple[float, float]:
-        shift = 14.0 if fig.overlapped_by[card.index] >= 0 else 0.0
-        x = MARGIN + cols.get(card.col, 0.0) + (CELL - CARD) / 2 + shift
-        y = top + HEADER + rows.get(card.row, 0.0) + (CELL - CARD) / 2 + shift
-        return x, y
-
-    width = MARGIN * 2 + (max(cols.values(), default=0.0) + CELL if cards else 240)
-    height = HEADER + (max(rows.values(), default=0.0) + CELL if cards else 40) + MARGIN
-    score = report["score"]
-    state = "legal" if report["legal"] else "NOT legal"
-    out = [
-        f'<g class="player" data-name="{escape(name)}">',
-        _text(
-            MARGIN,
-            top + 26,
-            f"{name}: {score['total']} points, place {report['place']} "
-            f"({state}, {report['cards']} cards, {report['open_connections']} open "
-            "connections)",
-            size=15,
-            weight="bold",
-            anchor="start",
-            klass="score",
-        ),
-    ]
-    # overlays under the cards
+    grid = _Grid(_axis(c.row for c in cards), _axis(c.col for c in cards), top)
+    problem_at = _problems_at(report, cards, fig)
+    width = MARGIN * 2 + (max(grid.cols.values(), default=0.0) + CELL if cards else 240)
+    height = HEADER + (max(grid.rows.values(), default=0.0) + CELL if cards else 40) + MARGIN
+    out = [f'<g class="player" data-name="{escape(name)}">', _header(name, report, top)]
     span = fig.tower_span if military else None
-    if "row" in overlays and cards:
-        counts: dict[int, int] = {}
-        for c in cards:
-            if fig.included[c.index]:
-                counts[c.row] = counts.get(c.row, 0) + 1
-        if counts:
-            fullest = max(sorted(counts), key=lambda r: counts[r])
-            out.append(
-                f'<rect class="overlay-row" x="{MARGIN - 4}" '
-                f'y="{top + HEADER + rows[fullest] - 4:.1f}" width="{width - 2 * MARGIN + 8}"'
-                f' height="{CELL + 8}" fill="#fff3b0" />'
-            )
-    if "towers" in overlays and span is not None:
-        r0, c0, r1, c1 = span
-        x0, y0 = MARGIN + cols[c0], top + HEADER + rows[r0]
-        x1, y1 = MARGIN + cols[c1] + CELL, top + HEADER + rows[r1] + CELL
-        out.append(
-            f'<rect class="overlay-towers" x="{x0:.1f}" y="{y0:.1f}" '
-            f'width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" fill="none" '
-            'stroke="#7b2cbf" stroke-width="3" stroke-dasharray="10 6" />'
-        )
-    # joins (complete connections) under the cards
+    out.extend(_overlays_under(grid, cards, fig, overlays, width, span))
     by_index = {c.index: c for c in cards}
-    for a, b in fig.connections:
-        (ax, ay), (bx, by) = origin(by_index[a]), origin(by_index[b])
-        out.append(
-            f'<line class="join" x1="{ax + CARD / 2:.1f}" y1="{ay + CARD / 2:.1f}" '
-            f'x2="{bx + CARD / 2:.1f}" y2="{by + CARD / 2:.1f}" stroke="#2a9d8f" '
-            'stroke-width="10" />'
-        )
+    out.extend(_joins(grid, by_index, fig))
     joined: dict[int, set[int]] = {}
     for a, b in fig.connections:
         joined.setdefault(a, set()).add(b)
@@ -183,7 +218,7 @@ def _city(
         out.extend(
             _card(
                 card,
-                origin(card),
+                grid.origin(card, fig),
                 colours,
                 problem_at.get(card.index),
                 joined.get(card.index, set()),
