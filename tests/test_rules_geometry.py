@@ -285,11 +285,11 @@ def test_the_binding_refuses_arrays_no_city_gives() -> None:
 
     from neweden import _core
 
-    one = np.zeros(1, dtype=np.int32)
-    i8, u8 = np.zeros(1, np.int8), np.zeros(1, np.uint8)
+    table = np.zeros((1, 9), dtype=np.int32)  # a common card with no icon
+    offsets = np.array([0, 1], dtype=np.int64)
     with pytest.raises(ValueError, match="card 0"):
-        _core.analyse_city(one, one, one, one, i8, u8, u8, 0, 1)
-    with pytest.raises(ValueError, match="one entry per card"):
-        _core.analyse_city(one, np.zeros(2, np.int32), one, one, i8, u8 + 1, u8, 0, 1)
-    with pytest.raises(IndexError, match="outside the arrays"):
-        _core.analyse_city(one, one, one, one, i8, u8 + 1, u8, 0, 2)
+        _core.score_rows(table, offsets)
+    with pytest.raises(ValueError, match="offsets"):
+        _core.score_rows(table, np.array([0, 2], dtype=np.int64))
+    with pytest.raises(ValueError, match="details"):
+        _core.score_rows(table, offsets, 1, 3)

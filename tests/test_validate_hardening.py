@@ -592,7 +592,7 @@ def test_a_walk_on_a_dask_cluster_leaves_out_the_runs_own_output(tmp_path: Path)
     out = folder / "out.jsonl"
     out.write_text("an earlier output, not a game\n")
     cluster = distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
     )
     try:
         code, text, err = run([str(folder)], out=str(out), scheduler=cluster.scheduler_address)

@@ -75,6 +75,13 @@ py::list scored(BatchView& batch, const RowTable& rows, unsigned threads,
   return answer;
 }
 
+Details details_of(int details) {
+  if (details < 0 || details > 2) {
+    throw py::value_error("details is 0 (none), 1 (the illegal cities) or 2 (all)");
+  }
+  return static_cast<Details>(details);
+}
+
 // (group, style, count) for every style more than `limit` common cards of a game show.
 py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& groups,
                      std::int32_t limit) {
@@ -91,18 +98,21 @@ void bind_scores(py::module_& m) {
   m.def(
       "score_rows",
       [](const Column<std::int32_t>& table, const Column<std::int64_t>& offsets,
-         unsigned threads) {
+         unsigned threads, int details) {
         // Nine int32 columns: the seven of the compact table, then stars and points.
         const RowTable rows(table, 9);
         BatchView batch;
         batch.cards = rows.cards();
         batch.offsets = offsets_of(offsets, batch.cards.n, &batch.cities);
-        return scored(batch, rows, threads);
+        py::dict listed;
+        py::list score_fields = scored(batch, rows, threads, details_of(details), &listed);
+        return py::make_tuple(score_fields, listed);
       },
-      py::arg("table"), py::arg("offsets"), py::arg("threads") = 1,
+      py::arg("table"), py::arg("offsets"), py::arg("threads") = 1, py::arg("details") = 0,
       "The score figures of every city of a compact table (cards x 9 int32: the seven\n"
-      "columns of neweden.compact, then stars and points); a list of ScoreFigures fields\n"
-      "tuples, one per city. See neweden.geometry.score_figures.");
+      "columns of neweden.compact, then stars and points), as ScoreFigures fields tuples,\n"
+      "and {city: CityFigures fields} for the cities whose details were asked (details 0\n"
+      "none, 1 the illegal ones, 2 all). See neweden.geometry.");
 
   m.def(
       "score_games",
@@ -129,12 +139,8 @@ void bind_scores(py::module_& m) {
             !std::is_sorted(games.begin(), games.end())) {
           throw py::value_error("groups must run from 0 to the number of cities, in order");
         }
-        if (details < 0 || details > 2) {
-          throw py::value_error("details is 0 (none), 1 (the illegal cities) or 2 (all)");
-        }
         py::dict listed;
-        py::list score_fields =
-            scored(batch, rows, 1, static_cast<Details>(details), &listed);
+        py::list score_fields = scored(batch, rows, 1, details_of(details), &listed);
         return py::make_tuple(score_fields, styles_over(batch, games, style_limit), listed);
       },
       py::arg("flat"), py::arg("offsets"), py::arg("groups"), py::arg("style_limit"),

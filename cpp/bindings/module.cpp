@@ -7,7 +7,6 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "neweden's native core (private: use the neweden package)";
   m.attr("__version__") = NEWEDEN_VERSION;
   neweden::bindings::bind_sides(m);
-  neweden::bindings::bind_city(m);
   neweden::bindings::bind_batch(m);
   neweden::bindings::bind_scores(m);
 }

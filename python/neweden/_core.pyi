@@ -11,17 +11,6 @@ BOTTOM: int
 LEFT: int
 
 def rotate_sides(sides: int, rotated: bool) -> int: ...
-def analyse_city(
-    row: npt.NDArray[np.int32],
-    col: npt.NDArray[np.int32],
-    style: npt.NDArray[np.int32],
-    type: npt.NDArray[np.int32],
-    facility: npt.NDArray[np.int8],
-    sides: npt.NDArray[np.uint8],
-    flags: npt.NDArray[np.uint8],
-    start: int,
-    stop: int,
-) -> tuple[Any, ...]: ...
 def analyse_batch(
     offsets: npt.NDArray[np.int64],
     row: npt.NDArray[np.int32],
@@ -33,12 +22,12 @@ def analyse_batch(
     flags: npt.NDArray[np.uint8],
     threads: int = 1,
 ) -> dict[str, Any]: ...
-def analyse_rows(
-    table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64]
-) -> list[tuple[Any, ...]]: ...
 def score_rows(
-    table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64], threads: int = 1
-) -> list[tuple[Any, ...]]: ...
+    table: npt.NDArray[np.int32],
+    offsets: npt.NDArray[np.int64],
+    threads: int = 1,
+    details: int = 0,
+) -> tuple[list[tuple[Any, ...]], dict[int, tuple[Any, ...]]]: ...
 def score_games(
     flat: list[int], offsets: list[int], groups: list[int], style_limit: int, details: int = 0
 ) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int]], dict[int, tuple[Any, ...]]]: ...

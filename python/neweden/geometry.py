@@ -25,17 +25,20 @@ __all__ = [
 CORE_VERSION: str = _core.__version__
 
 
+_new = tuple.__new__
+
+
 def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:
     """The figures of city `index` of a compact batch, computed by the C++ core.
 
     Raises ValueError for arrays no decoded city can give (the core's invalid_argument).
     """
-    fields = _core.analyse_city(
-        *cities.columns(),
-        int(cities.offsets[index]),
-        int(cities.offsets[index + 1]),
-    )
-    return CityFigures._make(fields)
+    city = cities.city(index)
+    # the score table's nine columns; stars and points are not read here
+    zeros = np.zeros(len(city.row), dtype=np.int32)
+    table = np.column_stack([*city.columns(), zeros, zeros]).astype(np.int32)
+    (_, listed) = _core.score_rows(table, city.offsets, 1, 2)
+    return _new(CityFigures, listed[0])
 
 
 def analyse_batch(cities: CompactCities, *, threads: int = 1) -> BatchFigures:
@@ -61,13 +64,10 @@ def analyse_batch(cities: CompactCities, *, threads: int = 1) -> BatchFigures:
 def analyse_table(
     table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64]
 ) -> list[CityFigures]:
-    """The figures of every city of a compact table (:func:`neweden.compact.pack_table`;
-    its first seven columns are read), in one call, with every per-card detail: the form
-    of audit trails and error messages."""
-    return [CityFigures._make(fields) for fields in _core.analyse_rows(table, offsets)]
-
-
-_new = tuple.__new__
+    """The figures of every city of a score table (:func:`neweden.compact.pack_table`), in
+    one call, with every per-card detail: the form of audit trails and error messages."""
+    _, listed = _core.score_rows(table, offsets, 1, 2)
+    return [_new(CityFigures, listed[k]) for k in range(len(offsets) - 1)]
 
 
 def score_figures(
@@ -76,13 +76,13 @@ def score_figures(
     """What the scoring rules read of every city of a score table
     (:func:`neweden.compact.pack_table`, or ``PackedGames.table`` of
     :func:`~neweden.compact.pack_games`), in one call to the C++ core, the GIL released
-    while it runs (on `threads` threads). (The report calls the core on the packed list
-    itself, with each game's style counts: ``_core.score_games``.)
+    while it runs (on `threads` threads).
 
     Raises ValueError for a table no decoded city can give."""
     if threads < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
-    return [_new(ScoreFigures, f) for f in _core.score_rows(table, offsets, threads)]
+    fields, _ = _core.score_rows(table, offsets, threads, 0)
+    return [_new(ScoreFigures, f) for f in fields]
 
 
 def score_games(
