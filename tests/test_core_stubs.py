@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import neweden
 from neweden import _core
 
@@ -24,3 +26,21 @@ def test_stubs_match_the_native_module() -> None:
 
 def test_the_core_is_this_version() -> None:
     assert _core.__version__ == neweden.__version__
+
+
+def test_the_core_names_its_figures_and_a_mismatch_refuses_to_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+
+    from neweden import geometry
+    from neweden.figures import CityFigures, ScoreFigures
+
+    assert ScoreFigures._fields == _core.SCORE_FIELDS
+    assert CityFigures._fields == _core.CITY_FIELDS
+    swapped = (_core.SCORE_FIELDS[1], _core.SCORE_FIELDS[0], *_core.SCORE_FIELDS[2:])
+    monkeypatch.setattr(_core, "SCORE_FIELDS", swapped)
+    with pytest.raises(ImportError, match="stale build"):
+        importlib.reload(geometry)
+    monkeypatch.undo()
+    importlib.reload(geometry)

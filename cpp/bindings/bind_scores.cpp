@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
@@ -17,6 +18,16 @@ namespace py = pybind11;
 
 namespace neweden::bindings {
 namespace {
+
+// The names of the fields of neweden.figures.ScoreFigures, in the order fields() gives them
+// (the module exports them: neweden.geometry refuses to load a core they do not match).
+constexpr std::array<const char*, 22> kScoreFields{
+    "legal",          "cards",          "open_connections", "complete_connections",
+    "components",     "labs",           "shelter_points",   "medical_points",
+    "towers",         "tower_points",   "bases",            "cards_0_stars",
+    "cards_1_star",   "cards_2_stars",  "cards_3_stars",    "points_0_stars",
+    "points_1_star",  "points_2_stars", "points_3_stars",   "row_cards",
+    "column_cards",   "styles"};
 
 // The fields of neweden.figures.ScoreFigures, in their order.
 py::tuple fields(const ScoreFigures& f) {
@@ -95,6 +106,8 @@ py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& gr
 }  // namespace
 
 void bind_scores(py::module_& m) {
+  m.attr("SCORE_FIELDS") = names(kScoreFields);
+  m.attr("CITY_FIELDS") = names(kCityFields);
   m.def(
       "score_rows",
       [](const Column<std::int32_t>& table, const Column<std::int64_t>& offsets,

@@ -3,6 +3,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -17,6 +18,22 @@ py::tuple int_tuple(const std::vector<T>& v) {
   py::tuple out(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) {
     out[i] = py::int_(v[i]);
+  }
+  return out;
+}
+
+// The names of the fields of neweden.figures.CityFigures, in the order figures() gives them.
+constexpr std::array<const char*, 17> kCityFields{
+    "included",       "overlapped_by", "component",      "components",   "project",
+    "legal",          "connections",   "open_connections", "labs",       "shelter_groups",
+    "shelter_points", "medical_cards", "medical_points", "towers",       "tower_span",
+    "tower_points",   "bases"};
+
+template <std::size_t N>
+py::tuple names(const std::array<const char*, N>& fields) {
+  py::tuple out(N);
+  for (std::size_t i = 0; i < N; ++i) {
+    out[i] = py::str(fields[i]);
   }
   return out;
 }

@@ -5,6 +5,8 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+SCORE_FIELDS: tuple[str, ...]
+CITY_FIELDS: tuple[str, ...]
 TOP: int
 RIGHT: int
 BOTTOM: int

@@ -24,6 +24,12 @@ __all__ = [
 #: The version the native core was built as (it must be the package's).
 CORE_VERSION: str = _core.__version__
 
+# The core hands figures over as tuples; it names their fields, and they must be ours.
+if (ScoreFigures._fields, CityFigures._fields) != (_core.SCORE_FIELDS, _core.CITY_FIELDS):
+    raise ImportError(  # pragma: no cover - a core built from other sources
+        "the native core's figures are not neweden.figures' (a stale build?); reinstall"
+    )
+
 
 _new = tuple.__new__
 
