@@ -240,9 +240,10 @@ def score_packed(
     reports = []
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
     alike: dict[tuple[Attribute, frozenset[int]], bool] = {}
+    quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alike)
+        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alike, quiet)
         rows = CityRows(packed.flat, packed.offsets, first)
         score = _GameScore(game, packed.cards[g], catalog, core, rows)
         if listed:

@@ -39,7 +39,7 @@ _LIMITS: dict[Attribute, tuple[int, str, str]] = {
 class GameNames:
     """The rows of one game in the packed table, and the batch's interned names."""
 
-    __slots__ = ("alike", "flat", "names", "offsets", "start", "stop")
+    __slots__ = ("alike", "flat", "names", "offsets", "quiet_sets", "start", "stop")
 
     def __init__(
         self,
@@ -48,6 +48,7 @@ class GameNames:
         cities: tuple[int, int],
         names: dict[Attribute, Sequence[str]],
         alike: dict[tuple[Attribute, frozenset[int]], bool] | None = None,
+        quiet_sets: dict[tuple[frozenset[int], frozenset[int]], bool] | None = None,
     ) -> None:
         self.flat = flat
         self.offsets = offsets
@@ -56,6 +57,25 @@ class GameNames:
         #: whether a set of codes holds two names that look alike; shared by the games of
         #: one batch (they repeat the same few sets of names)
         self.alike = {} if alike is None else alike
+        #: whether a game showing these style and type codes has nothing to tell (shared
+        #: like `alike`)
+        self.quiet_sets = {} if quiet_sets is None else quiet_sets
+
+    def quiet(self) -> bool:
+        """Whether the game's names need no error and no warning (one look-up for the sets
+        of names the batch has met before)."""
+        lo = self.offsets[self.start] * _WIDTH
+        hi = self.offsets[self.stop] * _WIDTH
+        key = (
+            frozenset(self.flat[lo + _STYLE : hi : _WIDTH]),
+            frozenset(self.flat[lo + _TYPE : hi : _WIDTH]),
+        )
+        found = self.quiet_sets.get(key)
+        if found is None:
+            found = self.quiet_sets[key] = not any(
+                _may_tell(self, attribute) for attribute in ("style", "type")
+            )
+        return found
 
     def distinct(self, attribute: Attribute) -> frozenset[int]:
         """The interned codes of `attribute` the game's common cards show (-1: no name)."""
@@ -175,6 +195,14 @@ def _alike(
     return problems
 
 
+def _may_tell(names: GameNames, attribute: Attribute) -> bool:
+    codes = names.distinct(attribute)
+    limit = _LIMITS[attribute][0]
+    return len(codes) > limit or (
+        1 < len(codes) <= ALIKE_NAMES * limit and _any_alike(codes, names, attribute)
+    )
+
+
 def name_problems(
     players: Sequence[str | None],
     names: GameNames,
@@ -188,6 +216,8 @@ def name_problems(
     them is `unknown_style` / `unknown_type` already)."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
+    if names.quiet():
+        return errors, warnings
     attributes: tuple[Attribute, ...] = ("style", "type")
     for attribute in attributes:
         codes = names.distinct(attribute)
@@ -225,7 +255,9 @@ def effect_warnings(
 ) -> list[Problem]:
     """`unknown_effect`: an epiphany whose effect is neither one the rules act on nor one
     the catalog declares (RULES §1); it scores as declared."""
-    warnings = []
+    warnings: list[Problem] = []
+    if not any(specs):
+        return warnings
     known = tuple(dict.fromkeys((*KNOWN_EFFECTS, *sorted(catalog.effects))))
     for p, held in enumerate(specs):
         for k, spec in enumerate(held):
