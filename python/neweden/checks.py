@@ -102,21 +102,29 @@ def check_inline_card(fields: Fields, path: str) -> list[Problem]:
     sides = fields.get("sides")
     # More than four sides is the type's own length problem; repeats are counted here.
     if isinstance(sides, list) and len(sides) <= 4:
-        seen: set[str] = set()
-        for i, side in enumerate(sides):
-            if not isinstance(side, str):
-                continue
-            if side in seen:
-                problems.append(
-                    Problem(
-                        code="bad_value",
-                        message=f'the side "{side}" is given twice on this card; '
-                        "each side has at most one icon",
-                        path=join(path, "sides", i),
-                    )
-                )
-            seen.add(side)
+        problems.extend(
+            Problem(
+                code="bad_value",
+                message=f'the side "{side}" is given twice on this card; '
+                "each side has at most one icon",
+                path=join(path, "sides", i),
+            )
+            for i, _, side in _later_repeats(sides)
+        )
     return problems
+
+
+def _later_repeats(items: list[Any]) -> list[tuple[int, int, str]]:
+    """(index, index of its first place, value) of each string given again in a list."""
+    first: dict[str, int] = {}
+    repeats = []
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            if item in first:
+                repeats.append((i, first[item], item))
+            else:
+                first[item] = i
+    return repeats
 
 
 def check_epiphany(fields: Fields, path: str) -> list[Problem]:
@@ -207,23 +215,15 @@ def check_game(fields: Fields, path: str) -> list[Problem]:
 def _repeated_requirements(requirements: list[Any], path: str) -> list[Problem]:
     """A requirement card is in play once: an id listed again would count a second star
     (RULES §4a), so each later place of an id is a problem."""
-    problems = []
-    first: dict[str, int] = {}
-    for i, req_id in enumerate(requirements):
-        if not isinstance(req_id, str):
-            continue
-        if req_id in first:
-            problems.append(
-                Problem(
-                    code="bad_value",
-                    message=f'the requirement "{req_id}" is listed twice (items {first[req_id]} '
-                    f"and {i}); a requirement card is in play once",
-                    path=join(path, "requirements", i),
-                )
-            )
-        else:
-            first[req_id] = i
-    return problems
+    return [
+        Problem(
+            code="bad_value",
+            message=f'the requirement "{req_id}" is listed twice (items {first} and {i}); '
+            "a requirement card is in play once",
+            path=join(path, "requirements", i),
+        )
+        for i, first, req_id in _later_repeats(requirements)
+    ]
 
 
 #: The cross-field check of each struct that has one; the every-problem pass calls it on the
