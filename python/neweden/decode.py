@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar
@@ -185,7 +186,11 @@ def decode_city(city: GameInput) -> LoneCity:
 
 # --- the every-problem pass ---------------------------------------------------------------
 
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+#: A JSON string: from a quote to the next unescaped quote, or to the end of the text when it
+#: is never closed. Possessive, and every attempt that starts at a quote succeeds, so the scan
+#: never starts again inside a string it has read: linear on any input (an unclosed string
+#: full of escaped quotes once made it quadratic).
+_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
 
 
 def _cut_deep_containers(raw: bytes, depth: int) -> bytes:
@@ -218,13 +223,20 @@ def _cut_deep_containers(raw: bytes, depth: int) -> bytes:
 
 
 class _OutOfRange:
-    """Stands for a JSON number no float holds (1e999), so the walk can point at it."""
+    """Stands for a JSON number Python does not hold (1e999, an integer of more than 4,300
+    digits), so the walk can point at it; `words` end the problem's message."""
+
+    def __init__(self, words: str) -> None:
+        self.words = words
 
     def __repr__(self) -> str:
         return "a number out of range"
 
 
-OUT_OF_RANGE = _OutOfRange()
+OUT_OF_RANGE = _OutOfRange("a number beyond any float")
+TOO_MANY_DIGITS = _OutOfRange(
+    f"an integer of more than {sys.get_int_max_str_digits() or 4300:,} digits"
+)
 
 
 def _float_or_out_of_range(text: str) -> float | _OutOfRange:
@@ -232,17 +244,34 @@ def _float_or_out_of_range(text: str) -> float | _OutOfRange:
     return OUT_OF_RANGE if math.isinf(value) else value
 
 
+def _int_or_out_of_range(text: str) -> int | _OutOfRange:
+    try:
+        return int(text)
+    except ValueError:  # more digits than int() converts
+        return TOO_MANY_DIGITS
+
+
+def _loads(cut: bytes, **hooks: Any) -> Any:
+    """`json.loads` marking numbers Python does not hold. msgspec checks the syntax first
+    (skipping values), so broken JSON is its :class:`msgspec.DecodeError`, with its words."""
+    msgspec.json.decode(cut, type=msgspec.Raw)
+    return json.loads(
+        cut, parse_float=_float_or_out_of_range, parse_int=_int_or_out_of_range, **hooks
+    )
+
+
 def _generic(raw: bytes) -> Any:
-    """The JSON value of `raw`, untyped; containers past CUT_DEPTH emptied when needed."""
+    """The JSON value of `raw`, untyped; containers past CUT_DEPTH emptied when needed.
+
+    Raises :class:`msgspec.DecodeError` when `raw` is not JSON."""
     try:
         return msgspec.json.decode(raw)
     except RecursionError:
         return _generic(_cut_deep_containers(raw, CUT_DEPTH))
     except msgspec.ValidationError:
-        # Valid JSON with a number no float holds: msgspec does not say where, so decode
-        # again marking such numbers (the text is valid JSON, cut to CUT_DEPTH levels).
-        cut = _cut_deep_containers(raw, CUT_DEPTH)
-        return json.loads(cut, parse_float=_float_or_out_of_range)
+        # A number msgspec does not hold stops it before the rest is read: decode again,
+        # marking such numbers so the walk can point at them.
+        return _loads(_cut_deep_containers(raw, CUT_DEPTH))
 
 
 class _Pairs(dict[str, Any]):
@@ -263,8 +292,7 @@ def _pairs(items: list[tuple[str, Any]]) -> _Pairs:
 
 def _with_repeated_keys(raw: bytes) -> Any:
     """The JSON value with every object a :class:`_Pairs` (the text is known to be valid)."""
-    cut = _cut_deep_containers(raw, CUT_DEPTH)
-    return json.loads(cut, parse_float=_float_or_out_of_range, object_pairs_hook=_pairs)
+    return _loads(_cut_deep_containers(raw, CUT_DEPTH), object_pairs_hook=_pairs)
 
 
 def find_problems(
@@ -373,6 +401,7 @@ class _Walk:
 
     def __init__(self, labels: Mapping[type, str], checks: Mapping[type, CrossCheck]) -> None:
         self.problems: list[Problem] = []
+        self.out_of_range = False  # a number Python does not hold was met (and listed)
         self.labels = labels
         self.checks = checks
 
@@ -380,8 +409,9 @@ class _Walk:
         self.problems.append(Problem(code=code, message=message, path=path))
 
     def value(self, value: Any, t: mi.Type, path: str, limits: tuple[str, ...]) -> None:
-        if value is OUT_OF_RANGE:
-            self.add("bad_value", f"{_field_label(path)} is a number beyond any float", path)
+        if isinstance(value, _OutOfRange):
+            self.add("bad_value", f"{_field_label(path)} is {value.words}", path)
+            self.out_of_range = True
             return
         if isinstance(t, mi.Metadata):
             extra = t.extra or {}
@@ -465,7 +495,17 @@ class _Walk:
                 )
         check = self.checks.get(t.cls)
         if check is not None:
-            self.problems.extend(check(value, path))
+            self.problems.extend(self.cross_check(check, value, path))
+
+    def cross_check(self, check: CrossCheck, value: dict[str, Any], path: str) -> list[Problem]:
+        """The struct's cross-field check; one that cannot encode a number out of range (the
+        `meta` size) is left out, that number being listed already."""
+        try:
+            return check(value, path)
+        except TypeError:
+            if self.out_of_range:
+                return []
+            raise
 
     def array(self, value: list[Any], t: mi.ListType, path: str, limits: tuple[str, ...]) -> None:
         n = len(value)
