@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
+from collections import OrderedDict
+from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -366,7 +369,7 @@ def test_a_number_no_machine_holds_is_bad_value(format_example: dict[str, Any]) 
 
 def test_a_mapping_with_a_non_json_value_is_bad_type(format_example: dict[str, Any]) -> None:
     format_example["meta"]["when"] = object()
-    assert problems(format_example) == [("bad_type", "")]
+    assert problems(format_example) == [("bad_type", "/meta/when")]
 
 
 def test_a_huge_bytearray_or_memoryview_is_refused_before_it_is_copied() -> None:
@@ -380,7 +383,9 @@ def test_a_deep_mapping_with_a_non_json_value_is_bad_type() -> None:
     for _ in range(2000):
         deep = {"a": deep}
     meta = {"deep": deep, "when": object()}  # too deep first, then not JSON
-    assert problems({"mode": "military", "players": [], "meta": meta}) == [("bad_type", "")]
+    assert problems({"mode": "military", "players": [], "meta": meta}) == [
+        ("bad_type", "/meta/when")
+    ]
 
 
 def test_game_bytes_refuses_a_huge_str_without_encoding_it() -> None:
@@ -519,3 +524,39 @@ def test_a_number_out_of_range_in_meta_is_bad_value_at_its_pointer(
     # Once a TypeError: the `meta` size check encoded the stand-in of the number.
     raw = json.dumps(format_example).replace('"meta": {', '"meta": {"x": ' + number + ", ", 1)
     assert problems(raw.encode()) == [("bad_value", "/meta/x")]
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        (float("nan"), "bad_value"),
+        (float("-inf"), "bad_value"),
+        (Decimal("1.5"), "bad_type"),
+        ({1, 2}, "bad_type"),
+        (b"bytes", "bad_type"),
+    ],
+    ids=["nan", "inf", "decimal", "set", "bytes"],
+)
+def test_a_mapping_value_json_cannot_carry_is_a_problem_not_coerced(
+    format_example: dict[str, Any], value: Any, code: str
+) -> None:
+    # Once coerced silently: NaN to null, a Decimal to a string, a set to an array, bytes
+    # to base64, and the game scored.
+    format_example["meta"]["x"] = value
+    format_example["players"][0]["city"][0]["row"] = value
+    assert problems(format_example) == [(code, "/meta/x"), (code, "/players/0/city/0/row")]
+
+
+def test_a_mapping_key_that_is_not_a_string_is_bad_type(format_example: dict[str, Any]) -> None:
+    format_example["meta"][3] = "three"
+    assert problems(format_example) == [("bad_type", "/meta")]
+
+
+def test_any_mapping_is_a_game_not_only_a_dict(format_example: dict[str, Any]) -> None:
+    # Once refused (bad_type at the root) although the API takes "a mapping".
+    expected = neweden.score(format_example)
+    proxy = MappingProxyType({**format_example, "meta": MappingProxyType(format_example["meta"])})
+    assert neweden.score(proxy) == expected
+    assert neweden.score(OrderedDict(format_example)) == expected
+    players = tuple(format_example["players"])  # a tuple is an array
+    assert neweden.score({**format_example, "players": players}) == expected

@@ -39,7 +39,7 @@ from .model import (
     Placement,
     Player,
 )
-from .problems import GameDecodeError, Problem, did_you_mean, join
+from .problems import GameDecodeError, Problem, did_you_mean, document_order, join
 
 __all__ = ["decode_city", "decode_game", "find_problems", "game_bytes"]
 
@@ -83,39 +83,62 @@ def _too_large_root(size: int) -> GameDecodeError:
     )
 
 
-def _emptied_beyond(obj: Any, depth: int) -> Any:
-    """A copy of a Python JSON value with every container deeper than `depth` emptied
-    (iterative, so any nesting is safe)."""
+def _plain_value(value: Any, path: str, problems: list[Problem]) -> Any:
+    """`value` as JSON carries it (a container as an empty shell to fill), or None after
+    listing a problem at `path`: no value is coerced (NaN to null, a set to an array)."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        words = f"{_field_label(path)} is {value}; JSON has no such number"
+        problems.append(Problem(code="bad_value", message=words, path=path))
+        return None
+    if isinstance(value, Mapping):
+        return {}
+    if isinstance(value, (list, tuple)):
+        return []
+    words = f"{_field_label(path)} is a Python {type(value).__name__}, which JSON cannot carry"
+    problems.append(Problem(code="bad_type", message=words, path=path))
+    return None
 
-    def shell(value: Any) -> Any:
-        return {} if isinstance(value, Mapping) else [] if isinstance(value, list) else value
 
-    root = shell(obj)
-    stack: list[tuple[Any, Any, int]] = [(obj, root, 1)]
+def _plain(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
+    """A copy of a mapping made of JSON's own types only (any mapping becomes a dict, a tuple
+    a list), with containers deeper than CUT_DEPTH emptied (iterative: any nesting is safe),
+    and a problem at its pointer for each value JSON cannot carry."""
+    problems: list[Problem] = []
+    root: dict[str, Any] = {}
+    stack: list[tuple[Any, Any, str, int]] = [(game, root, "", 1)]
     while stack:
-        src, dst, level = stack.pop()
-        if level >= depth:
-            continue
+        src, dst, path, level = stack.pop()
         items = src.items() if isinstance(src, Mapping) else enumerate(src)
         for key, value in items:
-            child = shell(value)
+            if isinstance(dst, dict) and not isinstance(key, str):
+                words = f"a key of {_field_label(path)} is {key!r}; JSON keys are strings"
+                problems.append(Problem(code="bad_type", message=words, path=path))
+                continue
+            here = join(path, key)
+            child = _plain_value(value, here, problems)
             if isinstance(dst, dict):
                 dst[key] = child
             else:
                 dst.append(child)
-            if child is not value:
-                stack.append((value, child, level + 1))
-    return root
+            if isinstance(child, (dict, list)) and level < CUT_DEPTH:
+                stack.append((value, child, here, level + 1))
+    problems.sort(key=document_order)
+    return root, problems
 
 
 def _mapping_bytes(game: Mapping[str, Any]) -> bytes:
-    """A mapping as JSON; nesting past CUT_DEPTH is emptied rather than overflowing."""
+    """A mapping as JSON, refused with a problem at each value JSON cannot carry; nesting
+    past CUT_DEPTH is emptied rather than overflowing."""
+    plain, problems = _plain(game)
+    if problems:
+        raise GameDecodeError(problems)
     try:
-        try:
-            return msgspec.json.encode(game)
-        except RecursionError:
-            return msgspec.json.encode(_emptied_beyond(game, CUT_DEPTH))
-    except (TypeError, ValueError, OverflowError) as exc:
+        return msgspec.json.encode(plain)
+    except (TypeError, ValueError, OverflowError) as exc:  # a str or int subclass, say
         problem = Problem(
             code="bad_type", message=f"the game holds a non-JSON value: {exc}", path=""
         )
