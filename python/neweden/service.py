@@ -1,8 +1,10 @@
 """The HTTP service (FORMAT §5): Starlette on uvicorn, msgspec for every body.
 
-A single game is scored on the event loop (a thread hop costs more than the scoring);
-batches go to a worker thread. Bodies are refused early: by Content-Length, or while
-reading, never by reading a huge body whole; a body that does not arrive in time is a 408.
+Every CPU-bound step (decoding, scoring, rendering, batches) runs on a worker thread with a
+time budget, so no request holds the event loop: `/healthz` and the other requests go on while
+one is at work, and a request over its budget is a 503. Bodies are refused early: by
+Content-Length, or while reading, never by reading a huge body whole; a body that does not
+arrive in time is a 408.
 """
 
 from __future__ import annotations
@@ -10,9 +12,11 @@ from __future__ import annotations
 import gc
 import os
 import re
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 import anyio
 import msgspec
@@ -42,7 +46,15 @@ MAX_BODY = 1024 * 1024
 MAX_BATCH_BODY = 32 * 1024 * 1024
 MAX_BATCH_GAMES = 1000
 READ_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_READ_TIMEOUT", "10"))
+#: The work a request may take (queueing for a thread included) before it is a 503.
+WORK_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_WORK_TIMEOUT", "10"))
+#: Threads at work at once; requests beyond wait for one (within their budget).
+WORK_THREADS = 4
+#: Threads still running, those whose request gave up included (a thread cannot be stopped):
+#: past this a request is a 503 at once, so slow requests cannot pile threads up.
+MAX_RUNNING_WORK = 16
 
+T = TypeVar("T")
 _JSON = re.compile(r"^application/(?:json|[a-z0-9.+-]+\+json)$")
 _encode = msgspec.json.Encoder().encode
 
@@ -120,6 +132,43 @@ async def _body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def _unavailable(detail: str) -> _Refused:
+    response = _problem(503, "Service Unavailable", detail)
+    response.headers["retry-after"] = "1"
+    return _Refused(response)
+
+
+class _Work:
+    """CPU-bound work off the event loop: a few worker threads, a time budget per request,
+    and a cap on the threads still running."""
+
+    def __init__(self, threads: int, budget: float, cap: int) -> None:
+        self.limiter = anyio.CapacityLimiter(threads)
+        self.budget = budget
+        self.running = threading.BoundedSemaphore(cap)
+
+    async def run(self, fn: Callable[[], T]) -> T:
+        """`fn()` on a worker thread; :class:`_Refused` (503) past the budget or the cap."""
+
+        def job() -> T:
+            if not self.running.acquire(blocking=False):
+                raise _unavailable("the service is busy with slow requests; try again")
+            try:
+                return fn()
+            finally:
+                self.running.release()
+
+        try:
+            with anyio.fail_after(self.budget):
+                return await anyio.to_thread.run_sync(
+                    job, abandon_on_cancel=True, limiter=self.limiter
+                )
+        except TimeoutError:
+            raise _unavailable(
+                f"the request needed more than {self.budget:g} s of work and was given up"
+            ) from None
+
+
 def _decode_problem(err: GameDecodeError) -> Response:
     not_json = any(p.code == "bad_json" for p in err.problems)
     if not_json:
@@ -142,6 +191,7 @@ def create_app(
     same types and answers a constant): the baseline of the load benchmark."""
     catalog = catalog or BUILTIN
     document = _encode(openapi(__version__))
+    work = _Work(WORK_THREADS, WORK_TIMEOUT_SECONDS, MAX_RUNNING_WORK)
 
     def game_endpoint(
         answer: Callable[[Request, bytes], Awaitable[Response]], limit: int = MAX_BODY
@@ -162,50 +212,27 @@ def create_app(
 
     async def score_one(request: Request, body: bytes) -> Response:
         detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
-        return _json(score(body, catalog=catalog, detail=detail))
+        return _json(await work.run(partial(score, body, catalog=catalog, detail=detail)))
 
     async def validate_one(_: Request, body: bytes) -> Response:
-        return _json(validate(body, catalog=catalog))
+        return _json(await work.run(partial(validate, body, catalog=catalog)))
 
     async def score_batch(_: Request, body: bytes) -> Response:
-        try:
-            envelope = msgspec.json.decode(body, type=_Envelope)
-        # ValidationError is a DecodeError: the narrower one first.
-        except msgspec.ValidationError as exc:
-            return _problem(
-                422,
-                "Unprocessable Content",
-                f'the body must be {{"games": [...]}}: {exc}',
-                [Problem(code="bad_type", message=str(exc), path="")],
-            )
-        except msgspec.DecodeError as exc:
-            return _problem(
-                400,
-                "Bad Request",
-                f"the body is not JSON: {exc}",
-                [Problem(code="bad_json", message=str(exc), path="")],
-            )
-        games = [bytes(raw) for raw in envelope.games]
-        if len(games) > MAX_BATCH_GAMES:
-            return _problem(
-                413,
-                "Content Too Large",
-                f"the batch has {len(games):,} games; the limit is {MAX_BATCH_GAMES:,}",
-            )
-        results = await anyio.to_thread.run_sync(_score_batch, games, catalog)
-        return _json({"results": results})
+        return await work.run(partial(_answer_batch, body, catalog))
 
     async def render_one(request: Request, body: bytes) -> Response:
         player = request.query_params.get("player")
         overlays = [o for o in request.query_params.get("overlay", "").split(",") if o]
         try:
-            picture = render(body, player=player, catalog=catalog, overlays=overlays)
+            picture = await work.run(
+                partial(render, body, player=player, catalog=catalog, overlays=overlays)
+            )
         except ValueError as err:  # a player not in the game, an unknown overlay
             return _problem(422, "Unprocessable Content", str(err))
         return Response(picture, media_type="image/svg+xml")
 
     async def bench_decode(_: Request, body: bytes) -> Response:
-        decode_game(body)
+        await work.run(partial(decode_game, body))
         return _json({"decoded": True})
 
     async def health(_: Request) -> Response:
@@ -267,8 +294,34 @@ def create_app(
     )
 
 
-def _score_batch(games: list[bytes], catalog: Catalog) -> list[dict[str, Any]]:
-    return _reports(games, [None] * len(games), catalog, False)
+def _answer_batch(body: bytes, catalog: Catalog) -> Response:
+    """The answer to `/v1/score/batch` (on a worker thread): the envelope, then each game."""
+    try:
+        envelope = msgspec.json.decode(body, type=_Envelope)
+    # ValidationError is a DecodeError: the narrower one first.
+    except msgspec.ValidationError as exc:
+        return _problem(
+            422,
+            "Unprocessable Content",
+            f'the body must be {{"games": [...]}}: {exc}',
+            [Problem(code="bad_type", message=str(exc), path="")],
+        )
+    except msgspec.DecodeError as exc:
+        return _problem(
+            400,
+            "Bad Request",
+            f"the body is not JSON: {exc}",
+            [Problem(code="bad_json", message=str(exc), path="")],
+        )
+    games = [bytes(raw) for raw in envelope.games]
+    if len(games) > MAX_BATCH_GAMES:
+        return _problem(
+            413,
+            "Content Too Large",
+            f"the batch has {len(games):,} games; the limit is {MAX_BATCH_GAMES:,}",
+        )
+    results = _reports(games, [None] * len(games), catalog, False)
+    return _json({"results": results})
 
 
 def _swagger_assets() -> str | None:
