@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import socket
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,11 +17,11 @@ import pytest
 
 pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[test]'
 
-import uvicorn  # noqa: E402
+import uvicorn
 
-from neweden import service  # noqa: E402
-from neweden.cli import example_game  # noqa: E402
-from tests.servers import free_port  # noqa: E402
+from neweden import service
+from neweden.cli import example_game
+from tests.servers import free_port
 
 HANG_GUARD = 20.0  # seconds: only so that a broken server fails the test instead of hanging
 
