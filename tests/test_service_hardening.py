@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import threading
+import tracemalloc
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -121,3 +122,77 @@ def test_threads_still_running_are_capped(monkeypatch: pytest.MonkeyPatch) -> No
     details = [a["detail"] for a in given_up]
     assert details[:2] == ["the request needed more than 0.2 s of work and was given up"] * 2
     assert details[2] == "the service is busy with slow requests; try again"
+
+
+# --- batch memory (count before decoding; problems listed are capped) -----------------------
+
+
+def _game_with_unknown_keys(size: int = 1024 * 1024 - 64) -> bytes:
+    parts, i, total = [b'{"mode":"military","players":[{"name":"A","city":[]}]'], 0, 60
+    while total < size:
+        parts.append(b',"k%d":0' % i)
+        total += len(parts[-1])
+        i += 1
+    return b"".join(parts) + b"}"
+
+
+def test_a_32_mib_batch_of_tiny_entries_is_413_before_decoding_them() -> None:
+    # Once 1.89 GB and 3-4 s: the 16.7 million entries were made before they were counted.
+    body = b'{"games":[' + b"0," * 16_700_000 + b"0]}"
+    with serving() as port:
+        tracemalloc.start()
+        try:
+            status, answer = call(port, "POST", "/v1/score/batch", body)
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    assert status == 413
+    assert answer["detail"] == "the batch has 16,700,001 games; the limit is 1,000"
+    # The body itself (32 MiB, read in chunks and joined) is the bulk of it.
+    assert peak < 160 * 1024 * 1024, peak
+
+
+def test_a_repeated_games_key_is_422() -> None:
+    # Once accepted: the last "games" was scored, the first silently dropped.
+    with serving() as port:
+        status, answer = call(port, "POST", "/v1/score/batch", b'{"games": [], "games": [{}]}')
+    assert status == 422
+    assert answer["errors"] == [
+        {
+            "code": "bad_value",
+            "message": "the body gives `games` 2 times; give it once",
+            "path": "",
+            "cells": [],
+        }
+    ]
+
+
+def test_a_game_lists_at_most_100_problems_then_how_many_more() -> None:
+    # Once one 1 MiB game with ~96,000 unknown keys gave a 17 MB answer.
+    game = _game_with_unknown_keys()
+    with serving() as port:
+        status, answer = call(port, "POST", "/v1/score", game)
+    assert status == 422
+    errors = answer["errors"]
+    assert len(errors) == 101
+    assert {e["code"] for e in errors[:100]} == {"unknown_field"}
+    more = int(errors[100]["message"].split()[1].replace(",", ""))
+    assert errors[100]["code"] == "too_large"
+    assert errors[100]["path"] == ""
+    assert more == game.count(b'"k') - 100
+    assert errors[100]["message"].endswith("more problem(s), not listed: at most 100 are")
+
+
+def test_a_batch_answer_lists_at_most_so_many_problems(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once a batch of 32 such games gave a 603 MB answer (54 s, 3.44 GB resident).
+    monkeypatch.setattr(service, "MAX_LISTED_PER_RESPONSE", 250, raising=False)
+    game = _game_with_unknown_keys(60_000)
+    body = b'{"games": [' + b",".join([game] * 4) + b"]}"
+    with serving() as port:
+        status, answer = call(port, "POST", "/v1/score/batch", body)
+    assert status == 200
+    listed = [len(r["errors"]) for r in answer["results"]]
+    assert listed == [101, 101, 1, 1]
+    assert answer["results"][2]["errors"][0]["message"] == (
+        "101 problem(s), not listed: at most 250 are listed in one answer"
+    )

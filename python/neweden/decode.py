@@ -51,6 +51,9 @@ _BOM = b"\xef\xbb\xbf"
 #: pass. The format itself is at most 7 deep; `meta` may add 32; anything deeper is already
 #: a problem at a shallower level, which the walk still finds.
 CUT_DEPTH = 48
+#: Problems listed for one document; past these, one more `too_large` at the root says how
+#: many more there are (a 1 MiB game can hold 110,000 unknown keys: an 18 MB answer).
+MAX_LISTED_PROBLEMS = 100
 
 _LABELS: dict[type, str] = {
     Game: "a game",
@@ -340,7 +343,15 @@ def find_problems(
         return [Problem(code="bad_json", message=f"the input is not valid JSON: {text}", path="")]
     walk = _Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
     walk.value(doc, mi.type_info(doc_type), "", ())
-    return walk.problems
+    if not walk.unlisted:
+        return walk.problems
+    more = Problem(
+        code="too_large",
+        message=f"and {walk.unlisted:,} more problem(s), not listed: "
+        f"at most {MAX_LISTED_PROBLEMS} are",
+        path="",
+    )
+    return [*walk.problems, more]
 
 
 def _unescape(token: str) -> str:
@@ -425,11 +436,25 @@ class _Walk:
     def __init__(self, labels: Mapping[type, str], checks: Mapping[type, CrossCheck]) -> None:
         self.problems: list[Problem] = []
         self.out_of_range = False  # a number Python does not hold was met (and listed)
+        self.unlisted = 0  # problems found past MAX_LISTED_PROBLEMS: counted, not listed
+        self.last_path: str | None = None  # where the last problem found is
         self.labels = labels
         self.checks = checks
 
+    @property
+    def full(self) -> bool:
+        return len(self.problems) >= MAX_LISTED_PROBLEMS
+
     def add(self, code: str, message: str, path: str) -> None:
-        self.problems.append(Problem(code=code, message=message, path=path))
+        self.last_path = path
+        if self.full:
+            self.unlisted += 1
+        else:
+            self.problems.append(Problem(code=code, message=message, path=path))
+
+    def extend(self, problems: list[Problem]) -> None:
+        for p in problems:
+            self.add(p.code, p.message, p.path)
 
     def value(self, value: Any, t: mi.Type, path: str, limits: tuple[str, ...]) -> None:
         if isinstance(value, _OutOfRange):
@@ -479,7 +504,7 @@ class _Walk:
             self.integer(value, t, path, limits)
 
     def problems_at(self, path: str) -> bool:
-        return bool(self.problems) and self.problems[-1].path == path
+        return self.last_path == path
 
     def pattern(self, value: str, pattern: str, path: str) -> None:
         if re.search(pattern, value) is None:
@@ -495,7 +520,9 @@ class _Walk:
         for key, item in value.items():
             field = fields.get(key)
             if field is None:
-                if t.forbid_unknown_fields:
+                if t.forbid_unknown_fields and self.full:  # counted without its message
+                    self.add("unknown_field", "", join(path, key))
+                elif t.forbid_unknown_fields:
                     known = ", ".join(fields)
                     self.add(
                         "unknown_field",
@@ -518,7 +545,7 @@ class _Walk:
                 )
         check = self.checks.get(t.cls)
         if check is not None:
-            self.problems.extend(self.cross_check(check, value, path))
+            self.extend(self.cross_check(check, value, path))
 
     def cross_check(self, check: CrossCheck, value: dict[str, Any], path: str) -> list[Problem]:
         """The struct's cross-field check; one that cannot encode a number out of range (the

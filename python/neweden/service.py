@@ -35,6 +35,7 @@ from .batch import _reports
 from .catalog import BUILTIN, Catalog
 from .catalog_file import load_catalog
 from .decode import decode_game
+from .jsonscan import count_commas
 from .problems import GameDecodeError, Problem
 from .render import render
 from .report import score
@@ -45,6 +46,8 @@ __all__ = ["create_app"]
 MAX_BODY = 1024 * 1024
 MAX_BATCH_BODY = 32 * 1024 * 1024
 MAX_BATCH_GAMES = 1000
+#: Decode problems listed in one batch answer (each game lists at most 100 and a count).
+MAX_LISTED_PER_RESPONSE = 10_000
 READ_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_READ_TIMEOUT", "10"))
 #: The work a request may take (queueing for a thread included) before it is a 503.
 WORK_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_WORK_TIMEOUT", "10"))
@@ -294,8 +297,19 @@ def create_app(
     )
 
 
+def _too_many_games(count: int) -> Response:
+    return _problem(
+        413,
+        "Content Too Large",
+        f"the batch has {count:,} games; the limit is {MAX_BATCH_GAMES:,}",
+    )
+
+
 def _answer_batch(body: bytes, catalog: Catalog) -> Response:
     """The answer to `/v1/score/batch` (on a worker thread): the envelope, then each game."""
+    commas = count_commas(body)  # before decoding: 16.7 million tiny entries fit in 32 MiB
+    if commas.level2 >= MAX_BATCH_GAMES:
+        return _too_many_games(commas.level2 + 1)
     try:
         envelope = msgspec.json.decode(body, type=_Envelope)
     # ValidationError is a DecodeError: the narrower one first.
@@ -313,15 +327,39 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
             f"the body is not JSON: {exc}",
             [Problem(code="bad_json", message=str(exc), path="")],
         )
+    if commas.level1:  # the envelope decoded, so every key is "games"
+        message = f"the body gives `games` {commas.level1 + 1} times; give it once"
+        return _problem(
+            422,
+            "Unprocessable Content",
+            message,
+            [Problem(code="bad_value", message=message, path="")],
+        )
     games = [bytes(raw) for raw in envelope.games]
     if len(games) > MAX_BATCH_GAMES:
-        return _problem(
-            413,
-            "Content Too Large",
-            f"the batch has {len(games):,} games; the limit is {MAX_BATCH_GAMES:,}",
-        )
+        return _too_many_games(len(games))
     results = _reports(games, [None] * len(games), catalog, False)
-    return _json({"results": results})
+    return _json({"results": _cap_listed(results)})
+
+
+def _cap_listed(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """At most MAX_LISTED_PER_RESPONSE decode problems listed over a batch's unreadable
+    entries; each entry past them lists one `too_large` saying how many it holds."""
+    budget = MAX_LISTED_PER_RESPONSE
+    for result in results:
+        if "players" in result:  # a report: its problems are the rules', bounded by the game
+            continue
+        errors = result["errors"]
+        if len(errors) <= budget:
+            budget -= len(errors)
+            continue
+        message = (
+            f"{len(errors):,} problem(s), not listed: at most {MAX_LISTED_PER_RESPONSE:,} "
+            "are listed in one answer"
+        )
+        result["errors"] = [Problem(code="too_large", message=message, path="").to_dict()]
+        budget = 0
+    return results
 
 
 def _swagger_assets() -> str | None:
