@@ -5,8 +5,12 @@ slow in a test-only way."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
+import logging
+import select
+import socket
 import threading
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -21,9 +25,12 @@ pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[te
 import uvicorn
 
 from neweden import service
+from neweden import serving as guarded
 from neweden.cli import example_game
+from neweden.serving import GuardedH11
 from tests.servers import free_port
 
+JSON_HEADERS = {"content-type": "application/json"}
 HANG_GUARD = 20.0  # seconds: only so that a broken server fails the test instead of hanging
 
 
@@ -31,9 +38,10 @@ HANG_GUARD = 20.0  # seconds: only so that a broken server fails the test instea
 def serving(**config: Any) -> Iterator[int]:
     """The app on a free loopback port, served from a thread of this process."""
     port = free_port()
+    options: dict[str, Any] = {"http": GuardedH11, "log_config": None, **config}
     server = uvicorn.Server(
         uvicorn.Config(
-            service.create_app(), host="127.0.0.1", port=port, log_level="warning", **config
+            service.create_app(), host="127.0.0.1", port=port, log_level="warning", **options
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)
@@ -196,3 +204,150 @@ def test_a_batch_answer_lists_at_most_so_many_problems(monkeypatch: pytest.Monke
     assert answer["results"][2]["errors"][0]["message"] == (
         "101 problem(s), not listed: at most 250 are listed in one answer"
     )
+
+
+# --- connections that do not send; logs that do not flood --------------------------------------
+
+
+def _closed_by_server(sock: socket.socket, drip: bytes = b"") -> bool:
+    """Whether the server closes `sock`, sending `drip` a byte at a time (at most one byte a
+    20 ms, so the whole drip takes longer than the test's deadline) meanwhile."""
+    for i in range(max(len(drip), 1)):
+        if drip:
+            try:
+                sock.sendall(drip[i : i + 1])
+            except OSError:  # reset: closed
+                return True
+        readable, _, _ = select.select([sock], [], [], 0.02 if drip else HANG_GUARD)
+        if readable:
+            try:
+                return sock.recv(1024) == b""
+            except OSError:
+                return True
+    return False
+
+
+def test_a_connection_that_sends_nothing_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once kept open for ever (123 s seen); 1,100 of them took the server down.
+    monkeypatch.setattr(guarded, "HEADER_TIMEOUT_SECONDS", 0.3)
+    with serving() as port, socket.create_connection(("127.0.0.1", port)) as sock:
+        assert _closed_by_server(sock)
+
+
+def test_headers_sent_a_byte_at_a_time_are_cut_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guarded, "HEADER_TIMEOUT_SECONDS", 0.3)
+    headers = b"POST /v1/score HTTP/1.1\r\nHost: x\r\n" + b"X-Slow: " + b"s" * 200
+    with serving() as port, socket.create_connection(("127.0.0.1", port)) as sock:
+        assert _closed_by_server(sock, headers)  # 240 bytes at 20 ms: 4.8 s, deadline 0.3 s
+
+
+def test_the_next_request_on_a_kept_alive_connection_has_a_deadline_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(guarded, "HEADER_TIMEOUT_SECONDS", 0.3)
+    with serving(timeout_keep_alive=60) as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_GUARD)
+        try:
+            conn.request("GET", "/healthz")
+            assert conn.getresponse().read()
+            assert conn.sock is not None
+            drip = b"GET /healthz HTTP/1.1\r\n" + b"X: " + b"x" * 200
+            assert _closed_by_server(conn.sock, drip)
+        finally:
+            conn.close()
+
+
+def test_connections_over_the_cap_are_closed_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guarded, "MAX_CONNECTIONS", 2)
+    with serving() as port:
+        first = socket.create_connection(("127.0.0.1", port))
+        second = socket.create_connection(("127.0.0.1", port))
+        with first, second, socket.create_connection(("127.0.0.1", port)) as third:
+            assert _closed_by_server(third)
+            first.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert first.recv(1024).startswith(b"HTTP/1.1 200 ")
+
+
+def test_a_client_gone_mid_body_logs_nothing(caplog: pytest.LogCaptureFixture) -> None:
+    # Once a 43-line traceback each time.
+    with serving() as port, socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(
+            b"POST /v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n" + b'{"mode": '
+        )
+        sock.close()
+        assert call(port, "GET", "/healthz")[0] == 200
+    # The server has stopped: every request it had is finished and logged.
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_a_flood_of_failures_is_logged_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Once a traceback for each 500: 30 s of them wrote 81.7 MB.
+    class FloodTestBug(RuntimeError):  # a kind of its own: no other test has logged it
+        pass
+
+    def broken(*_: Any, **__: Any) -> Any:
+        raise FloodTestBug("a bug")
+
+    monkeypatch.setattr(service, "score", broken)
+    with serving() as port:
+        answers = [call(port, "POST", "/v1/score", example_game()) for _ in range(30)]
+    assert {status for status, _ in answers} == {500}
+    logged = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.getMessage() for r in logged] == ["POST /v1/score: FloodTestBug: a bug"]
+    assert answers[0][1]["title"] == "Internal Server Error"
+
+
+def test_the_event_loop_logs_a_flood_of_accept_failures_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Once a traceback for each failed accept while file descriptors ran out (208 MB in 40 s).
+    loop = asyncio.new_event_loop()
+    try:
+        service.quiet_loop_errors(loop)
+        error = OSError(24, "Too many open files")
+        for _ in range(1000):
+            loop.call_exception_handler(
+                {"message": "socket.accept() out of system resource", "exception": error}
+            )
+    finally:
+        loop.close()
+    assert len(caplog.records) == 1
+    assert "Too many open files" in caplog.records[0].getMessage()
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("POST", "/v1/score", b"x"),
+        ("POST", "/v1/render", None),
+        ("GET", "/healthz", None),
+        ("GET", "/openapi.json", None),
+        ("GET", "/nothing", None),
+    ],
+)
+def test_answers_say_nosniff_and_a_restrictive_policy(
+    method: str, path: str, body: bytes | None
+) -> None:
+    with serving() as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_GUARD)
+        conn.request(method, path, body=body or example_game(), headers=JSON_HEADERS)
+        response = conn.getresponse()
+        response.read()
+        conn.close()
+    assert response.getheader("x-content-type-options") == "nosniff"
+    policy = response.getheader("content-security-policy")
+    assert policy == "default-src 'none'; frame-ancestors 'none'; sandbox"
+
+
+def test_the_api_page_says_nosniff_but_keeps_its_script() -> None:
+    with serving() as port:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_GUARD)
+        conn.request("GET", "/docs")
+        response = conn.getresponse()
+        response.read()
+        conn.close()
+    assert response.getheader("x-content-type-options") == "nosniff"
+    assert response.getheader("content-security-policy") is None

@@ -9,10 +9,13 @@ arrive in time is a 408.
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
 import os
 import re
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
@@ -24,10 +27,11 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ._version import __version__
 from .api_types import openapi
@@ -83,6 +87,33 @@ def _problem(
     return Response(_encode(body), status_code=status, media_type="application/problem+json")
 
 
+#: On every answer but the API page (whose own script it would block): no type sniffing, and
+#: nothing an answer opened in a browser may load, run or be framed by.
+_NOSNIFF = (b"x-content-type-options", b"nosniff")
+_CSP = (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'; sandbox")
+
+
+class _SecurityHeaders:
+    """ASGI middleware adding `X-Content-Type-Options: nosniff` to every answer and a
+    restrictive `Content-Security-Policy` to all but the API page (`/docs`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = [_NOSNIFF] if scope["path"].startswith("/docs") else [_NOSNIFF, _CSP]
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 class _Refused(Exception):
     def __init__(self, response: Response) -> None:
         self.response = response
@@ -124,6 +155,10 @@ async def _body(request: Request, limit: int) -> bytes:
                         )
                     )
                 chunks.append(chunk)
+    except ClientDisconnect:  # gone mid-body: nobody reads the answer, nothing to log
+        raise _Refused(
+            _problem(400, "Bad Request", "the client left before the body ended")
+        ) from None
     except TimeoutError:
         raise _Refused(
             _problem(
@@ -133,6 +168,42 @@ async def _body(request: Request, limit: int) -> bytes:
             )
         ) from None
     return b"".join(chunks)
+
+
+class QuietLog:
+    """Logs the first line of a kind, then at most one each `interval` seconds saying how
+    many were left out: a flood of failures writes a few lines, not megabytes."""
+
+    def __init__(self, logger: logging.Logger, interval: float = 60.0) -> None:
+        self.logger = logger
+        self.interval = interval
+        self.seen: dict[str, tuple[float, int]] = {}
+
+    def __call__(self, kind: str, line: str, *, exc_info: BaseException | None = None) -> None:
+        now = time.monotonic()
+        last, left_out = self.seen.get(kind, (None, 0))
+        if last is not None and now - last < self.interval:
+            self.seen[kind] = (last, left_out + 1)
+            return
+        if left_out:
+            line += f" ({left_out:,} more like it in the last {self.interval:.0f} s not logged)"
+        self.logger.error(line, exc_info=exc_info)
+        self.seen[kind] = (now, 0)
+
+
+QUIET = QuietLog(logging.getLogger("neweden.serve"))
+
+
+def quiet_loop_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """Errors the event loop reports by itself (a failed accept while file descriptors are
+    exhausted: once a traceback each time) are logged once a minute per kind, in a line."""
+
+    def handler(_: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        message = context.get("message", "an error")
+        QUIET(f"loop|{message}|{type(exc).__name__}", f"event loop: {message}: {exc!r}")
+
+    loop.set_exception_handler(handler)
 
 
 def _unavailable(detail: str) -> _Refused:
@@ -210,6 +281,13 @@ def create_app(
                 return refused.response
             except GameDecodeError as err:
                 return _decode_problem(err)
+            except Exception as exc:  # a bug: one line a minute, not a traceback a request
+                QUIET(
+                    f"500|{request.url.path}|{type(exc).__name__}",
+                    f"{request.method} {request.url.path}: {type(exc).__name__}: {exc}"[:500],
+                    exc_info=exc,
+                )
+                return _problem(500, "Internal Server Error", "the request failed; it is logged")
 
         return endpoint
 
@@ -272,7 +350,7 @@ def create_app(
         routes.append(Mount("/docs/assets", app=StaticFiles(directory=assets)))
     if bench_endpoints:
         routes.append(Route("/bench/decode", game_endpoint(bench_decode), methods=["POST"]))
-    middleware = []
+    middleware = [Middleware(_SecurityHeaders)]
     if cors_origin:
         middleware.append(
             Middleware(
@@ -285,6 +363,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        quiet_loop_errors(asyncio.get_running_loop())
         gc.collect()
         gc.freeze()  # start-up objects out of the collector's way: shorter p99 tails
         yield
