@@ -493,11 +493,17 @@ def test_the_worst_case_of_the_string_scan_is_one_bad_json() -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    [b"[1e999,", b'{"mode": 1e999, "players": [', b"[" * 3000 + b"1e999,"],
-    ids=["array", "object", "deep"],
+    [
+        b"[1e999,",
+        b'{"mode": 1e999, "players": [',
+        b"[" * 3000 + b"1e999,",
+        b'[1e999, "\xe2\x28"]',
+    ],
+    ids=["array", "object", "deep", "utf-8"],
 )
 def test_an_out_of_range_number_in_broken_json_is_bad_json(raw: bytes) -> None:
-    # msgspec stops at the number before it sees the text is broken: once a JSONDecodeError.
+    # msgspec stops at the number before it sees the text is broken: once a JSONDecodeError
+    # (a UnicodeDecodeError for a string that is not UTF-8: found by fuzzing).
     assert problems(raw) == [("bad_json", "")]
 
 

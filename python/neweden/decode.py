@@ -281,8 +281,12 @@ def _loads(cut: bytes, **hooks: Any) -> Any:
     """`json.loads` marking numbers Python does not hold. msgspec checks the syntax first
     (skipping values), so broken JSON is its :class:`msgspec.DecodeError`, with its words."""
     msgspec.json.decode(cut, type=msgspec.Raw)
+    try:
+        text = cut.decode("utf-8")  # skipping strings, msgspec does not check their UTF-8
+    except UnicodeDecodeError:
+        raise msgspec.DecodeError("Invalid UTF-8 encoded string") from None
     return json.loads(
-        cut, parse_float=_float_or_out_of_range, parse_int=_int_or_out_of_range, **hooks
+        text, parse_float=_float_or_out_of_range, parse_int=_int_or_out_of_range, **hooks
     )
 
 
