@@ -66,6 +66,11 @@ def call(port: int, method: str, path: str, body: bytes | None = None) -> tuple[
     return response.status, json.loads(raw) if "json" in kind else raw
 
 
+def _big_game() -> bytes:
+    """A game over the size scored on the event loop itself (padded with whitespace)."""
+    return example_game() + b" " * getattr(service, "INLINE_BYTES", 16 * 1024)
+
+
 def _blocking_score(
     release: threading.Event, finished: threading.Event, started: threading.Event | None = None
 ) -> Callable[..., Any]:
@@ -91,7 +96,7 @@ def test_healthz_answers_while_a_slow_request_is_in_flight(
     release, finished, started = threading.Event(), threading.Event(), threading.Event()
     monkeypatch.setattr(service, "score", _blocking_score(release, finished, started))
     with serving() as port, ThreadPoolExecutor(1) as pool:
-        slow = pool.submit(call, port, "POST", "/v1/score", example_game())
+        slow = pool.submit(call, port, "POST", "/v1/score", _big_game())
         assert started.wait(HANG_GUARD)
         health = call(port, "GET", "/healthz")
         still_in_flight = not finished.is_set()
@@ -108,7 +113,7 @@ def test_a_request_over_its_work_budget_is_503_and_the_server_goes_on(
     monkeypatch.setattr(service, "score", _blocking_score(release, finished))
     monkeypatch.setattr(service, "WORK_TIMEOUT_SECONDS", 0.2, raising=False)
     with serving() as port:
-        status, answer = call(port, "POST", "/v1/score", example_game())
+        status, answer = call(port, "POST", "/v1/score", _big_game())
         release.set()
         assert status == 503
         assert answer["title"] == "Service Unavailable"
@@ -116,15 +121,18 @@ def test_a_request_over_its_work_budget_is_503_and_the_server_goes_on(
         assert call(port, "GET", "/healthz")[0] == 200
 
 
-def test_threads_still_running_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A thread cannot be stopped: requests given up on must not pile up threads.
+def test_threads_held_by_work_given_up_on_make_a_503_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A thread cannot be stopped: requests given up on must not pile up threads, and while
+    # every thread is held so, a request is refused at once rather than after its budget.
     release, finished = threading.Event(), threading.Event()
     monkeypatch.setattr(service, "score", _blocking_score(release, finished))
     monkeypatch.setattr(service, "WORK_TIMEOUT_SECONDS", 0.2, raising=False)
-    monkeypatch.setattr(service, "MAX_RUNNING_WORK", 2, raising=False)
+    monkeypatch.setattr(service, "WORK_THREADS", 2, raising=False)
     with serving() as port:
         try:
-            given_up = [call(port, "POST", "/v1/score", example_game())[1] for _ in range(3)]
+            given_up = [call(port, "POST", "/v1/score", _big_game())[1] for _ in range(3)]
         finally:
             release.set()
     details = [a["detail"] for a in given_up]
@@ -164,6 +172,10 @@ def test_a_repeated_games_key_is_422() -> None:
     # Once accepted: the last "games" was scored, the first silently dropped.
     with serving() as port:
         status, answer = call(port, "POST", "/v1/score/batch", b'{"games": [], "games": [{}]}')
+        escaped = call(port, "POST", "/v1/score/batch", b'{"g\\u0061mes": [], "games": [{}]}')
+        once = call(port, "POST", "/v1/score/batch", b'{"g\\u0061mes": [{}]}')
+    assert escaped[0] == 422
+    assert once[0] == 200
     assert status == 422
     assert answer["errors"] == [
         {

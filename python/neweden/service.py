@@ -2,7 +2,9 @@
 
 Every CPU-bound step (decoding, scoring, rendering, batches) runs on a worker thread with a
 time budget, so no request holds the event loop: `/healthz` and the other requests go on while
-one is at work, and a request over its budget is a 503. Bodies are refused early: by
+one is at work, and a request over its budget is a 503. Only a single game of at most 16 KiB
+is scored on the loop itself: a thread hop costs more than that, and no such body was found
+to take more than a few milliseconds. Bodies are refused early: by
 Content-Length, or while reading, never by reading a huge body whole; a body that does not
 arrive in time is a 408.
 """
@@ -14,9 +16,9 @@ import gc
 import logging
 import os
 import re
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any, TypeVar
@@ -31,7 +33,6 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ._version import __version__
 from .api_types import openapi
@@ -52,14 +53,17 @@ MAX_BATCH_BODY = 32 * 1024 * 1024
 MAX_BATCH_GAMES = 1000
 #: Decode problems listed in one batch answer (each game lists at most 100 and a count).
 MAX_LISTED_PER_RESPONSE = 10_000
+#: A batch body with this many commas has its entries counted before it is decoded.
+MANY_COMMAS = 100_000
 READ_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_READ_TIMEOUT", "10"))
 #: The work a request may take (queueing for a thread included) before it is a 503.
 WORK_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_WORK_TIMEOUT", "10"))
 #: Threads at work at once; requests beyond wait for one (within their budget).
-WORK_THREADS = 4
-#: Threads still running, those whose request gave up included (a thread cannot be stopped):
-#: past this a request is a 503 at once, so slow requests cannot pile threads up.
-MAX_RUNNING_WORK = 16
+#: A single game or city up to this size is scored on the event loop: a thread hop cost a
+#: quarter of `/v1/score`'s rate, and the worst body this small found takes about 3 ms
+#: (docs/http.md). 0 puts every request on the threads.
+INLINE_BYTES = int(os.environ.get("NEWEDEN_INLINE_BYTES", str(16 * 1024)))
+WORK_THREADS = int(os.environ.get("NEWEDEN_WORK_THREADS", "4"))
 
 T = TypeVar("T")
 _JSON = re.compile(r"^application/(?:json|[a-z0-9.+-]+\+json)$")
@@ -70,8 +74,20 @@ class _Envelope(msgspec.Struct, forbid_unknown_fields=True):
     games: list[msgspec.Raw]
 
 
+#: On every answer of the API (the SVG included): no type sniffing, and nothing an answer
+#: opened in a browser may load, run or be framed by. Not on the API page (`/docs`), whose
+#: own script the policy would block; it says nosniff.
+_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+}
+_NOSNIFF = {"x-content-type-options": "nosniff"}
+
+
 def _json(value: Any, status: int = 200) -> Response:
-    return Response(_encode(value), status_code=status, media_type="application/json")
+    return Response(
+        _encode(value), status_code=status, media_type="application/json", headers=_HEADERS
+    )
 
 
 def _problem(
@@ -84,34 +100,9 @@ def _problem(
         "detail": detail,
         "errors": [e.to_dict() if isinstance(e, Problem) else e for e in errors],
     }
-    return Response(_encode(body), status_code=status, media_type="application/problem+json")
-
-
-#: On every answer but the API page (whose own script it would block): no type sniffing, and
-#: nothing an answer opened in a browser may load, run or be framed by.
-_NOSNIFF = (b"x-content-type-options", b"nosniff")
-_CSP = (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'; sandbox")
-
-
-class _SecurityHeaders:
-    """ASGI middleware adding `X-Content-Type-Options: nosniff` to every answer and a
-    restrictive `Content-Security-Policy` to all but the API page (`/docs`)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        extra = [_NOSNIFF] if scope["path"].startswith("/docs") else [_NOSNIFF, _CSP]
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), *extra]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    return Response(
+        _encode(body), status_code=status, media_type="application/problem+json", headers=_HEADERS
+    )
 
 
 class _Refused(Exception):
@@ -213,34 +204,40 @@ def _unavailable(detail: str) -> _Refused:
 
 
 class _Work:
-    """CPU-bound work off the event loop: a few worker threads, a time budget per request,
-    and a cap on the threads still running."""
+    """CPU-bound work off the event loop: a few worker threads and a time budget per request
+    (waiting for a thread included). A running thread cannot be stopped: the work of a request
+    given up on ends on its thread, and while every thread is held so, a request is a 503 at
+    once instead of waiting its whole budget."""
 
-    def __init__(self, threads: int, budget: float, cap: int) -> None:
-        self.limiter = anyio.CapacityLimiter(threads)
+    def __init__(self, threads: int, budget: float, inline: int) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="neweden-work")
+        self.inline = inline
+        self.threads = threads
         self.budget = budget
-        self.running = threading.BoundedSemaphore(cap)
+        self.given_up = 0  # threads still at the work of a request given up on
 
-    async def run(self, fn: Callable[[], T]) -> T:
-        """`fn()` on a worker thread; :class:`_Refused` (503) past the budget or the cap."""
-
-        def job() -> T:
-            if not self.running.acquire(blocking=False):
-                raise _unavailable("the service is busy with slow requests; try again")
-            try:
-                return fn()
-            finally:
-                self.running.release()
-
+    async def run(self, fn: Callable[[], T], size: int | None = None) -> T:
+        """`fn()` on a worker thread (inline when `size`, the body's, is at most
+        INLINE_BYTES); :class:`_Refused` (503) past the budget, or at once while every
+        thread is held by work given up on."""
+        if size is not None and size <= self.inline:
+            return fn()
+        if self.given_up >= self.threads:
+            raise _unavailable("the service is busy with slow requests; try again")
+        future = self.pool.submit(fn)
         try:
-            with anyio.fail_after(self.budget):
-                return await anyio.to_thread.run_sync(
-                    job, abandon_on_cancel=True, limiter=self.limiter
-                )
-        except TimeoutError:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.budget)
+        except asyncio.TimeoutError:  # cancelled if it was waiting; else it runs on
+            if future.running():
+                self.given_up += 1
+                loop = asyncio.get_running_loop()
+                future.add_done_callback(lambda _: loop.call_soon_threadsafe(self._freed))
             raise _unavailable(
                 f"the request needed more than {self.budget:g} s of work and was given up"
             ) from None
+
+    def _freed(self) -> None:
+        self.given_up -= 1
 
 
 def _decode_problem(err: GameDecodeError) -> Response:
@@ -265,7 +262,7 @@ def create_app(
     same types and answers a constant): the baseline of the load benchmark."""
     catalog = catalog or BUILTIN
     document = _encode(openapi(__version__))
-    work = _Work(WORK_THREADS, WORK_TIMEOUT_SECONDS, MAX_RUNNING_WORK)
+    work = _Work(WORK_THREADS, WORK_TIMEOUT_SECONDS, INLINE_BYTES)
 
     def game_endpoint(
         answer: Callable[[Request, bytes], Awaitable[Response]], limit: int = MAX_BODY
@@ -293,10 +290,11 @@ def create_app(
 
     async def score_one(request: Request, body: bytes) -> Response:
         detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
-        return _json(await work.run(partial(score, body, catalog=catalog, detail=detail)))
+        job = partial(score, body, catalog=catalog, detail=detail)
+        return _json(await work.run(job, len(body)))
 
     async def validate_one(_: Request, body: bytes) -> Response:
-        return _json(await work.run(partial(validate, body, catalog=catalog)))
+        return _json(await work.run(partial(validate, body, catalog=catalog), len(body)))
 
     async def score_batch(_: Request, body: bytes) -> Response:
         return await work.run(partial(_answer_batch, body, catalog))
@@ -310,20 +308,20 @@ def create_app(
             )
         except ValueError as err:  # a player not in the game, an unknown overlay
             return _problem(422, "Unprocessable Content", str(err))
-        return Response(picture, media_type="image/svg+xml")
+        return Response(picture, media_type="image/svg+xml", headers=_HEADERS)
 
     async def bench_decode(_: Request, body: bytes) -> Response:
-        await work.run(partial(decode_game, body))
+        await work.run(partial(decode_game, body), len(body))
         return _json({"decoded": True})
 
     async def health(_: Request) -> Response:
         return _json({"status": "ok", "version": __version__})
 
     async def openapi_json(_: Request) -> Response:
-        return Response(document, media_type="application/json")
+        return Response(document, media_type="application/json", headers=_HEADERS)
 
     async def docs(_: Request) -> HTMLResponse:
-        return HTMLResponse(_DOCS_PAGE)
+        return HTMLResponse(_DOCS_PAGE, headers=_NOSNIFF)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -350,7 +348,7 @@ def create_app(
         routes.append(Mount("/docs/assets", app=StaticFiles(directory=assets)))
     if bench_endpoints:
         routes.append(Route("/bench/decode", game_endpoint(bench_decode), methods=["POST"]))
-    middleware = [Middleware(_SecurityHeaders)]
+    middleware = []
     if cors_origin:
         middleware.append(
             Middleware(
@@ -367,6 +365,7 @@ def create_app(
         gc.collect()
         gc.freeze()  # start-up objects out of the collector's way: shorter p99 tails
         yield
+        work.pool.shutdown(wait=False, cancel_futures=True)
 
     return Starlette(
         routes=routes,
@@ -386,9 +385,12 @@ def _too_many_games(count: int) -> Response:
 
 def _answer_batch(body: bytes, catalog: Catalog) -> Response:
     """The answer to `/v1/score/batch` (on a worker thread): the envelope, then each game."""
-    commas = count_commas(body)  # before decoding: 16.7 million tiny entries fit in 32 MiB
-    if commas.level2 >= MAX_BATCH_GAMES:
-        return _too_many_games(commas.level2 + 1)
+    # Counted before decoding when there could be many: 16.7 million tiny entries fit in
+    # 32 MiB. Fewer commas than MANY_COMMAS cost little to make and are counted after.
+    if body.count(b",") >= MANY_COMMAS:
+        entries = count_commas(body).level2 + 1
+        if entries > MAX_BATCH_GAMES:
+            return _too_many_games(entries)
     try:
         envelope = msgspec.json.decode(body, type=_Envelope)
     # ValidationError is a DecodeError: the narrower one first.
@@ -406,8 +408,12 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
             f"the body is not JSON: {exc}",
             [Problem(code="bad_json", message=str(exc), path="")],
         )
-    if commas.level1:  # the envelope decoded, so every key is "games"
-        message = f"the body gives `games` {commas.level1 + 1} times; give it once"
+    # The envelope decoded, so every key is "games" (perhaps escaped): more than one is a
+    # comma between keys. Scanned unless the plain name is there once and nothing escaped.
+    plain = body.count(b'"games"') == 1 and b"\\u" not in body
+    keys = 1 if plain else count_commas(body).level1 + 1
+    if keys > 1:
+        message = f"the body gives `games` {keys} times; give it once"
         return _problem(
             422,
             "Unprocessable Content",
