@@ -78,6 +78,8 @@ def _blocking_score(
     real = service.score
 
     def score(*args: Any, **kwargs: Any) -> Any:
+        if len(args[0]) <= getattr(service, "INLINE_BYTES", 0):  # small games are not slowed
+            return real(*args, **kwargs)
         if started is not None:
             started.set()
         try:
@@ -138,6 +140,23 @@ def test_threads_held_by_work_given_up_on_make_a_503_at_once(
     details = [a["detail"] for a in given_up]
     assert details[:2] == ["the request needed more than 0.2 s of work and was given up"] * 2
     assert details[2] == "the service is busy with slow requests; try again"
+
+
+def test_a_small_game_is_scored_on_the_loop_while_every_thread_is_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release, finished = threading.Event(), threading.Event()
+    monkeypatch.setattr(service, "score", _blocking_score(release, finished))
+    monkeypatch.setattr(service, "WORK_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(service, "WORK_THREADS", 1)
+    with serving() as port:
+        try:
+            assert call(port, "POST", "/v1/score", _big_game())[0] == 503  # holds the thread
+            assert call(port, "POST", "/v1/score", _big_game())[0] == 503  # busy at once
+            status, report = call(port, "POST", "/v1/score", example_game())
+        finally:
+            release.set()
+    assert (status, report["players"][0]["score"]["total"]) == (200, 78)
 
 
 # --- batch memory (count before decoding; problems listed are capped) -----------------------
