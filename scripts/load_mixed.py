@@ -24,6 +24,8 @@ sys.path.insert(0, str(ROOT))
 from neweden.cli import example_game  # noqa: E402
 from tests.servers import running_server  # noqa: E402
 
+TIMEOUT = 30.0  # seconds a request may take before it counts as unanswered
+
 
 @dataclass(frozen=True)
 class Shot:
@@ -104,10 +106,13 @@ async def _client(port: int, deadline: float, offset: int, tally: Tally) -> None
             shot = menu[i % len(menu)]
             i += 1
             started = time.perf_counter()
-            status, keep = await _one(reader, writer, shot)
+            try:
+                status, keep = await asyncio.wait_for(_one(reader, writer, shot), TIMEOUT)
+            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, IndexError):
+                status, keep = 0, False  # no answer: reset, cut short, or too slow
             tally.latencies.append(time.perf_counter() - started)
             if status not in shot.expect:
-                key = f"{shot.name}: {status}"
+                key = f"{shot.name}: {status or 'no answer'}"
                 tally.unexpected[key] = tally.unexpected.get(key, 0) + 1
             if not keep:
                 writer.close()
@@ -157,7 +162,7 @@ def main() -> int:
     args = parser.parse_args()
     with running_server({}) as (port, pid):
         figures = run(port, pid, args.seconds, args.connections)
-    print(json.dumps(figures, indent=2))
+        print(json.dumps(figures, indent=2), flush=True)  # before a stuck server is stopped
     return 1 if figures["unexpected"] else 0
 
 
