@@ -382,3 +382,17 @@ def test_the_api_page_says_nosniff_but_keeps_its_script() -> None:
         conn.close()
     assert response.getheader("x-content-type-options") == "nosniff"
     assert response.getheader("content-security-policy") is None
+
+
+def test_a_batch_entry_with_1e999_in_meta_is_bad_value_at_its_pointer_and_the_batch_goes_on() -> (
+    None
+):
+    # Once a TypeError caught as "not bytes, str or a mapping": bad_type at the root.
+    body = b'{"games": [{"mode": "military", "players": [{"name": "A", "city": []}], '
+    body += b'"meta": {"x": 1e999}}, ' + example_game() + b"]}"
+    with serving() as port:
+        status, answer = call(port, "POST", "/v1/score/batch", body)
+    assert status == 200
+    first, second = answer["results"]
+    assert [(e["code"], e["path"]) for e in first["errors"]] == [("bad_value", "/meta/x")]
+    assert second["players"][0]["score"]["total"] == 78
