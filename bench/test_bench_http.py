@@ -4,7 +4,9 @@ connections, bounded in time (NEWEDEN_BENCH_SECONDS, default 10; CI runs 1).
 `/v1/score` with a 4-player game (lean answer) against `/bench/decode` of the same app,
 which decodes the same game into the same types and answers a constant: the ratio of their
 rates is the figure (target 60%). Also games/s through `/v1/score/batch` (100 games a
-request). Results are in each benchmark's extra_info (req/s, p99 in ms).
+request), and the mixed load of scripts/load_mixed.py (good and hostile requests from 32
+connections: every status as expected). Results are in each benchmark's extra_info (req/s,
+p99 in ms; for the mixed load also the server's resident set before and after).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -125,3 +128,14 @@ def test_batch_endpoint_games_per_second(
     )
     benchmark.extra_info.update(result)
     benchmark.extra_info["games_per_s"] = round(result["req_per_s"] * 100)
+
+
+def test_mixed_load_has_no_unexpected_status(benchmark: Any) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    from load_mixed import run
+
+    benchmark.group = "http-mixed"
+    with running_server({}) as (port, pid):
+        result = benchmark.pedantic(run, args=(port, pid, SECONDS, 32), rounds=1)
+    benchmark.extra_info.update(result)
+    assert result["unexpected"] == 0, result["unexpected_by_kind"]

@@ -1,5 +1,6 @@
-"""Writes the seed corpus of the fuzz targets (fuzz/corpus/): the examples, and a few games
-of the tests' kinds, valid and not.   python scripts/make_fuzz_corpus.py"""
+"""Writes the seed corpus of the fuzz targets (fuzz/corpus/): the examples, a few games of
+the tests' kinds, valid and not, and the hostile shapes of docs/hardening.md.
+    python scripts/make_fuzz_corpus.py"""
 
 from __future__ import annotations
 
@@ -46,6 +47,19 @@ def main() -> None:
     for name, doc in seeds.items():
         (corpus / name).write_text(json.dumps(doc))
     (corpus / "broken.json").write_text('{"mode": "populist", "players": [{"name": 1}]')
+    # The shapes that found the second round of hardening (docs/hardening.md).
+    hostile = {
+        "deep-then-escapes.json": b"[" * 2000 + b'"' + b'\\"' * 4000,
+        "out-of-range-in-broken.json": b"[1e999,",
+        "huge-integer.json": b'{"mode": "military", "players": [' + b"1" * 4400 + b"]}",
+        "out-of-range-in-meta.json": b'{"mode": "military", "players": [], "meta": {"x": 1e999}}',
+        "repeated-key.json": b'{"games": [], "games": [{}]}',
+        "unknown-keys.json": b'{"mode": "military", "players": []'
+        + b"".join(b', "k%d": 0' % i for i in range(300))
+        + b"}",
+    }
+    for name, raw in hostile.items():
+        (corpus / name).write_bytes(raw)
 
 
 if __name__ == "__main__":

@@ -251,3 +251,85 @@ def test_a_catalog_over_4_mib_is_too_large() -> None:
     with pytest.raises(CatalogError) as info:
         parse_catalog(big, "big.json")
     assert [p.code for p in info.value.problems] == ["too_large"]
+
+
+# --- hardening, round two ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "nesting", ["[" * 5000 + "]" * 5000, "{a=" * 5000 + "}" * 5000], ids=["arrays", "tables"]
+)
+def test_a_toml_catalog_nested_5000_deep_is_too_large_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], nesting: str
+) -> None:
+    # Once a RecursionError out of the TOML parser: a traceback and exit 1.
+    path = tmp_path / "deep.toml"
+    path.write_text(f"x = {nesting}\n")
+    assert main(["catalog", "check", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[1].startswith("/: too_large: the TOML is nested too deep")
+    assert "Traceback" not in "\n".join(err)
+
+
+REQUIREMENT = (
+    '[requirements.R9]\ndeck = "A"\n'
+    'condition = {{ ">=" = [{{ count = {{ style = "gothic" }} }}, {} ] }}\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("inf", "bad_value"),
+        ("-inf", "bad_value"),
+        ("nan", "bad_value"),
+        ("1e999", "bad_value"),
+        ("1979-05-27", "bad_type"),
+        ("07:32:00", "bad_type"),
+        ("1979-05-27T07:32:00Z", "bad_type"),
+    ],
+)
+def test_toml_values_json_has_no_form_for_are_problems_at_their_pointer(
+    value: str, code: str
+) -> None:
+    # Once silently a JSON null (inf, nan) or a string (a date), with a misleading message.
+    found = problems_of(REQUIREMENT.format(value), "c.toml")
+    assert found == [(code, "/requirements/R9/condition/>=/1")]
+
+
+def test_a_toml_datetime_is_not_a_catalog_name() -> None:
+    # Once accepted: the name became the date's ISO text.
+    text = "name = 1979-05-27T07:32:00Z\nstyles = 3\n"
+    assert problems_of(text, "c.toml") == [("bad_type", "/name"), ("bad_type", "/styles")]
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(text.encode(), "c.toml")
+    assert "a TOML date or time" in info.value.problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("number", "line"),
+    [
+        ("1e999,", "/: bad_json: the input is not valid JSON: "),
+        ("9" * 5000, "/majority_table/2/0: bad_value: item 0 of `2` is an integer of more than"),
+    ],
+    ids=["broken", "digits"],
+)
+def test_a_json_catalog_with_an_out_of_range_number_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], number: str, line: str
+) -> None:
+    # Once a JSONDecodeError or a ValueError: a traceback and exit 1.
+    path = tmp_path / "c.json"
+    path.write_text('{"name": "x", "majority_table": {"2": [' + number + "]}}")
+    assert main(["catalog", "check", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[1].startswith(line)
+
+
+def test_a_catalog_of_deep_nesting_then_escaped_quotes_is_one_bad_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The every-problem pass was quadratic on this shape (80 KB: 23 s), in `catalog check` too.
+    path = tmp_path / "c.json"
+    path.write_bytes(b"[" * 2000 + b'"' + b'\\"' * 40_000)
+    assert main(["catalog", "check", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines()[1].startswith("/: bad_json: ")

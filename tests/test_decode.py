@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
+from collections import OrderedDict
+from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -366,7 +369,7 @@ def test_a_number_no_machine_holds_is_bad_value(format_example: dict[str, Any]) 
 
 def test_a_mapping_with_a_non_json_value_is_bad_type(format_example: dict[str, Any]) -> None:
     format_example["meta"]["when"] = object()
-    assert problems(format_example) == [("bad_type", "")]
+    assert problems(format_example) == [("bad_type", "/meta/when")]
 
 
 def test_a_huge_bytearray_or_memoryview_is_refused_before_it_is_copied() -> None:
@@ -380,7 +383,9 @@ def test_a_deep_mapping_with_a_non_json_value_is_bad_type() -> None:
     for _ in range(2000):
         deep = {"a": deep}
     meta = {"deep": deep, "when": object()}  # too deep first, then not JSON
-    assert problems({"mode": "military", "players": [], "meta": meta}) == [("bad_type", "")]
+    assert problems({"mode": "military", "players": [], "meta": meta}) == [
+        ("bad_type", "/meta/when")
+    ]
 
 
 def test_game_bytes_refuses_a_huge_str_without_encoding_it() -> None:
@@ -450,3 +455,114 @@ def test_every_value_of_a_key_given_twice_is_checked() -> None:
     # Both values valid: the last one is the card, as documented.
     ok = raw.replace(b'"card": 2', b'"card": "new-eden"')
     assert decode_game(ok).players[0].city[0].card == "atomic-waste"
+
+
+# --- hardening, round two ----------------------------------------------------------------
+
+
+def _worst_case_for_the_string_scan(n: int) -> bytes:
+    """Deep nesting (so the every-problem pass cuts containers) and then an unclosed string
+    of `n` escaped quotes: the shape that made the scan quadratic."""
+    return b"[" * 2000 + b'"' + b'\\"' * n
+
+
+def test_the_string_scan_never_starts_again_inside_a_string() -> None:
+    # The scan is linear when every attempt that starts at a quote runs to the end of its
+    # string (or of the text): then no byte is read twice. The old pattern failed on an
+    # unclosed string and started again at each of its 40,000 inner quotes (1 MiB: an hour).
+    from neweden.decode import _STRING
+
+    raw = _worst_case_for_the_string_scan(40_000)
+    spans = [m.span() for m in _STRING.finditer(raw)]
+    assert spans == [(2000, len(raw))]
+    # Closed strings and escapes: each string is one match, from its quote to its quote.
+    text = b'["a\\"b", "c\\\\", "d"] "open \\" [ {'
+    assert [text[a:b] for a, b in (m.span() for m in _STRING.finditer(text))] == [
+        b'"a\\"b"',
+        b'"c\\\\"',
+        b'"d"',
+        b'"open \\" [ {',
+    ]
+
+
+def test_the_worst_case_of_the_string_scan_is_one_bad_json() -> None:
+    raw = _worst_case_for_the_string_scan(40_000)
+    assert problems(raw) == [("bad_json", "")]
+    assert find_problems(raw) == find_problems(raw, repeated_keys=True)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"[1e999,",
+        b'{"mode": 1e999, "players": [',
+        b"[" * 3000 + b"1e999,",
+        b'[1e999, "\xe2\x28"]',
+    ],
+    ids=["array", "object", "deep", "utf-8"],
+)
+def test_an_out_of_range_number_in_broken_json_is_bad_json(raw: bytes) -> None:
+    # msgspec stops at the number before it sees the text is broken: once a JSONDecodeError
+    # (a UnicodeDecodeError for a string that is not UTF-8: found by fuzzing).
+    assert problems(raw) == [("bad_json", "")]
+
+
+def test_an_integer_of_more_than_4300_digits_is_bad_value_where_it_stands(
+    format_example: dict[str, Any],
+) -> None:
+    # Once a ValueError from int() (HTTP 500, `validate` stopped).
+    raw = json.dumps(format_example).replace('"points": 3,', '"points": ' + "7" * 5000 + ",", 1)
+    raw = raw.replace('"row": 0', '"row": -' + "1" * 4301, 1)
+    found = problems(raw.encode())
+    assert found == [
+        ("bad_value", "/players/0/city/0/row"),
+        ("bad_value", "/players/0/city/2/card/points"),
+    ]
+    with pytest.raises(neweden.GameDecodeError) as info:
+        decode_game(raw)
+    assert "an integer of more than 4,300 digits" in info.value.problems[0].message
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "9" * 4400])
+def test_a_number_out_of_range_in_meta_is_bad_value_at_its_pointer(
+    format_example: dict[str, Any], number: str
+) -> None:
+    # Once a TypeError: the `meta` size check encoded the stand-in of the number.
+    raw = json.dumps(format_example).replace('"meta": {', '"meta": {"x": ' + number + ", ", 1)
+    assert problems(raw.encode()) == [("bad_value", "/meta/x")]
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        (float("nan"), "bad_value"),
+        (float("-inf"), "bad_value"),
+        (Decimal("1.5"), "bad_type"),
+        ({1, 2}, "bad_type"),
+        (b"bytes", "bad_type"),
+    ],
+    ids=["nan", "inf", "decimal", "set", "bytes"],
+)
+def test_a_mapping_value_json_cannot_carry_is_a_problem_not_coerced(
+    format_example: dict[str, Any], value: Any, code: str
+) -> None:
+    # Once coerced silently: NaN to null, a Decimal to a string, a set to an array, bytes
+    # to base64, and the game scored.
+    format_example["meta"]["x"] = value
+    format_example["players"][0]["city"][0]["row"] = value
+    assert problems(format_example) == [(code, "/meta/x"), (code, "/players/0/city/0/row")]
+
+
+def test_a_mapping_key_that_is_not_a_string_is_bad_type(format_example: dict[str, Any]) -> None:
+    format_example["meta"][3] = "three"
+    assert problems(format_example) == [("bad_type", "/meta")]
+
+
+def test_any_mapping_is_a_game_not_only_a_dict(format_example: dict[str, Any]) -> None:
+    # Once refused (bad_type at the root) although the API takes "a mapping".
+    expected = neweden.score(format_example)
+    proxy = MappingProxyType({**format_example, "meta": MappingProxyType(format_example["meta"])})
+    assert neweden.score(proxy) == expected
+    assert neweden.score(OrderedDict(format_example)) == expected
+    players = tuple(format_example["players"])  # a tuple is an array
+    assert neweden.score({**format_example, "players": players}) == expected

@@ -155,6 +155,7 @@ def openapi(version: str) -> dict[str, Any]:
             (413, "too large"),
             (415, "not JSON content"),
             (422, "JSON, but not a game: every decode problem"),
+            (503, "over the work budget, or too many slow requests still running"),
         )
     }
     detail = {

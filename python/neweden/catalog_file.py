@@ -8,7 +8,9 @@ raises :class:`CatalogError` listing every problem, and nothing is half-loaded.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
+import math
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,9 +28,9 @@ from .catalog import (
 )
 from .checks import Fields, check_inline_card, fold_name
 from .conditions import check_condition, names_in
-from .decode import find_problems
+from .decode import field_label, find_problems
 from .model import MAX_POINTS, CatalogId, Effect, InlineCard, Name, Style, TypeName
-from .problems import Problem, did_you_mean, join
+from .problems import Problem, did_you_mean, document_order, join
 from .vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
 
 if sys.version_info >= (3, 11):
@@ -291,17 +293,66 @@ def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
     )
 
 
-def _as_json(data: bytes, source: str) -> bytes:
-    """The file's content as JSON bytes: TOML (by extension) is parsed first."""
-    if source.lower().endswith(".toml"):
-        try:
-            text = data.decode("utf-8")
-            return msgspec.json.encode(tomllib.loads(text))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise CatalogError(
-                source, [Problem(code="bad_toml", message=f"not valid TOML: {exc}", path="")]
-            ) from None
-    return data.removeprefix(b"\xef\xbb\xbf")
+def _toml_problem(value: Any, path: str) -> Problem | None:
+    """A TOML value JSON has no form for: a date or time, a number that is inf or nan."""
+    if isinstance(value, (datetime.date, datetime.time)):  # datetime is a date
+        return Problem(
+            code="bad_type",
+            message=f"{field_label(path)} is a TOML date or time ({value.isoformat()}); "
+            "a catalog has none: write it as a string",
+            path=path,
+        )
+    if isinstance(value, float) and not math.isfinite(value):
+        return Problem(
+            code="bad_value",
+            message=f"{field_label(path)} is {value}; a catalog's numbers are finite",
+            path=path,
+        )
+    return None
+
+
+def _toml_problems(doc: dict[str, Any]) -> list[Problem]:
+    """Every value of a parsed TOML document that JSON cannot carry, with its pointer
+    (iterative: the depth is whatever the TOML parser followed)."""
+    problems: list[Problem] = []
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:
+        value, path = stack.pop()
+        problem = _toml_problem(value, path)
+        if problem is not None:
+            problems.append(problem)
+        elif isinstance(value, dict):
+            stack.extend((v, join(path, k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, join(path, i)) for i, v in reversed(list(enumerate(value))))
+    return problems
+
+
+def _bad_toml(source: str, message: str) -> CatalogError:
+    return CatalogError(source, [Problem(code="bad_toml", message=message, path="")])
+
+
+def _as_json(data: bytes, source: str) -> tuple[bytes, list[Problem]]:
+    """The file's content as JSON bytes, and the problems of TOML values JSON has no form
+    for (a date, inf, nan: each at its pointer). TOML (by extension) is parsed first."""
+    if not source.lower().endswith(".toml"):
+        return data.removeprefix(b"\xef\xbb\xbf"), []
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise _bad_toml(source, f"not valid TOML: {exc}") from None
+    except RecursionError:  # arrays or inline tables some hundreds of levels deep
+        raise CatalogError(
+            source,
+            [
+                Problem(
+                    code="too_large",
+                    message="the TOML is nested too deep to read (the format needs a few levels)",
+                    path="",
+                )
+            ],
+        ) from None
+    return msgspec.json.encode(doc), _toml_problems(doc)
 
 
 def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catalog:
@@ -320,8 +371,12 @@ def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catal
                 )
             ],
         )
-    raw = _as_json(data, source)
+    raw, toml_problems = _as_json(data, source)
     problems = find_problems(raw, CatalogFile, labels=_LABELS, checks=_CHECKS)
+    if toml_problems:  # they replace what the walk says of the stand-ins at their places
+        places = {p.path for p in toml_problems}
+        problems = [p for p in problems if p.path not in places] + toml_problems
+        problems.sort(key=document_order)
     if problems:
         raise CatalogError(source, problems)
     doc = msgspec.json.decode(raw, type=CatalogFile)

@@ -153,8 +153,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         os.environ["NEWEDEN_CATALOG"] = os.path.abspath(args.catalog)
     if args.cors_origin:
         os.environ["NEWEDEN_CORS_ORIGIN"] = args.cors_origin
+    from .serving import GuardedH11
+
     uvicorn.run(
         "neweden.service:app_from_environment",
+        http=GuardedH11,
         factory=True,
         host=args.host,
         port=args.port,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar
@@ -38,10 +39,10 @@ from .model import (
     Placement,
     Player,
 )
-from .problems import GameDecodeError, Problem, did_you_mean, join
+from .problems import GameDecodeError, Problem, did_you_mean, document_order, join
 from .vocabulary import ALIASES, Attribute, fold
 
-__all__ = ["decode_city", "decode_game", "find_problems", "game_bytes"]
+__all__ = ["decode_city", "decode_game", "field_label", "find_problems", "game_bytes"]
 
 Doc = TypeVar("Doc", Game, LoneCity)
 GameInput = bytes | bytearray | memoryview | str | Mapping[str, Any]
@@ -51,6 +52,9 @@ _BOM = b"\xef\xbb\xbf"
 #: pass. The format itself is at most 7 deep; `meta` may add 32; anything deeper is already
 #: a problem at a shallower level, which the walk still finds.
 CUT_DEPTH = 48
+#: Problems listed for one document; past these, one more `too_large` at the root says how
+#: many more there are (a 1 MiB game can hold 110,000 unknown keys: an 18 MB answer).
+MAX_LISTED_PROBLEMS = 100
 
 _LABELS: dict[type, str] = {
     Game: "a game",
@@ -83,39 +87,62 @@ def _too_large_root(size: int) -> GameDecodeError:
     )
 
 
-def _emptied_beyond(obj: Any, depth: int) -> Any:
-    """A copy of a Python JSON value with every container deeper than `depth` emptied
-    (iterative, so any nesting is safe)."""
+def _plain_value(value: Any, path: str, problems: list[Problem]) -> Any:
+    """`value` as JSON carries it (a container as an empty shell to fill), or None after
+    listing a problem at `path`: no value is coerced (NaN to null, a set to an array)."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        words = f"{field_label(path)} is {value}; JSON has no such number"
+        problems.append(Problem(code="bad_value", message=words, path=path))
+        return None
+    if isinstance(value, Mapping):
+        return {}
+    if isinstance(value, (list, tuple)):
+        return []
+    words = f"{field_label(path)} is a Python {type(value).__name__}, which JSON cannot carry"
+    problems.append(Problem(code="bad_type", message=words, path=path))
+    return None
 
-    def shell(value: Any) -> Any:
-        return {} if isinstance(value, Mapping) else [] if isinstance(value, list) else value
 
-    root = shell(obj)
-    stack: list[tuple[Any, Any, int]] = [(obj, root, 1)]
+def _plain(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
+    """A copy of a mapping made of JSON's own types only (any mapping becomes a dict, a tuple
+    a list), with containers deeper than CUT_DEPTH emptied (iterative: any nesting is safe),
+    and a problem at its pointer for each value JSON cannot carry."""
+    problems: list[Problem] = []
+    root: dict[str, Any] = {}
+    stack: list[tuple[Any, Any, str, int]] = [(game, root, "", 1)]
     while stack:
-        src, dst, level = stack.pop()
-        if level >= depth:
-            continue
+        src, dst, path, level = stack.pop()
         items = src.items() if isinstance(src, Mapping) else enumerate(src)
         for key, value in items:
-            child = shell(value)
+            if isinstance(dst, dict) and not isinstance(key, str):
+                words = f"a key of {field_label(path)} is {key!r}; JSON keys are strings"
+                problems.append(Problem(code="bad_type", message=words, path=path))
+                continue
+            here = join(path, key)
+            child = _plain_value(value, here, problems)
             if isinstance(dst, dict):
                 dst[key] = child
             else:
                 dst.append(child)
-            if child is not value:
-                stack.append((value, child, level + 1))
-    return root
+            if isinstance(child, (dict, list)) and level < CUT_DEPTH:
+                stack.append((value, child, here, level + 1))
+    problems.sort(key=document_order)
+    return root, problems
 
 
 def _mapping_bytes(game: Mapping[str, Any]) -> bytes:
-    """A mapping as JSON; nesting past CUT_DEPTH is emptied rather than overflowing."""
+    """A mapping as JSON, refused with a problem at each value JSON cannot carry; nesting
+    past CUT_DEPTH is emptied rather than overflowing."""
+    plain, problems = _plain(game)
+    if problems:
+        raise GameDecodeError(problems)
     try:
-        try:
-            return msgspec.json.encode(game)
-        except RecursionError:
-            return msgspec.json.encode(_emptied_beyond(game, CUT_DEPTH))
-    except (TypeError, ValueError, OverflowError) as exc:
+        return msgspec.json.encode(plain)
+    except (TypeError, ValueError, OverflowError) as exc:  # a str or int subclass, say
         problem = Problem(
             code="bad_type", message=f"the game holds a non-JSON value: {exc}", path=""
         )
@@ -186,7 +213,11 @@ def decode_city(city: GameInput) -> LoneCity:
 
 # --- the every-problem pass ---------------------------------------------------------------
 
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+#: A JSON string: from a quote to the next unescaped quote, or to the end of the text when it
+#: is never closed. Possessive, and every attempt that starts at a quote succeeds, so the scan
+#: never starts again inside a string it has read: linear on any input (an unclosed string
+#: full of escaped quotes once made it quadratic).
+_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
 
 
 def _cut_deep_containers(raw: bytes, depth: int) -> bytes:
@@ -219,13 +250,20 @@ def _cut_deep_containers(raw: bytes, depth: int) -> bytes:
 
 
 class _OutOfRange:
-    """Stands for a JSON number no float holds (1e999), so the walk can point at it."""
+    """Stands for a JSON number Python does not hold (1e999, an integer of more than 4,300
+    digits), so the walk can point at it; `words` end the problem's message."""
+
+    def __init__(self, words: str) -> None:
+        self.words = words
 
     def __repr__(self) -> str:
         return "a number out of range"
 
 
-OUT_OF_RANGE = _OutOfRange()
+OUT_OF_RANGE = _OutOfRange("a number beyond any float")
+TOO_MANY_DIGITS = _OutOfRange(
+    f"an integer of more than {sys.get_int_max_str_digits() or 4300:,} digits"
+)
 
 
 def _float_or_out_of_range(text: str) -> float | _OutOfRange:
@@ -233,17 +271,38 @@ def _float_or_out_of_range(text: str) -> float | _OutOfRange:
     return OUT_OF_RANGE if math.isinf(value) else value
 
 
+def _int_or_out_of_range(text: str) -> int | _OutOfRange:
+    try:
+        return int(text)
+    except ValueError:  # more digits than int() converts
+        return TOO_MANY_DIGITS
+
+
+def _loads(cut: bytes, **hooks: Any) -> Any:
+    """`json.loads` marking numbers Python does not hold. msgspec checks the syntax first
+    (skipping values), so broken JSON is its :class:`msgspec.DecodeError`, with its words."""
+    msgspec.json.decode(cut, type=msgspec.Raw)
+    try:
+        text = cut.decode("utf-8")  # skipping strings, msgspec does not check their UTF-8
+    except UnicodeDecodeError:
+        raise msgspec.DecodeError("Invalid UTF-8 encoded string") from None
+    return json.loads(
+        text, parse_float=_float_or_out_of_range, parse_int=_int_or_out_of_range, **hooks
+    )
+
+
 def _generic(raw: bytes) -> Any:
-    """The JSON value of `raw`, untyped; containers past CUT_DEPTH emptied when needed."""
+    """The JSON value of `raw`, untyped; containers past CUT_DEPTH emptied when needed.
+
+    Raises :class:`msgspec.DecodeError` when `raw` is not JSON."""
     try:
         return msgspec.json.decode(raw)
     except RecursionError:
         return _generic(_cut_deep_containers(raw, CUT_DEPTH))
     except msgspec.ValidationError:
-        # Valid JSON with a number no float holds: msgspec does not say where, so decode
-        # again marking such numbers (the text is valid JSON, cut to CUT_DEPTH levels).
-        cut = _cut_deep_containers(raw, CUT_DEPTH)
-        return json.loads(cut, parse_float=_float_or_out_of_range)
+        # A number msgspec does not hold stops it before the rest is read: decode again,
+        # marking such numbers so the walk can point at them.
+        return _loads(_cut_deep_containers(raw, CUT_DEPTH))
 
 
 class _Pairs(dict[str, Any]):
@@ -264,8 +323,7 @@ def _pairs(items: list[tuple[str, Any]]) -> _Pairs:
 
 def _with_repeated_keys(raw: bytes) -> Any:
     """The JSON value with every object a :class:`_Pairs` (the text is known to be valid)."""
-    cut = _cut_deep_containers(raw, CUT_DEPTH)
-    return json.loads(cut, parse_float=_float_or_out_of_range, object_pairs_hook=_pairs)
+    return _loads(_cut_deep_containers(raw, CUT_DEPTH), object_pairs_hook=_pairs)
 
 
 def find_problems(
@@ -290,14 +348,22 @@ def find_problems(
         return [Problem(code="bad_json", message=f"the input is not valid JSON: {text}", path="")]
     walk = _Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
     walk.value(doc, mi.type_info(doc_type), "", ())
-    return walk.problems
+    if not walk.unlisted:
+        return walk.problems
+    more = Problem(
+        code="too_large",
+        message=f"and {walk.unlisted:,} more problem(s), not listed: "
+        f"at most {MAX_LISTED_PROBLEMS} are",
+        path="",
+    )
+    return [*walk.problems, more]
 
 
 def _unescape(token: str) -> str:
     return token.replace("~1", "/").replace("~0", "~")
 
 
-def _field_label(path: str) -> str:
+def field_label(path: str) -> str:
     """How a message names the value at `path`: `row`, item 2 of `sides`, the document."""
     if not path:
         return "the document"
@@ -374,15 +440,31 @@ class _Walk:
 
     def __init__(self, labels: Mapping[type, str], checks: Mapping[type, CrossCheck]) -> None:
         self.problems: list[Problem] = []
+        self.out_of_range = False  # a number Python does not hold was met (and listed)
+        self.unlisted = 0  # problems found past MAX_LISTED_PROBLEMS: counted, not listed
+        self.last_path: str | None = None  # where the last problem found is
         self.labels = labels
         self.checks = checks
 
+    @property
+    def full(self) -> bool:
+        return len(self.problems) >= MAX_LISTED_PROBLEMS
+
     def add(self, code: str, message: str, path: str) -> None:
-        self.problems.append(Problem(code=code, message=message, path=path))
+        self.last_path = path
+        if self.full:
+            self.unlisted += 1
+        else:
+            self.problems.append(Problem(code=code, message=message, path=path))
+
+    def extend(self, problems: list[Problem]) -> None:
+        for p in problems:
+            self.add(p.code, p.message, p.path)
 
     def value(self, value: Any, t: mi.Type, path: str, limits: tuple[str, ...]) -> None:
-        if value is OUT_OF_RANGE:
-            self.add("bad_value", f"{_field_label(path)} is a number beyond any float", path)
+        if isinstance(value, _OutOfRange):
+            self.add("bad_value", f"{field_label(path)} is {value.words}", path)
+            self.out_of_range = True
             return
         if isinstance(t, mi.Metadata):
             extra = t.extra or {}
@@ -397,7 +479,7 @@ class _Walk:
             wanted = " or ".join(_KIND_WORDS[k] for k in kinds)
             self.add(
                 "bad_type",
-                f"{_field_label(path)} must be {wanted}, not {_KIND_WORDS[kind]}",
+                f"{field_label(path)} must be {wanted}, not {_KIND_WORDS[kind]}",
                 path,
             )
             return
@@ -417,7 +499,7 @@ class _Walk:
                 allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
                 self.add(
                     "bad_value",
-                    f"{_field_label(path)} is {_preview(value)}; it must be one of {allowed}"
+                    f"{field_label(path)} is {_preview(value)}; it must be one of {allowed}"
                     + did_you_mean(str(value), (str(v) for v in t.values)),
                     path,
                 )
@@ -427,7 +509,7 @@ class _Walk:
             self.integer(value, t, path, limits)
 
     def problems_at(self, path: str) -> bool:
-        return bool(self.problems) and self.problems[-1].path == path
+        return self.last_path == path
 
     def pattern(
         self, value: str, pattern: str, path: str, aliases: Attribute | None = None
@@ -445,7 +527,7 @@ class _Walk:
             hint = did_you_mean(value.casefold().replace(" ", "_").replace("-", "_"), names)
         self.add(
             "bad_value",
-            f"{_field_label(path)} is {_preview(value)}, which is not {words}{hint}",
+            f"{field_label(path)} is {_preview(value)}, which is not {words}{hint}",
             path,
         )
 
@@ -454,7 +536,9 @@ class _Walk:
         for key, item in value.items():
             field = fields.get(key)
             if field is None:
-                if t.forbid_unknown_fields:
+                if t.forbid_unknown_fields and self.full:  # counted without its message
+                    self.add("unknown_field", "", join(path, key))
+                elif t.forbid_unknown_fields:
                     known = ", ".join(fields)
                     self.add(
                         "unknown_field",
@@ -477,7 +561,17 @@ class _Walk:
                 )
         check = self.checks.get(t.cls)
         if check is not None:
-            self.problems.extend(check(value, path))
+            self.extend(self.cross_check(check, value, path))
+
+    def cross_check(self, check: CrossCheck, value: dict[str, Any], path: str) -> list[Problem]:
+        """The struct's cross-field check; one that cannot encode a number out of range (the
+        `meta` size) is left out, that number being listed already."""
+        try:
+            return check(value, path)
+        except TypeError:
+            if self.out_of_range:
+                return []
+            raise
 
     def array(self, value: list[Any], t: mi.ListType, path: str, limits: tuple[str, ...]) -> None:
         n = len(value)
@@ -485,7 +579,7 @@ class _Walk:
             code = "too_large" if "max_length" in limits else "bad_value"
             self.add(
                 code,
-                f"{_field_label(path)} has {n:,} items; at most {t.max_length:,} are allowed",
+                f"{field_label(path)} has {n:,} items; at most {t.max_length:,} are allowed",
                 path,
             )
             if code == "too_large":
@@ -494,7 +588,7 @@ class _Walk:
             what = "is empty" if n == 0 else f"has {n} items"
             self.add(
                 "bad_value",
-                f"{_field_label(path)} {what}; at least {t.min_length} are needed",
+                f"{field_label(path)} {what}; at least {t.min_length} are needed",
                 path,
             )
         for i, item in enumerate(value):
@@ -506,12 +600,12 @@ class _Walk:
             code = "too_large" if "max_length" in limits else "bad_value"
             self.add(
                 code,
-                f"{_field_label(path)} is {n:,} characters long; "
+                f"{field_label(path)} is {n:,} characters long; "
                 f"at most {t.max_length:,} are allowed",
                 path,
             )
         elif t.min_length is not None and n < t.min_length:
-            self.add("bad_value", f"{_field_label(path)} is empty; it needs some text", path)
+            self.add("bad_value", f"{field_label(path)} is empty; it needs some text", path)
         elif t.pattern is not None:
             self.pattern(value, t.pattern, path)
 
@@ -526,7 +620,7 @@ class _Walk:
                 code = "too_large" if bound in limits else "bad_value"
                 self.add(
                     code,
-                    f"{_field_label(path)} is {_preview(value)}; {_range_words(t)}",
+                    f"{field_label(path)} is {_preview(value)}; {_range_words(t)}",
                     path,
                 )
                 return

@@ -1,18 +1,27 @@
 """The HTTP service (FORMAT §5): Starlette on uvicorn, msgspec for every body.
 
-A single game is scored on the event loop (a thread hop costs more than the scoring);
-batches go to a worker thread. Bodies are refused early: by Content-Length, or while
-reading, never by reading a huge body whole; a body that does not arrive in time is a 408.
+Every CPU-bound step (decoding, scoring, rendering, batches) runs on a worker thread with a
+time budget, so no request holds the event loop: `/healthz` and the other requests go on while
+one is at work, and a request over its budget is a 503. Only a single game of at most 16 KiB
+is scored on the loop itself: a thread hop costs more than that, and no such body was found
+to take more than a few milliseconds. Bodies are refused early: by
+Content-Length, or while reading, never by reading a huge body whole; a body that does not
+arrive in time is a 408.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
 import os
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 import anyio
 import msgspec
@@ -20,7 +29,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -30,6 +39,7 @@ from .api_types import openapi
 from .catalog import BUILTIN, Catalog
 from .catalog_file import load_catalog
 from .decode import decode_game
+from .jsonscan import count_commas
 from .problems import GameDecodeError, Problem
 from .render import render
 from .report import score
@@ -41,8 +51,21 @@ __all__ = ["create_app"]
 MAX_BODY = 1024 * 1024
 MAX_BATCH_BODY = 32 * 1024 * 1024
 MAX_BATCH_GAMES = 1000
+#: Decode problems listed in one batch answer (each game lists at most 100 and a count).
+MAX_LISTED_PER_RESPONSE = 10_000
+#: A batch body with this many commas has its entries counted before it is decoded.
+MANY_COMMAS = 100_000
 READ_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_READ_TIMEOUT", "10"))
+#: The work a request may take (queueing for a thread included) before it is a 503.
+WORK_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_WORK_TIMEOUT", "10"))
+#: Threads at work at once; requests beyond wait for one (within their budget).
+#: A single game or city up to this size is scored on the event loop: a thread hop cost a
+#: quarter of `/v1/score`'s rate, and the worst body this small found takes about 3 ms
+#: (docs/http.md). 0 puts every request on the threads.
+INLINE_BYTES = int(os.environ.get("NEWEDEN_INLINE_BYTES", str(16 * 1024)))
+WORK_THREADS = int(os.environ.get("NEWEDEN_WORK_THREADS", "4"))
 
+T = TypeVar("T")
 _JSON = re.compile(r"^application/(?:json|[a-z0-9.+-]+\+json)$")
 _encode = msgspec.json.Encoder().encode
 
@@ -51,8 +74,20 @@ class _Envelope(msgspec.Struct, forbid_unknown_fields=True):
     games: list[msgspec.Raw]
 
 
+#: On every answer of the API (the SVG included): no type sniffing, and nothing an answer
+#: opened in a browser may load, run or be framed by. Not on the API page (`/docs`), whose
+#: own script the policy would block; it says nosniff.
+_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+}
+_NOSNIFF = {"x-content-type-options": "nosniff"}
+
+
 def _json(value: Any, status: int = 200) -> Response:
-    return Response(_encode(value), status_code=status, media_type="application/json")
+    return Response(
+        _encode(value), status_code=status, media_type="application/json", headers=_HEADERS
+    )
 
 
 def _problem(
@@ -65,7 +100,9 @@ def _problem(
         "detail": detail,
         "errors": [e.to_dict() if isinstance(e, Problem) else e for e in errors],
     }
-    return Response(_encode(body), status_code=status, media_type="application/problem+json")
+    return Response(
+        _encode(body), status_code=status, media_type="application/problem+json", headers=_HEADERS
+    )
 
 
 class _Refused(Exception):
@@ -109,6 +146,10 @@ async def _body(request: Request, limit: int) -> bytes:
                         )
                     )
                 chunks.append(chunk)
+    except ClientDisconnect:  # gone mid-body: nobody reads the answer, nothing to log
+        raise _Refused(
+            _problem(400, "Bad Request", "the client left before the body ended")
+        ) from None
     except TimeoutError:
         raise _Refused(
             _problem(
@@ -118,6 +159,85 @@ async def _body(request: Request, limit: int) -> bytes:
             )
         ) from None
     return b"".join(chunks)
+
+
+class QuietLog:
+    """Logs the first line of a kind, then at most one each `interval` seconds saying how
+    many were left out: a flood of failures writes a few lines, not megabytes."""
+
+    def __init__(self, logger: logging.Logger, interval: float = 60.0) -> None:
+        self.logger = logger
+        self.interval = interval
+        self.seen: dict[str, tuple[float, int]] = {}
+
+    def __call__(self, kind: str, line: str, *, exc_info: BaseException | None = None) -> None:
+        now = time.monotonic()
+        last, left_out = self.seen.get(kind, (None, 0))
+        if last is not None and now - last < self.interval:
+            self.seen[kind] = (last, left_out + 1)
+            return
+        if left_out:
+            line += f" ({left_out:,} more like it in the last {self.interval:.0f} s not logged)"
+        self.logger.error(line, exc_info=exc_info)
+        self.seen[kind] = (now, 0)
+
+
+QUIET = QuietLog(logging.getLogger("neweden.serve"))
+
+
+def quiet_loop_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """Errors the event loop reports by itself (a failed accept while file descriptors are
+    exhausted: once a traceback each time) are logged once a minute per kind, in a line."""
+
+    def handler(_: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        message = context.get("message", "an error")
+        QUIET(f"loop|{message}|{type(exc).__name__}", f"event loop: {message}: {exc!r}")
+
+    loop.set_exception_handler(handler)
+
+
+def _unavailable(detail: str) -> _Refused:
+    response = _problem(503, "Service Unavailable", detail)
+    response.headers["retry-after"] = "1"
+    return _Refused(response)
+
+
+class _Work:
+    """CPU-bound work off the event loop: a few worker threads and a time budget per request
+    (waiting for a thread included). A running thread cannot be stopped: the work of a request
+    given up on ends on its thread, and while every thread is held so, a request is a 503 at
+    once instead of waiting its whole budget."""
+
+    def __init__(self, threads: int, budget: float, inline: int) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="neweden-work")
+        self.inline = inline
+        self.threads = threads
+        self.budget = budget
+        self.given_up = 0  # threads still at the work of a request given up on
+
+    async def run(self, fn: Callable[[], T], size: int | None = None) -> T:
+        """`fn()` on a worker thread (inline when `size`, the body's, is at most
+        INLINE_BYTES); :class:`_Refused` (503) past the budget, or at once while every
+        thread is held by work given up on."""
+        if size is not None and size <= self.inline:
+            return fn()
+        if self.given_up >= self.threads:
+            raise _unavailable("the service is busy with slow requests; try again")
+        future = self.pool.submit(fn)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.budget)
+        except asyncio.TimeoutError:  # cancelled if it was waiting; else it runs on
+            if future.running():
+                self.given_up += 1
+                loop = asyncio.get_running_loop()
+                future.add_done_callback(lambda _: loop.call_soon_threadsafe(self._freed))
+            raise _unavailable(
+                f"the request needed more than {self.budget:g} s of work and was given up"
+            ) from None
+
+    def _freed(self) -> None:
+        self.given_up -= 1
 
 
 def _decode_problem(err: GameDecodeError) -> Response:
@@ -142,6 +262,7 @@ def create_app(
     same types and answers a constant): the baseline of the load benchmark."""
     catalog = catalog or BUILTIN
     document = _encode(openapi(__version__))
+    work = _Work(WORK_THREADS, WORK_TIMEOUT_SECONDS, INLINE_BYTES)
 
     def game_endpoint(
         answer: Callable[[Request, bytes], Awaitable[Response]], limit: int = MAX_BODY
@@ -157,65 +278,50 @@ def create_app(
                 return refused.response
             except GameDecodeError as err:
                 return _decode_problem(err)
+            except Exception as exc:  # a bug: one line a minute, not a traceback a request
+                QUIET(
+                    f"500|{request.url.path}|{type(exc).__name__}",
+                    f"{request.method} {request.url.path}: {type(exc).__name__}: {exc}"[:500],
+                    exc_info=exc,
+                )
+                return _problem(500, "Internal Server Error", "the request failed; it is logged")
 
         return endpoint
 
     async def score_one(request: Request, body: bytes) -> Response:
         detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
-        return _json(score(body, catalog=catalog, detail=detail))
+        job = partial(score, body, catalog=catalog, detail=detail)
+        return _json(await work.run(job, len(body)))
 
     async def validate_one(_: Request, body: bytes) -> Response:
-        return _json(validate(body, catalog=catalog))
+        return _json(await work.run(partial(validate, body, catalog=catalog), len(body)))
 
     async def score_batch(_: Request, body: bytes) -> Response:
-        try:
-            envelope = msgspec.json.decode(body, type=_Envelope)
-        # ValidationError is a DecodeError: the narrower one first.
-        except msgspec.ValidationError as exc:
-            return _problem(
-                422,
-                "Unprocessable Content",
-                f'the body must be {{"games": [...]}}: {exc}',
-                [Problem(code="bad_type", message=str(exc), path="")],
-            )
-        except msgspec.DecodeError as exc:
-            return _problem(
-                400,
-                "Bad Request",
-                f"the body is not JSON: {exc}",
-                [Problem(code="bad_json", message=str(exc), path="")],
-            )
-        games = [bytes(raw) for raw in envelope.games]
-        if len(games) > MAX_BATCH_GAMES:
-            return _problem(
-                413,
-                "Content Too Large",
-                f"the batch has {len(games):,} games; the limit is {MAX_BATCH_GAMES:,}",
-            )
-        results = await anyio.to_thread.run_sync(_score_batch, games, catalog)
-        return _json({"results": results})
+        return await work.run(partial(_answer_batch, body, catalog))
 
     async def render_one(request: Request, body: bytes) -> Response:
         player = request.query_params.get("player")
         overlays = [o for o in request.query_params.get("overlay", "").split(",") if o]
         try:
-            picture = render(body, player=player, catalog=catalog, overlays=overlays)
+            picture = await work.run(
+                partial(render, body, player=player, catalog=catalog, overlays=overlays)
+            )
         except ValueError as err:  # a player not in the game, an unknown overlay
             return _problem(422, "Unprocessable Content", str(err))
-        return Response(picture, media_type="image/svg+xml")
+        return Response(picture, media_type="image/svg+xml", headers=_HEADERS)
 
     async def bench_decode(_: Request, body: bytes) -> Response:
-        decode_game(body)
+        await work.run(partial(decode_game, body), len(body))
         return _json({"decoded": True})
 
     async def health(_: Request) -> Response:
         return _json({"status": "ok", "version": __version__})
 
     async def openapi_json(_: Request) -> Response:
-        return Response(document, media_type="application/json")
+        return Response(document, media_type="application/json", headers=_HEADERS)
 
     async def docs(_: Request) -> HTMLResponse:
-        return HTMLResponse(_DOCS_PAGE)
+        return HTMLResponse(_DOCS_PAGE, headers=_NOSNIFF)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -255,9 +361,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        quiet_loop_errors(asyncio.get_running_loop())
         gc.collect()
         gc.freeze()  # start-up objects out of the collector's way: shorter p99 tails
         yield
+        work.pool.shutdown(wait=False, cancel_futures=True)
 
     return Starlette(
         routes=routes,
@@ -267,8 +375,76 @@ def create_app(
     )
 
 
-def _score_batch(games: list[bytes], catalog: Catalog) -> list[dict[str, Any]]:
-    return reports(games, [None] * len(games), catalog, False)
+def _too_many_games(count: int) -> Response:
+    return _problem(
+        413,
+        "Content Too Large",
+        f"the batch has {count:,} games; the limit is {MAX_BATCH_GAMES:,}",
+    )
+
+
+def _answer_batch(body: bytes, catalog: Catalog) -> Response:
+    """The answer to `/v1/score/batch` (on a worker thread): the envelope, then each game."""
+    # Counted before decoding when there could be many: 16.7 million tiny entries fit in
+    # 32 MiB. Fewer commas than MANY_COMMAS cost little to make and are counted after.
+    if body.count(b",") >= MANY_COMMAS:
+        entries = count_commas(body).level2 + 1
+        if entries > MAX_BATCH_GAMES:
+            return _too_many_games(entries)
+    try:
+        envelope = msgspec.json.decode(body, type=_Envelope)
+    # ValidationError is a DecodeError: the narrower one first.
+    except msgspec.ValidationError as exc:
+        return _problem(
+            422,
+            "Unprocessable Content",
+            f'the body must be {{"games": [...]}}: {exc}',
+            [Problem(code="bad_type", message=str(exc), path="")],
+        )
+    except msgspec.DecodeError as exc:
+        return _problem(
+            400,
+            "Bad Request",
+            f"the body is not JSON: {exc}",
+            [Problem(code="bad_json", message=str(exc), path="")],
+        )
+    # The envelope decoded, so every key is "games" (perhaps escaped): more than one is a
+    # comma between keys. Scanned unless the plain name is there once and nothing escaped.
+    plain = body.count(b'"games"') == 1 and b"\\u" not in body
+    keys = 1 if plain else count_commas(body).level1 + 1
+    if keys > 1:
+        message = f"the body gives `games` {keys} times; give it once"
+        return _problem(
+            422,
+            "Unprocessable Content",
+            message,
+            [Problem(code="bad_value", message=message, path="")],
+        )
+    games = [bytes(raw) for raw in envelope.games]
+    if len(games) > MAX_BATCH_GAMES:
+        return _too_many_games(len(games))
+    results = reports(games, [None] * len(games), catalog, False)
+    return _json({"results": _cap_listed(results)})
+
+
+def _cap_listed(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """At most MAX_LISTED_PER_RESPONSE decode problems listed over a batch's unreadable
+    entries; each entry past them lists one `too_large` saying how many it holds."""
+    budget = MAX_LISTED_PER_RESPONSE
+    for result in results:
+        if "players" in result:  # a report: its problems are the rules', bounded by the game
+            continue
+        errors = result["errors"]
+        if len(errors) <= budget:
+            budget -= len(errors)
+            continue
+        message = (
+            f"{len(errors):,} problem(s), not listed: at most {MAX_LISTED_PER_RESPONSE:,} "
+            "are listed in one answer"
+        )
+        result["errors"] = [Problem(code="too_large", message=message, path="").to_dict()]
+        budget = 0
+    return results
 
 
 def _swagger_assets() -> str | None:

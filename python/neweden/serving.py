@@ -1,0 +1,70 @@
+"""How `neweden serve` runs uvicorn: connections that send nothing are closed, their number is
+capped, and a flood of the same log line is written once.
+
+uvicorn closes an idle connection only *after* a response (its keep-alive timeout): one that
+never sends a request, or sends its headers a byte at a time, stays open for ever, and enough
+of them exhaust the file descriptors. :class:`GuardedH11` gives every request's headers a
+deadline (:data:`HEADER_TIMEOUT_SECONDS`) from the moment the connection is ready for it,
+and closes at once a connection over :data:`MAX_CONNECTIONS`. The body has its own deadline
+in the app (a 408).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .service import QUIET
+
+__all__ = ["GuardedH11"]
+
+HEADER_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_HEADER_TIMEOUT", "10"))
+MAX_CONNECTIONS = int(os.environ.get("NEWEDEN_MAX_CONNECTIONS", "512"))
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol with a deadline on each request's headers and a cap on the
+    connections open at once."""
+
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > MAX_CONNECTIONS:
+            QUIET("too many connections", f"over {MAX_CONNECTIONS} connections open: closing one")
+            transport.abort()
+            return
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(HEADER_TIMEOUT_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        """No complete request headers in time: close (there is nothing to answer yet)."""
+        self._deadline = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def handle_events(self) -> None:
+        before = self.cycle
+        super().handle_events()
+        if self.cycle is not before:  # a request's headers arrived
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        before = self.cycle
+        super().on_response_complete()
+        if self.cycle is before and not self.transport.is_closing():
+            self._arm()  # the next request's headers have their own deadline
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
