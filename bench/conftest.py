@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from neweden.catalog import ResolvedCard
-from neweden.synth import grow_city
+from neweden.catalog.catalog import ResolvedCard
+from neweden.geometry.synth import grow_city
 
 CITIES = 400
 SEED = 20261130

@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 
 from bench.conftest import realistic_cities
-from neweden import reference
-from neweden.catalog import ResolvedCard
-from neweden.compact import CompactCities, pack_cities
-from neweden.geometry import analyse_batch, analyse_city
+from neweden.catalog.catalog import ResolvedCard
+from neweden.geometry import reference
+from neweden.geometry.compact import CompactCities, pack_cities
+from neweden.geometry.native import analyse_batch, analyse_city
 
 GROUP = "geometry per city"
 BATCH_CITIES = 20_000

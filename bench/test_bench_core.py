@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from neweden import reference
-from neweden.catalog import ResolvedCard
-from neweden.compact import CompactCities, pack_cities
-from neweden.geometry import analyse_city
+from neweden.catalog.catalog import ResolvedCard
+from neweden.geometry import reference
+from neweden.geometry.compact import CompactCities, pack_cities
+from neweden.geometry.native import analyse_city
 
 
 @pytest.fixture(scope="module")

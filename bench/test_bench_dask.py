@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from neweden.batch import validate
+from neweden.runners.batch import validate
 
 distributed = pytest.importorskip("distributed", reason="the dask extra")
 

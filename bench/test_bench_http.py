@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from neweden.synth import city_json, grow_city
+from neweden.geometry.synth import city_json, grow_city
 from tests.servers import running_server
 
 SECONDS = int(os.environ.get("NEWEDEN_BENCH_SECONDS", "10"))

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bench.conftest import realistic_cities
-from neweden.catalog import BUILTIN, resolve_city
-from neweden.compact import pack_games, pack_table
-from neweden.model import Game, InlineCard, Placement, Player
+from neweden.catalog.catalog import BUILTIN, resolve_city
+from neweden.format.model import Game, InlineCard, Placement, Player
+from neweden.geometry.compact import pack_games, pack_table
 
 GROUP = "packing per city"
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.decode import decode_game
-from neweden.report import reference_geometry, score_game
-from neweden.synth import city_json, grow_city
+from neweden.format.decode import decode_game
+from neweden.geometry.synth import city_json, grow_city
+from neweden.scoring.report import reference_geometry, score_game
 
 GROUP = "score one game"
 GAMES = 50

@@ -23,16 +23,16 @@ from typing import Any
 import msgspec
 import pytest
 
-from neweden import reference
 from neweden._gc import collector_paused
-from neweden.batch import CHUNK, validate
-from neweden.catalog import BUILTIN, CardSpec, ResolvedCard
-from neweden.compact import pack_games
-from neweden.decode import decode_game
-from neweden.report import ILLEGAL_DETAILS, native_geometry, score_packed
-from neweden.sides import ALL_SIDES
-from neweden.sources import Entry, iter_entries
-from neweden.synth import city_json, grow_city
+from neweden.catalog.catalog import BUILTIN, CardSpec, ResolvedCard
+from neweden.format.decode import decode_game
+from neweden.geometry import reference
+from neweden.geometry.compact import pack_games
+from neweden.geometry.sides import ALL_SIDES
+from neweden.geometry.synth import city_json, grow_city
+from neweden.runners.batch import CHUNK, validate
+from neweden.runners.sources import Entry, iter_entries
+from neweden.scoring.report import ILLEGAL_DETAILS, native_geometry, score_packed
 
 GAMES = int(os.environ.get("NEWEDEN_BENCH_GAMES", "50000"))
 GROUP = "validate end to end"

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from neweden import reference
-from neweden.catalog import ResolvedCard
-from neweden.compact import pack_cities, pack_table
-from neweden.geometry import analyse_city, score_figures
+from neweden.catalog.catalog import ResolvedCard
+from neweden.geometry import reference
+from neweden.geometry.compact import pack_cities, pack_table
+from neweden.geometry.native import analyse_city, score_figures
 from tests.strategies import cities
 
 

@@ -36,9 +36,9 @@ with atheris.instrument_imports():
     import msgspec
 
     import neweden
-    from neweden.catalog_file import CatalogError, parse_catalog
-    from neweden.jsonscan import count_commas
-    from neweden.problems import GameDecodeError
+    from neweden.catalog.files import CatalogError, parse_catalog
+    from neweden.format.jsonscan import count_commas
+    from neweden.format.problems import GameDecodeError
 
 _NUMBER = re.compile(rb"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _SPECIAL = (b"1e999", b"-1e999", b"NaN", b"Infinity", b"-0", b"1e-999", b"18446744073709551616")

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from neweden.cli import example_game  # noqa: E402
+from neweden.cli.main import example_game  # noqa: E402
 from tests.servers import running_server  # noqa: E402
 
 TIMEOUT = 30.0  # seconds a request may take before it counts as unanswered

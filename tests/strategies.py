@@ -7,10 +7,10 @@ import random
 
 from hypothesis import strategies as st
 
-from neweden.catalog import CardSpec, ResolvedCard
-from neweden.model import FACILITIES, SIDES
-from neweden.sides import ALL_SIDES
-from neweden.synth import grow_city
+from neweden.catalog.catalog import CardSpec, ResolvedCard
+from neweden.format.model import FACILITIES, SIDES
+from neweden.geometry.sides import ALL_SIDES
+from neweden.geometry.synth import grow_city
 
 common_cards = st.builds(
     CardSpec,

@@ -9,8 +9,8 @@ import random
 from pathlib import Path
 
 import neweden
-from neweden.problems import DECODE_CODES, RULE_CODES, WARNING_CODES
-from neweden.synth import city_json, grow_city
+from neweden.format.problems import DECODE_CODES, RULE_CODES, WARNING_CODES
+from neweden.geometry.synth import city_json, grow_city
 
 PACKAGE = Path(neweden.__file__).parent
 
@@ -55,9 +55,9 @@ def test_the_package_has_no_import_cycle() -> None:
         name: _imports(name, tree, package, known) - {"neweden"}
         for name, (tree, package) in modules.items()
     }
-    assert "neweden.results" in graph["neweden.dask"]  # the graph is read
-    assert "neweden.catalog" in graph["neweden.rules.vocabulary"]
-    assert "neweden.rules.vocabulary" in graph["neweden.report"]
+    assert "neweden.scoring.results" in graph["neweden.runners.dask"]  # the graph is read
+    assert "neweden.catalog.catalog" in graph["neweden.rules.names"]
+    assert "neweden.rules.names" in graph["neweden.scoring.report"]
     state: dict[str, int] = {}  # 1: on the path, 2: done
     cycles: list[list[str]] = []
 
@@ -84,7 +84,7 @@ def test_one_module_speaks_to_the_native_core() -> None:
         if isinstance(node, ast.ImportFrom)
         and (node.module == "_core" or any(a.name == "_core" for a in node.names))
     )
-    assert speaking == ["neweden.geometry"]
+    assert speaking == ["neweden.geometry.native"]
 
 
 def _codes(report: dict[str, object]) -> set[str]:

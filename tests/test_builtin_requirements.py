@@ -8,11 +8,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neweden import reference
-from neweden.catalog import BUILTIN, Catalog, ResolvedCard
-from neweden.compact import pack_table
-from neweden.conditions import CityContext, evaluate, judge
-from neweden.geometry import score_figures
+from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
+from neweden.catalog.conditions import CityContext, evaluate, judge
+from neweden.geometry import reference
+from neweden.geometry.compact import pack_table
+from neweden.geometry.native import score_figures
 from tests.strategies import cities
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import neweden
-from neweden.catalog import BUILTIN, resolve_game
+from neweden.catalog.catalog import BUILTIN, resolve_game
 
 
 def test_the_builtin_catalog_holds_the_wild_cards_and_a1_b1_c1() -> None:

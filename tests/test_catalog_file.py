@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.catalog import BUILTIN
-from neweden.catalog_file import CatalogError, load_catalog, parse_catalog
-from neweden.cli import main
+from neweden.catalog.catalog import BUILTIN
+from neweden.catalog.files import CatalogError, load_catalog, parse_catalog
+from neweden.cli.main import main
 from tests.conftest import EXAMPLES
 from tests.games import card, game, line, player
 

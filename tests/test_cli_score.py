@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from neweden.cli import main
+from neweden.cli.main import main
 from tests.games import card, game, line, player
 
 

@@ -9,8 +9,8 @@ import pytest
 
 import neweden
 from neweden import _core
-from neweden.catalog import BUILTIN, resolve_city
-from neweden.compact import SIDE_BITS, UNRESOLVED, WILD, pack_cities
+from neweden.catalog.catalog import BUILTIN, resolve_city
+from neweden.geometry.compact import SIDE_BITS, UNRESOLVED, WILD, pack_cities
 from tests.conftest import load_example
 
 

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from neweden import reference
-from neweden.catalog import BUILTIN, CardSpec, Catalog, ResolvedCard
-from neweden.catalog_file import CatalogError, load_catalog
-from neweden.cli import main
-from neweden.conditions import CityContext, check_condition, evaluate, judge
-from neweden.sides import ALL_SIDES
+from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog, ResolvedCard
+from neweden.catalog.conditions import CityContext, check_condition, evaluate, judge
+from neweden.catalog.files import CatalogError, load_catalog
+from neweden.cli.main import main
+from neweden.geometry import reference
+from neweden.geometry.sides import ALL_SIDES
 
 SIDES4 = ALL_SIDES
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from neweden import reference
-from neweden.catalog import ResolvedCard
-from neweden.compact import pack_cities, pack_table
-from neweden.geometry import analyse_city, score_figures
+from neweden.catalog.catalog import ResolvedCard
+from neweden.geometry import reference
+from neweden.geometry.compact import pack_cities, pack_table
+from neweden.geometry.native import analyse_city, score_figures
 from tests.strategies import cities, grown_cities
 
 

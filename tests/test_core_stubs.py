@@ -33,8 +33,8 @@ def test_the_core_names_its_figures_and_a_mismatch_refuses_to_load(
 ) -> None:
     import importlib
 
-    from neweden import geometry
-    from neweden.figures import CityFigures, ScoreFigures
+    from neweden.geometry import native as geometry
+    from neweden.geometry.figures import CityFigures, ScoreFigures
 
     assert ScoreFigures._fields == _core.SCORE_FIELDS
     assert CityFigures._fields == _core.CITY_FIELDS

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.batch import validate
-from neweden.catalog import BUILTIN
-from neweden.results import score_entries
-from neweden.sources import iter_entries
+from neweden.catalog.catalog import BUILTIN
+from neweden.runners.batch import validate
+from neweden.runners.sources import iter_entries
+from neweden.scoring.results import score_entries
 from tests.games import card, game, line, player
 
 distributed = pytest.importorskip("distributed", reason="the dask extra")
-ndask = pytest.importorskip("neweden.dask", reason="the dask extra")
+ndask = pytest.importorskip("neweden.runners.dask", reason="the dask extra")
 
 GOOD = json.dumps(game("military", player("A", line(3)), player("B", line(2))))
 ILLEGAL = json.dumps(game("military", player("A", [*line(2), card(0, 0)])))

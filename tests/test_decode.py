@@ -14,9 +14,9 @@ import msgspec
 import pytest
 
 import neweden
-from neweden.decode import decode_game, find_problems, game_bytes
-from neweden.model import Game, InlineCard
-from neweden.problems import DECODE_CODES
+from neweden.format.decode import decode_game, find_problems, game_bytes
+from neweden.format.model import Game, InlineCard
+from neweden.format.problems import DECODE_CODES
 from tests.conftest import EXAMPLES
 
 
@@ -413,7 +413,7 @@ def test_game_is_the_decoded_type() -> None:
 def test_the_fast_path_checks_every_field_that_carries_a_pattern() -> None:
     from msgspec import inspect as mi
 
-    from neweden.checks import PATTERN_FIELDS
+    from neweden.format.checks import PATTERN_FIELDS
 
     found: set[tuple[type, str]] = set()
 
@@ -470,7 +470,7 @@ def test_the_string_scan_never_starts_again_inside_a_string() -> None:
     # The scan is linear when every attempt that starts at a quote runs to the end of its
     # string (or of the text): then no byte is read twice. The old pattern failed on an
     # unclosed string and started again at each of its 40,000 inner quotes (1 MiB: an hour).
-    from neweden.decode import _STRING
+    from neweden.format.decode import _STRING
 
     raw = _worst_case_for_the_string_scan(40_000)
     spans = [m.span() for m in _STRING.finditer(raw)]

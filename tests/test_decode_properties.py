@@ -15,10 +15,10 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from neweden.checks import decoded_is_sound
-from neweden.decode import find_problems
-from neweden.model import Game
-from neweden.problems import DECODE_CODES
+from neweden.format.checks import decoded_is_sound
+from neweden.format.decode import find_problems
+from neweden.format.model import Game
+from neweden.format.problems import DECODE_CODES
 from tests.conftest import load_example
 
 BASES = [load_example("format-example.json"), load_example("military-two-players.json")]

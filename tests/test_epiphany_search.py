@@ -18,15 +18,15 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden import report as report_module
-from neweden.catalog import ResolvedCard
-from neweden.catalog_file import parse_catalog
-from neweden.conditions import CityContext, evaluate
-from neweden.figures import ScoreFigures
-from neweden.render import render
-from neweden.report import native_geometry
+from neweden.catalog.catalog import ResolvedCard
+from neweden.catalog.conditions import CityContext, evaluate
+from neweden.catalog.files import parse_catalog
+from neweden.geometry.figures import ScoreFigures
+from neweden.geometry.synth import grow_city
+from neweden.present.render import render
 from neweden.rules.epiphany_conditions import MAX_EVALUATIONS, SearchBudget, disjoint_sets
-from neweden.synth import grow_city
+from neweden.scoring import report as report_module
+from neweden.scoring.report import native_geometry
 from tests.games import game, line, player
 
 

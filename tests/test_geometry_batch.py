@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import neweden
-from neweden import reference
-from neweden.catalog import BUILTIN, ResolvedCard, resolve_city
-from neweden.compact import UNRESOLVED, CompactCities, pack_cities, pack_games, pack_table
-from neweden.figures import BatchFigures, CityFigures
-from neweden.geometry import analyse_batch, analyse_city
-from neweden.synth import grow_city
+from neweden.catalog.catalog import BUILTIN, ResolvedCard, resolve_city
+from neweden.geometry import reference
+from neweden.geometry.compact import UNRESOLVED, CompactCities, pack_cities, pack_games, pack_table
+from neweden.geometry.figures import BatchFigures, CityFigures
+from neweden.geometry.native import analyse_batch, analyse_city
+from neweden.geometry.synth import grow_city
 from tests.strategies import cities
 
 PER_CITY = (

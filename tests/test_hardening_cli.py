@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from neweden.cli import main
+from neweden.cli.main import main
 from tests.conftest import EXAMPLES
 
 HOSTILE = {

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neweden.jsonscan import count_commas
+from neweden.format.jsonscan import count_commas
 
 JSON = st.recursive(
     st.none() | st.integers() | st.text(alphabet='ab,[]{}"\\ \u00e9'),

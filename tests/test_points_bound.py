@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.batch import validate
-from neweden.catalog_file import CatalogError, parse_catalog
-from neweden.cli import main
-from neweden.decode import decode_game
-from neweden.model import MAX_BONUS_POINTS, MAX_POINTS
+from neweden.catalog.files import CatalogError, parse_catalog
+from neweden.cli.main import main
+from neweden.format.decode import decode_game
+from neweden.format.model import MAX_BONUS_POINTS, MAX_POINTS
+from neweden.runners.batch import validate
 from tests.games import card, game, line, player
 
 BIG = 2**63 - 1

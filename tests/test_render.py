@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from neweden.batch import validate
-from neweden.cli import example_game, main
-from neweden.render import OVERLAYS, render
+from neweden.cli.main import example_game, main
+from neweden.present.render import OVERLAYS, render
+from neweden.runners.batch import validate
 from tests.games import card, game, line, player
 
 GOLDEN = Path(__file__).parent / "golden"

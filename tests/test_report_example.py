@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.cli import example_game
+from neweden.cli.main import example_game
 from tests.conftest import EXAMPLES
 
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import neweden
-from neweden.decode import decode_game
-from neweden.report import reference_geometry, score_game
-from neweden.synth import city_json, grow_city
+from neweden.format.decode import decode_game
+from neweden.geometry.synth import city_json, grow_city
+from neweden.scoring.report import reference_geometry, score_game
 
 EFFECTS = ["third_star", "rotate", "move"]
 

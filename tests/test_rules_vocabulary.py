@@ -16,11 +16,11 @@ import jsonschema
 import pytest
 
 import neweden
-from neweden.catalog_file import parse_catalog
-from neweden.decode import decode_game
-from neweden.render import render
-from neweden.report import reference_geometry, score_game
-from neweden.schema import city_schema, game_schema
+from neweden.catalog.files import parse_catalog
+from neweden.format.decode import decode_game
+from neweden.format.schema import city_schema, game_schema
+from neweden.present.render import render
+from neweden.scoring.report import reference_geometry, score_game
 from tests.games import card, game, player
 from tests.servers import running_server
 
@@ -588,8 +588,8 @@ def test_rule_1_many_long_invented_names_cost_a_bounded_number_of_comparisons(
 ) -> None:
     # 4 players x 77 cards, every card its own 100-character style and type, each 1-2 edits
     # from the others: comparing every pair took minutes. The work is counted, not timed.
-    from neweden import vocabulary
-    from neweden.rules import vocabulary as rules
+    from neweden.format import vocabulary
+    from neweden.rules import names as rules
 
     calls = 0
     real = vocabulary.distance_within.__wrapped__

@@ -9,8 +9,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from neweden.cli import main
-from neweden.schema import city_schema, game_schema
+from neweden.cli.main import main
+from neweden.format.schema import city_schema, game_schema
 from tests.conftest import EXAMPLES
 
 GAMES = [p for p in sorted(EXAMPLES.glob("*.json")) if p.name != "lone-city.json"]

@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 
 import neweden
-from neweden.cli import example_game
+from neweden.cli.main import example_game
 from tests.games import game, line, player
 from tests.servers import running_server
 

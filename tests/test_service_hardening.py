@@ -24,10 +24,10 @@ pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[te
 
 import uvicorn
 
-from neweden import service
-from neweden import serving as guarded
-from neweden.cli import example_game
-from neweden.serving import GuardedH11
+from neweden.cli.main import example_game
+from neweden.http import service
+from neweden.http import serving as guarded
+from neweden.http.serving import GuardedH11
 from tests.servers import free_port
 
 JSON_HEADERS = {"content-type": "application/json"}

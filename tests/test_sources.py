@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from neweden import sources
-from neweden.sources import Block, Entry, iter_entries, iter_sources
+from neweden.runners import sources
+from neweden.runners.sources import Block, Entry, iter_entries, iter_sources
 
 
 def _expanded(items: list[Entry | Block]) -> list[Entry]:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import neweden
-from neweden.cli import example_game
-from neweden.text import WIDTH, report_table
+from neweden.cli.main import example_game
+from neweden.present.text import WIDTH, report_table
 from tests.games import card, game, line, player
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden import batch
-from neweden.batch import CSV_HEADER, validate
-from neweden.cli import main
+from neweden.cli.main import main
+from neweden.runners import batch
+from neweden.runners.batch import CSV_HEADER, validate
 from tests.conftest import EXAMPLES
 from tests.games import card, game, line, player
 

@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-from neweden import batch
-from neweden.batch import CSV_HEADER, validate
-from neweden.cli import main
-from neweden.outputs import Interrupts
-from neweden.results import svg_name
-from neweden.sources import Entry
+from neweden.cli.main import main
+from neweden.runners import batch
+from neweden.runners.batch import CSV_HEADER, validate
+from neweden.runners.outputs import Interrupts
+from neweden.runners.sources import Entry
+from neweden.scoring.results import svg_name
 from tests.games import card, game, line, player
 
 GOOD = json.dumps(game("military", player("A", line(3)), player("B", line(2))))

@@ -5,17 +5,17 @@ The public API (FORMAT §6) grows here; everything not in ``__all__`` is private
 
 from __future__ import annotations
 
-from ._version import __version__
-from .batch import score_many
-from .catalog import BUILTIN, CardSpec, Catalog, resolve_city, resolve_game
-from .catalog_file import CatalogError, load_catalog
-from .compact import CompactCities, pack_cities
-from .decode import decode_city, decode_game
-from .geometry import CORE_VERSION as _core_version
-from .model import Game, LoneCity
-from .problems import GameDecodeError, Problem
-from .report import score
-from .validation import validate
+from neweden._version import __version__
+from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog, resolve_city, resolve_game
+from neweden.catalog.files import CatalogError, load_catalog
+from neweden.format.decode import decode_city, decode_game
+from neweden.format.model import Game, LoneCity
+from neweden.format.problems import GameDecodeError, Problem
+from neweden.geometry.compact import CompactCities, pack_cities
+from neweden.geometry.native import CORE_VERSION as _core_version
+from neweden.runners.batch import score_many
+from neweden.scoring.report import score
+from neweden.scoring.validation import validate
 
 if _core_version != __version__:  # pragma: no cover - a stale build in the tree
     raise ImportError(

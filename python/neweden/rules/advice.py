@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..catalog import EpiphanySpec
-from ..figures import ScoreFigures
-from ..model import EpiphanyEntry
-from .epiphanies import ICONS_PER_STAR, THIRD_STAR
-from .requirements import populist_points
+from neweden.catalog.catalog import EpiphanySpec
+from neweden.format.model import EpiphanyEntry
+from neweden.geometry.figures import ScoreFigures
+from neweden.rules.epiphanies import ICONS_PER_STAR, THIRD_STAR
+from neweden.rules.requirements import populist_points
 
 __all__ = ["third_star_advice"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..catalog import EpiphanySpec
-from ..model import EpiphanyEntry
+from neweden.catalog.catalog import EpiphanySpec
+from neweden.format.model import EpiphanyEntry
 
 __all__ = ["THIRD_STAR", "EpiphanyResult", "score_epiphanies"]
 

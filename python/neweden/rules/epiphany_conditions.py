@@ -28,9 +28,9 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Literal
 
-from ..catalog import Catalog, ResolvedCard
-from ..conditions import VALUES, CityContext, compiled, uses_geometry
-from ..figures import ScoreFigures
+from neweden.catalog.catalog import Catalog, ResolvedCard
+from neweden.catalog.conditions import VALUES, CityContext, compiled, uses_geometry
+from neweden.geometry.figures import ScoreFigures
 
 __all__ = [
     "MAX_EVALUATIONS",

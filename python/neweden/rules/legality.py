@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..catalog import CardSpec, ResolvedCard
-from ..figures import CityFigures
-from ..model import Game
-from ..problems import Problem, join
-from ..sides import OPPOSITE, STEP
+from neweden.catalog.catalog import CardSpec, ResolvedCard
+from neweden.format.model import Game
+from neweden.format.problems import Problem, join
+from neweden.geometry.figures import CityFigures
+from neweden.geometry.sides import OPPOSITE, STEP
 
 __all__ = [
     "ATOMIC_WASTE",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..catalog import DEFAULT_MAJORITY_TABLE
-from ..figures import ScoreFigures
+from neweden.catalog.catalog import DEFAULT_MAJORITY_TABLE
+from neweden.geometry.figures import ScoreFigures
 
 __all__ = ["LAB_POINTS", "base_majority", "military_points", "shelter_group_points"]
 

@@ -1,8 +1,8 @@
 """Bid requirements (RULES §4a, Populist): each requirement card's condition, and the
 card points by stars.
 
-Conditions are data in the condition language (:mod:`neweden.conditions`); the built-in
-A1, B1 and C1 are written in it in :data:`neweden.catalog.BUILTIN`.
+Conditions are data in the condition language (:mod:`neweden.catalog.conditions`); the built-in
+A1, B1 and C1 are written in it in :data:`neweden.catalog.catalog.BUILTIN`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..catalog import RequirementSpec
-from ..conditions import CityContext, Test, compiled, evaluate, judge
-from ..figures import ScoreFigures
+from neweden.catalog.catalog import RequirementSpec
+from neweden.catalog.conditions import CityContext, Test, compiled, evaluate, judge
+from neweden.geometry.figures import ScoreFigures
 
 __all__ = [
     "POINTS_PER_EXTRA_STAR",

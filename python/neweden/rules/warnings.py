@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..catalog import RequirementSpec
-from ..model import Game
-from ..problems import Problem, article, join
-from .epiphanies import THIRD_STAR
+from neweden.catalog.catalog import RequirementSpec
+from neweden.format.model import Game
+from neweden.format.problems import Problem, article, join
+from neweden.rules.epiphanies import THIRD_STAR
 
 __all__ = ["game_warnings"]
 
@@ -43,7 +43,7 @@ def game_warnings(
     `style_counts`: common cards of the game by style (at least those above the box's
     count); `most_cards`: the most cards kept in one city; `rotated`: the player of each
     rotated card; `requirement_specs`, `epiphany_specs`: the game's ids looked up
-    (:func:`neweden.catalog.resolve_extras`)."""
+    (:func:`neweden.catalog.catalog.resolve_extras`)."""
     warnings: list[Problem] = []
     for style, count in sorted(style_counts.items()):
         if count > CARDS_PER_STYLE:

@@ -2,7 +2,7 @@
 
 The file's structure is given by the msgspec types below; loading decodes it generically,
 walks it against these types with the decoder's every-problem pass, checks the conditions,
-and only then builds a :class:`~neweden.catalog.Catalog`: a catalog that does not load
+and only then builds a :class:`~neweden.catalog.catalog.Catalog`: a catalog that does not load
 raises :class:`CatalogError` listing every problem, and nothing is half-loaded.
 """
 
@@ -19,19 +19,19 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from .catalog import (
+from neweden.catalog.catalog import (
     BUILTIN,
     CardSpec,
     Catalog,
     EpiphanySpec,
     RequirementSpec,
 )
-from .checks import Fields, check_inline_card, fold_name
-from .conditions import check_condition, names_in
-from .decode import field_label, find_problems
-from .model import MAX_POINTS, CatalogId, Effect, InlineCard, Name, Style, TypeName
-from .problems import Problem, did_you_mean, document_order, join
-from .vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
+from neweden.catalog.conditions import check_condition, names_in
+from neweden.format.checks import Fields, check_inline_card, fold_name
+from neweden.format.decode import field_label, find_problems
+from neweden.format.model import MAX_POINTS, CatalogId, Effect, InlineCard, Name, Style, TypeName
+from neweden.format.problems import Problem, did_you_mean, document_order, join
+from neweden.format.vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .catalog import CardSpec, ResolvedCard
-from .model import FACILITIES
-from .sides import ALL_SIDES, OPPOSITE, SIDES, STEP
+from neweden.catalog.catalog import CardSpec, ResolvedCard
+from neweden.format.model import FACILITIES
+from neweden.geometry.sides import ALL_SIDES, OPPOSITE, SIDES, STEP
 
 __all__ = ["STYLES", "TYPES", "city_json", "grow_city"]
 

@@ -48,8 +48,9 @@ class ScoreFigures(NamedTuple):
     """Every number the scoring rules read of one city, and nothing per card: the
     geometry's counts and D1-D4 (as in :class:`CityFigures`), plus tallies of the cards
     kept in the geometry. The native core gives a whole batch of them in one call
-    (:func:`neweden.geometry.score_figures`); :func:`neweden.reference.score_figures` is
-    the twin. A named tuple: the core hands its fields over in this order."""
+    (:func:`neweden.geometry.native.score_figures`);
+    :func:`neweden.geometry.reference.score_figures` is the twin. A named tuple: the core
+    hands its fields over in this order."""
 
     #: no overlap, no unresolved card, at most one component
     legal: bool
@@ -83,7 +84,7 @@ class ScoreFigures(NamedTuple):
 
 class BatchFigures(NamedTuple):
     """The figures of every city of a batch, as NumPy arrays (see
-    :func:`neweden.geometry.analyse_batch`)."""
+    :func:`neweden.geometry.native.analyse_batch`)."""
 
     #: per city (uint8, 0 or 1): legal geometry, as CityFigures.legal
     legal: npt.NDArray[np.uint8]

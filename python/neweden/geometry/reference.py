@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .catalog import CardSpec, ResolvedCard
-from .figures import CityFigures, ScoreFigures
-from .sides import OPPOSITE, SIDES, STEP
+from neweden.catalog.catalog import CardSpec, ResolvedCard
+from neweden.geometry.figures import CityFigures, ScoreFigures
+from neweden.geometry.sides import OPPOSITE, SIDES, STEP
 
 __all__ = ["analyse_city", "compatible", "score_figures", "style_counts"]
 

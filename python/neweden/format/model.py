@@ -1,10 +1,10 @@
 """The game format `new-eden/game@1` (FORMAT §1) as msgspec types.
 
 These types are the single description of the format: the fast decoder, the every-problem
-pass (:mod:`neweden.decode`) and the JSON Schema (:mod:`neweden.schema`) are all derived
-from them. A constraint whose violation is a *limit* rather than a wrong value (FORMAT §1,
-"Limits") is named in ``Meta.extra["too_large"]``; the JSON size and depth limits of `meta`
-are ``Meta.extra["max_bytes"]`` and ``Meta.extra["max_depth"]``.
+pass (:mod:`neweden.format.decode`) and the JSON Schema (:mod:`neweden.format.schema`) are
+all derived from them. A constraint whose violation is a *limit* rather than a wrong value
+(FORMAT §1, "Limits") is named in ``Meta.extra["too_large"]``; the JSON size and depth
+limits of `meta` are ``Meta.extra["max_bytes"]`` and ``Meta.extra["max_depth"]``.
 
 Absent optional fields decode to :data:`msgspec.UNSET`, so that "absent" and "given" stay
 distinct (``null`` is never a value of this format).
@@ -18,8 +18,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from . import sides
-from .vocabulary import ACCENTS, ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
+from neweden.format.vocabulary import ACCENTS, ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
+from neweden.geometry import sides
 
 __all__ = [
     "FACILITIES",
@@ -68,7 +68,7 @@ _LONG_STRING = {"too_large": ("max_length",)}
 
 # Identifier and id patterns are not msgspec constraints: msgspec runs a regular expression
 # per string (two thirds of a game's decoding time). They are `extra["pattern"]`, checked by
-# the every-problem walk and, on the fast path, with a cache (neweden.checks), and stated in
+# the every-problem walk and, on the fast path, with a cache (neweden.format.checks), and stated in
 # the JSON Schema.
 Identifier = Annotated[
     str,
@@ -84,7 +84,7 @@ Identifier = Annotated[
 def _alias_pattern(attribute: Attribute) -> str:
     """A JSON Schema pattern (ECMA-262, no flags) matching the Portuguese aliases of
     `attribute` as the decoder folds them: any letter case, the Portuguese accents precomposed
-    or as combining marks (neweden.vocabulary.ACCENTS)."""
+    or as combining marks (neweden.format.vocabulary.ACCENTS)."""
     marks = f"[{ACCENTS}]*"
 
     def letter(c: str) -> str:
@@ -113,7 +113,7 @@ def _vocabulary_words(attribute: Attribute) -> str:
 
 def _vocabulary_meta(attribute: Attribute) -> Meta:
     """An identifier that also accepts the Portuguese aliases of `attribute` (folded on
-    input: neweden.checks, neweden.vocabulary)."""
+    input: neweden.format.checks, neweden.format.vocabulary)."""
     return Meta(
         max_length=MAX_STRING,
         description=_vocabulary_words(attribute),
@@ -265,7 +265,7 @@ class LoneCity(msgspec.Struct, forbid_unknown_fields=True):
     city: City
 
 
-#: The cross-field checks of neweden.checks, said in JSON Schema for `neweden schema`
+#: The cross-field checks of neweden.format.checks, said in JSON Schema for `neweden schema`
 #: (added to each struct's definition; the decoder runs the checks themselves).
 SCHEMA_CROSS_CHECKS: dict[str, dict[str, Any]] = {
     "InlineCard": {

@@ -13,14 +13,14 @@ from typing import Any
 
 import msgspec
 
-from .catalog import BUILTIN, Catalog, resolve_city
-from .compact import pack_flat
-from .decode import GameInput, decode_city, game_bytes
-from .problems import Problem, document_order
-from .report import native_geometry, score
-from .rules.legality import copy_limit_problems, geometry_problems
-from .rules.vocabulary import GameNames, name_problems
-from .rules.warnings import CARDS_PER_STYLE
+from neweden.catalog.catalog import BUILTIN, Catalog, resolve_city
+from neweden.format.decode import GameInput, decode_city, game_bytes
+from neweden.format.problems import Problem, document_order
+from neweden.geometry.compact import pack_flat
+from neweden.rules.legality import copy_limit_problems, geometry_problems
+from neweden.rules.names import GameNames, name_problems
+from neweden.rules.warnings import CARDS_PER_STYLE
+from neweden.scoring.report import native_geometry, score
 
 __all__ = ["validate"]
 

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from html import escape as _escape
 from typing import Any, NamedTuple
 
-from .catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
-from .decode import GameInput, decode_game
-from .figures import CityFigures
-from .report import score_pictured
-from .sides import SIDES, STEP
+from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
+from neweden.format.decode import GameInput, decode_game
+from neweden.geometry.figures import CityFigures
+from neweden.geometry.sides import SIDES, STEP
+from neweden.scoring.report import score_pictured
 
 __all__ = ["OVERLAYS", "render"]
 

@@ -11,13 +11,13 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from ._gc import collector_paused
-from .catalog import Catalog
-from .decode import GameInput, decode_game
-from .model import Game
-from .problems import GameDecodeError
-from .report import reference_geometry, score_games
-from .sources import Entry
+from neweden._gc import collector_paused
+from neweden.catalog.catalog import Catalog
+from neweden.format.decode import GameInput, decode_game
+from neweden.format.model import Game
+from neweden.format.problems import GameDecodeError
+from neweden.runners.sources import Entry
+from neweden.scoring.report import reference_geometry, score_games
 
 __all__ = [
     "BOOLEAN_COLUMNS",
@@ -205,7 +205,7 @@ def svg_name(entry: Entry) -> str:
 def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
     if result.valid or entry.data is None or not result.readable:
         return result  # valid, or not a readable game: nothing to draw
-    from .render import render
+    from neweden.present.render import render
 
     picture = render(entry.data, catalog=catalog)
     return result._replace(svg=picture, svg_name=svg_name(entry))

@@ -1,4 +1,4 @@
-"""The JSON Schema of the game format, generated from the types of :mod:`neweden.model`."""
+"""The JSON Schema of the game format, generated from the types of :mod:`neweden.format.model`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from .model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
 
 __all__ = ["city_schema", "game_schema"]
 
@@ -26,7 +26,7 @@ def game_schema() -> dict[str, Any]:
 
     It states every type, enumeration, range, pattern and limit, and the card kinds; the few
     checks a schema cannot say (distinct sides, `requirements` by mode, `meta` size and
-    depth, the 1 MiB game) are listed in :mod:`neweden.checks` and docs/format.md.
+    depth, the 1 MiB game) are listed in :mod:`neweden.format.checks` and docs/format.md.
     """
     return _schema(Game, f"A New Eden Project game ({FORMAT_ID})")
 

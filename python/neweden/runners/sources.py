@@ -16,8 +16,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, NamedTuple, Protocol
 
-from .model import MAX_GAME_BYTES
-from .problems import Problem
+from neweden.format.model import MAX_GAME_BYTES
+from neweden.format.problems import Problem
 
 __all__ = [
     "MAX_LINE_BYTES",

@@ -1,8 +1,8 @@
 """Many games at once: `neweden validate` and `neweden.score_many` (FORMAT §4, §6).
 
-Games stream in (:mod:`neweden.sources`), go to worker processes in chunks, and come back in
+Games stream in (:mod:`neweden.runners.sources`), go to worker processes in chunks, and come back in
 input order; within a chunk the cities of every game are analysed in one native call
-(:func:`neweden.report.score_games`). At most a few chunks per worker are in flight, so
+(:func:`neweden.scoring.report.score_games`). At most a few chunks per worker are in flight, so
 memory stays flat whatever the input size. A bad entry never stops a run: it gets its
 result like any other.
 """
@@ -23,12 +23,13 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from ._gc import collector_paused
-from .catalog import BUILTIN, Catalog
-from .catalog_file import CatalogError, load_catalog
-from .decode import GameInput
-from .outputs import Interrupts, OutputFile, Table, WriteError, write_whole
-from .results import (
+from neweden._gc import collector_paused
+from neweden.catalog.catalog import BUILTIN, Catalog
+from neweden.catalog.files import CatalogError, load_catalog
+from neweden.format.decode import GameInput
+from neweden.runners.outputs import Interrupts, OutputFile, Table, WriteError, write_whole
+from neweden.runners.sources import Block, Entry, Identity, identity, iter_entries, iter_sources
+from neweden.scoring.results import (
     BOOLEAN_COLUMNS,
     CSV_HEADER,
     STRING_COLUMNS,
@@ -36,7 +37,6 @@ from .results import (
     reports,
     score_entries,
 )
-from .sources import Block, Entry, Identity, identity, iter_entries, iter_sources
 
 __all__ = ["CSV_HEADER", "score_many", "validate"]
 
@@ -487,7 +487,7 @@ def _results(
         stderr.write(f"neweden: {shown} is left out: it is an output of this run\n")
 
     if client is not None:  # on the cluster: read, score and return in order
-        from .dask import entries_bag, iter_results, score_entries_bag
+        from neweden.runners.dask import entries_bag, iter_results, score_entries_bag
 
         targets = {output.target for output in outputs.files}
         entries = entries_bag(paths, exclude=targets, skipped=skipped)

@@ -14,9 +14,9 @@ from typing import Any, NamedTuple, cast
 
 from msgspec import UNSET
 
-from .model import Game, InlineCard, Placement
-from .problems import Problem, did_you_mean, join
-from .sides import ALL_SIDES, turned
+from neweden.format.model import Game, InlineCard, Placement
+from neweden.format.problems import Problem, did_you_mean, join
+from neweden.geometry.sides import ALL_SIDES, turned
 
 __all__ = [
     "BUILTIN",
@@ -56,7 +56,7 @@ class CardSpec(NamedTuple):
     @classmethod
     def from_inline(cls, card: InlineCard) -> CardSpec:
         """The spec of an inline card the decoder accepted (so its kind's fields are set:
-        neweden.checks); made for every inline card, so it reads the fields directly."""
+        neweden.format.checks); made for every inline card, so it reads the fields directly."""
         name = None if card.name is UNSET else card.name
         points = 0 if card.points is UNSET else card.points
         stars = 0 if card.stars is UNSET else card.stars
@@ -86,7 +86,7 @@ class CardSpec(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class RequirementSpec:
     """A requirement card (RULES §4a): its deck (A, B or C), printed text and condition (in
-    the condition language of :mod:`neweden.conditions`; None when not typed in)."""
+    the condition language of :mod:`neweden.catalog.conditions`; None when not typed in)."""
 
     id: str
     deck: str

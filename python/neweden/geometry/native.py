@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .compact import CompactCities
-from .figures import BatchFigures, CityFigures, ScoreFigures
+from neweden import _core
+from neweden.geometry.compact import CompactCities
+from neweden.geometry.figures import BatchFigures, CityFigures, ScoreFigures
 
 __all__ = [
     "CORE_VERSION",
@@ -27,7 +27,7 @@ CORE_VERSION: str = _core.__version__
 # The core hands figures over as tuples; it names their fields, and they must be ours.
 if (ScoreFigures._fields, CityFigures._fields) != (_core.SCORE_FIELDS, _core.CITY_FIELDS):
     raise ImportError(  # pragma: no cover - a core built from other sources
-        "the native core's figures are not neweden.figures' (a stale build?); reinstall"
+        "the native core's figures are not neweden.geometry.figures' (a stale build?); reinstall"
     )
 
 
@@ -52,7 +52,7 @@ def analyse_batch(cities: CompactCities, *, threads: int = 1) -> BatchFigures:
 
     The arrays are checked with the GIL held, then analysed with the GIL released, split
     over `threads` threads (contiguous runs of cities with about equal card counts). Returns
-    a :class:`~neweden.figures.BatchFigures` of NumPy arrays: per city (length
+    a :class:`~neweden.geometry.figures.BatchFigures` of NumPy arrays: per city (length
     ``len(cities)``) ``legal`` (uint8), ``cards``, ``open_connections``, ``components``,
     ``project``, ``labs``, ``towers``, ``bases`` (int32) and ``shelter_points``,
     ``medical_points``, ``tower_points`` (int64); per card (the length of the card columns)
@@ -70,7 +70,7 @@ def analyse_batch(cities: CompactCities, *, threads: int = 1) -> BatchFigures:
 def analyse_table(
     table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64]
 ) -> list[CityFigures]:
-    """The figures of every city of a score table (:func:`neweden.compact.pack_table`), in
+    """The figures of every city of a score table (:func:`neweden.geometry.compact.pack_table`), in
     one call, with every per-card detail: the form of audit trails and error messages."""
     _, listed = _core.score_rows(table, offsets, 1, 2)
     return [_new(CityFigures, listed[k]) for k in range(len(offsets) - 1)]
@@ -80,8 +80,8 @@ def score_figures(
     table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64], *, threads: int = 1
 ) -> list[ScoreFigures]:
     """What the scoring rules read of every city of a score table
-    (:func:`neweden.compact.pack_table`, or ``PackedGames.table`` of
-    :func:`~neweden.compact.pack_games`), in one call to the C++ core, the GIL released
+    (:func:`neweden.geometry.compact.pack_table`, or ``PackedGames.table`` of
+    :func:`~neweden.geometry.compact.pack_games`), in one call to the C++ core, the GIL released
     while it runs (on `threads` threads).
 
     Raises ValueError for a table no decoded city can give."""
@@ -94,7 +94,7 @@ def score_figures(
 def score_games(
     flat: list[int], offsets: list[int], first_city: list[int], style_limit: int, details: int
 ) -> tuple[list[ScoreFigures], list[tuple[int, int, int]], dict[int, CityFigures]]:
-    """One pass of the core over packed games (:func:`neweden.compact.pack_games`): the
+    """One pass of the core over packed games (:func:`neweden.geometry.compact.pack_games`): the
     ScoreFigures of every city; (game, style, count) for each style more than `style_limit`
     of a game's common cards show; and the per-card CityFigures of the cities asked
     (`details`: 0 none, 1 the illegal ones, 2 all), by city index.

@@ -2,7 +2,7 @@
 
 msgspec checks each value against its type; these few checks relate fields to each other.
 They are the whole list, and both the fast path (on decoded structs) and the every-problem
-pass (on the raw JSON objects, see :mod:`neweden.decode`) call these same functions:
+pass (on the raw JSON objects, see :mod:`neweden.format.decode`) call these same functions:
 
 1. an inline card is either wild (``"wild": true`` and no style, type, facility or sides) or
    common (style, type, facility, points, stars and sides all given), and its sides are
@@ -14,7 +14,7 @@ pass (on the raw JSON objects, see :mod:`neweden.decode`) call these same functi
 5. a requirement id is listed at most once.
 
 The style and type names of inline cards are also folded from their Portuguese aliases here
-(:func:`decoded_is_sound`, :data:`neweden.vocabulary.ALIASES`).
+(:func:`decoded_is_sound`, :data:`neweden.format.vocabulary.ALIASES`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import UNSET
 
-from .model import (
+from neweden.format.model import (
     CATALOG_ID_PATTERN,
     IDENTIFIER_PATTERN,
     MAX_META_BYTES,
@@ -40,8 +40,8 @@ from .model import (
     Placement,
     Player,
 )
-from .problems import Problem, article, join
-from .vocabulary import Attribute, fold
+from neweden.format.problems import Problem, article, join
+from neweden.format.vocabulary import Attribute, fold
 
 __all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound"]
 

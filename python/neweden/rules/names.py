@@ -12,10 +12,10 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from ..catalog import Catalog, EpiphanySpec
-from ..model import Game
-from ..problems import Problem, did_you_mean, join
-from ..vocabulary import (
+from neweden.catalog.catalog import Catalog, EpiphanySpec
+from neweden.format.model import Game
+from neweden.format.problems import Problem, did_you_mean, join
+from neweden.format.vocabulary import (
     KNOWN_EFFECTS,
     KNOWN_NAMES,
     MAX_STYLES,
@@ -27,7 +27,7 @@ from ..vocabulary import (
 
 __all__ = ["GameNames", "effect_warnings", "name_problems"]
 
-#: Columns of the packed score table (neweden.compact): row, col, style, type, ... flags.
+#: Columns of the packed score table (neweden.geometry.compact): row, col, style, type, ... flags.
 _WIDTH = 9
 _ROW, _COL, _STYLE, _TYPE, _FLAGS = 0, 1, 2, 3, 6
 _LIMITS: dict[Attribute, tuple[int, str, str]] = {

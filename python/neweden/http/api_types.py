@@ -1,5 +1,5 @@
 """The HTTP API's types (FORMAT §3, §5), for the OpenAPI document: the requests are the
-game format's own types (:mod:`neweden.model`); the answers are described here, and a test
+game format's own types (:mod:`neweden.format.model`); the answers are described here, and a test
 checks real answers against these schemas so they cannot drift."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
 
 __all__ = ["openapi"]
 

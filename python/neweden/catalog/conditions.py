@@ -13,13 +13,13 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .catalog import Catalog, ResolvedCard
-from .checks import fold_name
-from .figures import ScoreFigures
-from .model import FACILITIES
-from .problems import Problem, did_you_mean, join, pointer_order
-from .sides import STEP
-from .vocabulary import ALIASES, KNOWN_NAMES, Attribute
+from neweden.catalog.catalog import Catalog, ResolvedCard
+from neweden.format.checks import fold_name
+from neweden.format.model import FACILITIES
+from neweden.format.problems import Problem, did_you_mean, join, pointer_order
+from neweden.format.vocabulary import ALIASES, KNOWN_NAMES, Attribute
+from neweden.geometry.figures import ScoreFigures
+from neweden.geometry.sides import STEP
 
 __all__ = [
     "CityContext",

@@ -16,7 +16,7 @@ import os
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .service import QUIET
+from neweden.http.service import QUIET
 
 __all__ = ["GuardedH11"]
 

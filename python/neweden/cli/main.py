@@ -11,17 +11,17 @@ from typing import Any
 
 import msgspec
 
-from ._version import __version__
-from .batch import validate
-from .catalog import Catalog
-from .catalog_file import CatalogError, load_catalog
-from .model import MAX_GAME_BYTES
-from .problems import GameDecodeError, Problem
-from .render import OVERLAYS, render
-from .report import score
-from .schema import city_schema, game_schema
-from .sources import open_regular
-from .text import report_table
+from neweden._version import __version__
+from neweden.catalog.catalog import Catalog
+from neweden.catalog.files import CatalogError, load_catalog
+from neweden.format.model import MAX_GAME_BYTES
+from neweden.format.problems import GameDecodeError, Problem
+from neweden.format.schema import city_schema, game_schema
+from neweden.present.render import OVERLAYS, render
+from neweden.present.text import report_table
+from neweden.runners.batch import validate
+from neweden.runners.sources import open_regular
+from neweden.scoring.report import score
 
 __all__ = ["main"]
 
@@ -153,10 +153,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         os.environ["NEWEDEN_CATALOG"] = os.path.abspath(args.catalog)
     if args.cors_origin:
         os.environ["NEWEDEN_CORS_ORIGIN"] = args.cors_origin
-    from .serving import GuardedH11
+    from neweden.http.serving import GuardedH11
 
     uvicorn.run(
-        "neweden.service:app_from_environment",
+        "neweden.http.service:app_from_environment",
         http=GuardedH11,
         factory=True,
         host=args.host,

@@ -1,8 +1,8 @@
 """The score report (FORMAT §3): RULES §4 over the figures of every city.
 
-The rules read numbers only: the :class:`~neweden.figures.ScoreFigures` of each city,
+The rules read numbers only: the :class:`~neweden.geometry.figures.ScoreFigures` of each city,
 computed for all the cities of a batch in one call to the native core (a game alone is a
-batch of one), or by :mod:`neweden.reference` for the twin path the tests compare it with.
+batch of one), or by :mod:`neweden.geometry.reference` for the twin path the tests compare it with.
 The cards themselves are resolved and walked only for what needs them: the messages of
 errors and warnings, conditions that filter cards, and the audit trail.
 """
@@ -16,10 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from . import reference
-from ._gc import collector_paused
-from ._version import __version__
-from .catalog import (
+from neweden._gc import collector_paused
+from neweden._version import __version__
+from neweden.catalog.catalog import (
     BUILTIN,
     Catalog,
     EpiphanySpec,
@@ -28,40 +27,48 @@ from .catalog import (
     resolve_extras,
     resolve_game,
 )
-from .compact import UNRESOLVED, CityRows, GameCards, PackedGames, pack_games, pack_table
-from .conditions import CityContext, Test, evaluate
-from .decode import GameInput, decode_game
-from .figures import CityFigures, ScoreFigures
-from .geometry import analyse_table, score_figures
-from .geometry import score_games as score_games_natively
-from .model import EpiphanyEntry, Game
-from .modes import MODES as _MODES
-from .problems import Problem, document_order, join
-from .rules.advice import third_star_advice
-from .rules.epiphanies import EpiphanyResult, score_epiphanies
-from .rules.epiphany_conditions import SearchBudget, disjoint_sets
-from .rules.legality import (
+from neweden.catalog.conditions import CityContext, Test, evaluate
+from neweden.format.decode import GameInput, decode_game
+from neweden.format.model import EpiphanyEntry, Game
+from neweden.format.problems import Problem, document_order, join
+from neweden.format.vocabulary import Attribute
+from neweden.geometry import reference
+from neweden.geometry.compact import (
+    UNRESOLVED,
+    CityRows,
+    GameCards,
+    PackedGames,
+    pack_games,
+    pack_table,
+)
+from neweden.geometry.figures import CityFigures, ScoreFigures
+from neweden.geometry.native import analyse_table, score_figures
+from neweden.geometry.native import score_games as score_games_natively
+from neweden.rules.advice import third_star_advice
+from neweden.rules.epiphanies import EpiphanyResult, score_epiphanies
+from neweden.rules.epiphany_conditions import SearchBudget, disjoint_sets
+from neweden.rules.legality import (
     copy_limit,
     copy_limit_problems,
     duplicate_name_problems,
     geometry_problems,
 )
-from .rules.military import (
+from neweden.rules.military import (
     base_majority,
     majority_table,
     military_points,
     shelter_group_points,
 )
-from .rules.ranking import Standing, first_player_recency, rank
-from .rules.requirements import (
+from neweden.rules.modes import MODES as _MODES
+from neweden.rules.names import GameNames, effect_warnings, name_problems
+from neweden.rules.ranking import Standing, first_player_recency, rank
+from neweden.rules.requirements import (
     card_points,
     evaluate_requirements,
     populist_points,
     requirement_tests,
 )
-from .rules.vocabulary import GameNames, effect_warnings, name_problems
-from .rules.warnings import CARDS_PER_STYLE, game_warnings
-from .vocabulary import Attribute
+from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
 
 __all__ = [
     "REPORT_FORMAT",
@@ -160,7 +167,7 @@ native_geometry = Core(
     lambda cities: score_figures(*pack_table(cities)),
     lambda cities: analyse_table(*pack_table(cities)),
 )
-#: The pure-Python twin (:mod:`neweden.reference`), city by city.
+#: The pure-Python twin (:mod:`neweden.geometry.reference`), city by city.
 reference_geometry = Core(
     "reference",
     _reference_games,
@@ -734,7 +741,7 @@ def _card_why(row: Sequence[int], scored: bool, stars: int | None) -> str:
     return f"1 point: needs {need} stars, the player has {stars}"
 
 
-#: Columns of the packed table's rows (neweden.compact).
+#: Columns of the packed table's rows (neweden.geometry.compact).
 _ROW, _COL, _FLAGS, _STARS, _POINTS = 0, 1, 6, 7, 8
 
 

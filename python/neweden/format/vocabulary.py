@@ -165,7 +165,7 @@ def _fold_names(value: Any, attribute: Attribute) -> Any:
 
 
 def fold_condition(condition: Any) -> Any:
-    """A condition (the condition language of :mod:`neweden.conditions`) with the style and
+    """A condition (the condition language of :mod:`neweden.catalog.conditions`) with the style and
     type names of its card filters, and the `value` of a `largest_group` by style or type,
     folded from their Portuguese aliases. Iterative, so any depth the checks allowed is safe;
     anything that is not a filter is copied as it is."""

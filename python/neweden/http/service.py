@@ -34,17 +34,17 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ._version import __version__
-from .api_types import openapi
-from .catalog import BUILTIN, Catalog
-from .catalog_file import load_catalog
-from .decode import decode_game
-from .jsonscan import count_commas
-from .problems import GameDecodeError, Problem
-from .render import render
-from .report import score
-from .results import reports
-from .validation import validate
+from neweden._version import __version__
+from neweden.catalog.catalog import BUILTIN, Catalog
+from neweden.catalog.files import load_catalog
+from neweden.format.decode import decode_game
+from neweden.format.jsonscan import count_commas
+from neweden.format.problems import GameDecodeError, Problem
+from neweden.http.api_types import openapi
+from neweden.present.render import render
+from neweden.scoring.report import score
+from neweden.scoring.results import reports
+from neweden.scoring.validation import validate
 
 __all__ = ["create_app"]
 

@@ -6,7 +6,7 @@ One row per card, in input order, for a whole batch of cities at once; city ``i`
 - ``row``, ``col`` (int32): the cell; row grows downward.
 - ``style``, ``type`` (int32): an index into ``styles`` / ``types`` (interned per batch, since
   the core only compares them for equality), or -1 for a wild or unresolved card.
-- ``facility`` (int8): an index into :data:`neweden.model.FACILITIES`, or -1.
+- ``facility`` (int8): an index into :data:`neweden.format.model.FACILITIES`, or -1.
 - ``sides`` (uint8): the icons *as placed* (after the 180° turn of a rotated card), one bit
   per side: top 1, right 2, bottom 4, left 8 (the core's ``neweden/sides.hpp``).
 - ``flags`` (uint8): :data:`WILD` for a wild card, :data:`UNRESOLVED` for a card whose id did
@@ -24,10 +24,10 @@ import numpy as np
 import numpy.typing as npt
 from msgspec import UNSET
 
-from .catalog import CardSpec, Catalog, ResolvedCard
-from .model import FACILITIES, Game, InlineCard
-from .sides import BIT, TURNED_MASK
-from .sides import mask as side_mask
+from neweden.catalog.catalog import CardSpec, Catalog, ResolvedCard
+from neweden.format.model import FACILITIES, Game, InlineCard
+from neweden.geometry.sides import BIT, TURNED_MASK
+from neweden.geometry.sides import mask as side_mask
 
 __all__ = [
     "SIDE_BITS",
@@ -197,8 +197,8 @@ def pack_table(
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
     """The rows of resolved cities as one (cards, WIDTH) int32 table (columns row, col,
     style, type, facility, sides, flags, stars, points) and the city offsets: the form
-    of :func:`neweden.geometry.score_figures` (and, its first seven columns, of
-    :func:`neweden.geometry.analyse_table`)."""
+    of :func:`neweden.geometry.native.score_figures` (and, its first seven columns, of
+    :func:`neweden.geometry.native.analyse_table`)."""
     flat, offsets = _flat_rows(cities, _Interned())
     return _table(flat), np.array(offsets, dtype=np.int64)
 
@@ -256,7 +256,7 @@ class CityRows:
 
 def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
     """The score table of decoded games, ids looked up in `catalog` (an id not found is
-    an UNRESOLVED row), without building a :class:`~neweden.catalog.CardSpec` per card.
+    an UNRESOLVED row), without building a :class:`~neweden.catalog.catalog.CardSpec` per card.
 
     This loop runs for every card of every game scored, so it is written flat: a catalog
     id costs one dictionary look-up, an inline card its attribute reads."""
@@ -276,7 +276,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                 rotated = placement.rotated
                 if card.__class__ is InlineCard and card.wild is not True:
                     # The common case, inlined: a decoded common card has every field
-                    # (neweden.checks).
+                    # (neweden.format.checks).
                     mask = _MASKS.get(tuple(card.sides)) or _mask(tuple(card.sides))  # type: ignore[arg-type]
                     extend(
                         (

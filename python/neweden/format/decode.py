@@ -1,7 +1,7 @@
 """Decoding a game: a fast path, and on failure a pass that finds every problem.
 
-The fast path is msgspec decoding into :class:`neweden.model.Game` plus the cross-field
-checks of :mod:`neweden.checks`. msgspec stops at the first error, so when anything fails, a
+The fast path is msgspec decoding into :class:`neweden.format.model.Game` plus the cross-field
+checks of :mod:`neweden.format.checks`. msgspec stops at the first error, so when anything fails, a
 second pass decodes the JSON generically and walks it against the *same* types, read through
 :func:`msgspec.inspect.type_info`: every decode problem of FORMAT §3.1 is listed, each with
 its JSON Pointer. The cross-field checks are the same functions in both passes.
@@ -26,8 +26,8 @@ import msgspec
 import numpy as np
 from msgspec import inspect as mi
 
-from .checks import CROSS_CHECKS, decoded_is_sound
-from .model import (
+from neweden.format.checks import CROSS_CHECKS, decoded_is_sound
+from neweden.format.model import (
     CATALOG_ID_PATTERN,
     IDENTIFIER_PATTERN,
     MAX_GAME_BYTES,
@@ -39,8 +39,8 @@ from .model import (
     Placement,
     Player,
 )
-from .problems import GameDecodeError, Problem, did_you_mean, document_order, join
-from .vocabulary import ALIASES, Attribute, fold
+from neweden.format.problems import GameDecodeError, Problem, did_you_mean, document_order, join
+from neweden.format.vocabulary import ALIASES, Attribute, fold
 
 __all__ = ["decode_city", "decode_game", "field_label", "find_problems", "game_bytes"]
 

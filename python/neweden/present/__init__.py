@@ -1,0 +1,1 @@
+"""The report shown: the text table and the SVG picture."""

@@ -1,0 +1,1 @@
+"""Batches: sources read safely, worker processes, outputs, Dask."""
