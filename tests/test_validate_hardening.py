@@ -29,7 +29,6 @@ from tests.games import card, game, line, player
 
 GOOD = json.dumps(game("military", player("A", line(3)), player("B", line(2))))
 ILLEGAL = json.dumps(game("military", player("A", [*line(2), card(0, 0)])))
-SRC = str(Path(__file__).resolve().parent.parent / "python")
 
 
 def run(paths: list[str], **kwargs: Any) -> tuple[int, str, str]:
@@ -54,7 +53,7 @@ def _bounded(memory: int = 1 << 30, file_size: int | None = None) -> Callable[[]
 
 def neweden(*args: str, timeout: float = 60, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """The CLI in a subprocess, bounded in memory and time."""
-    env = {**os.environ, "PYTHONPATH": SRC}
+    env = dict(os.environ)
     return subprocess.run(
         [sys.executable, "-m", "neweden", *args],
         stdout=kwargs.pop("stdout", subprocess.PIPE),
@@ -125,7 +124,7 @@ def test_a_killed_run_leaves_the_previous_output_whole(tmp_path: Path) -> None:
         [sys.executable, "-m", "neweden", "validate", str(many), "--out", str(out), "--jobs", "1"],
         stdout=subprocess.PIPE,  # never read: the run stops when the pipe is full
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": SRC},
+        env=dict(os.environ),
         preexec_fn=_bounded(),
     )
     try:
@@ -407,7 +406,7 @@ def test_workers_die_with_their_parent(tmp_path: Path) -> None:
         [sys.executable, "-m", "neweden", "validate", str(games), "--jobs", "2"],
         stdout=subprocess.PIPE,  # never read: the parent blocks once the pipe is full
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": SRC},
+        env=dict(os.environ),
     )
     workers: list[int] = []
     try:
