@@ -123,3 +123,13 @@ def test_every_code_a_report_gives_is_registered() -> None:
     registry = DECODE_CODES | RULE_CODES | WARNING_CODES
     assert seen - registry == set()
     assert {"overlap", "unknown_card", "unknown_effect", "unknown_requirement"} <= seen
+
+
+def test_every_function_can_be_read_at_once() -> None:
+    longest = sorted(
+        (node.end_lineno - node.lineno + 1, name, node.name)
+        for name, (tree, _) in _modules().items()
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno
+    )[-3:]
+    assert all(lines <= 100 for lines, _, _ in longest), longest

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, TypeAlias
 
 import msgspec
 
@@ -240,6 +240,10 @@ def describe_catalog(catalog: Catalog) -> dict[str, Any]:
     }
 
 
+#: The subcommands' parser, as argparse makes it.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="neweden",
@@ -253,7 +257,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"neweden {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_score_command, _validate_command, _render_command, _serve_command):
+        add(commands, with_catalog)
+    _schema_command(commands, with_catalog)
+    _catalog_command(commands)
+    return parser
 
+
+def _score_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
     scoring = commands.add_parser(
         "score",
         parents=[with_catalog],
@@ -276,6 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     scoring.set_defaults(run=_cmd_score)
 
+
+def _validate_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
     checking = commands.add_parser(
         "validate",
         parents=[with_catalog],
@@ -308,6 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     checking.set_defaults(run=_cmd_validate)
 
+
+def _render_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
     drawing = commands.add_parser(
         "render",
         parents=[with_catalog],
@@ -321,6 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
     drawing.add_argument("--overlay", metavar="LIST", help=f"comma-separated: {','.join(OVERLAYS)}")
     drawing.set_defaults(run=_cmd_render)
 
+
+def _serve_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
     serving = commands.add_parser(
         "serve",
         parents=[with_catalog],
@@ -337,6 +354,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serving.set_defaults(run=_cmd_serve)
 
+
+def _schema_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
     schema = commands.add_parser(
         "schema",
         parents=[with_catalog],
@@ -347,6 +366,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     schema.set_defaults(run=_cmd_schema)
 
+
+def _catalog_command(commands: Commands) -> None:
     catalog = commands.add_parser("catalog", help="catalog files: `neweden catalog check FILE`")
     catalog_commands = catalog.add_subparsers(
         dest="catalog_command", required=True, metavar="COMMAND"
@@ -357,7 +378,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("file", metavar="FILE", help="a catalog file, .json or .toml")
     check.set_defaults(run=_cmd_catalog_check)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -116,8 +116,8 @@ class Health(msgspec.Struct):
     version: str
 
 
-def openapi(version: str) -> dict[str, Any]:
-    """The OpenAPI 3.1 document, generated from the types."""
+def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The schemas of the answers and bodies (references), and the components they use."""
     types = [
         Game,
         LoneCity,
@@ -132,20 +132,25 @@ def openapi(version: str) -> dict[str, Any]:
     schemas, components = msgspec.json.schema_components(
         types, ref_template="#/components/schemas/{name}"
     )
-    game, city, report, validation, batch_req, batch, problem, health, unreadable = schemas
+    report, unreadable = schemas[2], schemas[8]
     results = components["BatchAnswer"]["properties"]["results"]
     results["items"] = {"oneOf": [report, unreadable]}
     components["BatchRequest"]["properties"]["games"]["maxItems"] = 1000
     for name, rule in SCHEMA_CROSS_CHECKS.items():  # as `neweden schema` says them
         components[name].update(rule)
+    return list(schemas), components
 
-    def body(schema: dict[str, Any]) -> dict[str, Any]:
-        return {"required": True, "content": {"application/json": {"schema": schema}}}
 
-    def answer(schema: dict[str, Any], what: str) -> dict[str, Any]:
-        return {"description": what, "content": {"application/json": {"schema": schema}}}
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
 
-    problems = {
+
+def _answer(schema: dict[str, Any], what: str) -> dict[str, Any]:
+    return {"description": what, "content": {"application/json": {"schema": schema}}}
+
+
+def _problems(problem: dict[str, Any]) -> dict[str, Any]:
+    return {
         str(status): {
             "description": what,
             "content": {"application/problem+json": {"schema": problem}},
@@ -158,13 +163,77 @@ def openapi(version: str) -> dict[str, Any]:
             (503, "over the work budget, or too many slow requests still running"),
         )
     }
-    detail = {
-        "name": "detail",
+
+
+_DETAIL = {
+    "name": "detail",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "boolean", "default": False},
+    "description": "add the audit trail",
+}
+_RENDER_PARAMETERS = [
+    {"name": "player", "in": "query", "required": False, "schema": {"type": "string"}},
+    {
+        "name": "overlay",
         "in": "query",
         "required": False,
-        "schema": {"type": "boolean", "default": False},
-        "description": "add the audit trail",
+        "schema": {"type": "string"},
+        "description": "comma-separated: shelters, medical, towers, row",
+    },
+]
+
+
+def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
+    game, city, report, validation, batch_req, batch, problem, health, _ = schemas
+    problems = _problems(problem)
+    picture = {
+        "description": "the picture",
+        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
     }
+    return {
+        "/v1/score": {
+            "post": {
+                "summary": "Score one game",
+                "parameters": [_DETAIL],
+                "requestBody": _body(game),
+                "responses": {"200": _answer(report, "the report"), **problems},
+            }
+        },
+        "/v1/validate": {
+            "post": {
+                "summary": "Validate a game or a lone city",
+                "requestBody": _body({"oneOf": [game, city]}),
+                "responses": {"200": _answer(validation, "the answer"), **problems},
+            }
+        },
+        "/v1/score/batch": {
+            "post": {
+                "summary": "Score up to 1,000 games",
+                "requestBody": _body(batch_req),
+                "responses": {"200": _answer(batch, "in order"), **problems},
+            }
+        },
+        "/v1/render": {
+            "post": {
+                "summary": "A picture of the city (SVG)",
+                "parameters": _RENDER_PARAMETERS,
+                "requestBody": _body(game),
+                "responses": {"200": picture, **problems},
+            }
+        },
+        "/healthz": {
+            "get": {
+                "summary": "Liveness and version",
+                "responses": {"200": _answer(health, "ok")},
+            }
+        },
+    }
+
+
+def openapi(version: str) -> dict[str, Any]:
+    """The OpenAPI 3.1 document, generated from the types."""
+    schemas, components = _components()
     return {
         "openapi": "3.1.0",
         "info": {
@@ -172,63 +241,6 @@ def openapi(version: str) -> dict[str, Any]:
             "version": version,
             "description": f"Scoring and validation of New Eden Project games ({FORMAT_ID}).",
         },
-        "paths": {
-            "/v1/score": {
-                "post": {
-                    "summary": "Score one game",
-                    "parameters": [detail],
-                    "requestBody": body(game),
-                    "responses": {"200": answer(report, "the report"), **problems},
-                }
-            },
-            "/v1/validate": {
-                "post": {
-                    "summary": "Validate a game or a lone city",
-                    "requestBody": body({"oneOf": [game, city]}),
-                    "responses": {"200": answer(validation, "the answer"), **problems},
-                }
-            },
-            "/v1/score/batch": {
-                "post": {
-                    "summary": "Score up to 1,000 games",
-                    "requestBody": body(batch_req),
-                    "responses": {"200": answer(batch, "in order"), **problems},
-                }
-            },
-            "/v1/render": {
-                "post": {
-                    "summary": "A picture of the city (SVG)",
-                    "parameters": [
-                        {
-                            "name": "player",
-                            "in": "query",
-                            "required": False,
-                            "schema": {"type": "string"},
-                        },
-                        {
-                            "name": "overlay",
-                            "in": "query",
-                            "required": False,
-                            "schema": {"type": "string"},
-                            "description": "comma-separated: shelters, medical, towers, row",
-                        },
-                    ],
-                    "requestBody": body(game),
-                    "responses": {
-                        "200": {
-                            "description": "the picture",
-                            "content": {"image/svg+xml": {"schema": {"type": "string"}}},
-                        },
-                        **problems,
-                    },
-                }
-            },
-            "/healthz": {
-                "get": {
-                    "summary": "Liveness and version",
-                    "responses": {"200": answer(health, "ok")},
-                }
-            },
-        },
+        "paths": _paths(schemas),
         "components": {"schemas": components},
     }

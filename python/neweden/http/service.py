@@ -252,6 +252,110 @@ def _decode_problem(err: GameDecodeError) -> Response:
     )
 
 
+def _game_endpoint(
+    answer: Callable[[Request, bytes], Awaitable[Response]], limit: int = MAX_BODY
+) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that takes a JSON body: read with the limits, then `answer`; a body that
+    is not a readable game becomes its problem answer (400 or 422)."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            body = await _body(request, limit)
+            return await answer(request, body)
+        except _Refused as refused:
+            return refused.response
+        except GameDecodeError as err:
+            return _decode_problem(err)
+        except Exception as exc:  # a bug: one line a minute, not a traceback a request
+            QUIET(
+                f"500|{request.url.path}|{type(exc).__name__}",
+                f"{request.method} {request.url.path}: {type(exc).__name__}: {exc}"[:500],
+                exc_info=exc,
+            )
+            return _problem(500, "Internal Server Error", "the request failed; it is logged")
+
+    return endpoint
+
+
+class _Endpoints:
+    """What each route answers, over one catalog and one pool of work threads."""
+
+    def __init__(self, catalog: Catalog, work: _Work) -> None:
+        self.catalog = catalog
+        self.work = work
+        self.document = _encode(openapi(__version__))
+
+    async def score_one(self, request: Request, body: bytes) -> Response:
+        detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
+        job = partial(score, body, catalog=self.catalog, detail=detail)
+        return _json(await self.work.run(job, len(body)))
+
+    async def validate_one(self, _: Request, body: bytes) -> Response:
+        job = partial(validate, body, catalog=self.catalog)
+        return _json(await self.work.run(job, len(body)))
+
+    async def score_batch(self, _: Request, body: bytes) -> Response:
+        return await self.work.run(partial(_answer_batch, body, self.catalog))
+
+    async def render_one(self, request: Request, body: bytes) -> Response:
+        player = request.query_params.get("player")
+        overlays = [o for o in request.query_params.get("overlay", "").split(",") if o]
+        job = partial(render, body, player=player, catalog=self.catalog, overlays=overlays)
+        try:
+            picture = await self.work.run(job)
+        except ValueError as err:  # a player not in the game, an unknown overlay
+            return _problem(422, "Unprocessable Content", str(err))
+        return Response(picture, media_type="image/svg+xml", headers=_HEADERS)
+
+    async def bench_decode(self, _: Request, body: bytes) -> Response:
+        await self.work.run(partial(decode_game, body), len(body))
+        return _json({"decoded": True})
+
+    async def health(self, _: Request) -> Response:
+        return _json({"status": "ok", "version": __version__})
+
+    async def openapi_json(self, _: Request) -> Response:
+        return Response(self.document, media_type="application/json", headers=_HEADERS)
+
+    async def docs(self, _: Request) -> HTMLResponse:
+        return HTMLResponse(_DOCS_PAGE, headers=_NOSNIFF)
+
+    def routes(self, bench_endpoints: bool) -> list[BaseRoute]:
+        routes: list[BaseRoute] = [
+            Route("/v1/score", _game_endpoint(self.score_one), methods=["POST"]),
+            Route("/v1/validate", _game_endpoint(self.validate_one), methods=["POST"]),
+            Route(
+                "/v1/score/batch",
+                _game_endpoint(self.score_batch, MAX_BATCH_BODY),
+                methods=["POST"],
+            ),
+            Route("/v1/render", _game_endpoint(self.render_one), methods=["POST"]),
+            Route("/healthz", self.health, methods=["GET"]),
+            Route("/openapi.json", self.openapi_json, methods=["GET"]),
+            Route("/docs", self.docs, methods=["GET"]),
+        ]
+        assets = _swagger_assets()
+        if assets is not None:
+            routes.append(Mount("/docs/assets", app=StaticFiles(directory=assets)))
+        if bench_endpoints:
+            routes.append(
+                Route("/bench/decode", _game_endpoint(self.bench_decode), methods=["POST"])
+            )
+        return routes
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    titles = {404: "Not Found", 405: "Method Not Allowed"}
+    response = _problem(
+        exc.status_code,
+        titles.get(exc.status_code, "Error"),
+        f"{request.method} {request.url.path}: {exc.detail}",
+    )
+    response.headers.update(exc.headers or {})  # 405 says what is allowed (`Allow`)
+    return response
+
+
 def create_app(
     *,
     catalog: Catalog | None = None,
@@ -260,94 +364,8 @@ def create_app(
 ) -> Starlette:
     """The application. `bench_endpoints` adds `POST /bench/decode` (decodes a game into the
     same types and answers a constant): the baseline of the load benchmark."""
-    catalog = catalog or BUILTIN
-    document = _encode(openapi(__version__))
     work = _Work(WORK_THREADS, WORK_TIMEOUT_SECONDS, INLINE_BYTES)
-
-    def game_endpoint(
-        answer: Callable[[Request, bytes], Awaitable[Response]], limit: int = MAX_BODY
-    ) -> Callable[[Request], Awaitable[Response]]:
-        """An endpoint that takes a JSON body: read with the limits, then `answer`; a body
-        that is not a readable game becomes its problem answer (400 or 422)."""
-
-        async def endpoint(request: Request) -> Response:
-            try:
-                body = await _body(request, limit)
-                return await answer(request, body)
-            except _Refused as refused:
-                return refused.response
-            except GameDecodeError as err:
-                return _decode_problem(err)
-            except Exception as exc:  # a bug: one line a minute, not a traceback a request
-                QUIET(
-                    f"500|{request.url.path}|{type(exc).__name__}",
-                    f"{request.method} {request.url.path}: {type(exc).__name__}: {exc}"[:500],
-                    exc_info=exc,
-                )
-                return _problem(500, "Internal Server Error", "the request failed; it is logged")
-
-        return endpoint
-
-    async def score_one(request: Request, body: bytes) -> Response:
-        detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
-        job = partial(score, body, catalog=catalog, detail=detail)
-        return _json(await work.run(job, len(body)))
-
-    async def validate_one(_: Request, body: bytes) -> Response:
-        return _json(await work.run(partial(validate, body, catalog=catalog), len(body)))
-
-    async def score_batch(_: Request, body: bytes) -> Response:
-        return await work.run(partial(_answer_batch, body, catalog))
-
-    async def render_one(request: Request, body: bytes) -> Response:
-        player = request.query_params.get("player")
-        overlays = [o for o in request.query_params.get("overlay", "").split(",") if o]
-        try:
-            picture = await work.run(
-                partial(render, body, player=player, catalog=catalog, overlays=overlays)
-            )
-        except ValueError as err:  # a player not in the game, an unknown overlay
-            return _problem(422, "Unprocessable Content", str(err))
-        return Response(picture, media_type="image/svg+xml", headers=_HEADERS)
-
-    async def bench_decode(_: Request, body: bytes) -> Response:
-        await work.run(partial(decode_game, body), len(body))
-        return _json({"decoded": True})
-
-    async def health(_: Request) -> Response:
-        return _json({"status": "ok", "version": __version__})
-
-    async def openapi_json(_: Request) -> Response:
-        return Response(document, media_type="application/json", headers=_HEADERS)
-
-    async def docs(_: Request) -> HTMLResponse:
-        return HTMLResponse(_DOCS_PAGE, headers=_NOSNIFF)
-
-    async def not_found(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        titles = {404: "Not Found", 405: "Method Not Allowed"}
-        response = _problem(
-            exc.status_code,
-            titles.get(exc.status_code, "Error"),
-            f"{request.method} {request.url.path}: {exc.detail}",
-        )
-        response.headers.update(exc.headers or {})  # 405 says what is allowed (`Allow`)
-        return response
-
-    routes: list[BaseRoute] = [
-        Route("/v1/score", game_endpoint(score_one), methods=["POST"]),
-        Route("/v1/validate", game_endpoint(validate_one), methods=["POST"]),
-        Route("/v1/score/batch", game_endpoint(score_batch, MAX_BATCH_BODY), methods=["POST"]),
-        Route("/v1/render", game_endpoint(render_one), methods=["POST"]),
-        Route("/healthz", health, methods=["GET"]),
-        Route("/openapi.json", openapi_json, methods=["GET"]),
-        Route("/docs", docs, methods=["GET"]),
-    ]
-    assets = _swagger_assets()
-    if assets is not None:
-        routes.append(Mount("/docs/assets", app=StaticFiles(directory=assets)))
-    if bench_endpoints:
-        routes.append(Route("/bench/decode", game_endpoint(bench_decode), methods=["POST"]))
+    endpoints = _Endpoints(catalog or BUILTIN, work)
     middleware = []
     if cors_origin:
         middleware.append(
@@ -368,10 +386,10 @@ def create_app(
         work.pool.shutdown(wait=False, cancel_futures=True)
 
     return Starlette(
-        routes=routes,
+        routes=endpoints.routes(bench_endpoints),
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={HTTPException: not_found},
+        exception_handlers={HTTPException: _not_found},
     )
 
 
