@@ -133,3 +133,16 @@ def test_every_function_can_be_read_at_once() -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno
     )[-3:]
     assert all(lines <= 100 for lines, _, _ in longest), longest
+
+
+def test_the_modes_are_one_table() -> None:
+    import typing
+
+    from neweden.format.model import MODES, Mode
+    from neweden.format.schema import game_schema
+    from neweden.rules.modes import MODES as MODE_RULES
+    from neweden.rules.modes import MODES_WITH_REQUIREMENTS
+
+    assert typing.get_args(Mode) == MODES == tuple(MODE_RULES)
+    rule = game_schema()["$defs"]["Game"]["if"]["properties"]["mode"]["enum"]
+    assert rule == list(MODES_WITH_REQUIREMENTS) == ["populist", "elitist"]

@@ -29,7 +29,16 @@ from neweden.catalog.catalog import (
 from neweden.catalog.conditions import check_condition, names_in
 from neweden.format.checks import Fields, check_inline_card, fold_name
 from neweden.format.decode import field_label, find_problems
-from neweden.format.model import MAX_POINTS, CatalogId, Effect, InlineCard, Name, Style, TypeName
+from neweden.format.model import (
+    BOM,
+    MAX_POINTS,
+    CatalogId,
+    Effect,
+    InlineCard,
+    Name,
+    Style,
+    TypeName,
+)
 from neweden.format.problems import Problem, did_you_mean, document_order, join
 from neweden.format.vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
 
@@ -336,7 +345,7 @@ def _as_json(data: bytes, source: str) -> tuple[bytes, list[Problem]]:
     """The file's content as JSON bytes, and the problems of TOML values JSON has no form
     for (a date, inf, nan: each at its pointer). TOML (by extension) is parsed first."""
     if not source.lower().endswith(".toml"):
-        return data.removeprefix(b"\xef\xbb\xbf"), []
+        return data.removeprefix(BOM), []
     try:
         doc = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

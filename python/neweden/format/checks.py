@@ -42,12 +42,12 @@ from neweden.format.model import (
 )
 from neweden.format.problems import Problem, article, join
 from neweden.format.vocabulary import Attribute, fold
+from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
 __all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound"]
 
 COMMON_CARD_FIELDS = ("style", "type", "facility", "points", "stars", "sides")
 WILD_FORBIDDEN = ("style", "type", "facility", "sides")
-MODES_WITH_REQUIREMENTS = ("populist", "elitist")
 
 
 class Fields(Protocol):

@@ -28,6 +28,7 @@ from msgspec import inspect as mi
 
 from neweden.format.checks import CROSS_CHECKS, decoded_is_sound
 from neweden.format.model import (
+    BOM,
     CATALOG_ID_PATTERN,
     IDENTIFIER_PATTERN,
     MAX_GAME_BYTES,
@@ -47,7 +48,6 @@ __all__ = ["decode_city", "decode_game", "field_label", "find_problems", "game_b
 Doc = TypeVar("Doc", Game, LoneCity)
 GameInput = bytes | bytearray | memoryview | str | Mapping[str, Any]
 
-_BOM = b"\xef\xbb\xbf"
 #: Containers deeper than this are emptied before the generic decode of the every-problem
 #: pass. The format itself is at most 7 deep; `meta` may add 32; anything deeper is already
 #: a problem at a shallower level, which the walk still finds.
@@ -157,7 +157,7 @@ def game_bytes(game: GameInput) -> bytes:
     """
     if isinstance(game, (bytes, bytearray, memoryview)):
         view = memoryview(game)
-        if view.nbytes > MAX_GAME_BYTES + len(_BOM):  # refused before any copy is made
+        if view.nbytes > MAX_GAME_BYTES + len(BOM):  # refused before any copy is made
             raise _too_large_root(view.nbytes)
         raw = game if isinstance(game, bytes) else view.tobytes()
     elif isinstance(game, str):
@@ -168,8 +168,8 @@ def game_bytes(game: GameInput) -> bytes:
         raw = _mapping_bytes(game)
     else:
         raise TypeError(f"a game is bytes, str or a mapping, not {type(game).__name__}")
-    if raw.startswith(_BOM):
-        raw = raw[len(_BOM) :]
+    if raw.startswith(BOM):
+        raw = raw[len(BOM) :]
     if len(raw) > MAX_GAME_BYTES:
         raise _too_large_root(len(raw))
     return raw

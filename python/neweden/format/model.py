@@ -20,8 +20,11 @@ from msgspec import UNSET, Meta, UnsetType
 
 from neweden.format.vocabulary import ACCENTS, ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
 from neweden.geometry import sides
+from neweden.rules.modes import MODES as MODE_RULES
+from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
 __all__ = [
+    "BOM",
     "FACILITIES",
     "FORMAT_ID",
     "MODES",
@@ -47,6 +50,8 @@ MAX_BONUSES = 20
 MAX_META_BYTES = 16 * 1024
 MAX_META_DEPTH = 32
 MAX_GAME_BYTES = 1024 * 1024
+#: A UTF-8 byte-order mark, accepted before a game (and a file's first line, a catalog).
+BOM = b"\xef\xbb\xbf"
 #: A card's printed points (inline or catalog); the printed cards are far below.
 MAX_POINTS = 1_000
 #: A bonus's points, either way (Company and Professional rewards are a few points).
@@ -55,11 +60,11 @@ MAX_BONUS_POINTS = 1_000
 IDENTIFIER_PATTERN = r"^[a-z][a-z0-9_]*$"
 CATALOG_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 
-MODES = ("populist", "military", "elitist")
+MODES = tuple(MODE_RULES)
 SIDES = sides.SIDES
 FACILITIES = ("lab", "shelter", "medical", "tower", "base")
 
-Mode = Literal["populist", "military", "elitist"]
+Mode = Literal["populist", "military", "elitist"]  # MODES, said for the types (a test)
 Side = Literal["top", "right", "bottom", "left"]
 Facility = Literal["lab", "shelter", "medical", "tower", "base"]
 EpiphanyState = Literal["held", "validated", "activated"]
@@ -296,7 +301,10 @@ SCHEMA_CROSS_CHECKS: dict[str, dict[str, Any]] = {
         ]
     },
     "Game": {
-        "if": {"properties": {"mode": {"enum": ["populist", "elitist"]}}, "required": ["mode"]},
+        "if": {
+            "properties": {"mode": {"enum": list(MODES_WITH_REQUIREMENTS)}},
+            "required": ["mode"],
+        },
         "then": {"required": ["requirements"]},
     },
 }

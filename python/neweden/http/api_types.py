@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity, Mode
 
 __all__ = ["openapi"]
 
@@ -60,7 +60,7 @@ class Report(msgspec.Struct):
     neweden: str
     catalog: str
     valid: bool
-    mode: Literal["populist", "military", "elitist"]
+    mode: Mode
     meta: dict[str, Any] | None
     players: list[PlayerReport]
     errors: list[ProblemItem]

@@ -19,6 +19,7 @@ from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
 from neweden.geometry.figures import CityFigures
 from neweden.geometry.sides import SIDES, STEP
+from neweden.rules.modes import MODES
 from neweden.scoring.report import score_pictured
 
 __all__ = ["OVERLAYS", "render"]
@@ -405,7 +406,7 @@ def render(
     # line (the military overlays come from the figures), so it does not pay for the
     # audit's epiphany searches
     report, figures = score_pictured(decoded, catalog=catalog)
-    military = decoded.mode in ("military", "elitist")
+    military = MODES[decoded.mode].military
     names = [p.name for p in decoded.players]
     if player is not None and player not in names:
         raise ValueError(f'no player is named "{player}" (the players: {", ".join(names)})')

@@ -9,6 +9,7 @@ from neweden.catalog.catalog import RequirementSpec
 from neweden.format.model import Game
 from neweden.format.problems import Problem, article, join
 from neweden.rules.epiphanies import THIRD_STAR
+from neweden.rules.modes import MODES
 
 __all__ = ["game_warnings"]
 
@@ -65,7 +66,7 @@ def game_warnings(
                 path="",
             )
         )
-    if game.mode in ("populist", "elitist") and isinstance(game.requirements, list):
+    if MODES[game.mode].populist and isinstance(game.requirements, list):
         decks = sorted(spec.deck for spec in requirement_specs if spec is not None)
         if decks != ["A", "B", "C"]:
             shown = ", ".join(decks) or "none"
@@ -92,7 +93,7 @@ def game_warnings(
                         cells=((card.row, card.col),),
                     )
                 )
-    if game.mode == "military":
+    if not MODES[game.mode].populist:
         for p in range(len(game.players)):
             thirds = _activated(game, epiphany_specs, p, THIRD_STAR)
             if thirds:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, NamedTuple, Protocol
 
-from neweden.format.model import MAX_GAME_BYTES
+from neweden.format.model import BOM, MAX_GAME_BYTES
 from neweden.format.problems import Problem
 
 __all__ = [
@@ -33,7 +33,6 @@ __all__ = [
 ]
 
 MAX_LINE_BYTES = 1024 * 1024  # FORMAT §1: a .jsonl line is at most 1 MiB
-_BOM = b"\xef\xbb\xbf"
 _SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
 _KINDS = {
     stat.S_IFDIR: "a folder",
@@ -142,8 +141,8 @@ def _lines(
         if not line:
             return
         number += 1
-        if number == 1 and line.startswith(_BOM):
-            line = line[len(_BOM) :]
+        if number == 1 and line.startswith(BOM):
+            line = line[len(BOM) :]
         if len(line) > MAX_LINE_BYTES + 1 or (
             len(line) > MAX_LINE_BYTES and not line.endswith(b"\n")
         ):
@@ -187,11 +186,11 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
     try:
         handle, size = open_regular(path)
         with handle:
-            data = handle.read(MAX_GAME_BYTES + len(_BOM) + 1)  # a bound, whatever size says
+            data = handle.read(MAX_GAME_BYTES + len(BOM) + 1)  # a bound, whatever size says
     except OSError as exc:
         yield Entry(shown, None, None, _problem("not_found", f"cannot read: {exc.strerror}"))
         return
-    if max(size, len(data)) > MAX_GAME_BYTES + len(_BOM):
+    if max(size, len(data)) > MAX_GAME_BYTES + len(BOM):
         size = max(size, len(data))
         message = f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)"
         yield Entry(shown, None, None, _problem("too_large", message))
