@@ -39,7 +39,7 @@ _LIMITS: dict[Attribute, tuple[int, str, str]] = {
 class GameNames:
     """The rows of one game in the packed table, and the batch's interned names."""
 
-    __slots__ = ("alike", "flat", "names", "offsets", "quiet_sets", "start", "stop")
+    __slots__ = ("flat", "names", "offsets", "start", "stop")
 
     def __init__(
         self,
@@ -47,43 +47,32 @@ class GameNames:
         offsets: Sequence[int],
         cities: tuple[int, int],
         names: dict[Attribute, Sequence[str]],
-        alike: dict[tuple[Attribute, frozenset[int]], bool] | None = None,
-        quiet_sets: dict[tuple[frozenset[int], frozenset[int]], bool] | None = None,
     ) -> None:
         self.flat = flat
         self.offsets = offsets
         self.start, self.stop = cities
         self.names = names
-        #: whether a set of codes holds two names that look alike; shared by the games of
-        #: one batch (they repeat the same few sets of names)
-        self.alike = {} if alike is None else alike
-        #: whether a game showing these style and type codes has nothing to tell (shared
-        #: like `alike`)
-        self.quiet_sets = {} if quiet_sets is None else quiet_sets
 
-    def quiet(self) -> bool:
-        """Whether the game's names need no error and no warning (one look-up for the sets
-        of names the batch has met before)."""
-        lo = self.offsets[self.start] * _WIDTH
-        hi = self.offsets[self.stop] * _WIDTH
-        key = (
-            frozenset(self.flat[lo + _STYLE : hi : _WIDTH]),
-            frozenset(self.flat[lo + _TYPE : hi : _WIDTH]),
-        )
-        found = self.quiet_sets.get(key)
-        if found is None:
-            found = self.quiet_sets[key] = not any(
-                _may_tell(self, attribute) for attribute in ("style", "type")
-            )
-        return found
-
-    def distinct(self, attribute: Attribute) -> frozenset[int]:
-        """The interned codes of `attribute` the game's common cards show (-1: no name)."""
+    def shown(self, attribute: Attribute) -> frozenset[str]:
+        """The names of `attribute` the game's common cards show."""
         column = _STYLE if attribute == "style" else _TYPE
         lo = self.offsets[self.start] * _WIDTH + column
         hi = self.offsets[self.stop] * _WIDTH
-        codes = frozenset(self.flat[lo:hi:_WIDTH])
-        return codes - {-1} if -1 in codes else codes
+        codes = set(self.flat[lo:hi:_WIDTH])
+        codes.discard(-1)
+        return frozenset(map(self.names[attribute].__getitem__, codes))
+
+    def quiet(self) -> bool:
+        """Whether the game's names need no error and no warning (one look-up for the sets
+        of names met before: games repeat the same few)."""
+        key = (self.shown("style"), self.shown("type"))
+        found = _QUIET.get(key)
+        if found is None:
+            found = not (_may_tell(key[0], "style") or _may_tell(key[1], "type"))
+            if len(_QUIET) >= 4096:
+                _QUIET.clear()
+            _QUIET[key] = found
+        return found
 
     def cards(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int]]]:
         """Every name of `attribute` with its common cards as (player, row, col)."""
@@ -195,11 +184,14 @@ def _alike(
     return problems
 
 
-def _may_tell(names: GameNames, attribute: Attribute) -> bool:
-    codes = names.distinct(attribute)
+#: (styles shown, types shown) -> nothing to tell.
+_QUIET: dict[tuple[frozenset[str], frozenset[str]], bool] = {}
+
+
+def _may_tell(shown: frozenset[str], attribute: Attribute) -> bool:
     limit = _LIMITS[attribute][0]
-    return len(codes) > limit or (
-        1 < len(codes) <= ALIKE_NAMES * limit and _any_alike(codes, names, attribute)
+    return len(shown) > limit or (
+        1 < len(shown) <= ALIKE_NAMES * limit and _names_alike(shown, attribute)
     )
 
 
@@ -220,25 +212,17 @@ def name_problems(
         return errors, warnings
     attributes: tuple[Attribute, ...] = ("style", "type")
     for attribute in attributes:
-        codes = names.distinct(attribute)
+        shown = names.shown(attribute)
         limit = _LIMITS[attribute][0]
-        if len(codes) > limit:
+        if len(shown) > limit:
             errors.append(_too_many(players, names, attribute, path))
-        if 1 < len(codes) <= ALIKE_NAMES * limit and _any_alike(codes, names, attribute):
+        if 1 < len(shown) <= ALIKE_NAMES * limit and _names_alike(shown, attribute):
             vocabulary = None
             if catalog is not None:
                 vocabulary = catalog.styles if attribute == "style" else catalog.types
             declared = vocabulary or frozenset()
             warnings.extend(_alike(players, names, attribute, path, declared))
     return errors, warnings
-
-
-def _any_alike(codes: frozenset[int], names: GameNames, attribute: Attribute) -> bool:
-    found = names.alike.get((attribute, codes))
-    if found is None:
-        shown = frozenset(map(names.names[attribute].__getitem__, codes))
-        found = names.alike[attribute, codes] = _names_alike(shown, attribute)
-    return found
 
 
 @functools.lru_cache(maxsize=1024)

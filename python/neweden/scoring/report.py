@@ -246,11 +246,9 @@ def score_packed(
     figures, over_box, listed = found
     reports = []
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
-    alike: dict[tuple[Attribute, frozenset[int]], bool] = {}
-    quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alike, quiet)
+        shown = GameNames(packed.flat, packed.offsets, (first, stop), names)
         rows = CityRows(packed.flat, packed.offsets, first)
         score = _GameScore(game, packed.cards[g], catalog, core, rows)
         if listed:
@@ -297,6 +295,19 @@ class _GameScore:
     when something needs them (a problem to tell, a filtering condition, the audit); the
     per-card figures of illegal cities (and of all for an audit) come with the score
     figures, from the same pass of the core."""
+
+    __slots__ = (
+        "_card_problems",
+        "_cities",
+        "_full",
+        "_tests",
+        "catalog",
+        "core",
+        "extras",
+        "game",
+        "info",
+        "rows",
+    )
 
     def __init__(
         self, game: Game, cards: GameCards, catalog: Catalog, core: Core, rows: CityRows
@@ -486,7 +497,8 @@ class _GameScore:
         player = game.players[p]
         mode = _MODES[game.mode]
         epiphanies = score_epiphanies(player.epiphanies, extras.epiphanies[p], explained=detail)
-        errors.extend(_activated_five_point(p, k) for k in epiphanies.activated_five_point)
+        if epiphanies.activated_five_point:
+            errors.extend(_activated_five_point(p, k) for k in epiphanies.activated_five_point)
         stars: int | None = None
         met: list[str] | None = None
         requirement_points = 0
@@ -535,7 +547,7 @@ class _GameScore:
             "errors": [],
             "warnings": [],
         }
-        return _Scored(entry, standing, results, epiphanies, met)
+        return _new(_Scored, (entry, standing, results, epiphanies, met))
 
     def tests(self) -> list[tuple[str, Test]]:
         """The requirement tests of the game, compiled once."""
