@@ -70,3 +70,52 @@ def test_score_native(benchmark: Any, games: list[bytes], detail: bool) -> None:
     for g in games[:5]:  # the same reports, before timing
         assert neweden.score(g, detail=detail) == _reference(g, detail)
     benchmark(lambda: [neweden.score(g, detail=detail) for g in games])
+
+
+def _broken(data: bytes, k: int) -> bytes:
+    """The same game with one illegal city: a card put again on a taken cell, or the last
+    card moved away from the rest (as transcriptions are before they are fixed)."""
+    doc = json.loads(data)
+    city = doc["players"][k % len(doc["players"])]["city"]
+    if k % 2:
+        city.append({**city[0]})
+    else:
+        city[-1] = {**city[-1], "row": city[-1]["row"] + 40}
+    return json.dumps(doc).encode()
+
+
+@pytest.mark.usefixtures("frozen")
+def test_score_valid_games_baseline(benchmark: Any, games: list[bytes]) -> None:
+    """The baseline of the invalid-game cost: the lean score of valid games."""
+    benchmark.group = "score: an invalid game against a valid one (lean)"
+    benchmark.name = "baseline valid games"
+    benchmark.extra_info["items"] = len(games)
+    assert all(neweden.score(g, detail=False)["valid"] for g in games[:5])
+    benchmark(lambda: [neweden.score(g, detail=False) for g in games])
+
+
+@pytest.mark.usefixtures("frozen")
+def test_score_invalid_games(benchmark: Any, games: list[bytes]) -> None:
+    broken = [_broken(g, k) for k, g in enumerate(games)]
+    benchmark.group = "score: an invalid game against a valid one (lean)"
+    benchmark.name = "the same games, one city illegal"
+    benchmark.extra_info["items"] = len(broken)
+    assert not any(neweden.score(g, detail=False)["valid"] for g in broken[:5])
+    benchmark(lambda: [neweden.score(g, detail=False) for g in broken])
+
+
+@pytest.mark.usefixtures("frozen")
+def test_score_lean_baseline_of_the_audit(benchmark: Any, games: list[bytes]) -> None:
+    benchmark.group = "score: the audit against the lean report"
+    benchmark.name = "baseline lean report"
+    benchmark.extra_info["items"] = len(games)
+    benchmark(lambda: [neweden.score(g, detail=False) for g in games])
+
+
+@pytest.mark.usefixtures("frozen")
+def test_score_with_the_audit(benchmark: Any, games: list[bytes]) -> None:
+    benchmark.group = "score: the audit against the lean report"
+    benchmark.name = "detailed report (the audit trail)"
+    benchmark.extra_info["items"] = len(games)
+    assert all("audit" in neweden.score(g)["players"][0] for g in games[:3])
+    benchmark(lambda: [neweden.score(g, detail=True) for g in games])
