@@ -738,16 +738,16 @@ def _place_problems(
     return top["errors"], top["warnings"]
 
 
-def _card_why(row: Sequence[int], scored: bool, stars: int | None) -> str:
-    """What a card (its row of the packed table) earned in Populist, and why, in a few
-    words."""
-    if row[_FLAGS] & UNRESOLVED:
+@functools.lru_cache(maxsize=256)
+def _card_why(known: bool, scored: bool, need: int, stars: int | None) -> str:
+    """What a card earned in Populist, and why, in a few words (`known`: its id resolved;
+    `need`: its star requirement). The same few sentences recur: each is made once."""
+    if not known:
         return "unknown id: left out"
     if not scored:
         return "on a taken cell: left out"
     if stars is None:
         return "scored for its facility only (no Populist part in this mode)"
-    need = row[_STARS]
     if need <= stars:
         return f"activated: needs {need} star(s), the player has {stars}"
     return f"1 point: needs {need} stars, the player has {stars}"
@@ -768,7 +768,7 @@ def _card_line(index: int, row: Sequence[int], scored: bool, stars: int | None) 
         "populist_points": card_points(row[_POINTS], row[_STARS], stars)
         if scored and stars is not None
         else None,
-        "why": _card_why(row, scored, stars),
+        "why": _card_why(known, scored, row[_STARS], stars),
     }
 
 
