@@ -32,7 +32,7 @@ from neweden.catalog.catalog import (
 from neweden.catalog.conditions import CityContext, Test, evaluate
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.model import EpiphanyEntry, Game
-from neweden.format.problems import Problem, document_order, join
+from neweden.format.problems import Problem, join, pointer_order
 from neweden.format.vocabulary import Attribute
 from neweden.geometry import reference
 from neweden.geometry.compact import (
@@ -756,18 +756,38 @@ def _place_problems(
     errors points into their city."""
     top: tuple[list[ProblemItem], list[ProblemItem]] = ([], [])
     for kind, problems in enumerate((errors, warnings)):
-        for problem in sorted(problems, key=document_order) if len(problems) > 1 else problems:
+        placed = [(_place(problem.path), problem) for problem in problems]
+        if len(placed) > 1:
+            placed.sort(key=_document_order)
+        for (_, p, in_city), problem in placed:
             item = ProblemItem(problem.code, problem.message, problem.path, _cells(problem))
-            match = _PLAYER_PATH.match(problem.path)
-            if match is None:
+            if p is None:
                 top[kind].append(item)
                 continue
-            p = int(match.group(1))
             player = players[p]
             (player.errors if kind == 0 else player.warnings).append(item)
-            if kind == 0 and problem.path.startswith(join("", "players", p, "city")):
+            if kind == 0 and in_city:
                 player.legal = False
     return top
+
+
+#: A problem's path: its place in the document, the player it points into (None: none),
+#: whether it points into that player's city.
+_Placed = tuple[tuple[tuple[int, int | str], ...], int | None, bool]
+
+
+@functools.lru_cache(maxsize=4096)
+def _place(path: str) -> _Placed:
+    """Where a problem goes (the same paths recur from game to game: each is read once)."""
+    match = _PLAYER_PATH.match(path)
+    if match is None:
+        return pointer_order(path), None, False
+    p = int(match.group(1))
+    return pointer_order(path), p, path.startswith(_city_path(p))
+
+
+def _document_order(placed: tuple[_Placed, Problem]) -> tuple[tuple[int, int | str], ...]:
+    return placed[0][0]
 
 
 def _cells(problem: Problem) -> list[list[int]]:
