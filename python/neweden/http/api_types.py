@@ -1,6 +1,8 @@
 """The HTTP API's types (FORMAT §3, §5), for the OpenAPI document: the requests are the
-game format's own types (:mod:`neweden.format.model`); the answers are described here, and a test
-checks real answers against these schemas so they cannot drift."""
+game format's own types (:mod:`neweden.format.model`); the report (lean, and its audit trail
+with `?detail=true`) is the very type the service encodes (:mod:`neweden.scoring.types`); the
+other answers are described here. A test checks real answers against these schemas so they
+cannot drift."""
 
 from __future__ import annotations
 
@@ -8,63 +10,10 @@ from typing import Any, Literal
 
 import msgspec
 
-from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity, Mode
+from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = ["openapi"]
-
-
-class ProblemItem(msgspec.Struct):
-    """An error or warning: a stable code, a sentence, a JSON Pointer, the cells involved."""
-
-    code: str
-    message: str
-    path: str
-    cells: list[tuple[int, int]]
-
-
-class Military(msgspec.Struct):
-    labs: int
-    shelters: int
-    medical: int
-    towers: int
-    bases: int
-    total: int
-
-
-class Score(msgspec.Struct):
-    requirements: int
-    military: Military | None
-    epiphanies: int
-    ten_cards: int
-    bonuses: int
-    total: int
-
-
-class PlayerReport(msgspec.Struct):
-    name: str
-    legal: bool
-    cards: int
-    open_connections: int
-    stars: int | None
-    requirements_met: list[str] | None
-    score: Score
-    place: int
-    errors: list[ProblemItem]
-    warnings: list[ProblemItem]
-
-
-class Report(msgspec.Struct):
-    """The report of one game (FORMAT §3); `?detail=true` adds `audit` (docs/report.md)."""
-
-    format: Literal["new-eden/report@1"]
-    neweden: str
-    catalog: str
-    valid: bool
-    mode: Mode
-    meta: dict[str, Any] | None
-    players: list[PlayerReport]
-    errors: list[ProblemItem]
-    warnings: list[ProblemItem]
 
 
 class PlayerValidation(msgspec.Struct):
@@ -87,11 +36,6 @@ class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):
     """At most 1,000 games."""
 
     games: list[Any]
-
-
-class Unreadable(msgspec.Struct):
-    valid: Literal[False]
-    errors: list[ProblemItem]
 
 
 class BatchAnswer(msgspec.Struct):

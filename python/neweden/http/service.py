@@ -42,8 +42,9 @@ from neweden.format.jsonscan import count_commas
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.http.api_types import openapi
 from neweden.present.render import render
-from neweden.scoring.report import score
-from neweden.scoring.results import reports
+from neweden.scoring.report import score_report as score  # a Report, encoded directly
+from neweden.scoring.results import Scored, scored
+from neweden.scoring.types import ProblemItem, Report
 from neweden.scoring.validation import validate
 
 __all__ = ["create_app"]
@@ -441,18 +442,18 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
     games = [bytes(raw) for raw in envelope.games]
     if len(games) > MAX_BATCH_GAMES:
         return _too_many_games(len(games))
-    results = reports(games, [None] * len(games), catalog, False)
+    results = scored(games, [None] * len(games), catalog, False)
     return _json({"results": _cap_listed(results)})
 
 
-def _cap_listed(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _cap_listed(results: list[Scored]) -> list[Scored]:
     """At most MAX_LISTED_PER_RESPONSE decode problems listed over a batch's unreadable
     entries; each entry past them lists one `too_large` saying how many it holds."""
     budget = MAX_LISTED_PER_RESPONSE
     for result in results:
-        if "players" in result:  # a report: its problems are the rules', bounded by the game
+        if isinstance(result, Report):  # its problems are the rules', bounded by the game
             continue
-        errors = result["errors"]
+        errors = result.errors
         if len(errors) <= budget:
             budget -= len(errors)
             continue
@@ -460,7 +461,7 @@ def _cap_listed(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
             f"{len(errors):,} problem(s), not listed: at most {MAX_LISTED_PER_RESPONSE:,} "
             "are listed in one answer"
         )
-        result["errors"] = [Problem(code="too_large", message=message, path="").to_dict()]
+        result.errors = [ProblemItem("too_large", message, "", [])]
         budget = 0
     return results
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from html import escape as _escape
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
@@ -21,6 +21,7 @@ from neweden.geometry.figures import CityFigures
 from neweden.geometry.sides import SIDES, STEP
 from neweden.rules.modes import MODES
 from neweden.scoring.report import score_pictured
+from neweden.scoring.types import PlayerReport
 
 __all__ = ["OVERLAYS", "render"]
 
@@ -109,29 +110,29 @@ class _Grid(NamedTuple):
 
 
 def _problems_at(
-    report: dict[str, Any], cards: Sequence[ResolvedCard], fig: CityFigures
+    report: PlayerReport, cards: Sequence[ResolvedCard], fig: CityFigures
 ) -> dict[int, str]:
     """The code to outline each card with: its first error, or `disconnected` for every
     card of a part that is not the project."""
     problem_at: dict[int, str] = {}
-    for error in report["errors"]:
-        parts = error["path"].split("/")
+    for error in report.errors:
+        parts = error.path.split("/")
         if len(parts) > 4 and parts[3] == "city" and parts[4].isdigit():
-            problem_at.setdefault(int(parts[4]), error["code"])
+            problem_at.setdefault(int(parts[4]), error.code)
     for c in cards:
         if fig.component[c.index] >= 0 and fig.component[c.index] != fig.project:
             problem_at.setdefault(c.index, "disconnected")
     return problem_at
 
 
-def _header(name: str, report: dict[str, Any], top: float) -> str:
-    score = report["score"]
-    state = "legal" if report["legal"] else "NOT legal"
+def _header(name: str, report: PlayerReport, top: float) -> str:
+    score = report.score
+    state = "legal" if report.legal else "NOT legal"
     return _text(
         MARGIN,
         top + 26,
-        f"{name}: {score['total']} points, place {report['place']} "
-        f"({state}, {report['cards']} cards, {report['open_connections']} open "
+        f"{name}: {score.total} points, place {report.place} "
+        f"({state}, {report.cards} cards, {report.open_connections} open "
         "connections)",
         size=15,
         weight="bold",
@@ -189,7 +190,7 @@ def _joins(grid: _Grid, by_index: dict[int, ResolvedCard], fig: CityFigures) -> 
 
 def _city(
     name: str,
-    report: dict[str, Any],
+    report: PlayerReport,
     cards: Sequence[ResolvedCard],
     fig: CityFigures,
     colours: dict[str, str],
@@ -426,7 +427,7 @@ def render(
     for i in chosen:
         block, w, h = _city(
             names[i],
-            report["players"][i],
+            report.players[i],
             resolved.cities[i],
             figures[i],
             colours,

@@ -4,7 +4,12 @@ players by place with every part of the score, then the problems; 80 columns wid
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from typing import Any
+
+import msgspec
+
+from neweden.scoring.types import PlayerReport, Report
 
 __all__ = ["WIDTH", "report_table"]
 
@@ -38,12 +43,23 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _row(player: dict[str, Any]) -> list[str]:
-    score = player["score"]
-    values = {**player, **score}
-    values["military"] = score["military"]["total"] if score["military"] else None
-    values["name"] = _clip(player["name"], NAME_WIDTH)
-    values["requirements_met"] = _clip(_cell(player["requirements_met"]), MET_WIDTH)
+def _row(player: PlayerReport) -> list[str]:
+    score = player.score
+    values = {
+        "place": player.place,
+        "name": _clip(player.name, NAME_WIDTH),
+        "legal": player.legal,
+        "cards": player.cards,
+        "open_connections": player.open_connections,
+        "stars": player.stars,
+        "requirements_met": _clip(_cell(player.requirements_met), MET_WIDTH),
+        "requirements": score.requirements,
+        "military": score.military.total if score.military else None,
+        "epiphanies": score.epiphanies,
+        "ten_cards": score.ten_cards,
+        "bonuses": score.bonuses,
+        "total": score.total,
+    }
     return [_cell(values[key]) for _, key in COLUMNS]
 
 
@@ -51,15 +67,18 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "~"
 
 
-def report_table(report: dict[str, Any]) -> str:
-    """The report as text: a header line, the players by place, then every problem."""
+def report_table(report: Report | Mapping[str, Any]) -> str:
+    """The report as text: a header line, the players by place, then every problem (a
+    report given as the dict `neweden.score` returns is read as a Report first)."""
+    if not isinstance(report, Report):
+        report = msgspec.convert(report, Report)
     rows = [[title for title, _ in COLUMNS]]
-    rows += [_row(p) for p in sorted(report["players"], key=lambda p: p["place"])]
+    rows += [_row(p) for p in sorted(report.players, key=lambda p: p.place)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
     left = {1, 2, 6}  # name, legal, requirements met
-    verdict = "valid" if report["valid"] else "NOT valid"
+    verdict = "valid" if report.valid else "NOT valid"
     lines = textwrap.wrap(
-        f"New Eden Project, {report['mode']} game: {verdict} (catalog {report['catalog']})",
+        f"New Eden Project, {report.mode} game: {verdict} (catalog {report.catalog})",
         WIDTH,
         subsequent_indent="    ",
     )
@@ -69,15 +88,13 @@ def report_table(report: dict[str, Any]) -> str:
             for i, (c, w) in enumerate(zip(r, widths, strict=True))
         ]
         lines.append(" ".join(cells).rstrip())
-    problems = [("error", e) for e in report["errors"]] + [
-        ("warning", w) for w in report["warnings"]
-    ]
-    for p in report["players"]:
-        problems += [("error", e) for e in p["errors"]]
-        problems += [("warning", w) for w in p["warnings"]]
+    problems = [("error", e) for e in report.errors] + [("warning", w) for w in report.warnings]
+    for p in report.players:
+        problems += [("error", e) for e in p.errors]
+        problems += [("warning", w) for w in p.warnings]
     if problems:
         lines.append("")
     for kind, problem in problems:
-        head = f"{kind}: {problem['path'] or '/'}: {problem['code']}: "
-        lines.extend(textwrap.wrap(head + problem["message"], WIDTH, subsequent_indent="    "))
+        head = f"{kind}: {problem.path or '/'}: {problem.code}: "
+        lines.extend(textwrap.wrap(head + problem.message, WIDTH, subsequent_indent="    "))
     return "\n".join(lines) + "\n"

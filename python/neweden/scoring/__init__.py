@@ -1,2 +1,2 @@
-"""The pipeline: decoded games -> packed table -> one native call -> the rules -> the report;
-validation; what a batch says of each entry."""
+"""The pipeline: decoded games -> packed table -> one native call -> the rules -> the report
+(typed: :mod:`neweden.scoring.types`); validation; what a batch says of each entry."""

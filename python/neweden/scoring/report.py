@@ -14,7 +14,9 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
+
+import msgspec
 
 from neweden._gc import collector_paused
 from neweden._version import __version__
@@ -30,7 +32,7 @@ from neweden.catalog.catalog import (
 from neweden.catalog.conditions import CityContext, Test, evaluate
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.model import EpiphanyEntry, Game
-from neweden.format.problems import Problem, document_order, join
+from neweden.format.problems import Problem, join, pointer_order
 from neweden.format.vocabulary import Attribute
 from neweden.geometry import reference
 from neweden.geometry.compact import (
@@ -69,6 +71,25 @@ from neweden.rules.requirements import (
     requirement_tests,
 )
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
+from neweden.scoring.types import (
+    Advice,
+    AuditBases,
+    AuditCard,
+    AuditEpiphany,
+    AuditMilitary,
+    AuditRanking,
+    AuditRequirement,
+    AuditStars,
+    Compared,
+    GameAudit,
+    Military,
+    PlayerAudit,
+    PlayerReport,
+    ProblemItem,
+    Report,
+    Score,
+    TowerSpan,
+)
 
 __all__ = [
     "REPORT_FORMAT",
@@ -80,9 +101,11 @@ __all__ = [
     "score_games",
     "score_packed",
     "score_pictured",
+    "score_report",
+    "score_reports",
 ]
 
-REPORT_FORMAT = "new-eden/report@1"
+REPORT_FORMAT: Final = "new-eden/report@1"
 TEN_CARDS = 10
 TEN_CARDS_POINTS = 5
 
@@ -179,11 +202,17 @@ reference_geometry = Core(
 def score(
     game: GameInput, *, catalog: Catalog | None = None, detail: bool = True
 ) -> dict[str, Any]:
-    """The report of FORMAT §3 for one game (bytes, str or a mapping).
+    """The report of FORMAT §3 for one game (bytes, str or a mapping), as a plain dict.
 
     Raises :class:`neweden.GameDecodeError` when the input is not a readable game.
     """
-    return score_game(decode_game(game), catalog=catalog, detail=detail)
+    return _to_dict(score_report(game, catalog=catalog, detail=detail))
+
+
+def score_report(game: GameInput, *, catalog: Catalog | None = None, detail: bool = True) -> Report:
+    """:func:`score`'s report as a :class:`~neweden.scoring.types.Report` (to encode or read
+    by attribute)."""
+    return score_reports([decode_game(game)], catalog=catalog, detail=detail)[0]
 
 
 _PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")
@@ -196,8 +225,9 @@ def score_game(
     detail: bool = True,
     geometry: Core = native_geometry,
 ) -> dict[str, Any]:
-    """The report of a decoded game; `geometry` computes each city's figures."""
-    return score_games([game], catalog=catalog, detail=detail, geometry=geometry)[0]
+    """The report of a decoded game, as a plain dict; `geometry` computes each city's
+    figures."""
+    return _to_dict(score_reports([game], catalog=catalog, detail=detail, geometry=geometry)[0])
 
 
 def score_games(
@@ -207,6 +237,23 @@ def score_games(
     detail: bool = False,
     geometry: Core | None = None,
 ) -> list[dict[str, Any]]:
+    """The reports of many decoded games, as plain dicts (see :func:`score_reports`)."""
+    found = score_reports(games, catalog=catalog, detail=detail, geometry=geometry)
+    return [_to_dict(report) for report in found]
+
+
+#: A report as the plain dict `neweden.score` gives (the Struct's fields as keys, in order;
+#: `audit` only when there).
+_to_dict: Callable[[Report], dict[str, Any]] = msgspec.to_builtins
+
+
+def score_reports(
+    games: Sequence[Game],
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = False,
+    geometry: Core | None = None,
+) -> list[Report]:
     """The reports of many decoded games, the cities of all of them packed into one table
     and analysed in one native call (the batch path of `neweden validate`,
     `neweden.score_many` and `/v1/score/batch`; a game alone is a batch of one)."""
@@ -220,7 +267,7 @@ def score_games(
 
 def score_pictured(
     game: Game, *, catalog: Catalog | None = None
-) -> tuple[dict[str, Any], list[CityFigures]]:
+) -> tuple[Report, list[CityFigures]]:
     """The lean report of a decoded game and the per-card figures of every city, from one
     pass of the core (what a picture draws)."""
     catalog = catalog or BUILTIN
@@ -239,7 +286,7 @@ def score_packed(
     catalog: Catalog,
     detail: bool,
     core: Core = native_geometry,
-) -> list[dict[str, Any]]:
+) -> list[Report]:
     """RULES §4 over packed games and what one pass of the core found of their cities (the
     rules stage of the pipeline); `core` gives the per-card figures that messages and audit
     trails need when that pass did not list them."""
@@ -283,7 +330,7 @@ class _Scored(NamedTuple):
     """One player's score before ranking: the report entry, what the ranking compares, and
     what the audit explains."""
 
-    entry: dict[str, Any]
+    entry: PlayerReport
     standing: Standing
     results: list[Any]
     epiphanies: EpiphanyResult
@@ -363,7 +410,7 @@ class _GameScore:
         over_box: dict[str, int],
         shown: GameNames,
         detail: bool,
-    ) -> dict[str, Any]:
+    ) -> Report:
         game = self.game
         n = len(game.players)
         if detail:  # the audit reads every city's per-card figures (the pass lists them)
@@ -393,25 +440,23 @@ class _GameScore:
         places, decided = rank([s.standing for s in scored], explained=detail)
         players = [s.entry for s in scored]
         for p, one in enumerate(scored):
-            one.entry["place"] = places[p]
+            one.entry.place = places[p]
             if detail:
-                one.entry["audit"] = self.audit(p, one, majority, figures[p], budget)
-                one.entry["audit"]["ranking"] = _ranking(places[p], decided[p], one.standing)
+                ranking = _ranking(places[p], decided[p], one.standing)
+                one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
         top_errors, top_warnings = _place_problems(players, errors, warnings)
-        report: dict[str, Any] = {
-            "format": REPORT_FORMAT,
-            "neweden": __version__,
-            "catalog": self.catalog.name,
-            "valid": not errors,
-            "mode": game.mode,
-            "meta": game.meta if isinstance(game.meta, dict) else None,
-            "players": players,
-            "errors": top_errors,
-            "warnings": top_warnings,
-        }
-        if detail:
-            report["audit"] = self.game_audit(majority, first)
-        return report
+        return Report(
+            REPORT_FORMAT,
+            __version__,
+            self.catalog.name,
+            not errors,
+            game.mode,
+            game.meta if isinstance(game.meta, dict) else None,
+            players,
+            top_errors,
+            top_warnings,
+            self.game_audit(majority, first) if detail else msgspec.UNSET,
+        )
 
     def problems(
         self, figures: Sequence[ScoreFigures], over_box: dict[str, int], shown: GameNames
@@ -512,10 +557,10 @@ class _GameScore:
                 met = [req_id for req_id, test in self.tests() if test(city)]
             stars = len(met) + epiphanies.stars
             requirement_points = populist_points(fig, stars)
-        mil = military_points(fig, majority.points[p]) if mode.military else None
+        mil = Military(**military_points(fig, majority.points[p])) if mode.military else None
         ten = TEN_CARDS_POINTS if fig.cards >= TEN_CARDS else 0
         bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
-        total = requirement_points + (mil["total"] if mil else 0) + epiphanies.points + ten + bonus
+        total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
         standing = _new(
             Standing,
             (
@@ -528,25 +573,18 @@ class _GameScore:
                 recency,  # first player
             ),
         )
-        entry: dict[str, Any] = {
-            "name": player.name,
-            "legal": True,
-            "cards": fig.cards,
-            "open_connections": fig.open_connections,
-            "stars": stars,
-            "requirements_met": met,
-            "score": {
-                "requirements": requirement_points,
-                "military": mil,
-                "epiphanies": epiphanies.points,
-                "ten_cards": ten,
-                "bonuses": bonus,
-                "total": total,
-            },
-            "place": 0,
-            "errors": [],
-            "warnings": [],
-        }
+        entry = PlayerReport(
+            player.name,
+            True,
+            fig.cards,
+            fig.open_connections,
+            stars,
+            met,
+            Score(requirement_points, mil, epiphanies.points, ten, bonus, total),
+            0,
+            [],
+            [],
+        )
         return _new(_Scored, (entry, standing, results, epiphanies, met))
 
     def tests(self) -> list[tuple[str, Test]]:
@@ -559,63 +597,66 @@ class _GameScore:
         return found
 
     def audit(
-        self, p: int, scored: _Scored, majority: _Majority, fig: ScoreFigures, budget: SearchBudget
-    ) -> dict[str, Any]:
+        self,
+        p: int,
+        scored: _Scored,
+        majority: _Majority,
+        fig: ScoreFigures,
+        budget: SearchBudget,
+        ranking: AuditRanking,
+    ) -> PlayerAudit:
         """How every point of player p came about (the report's audit trail)."""
         player, specs = self.game.players[p], self.extras.epiphanies[p]
-        stars = scored.entry["stars"]
+        stars = scored.entry.stars
         n = len(self.game.players)
-        trail = _audit(
-            self.rows.of(p),
-            self.full(p),
-            scored.results,
-            stars,
-            scored.epiphanies,
-            _MODES[self.game.mode].military,
-            majority.places[p] if n > 1 else None,
-        )
-        trail["advice"] = (
+        if any(spec is not None and spec.condition is not None for spec in specs):
+            conditions = _epiphany_conditions(
+                player.epiphanies, specs, self.kept(p), fig, self.catalog, self.core, budget
+            )
+        else:
+            conditions = [_NO_CONDITION] * len(player.epiphanies)
+        advice = (
             third_star_advice(
                 player.epiphanies, specs, fig, len(scored.met), scored.epiphanies.stars
             )
             if scored.met is not None
             else []
         )
-        if any(spec is not None and spec.condition is not None for spec in specs):
-            conditions = _epiphany_conditions(
-                player.epiphanies, specs, self.kept(p), fig, self.catalog, self.core, budget
-            )
-            for line in trail["epiphanies"]:
-                line.update(conditions[line["index"]])
-        else:
-            for line in trail["epiphanies"]:
-                line.update(_NO_CONDITION)
-        return trail
-
-    def game_audit(self, majority: _Majority, first: int | None) -> dict[str, Any]:
-        """The game's part of the audit: D5 and the first player."""
+        rows, full = self.rows.of(p), self.full(p)
         military = _MODES[self.game.mode].military
-        return {
-            "majority_table": list(majority.table) if military else None,
-            "majority_table_is_default": majority.default_table if military else None,
-            "bases": [
-                {"player": player.name, "bases": count, "place": place, "points": points}
-                for player, count, place, points in zip(
-                    self.game.players,
-                    majority.bases,
-                    majority.places,
-                    majority.points,
-                    strict=True,
-                )
-            ]
+        return PlayerAudit(
+            [_card_line(i, row, full.included[i], stars) for i, row in enumerate(rows)],
+            [AuditRequirement(r.id, r.met, r.why) for r in scored.results]
+            if stars is not None
+            else None,
+            _stars(stars, scored.epiphanies.stars),
+            _epiphany_lines(scored.epiphanies, conditions),
+            _military_audit(rows, full, majority.places[p] if n > 1 else None)
             if military
             else None,
-            "first_player": self.game.players[first].name if first is not None else None,
-        }
+            full.components,
+            [Advice(**line) for line in advice],
+            ranking,
+        )
+
+    def game_audit(self, majority: _Majority, first: int | None) -> GameAudit:
+        """The game's part of the audit: D5 and the first player."""
+        named = self.game.players[first].name if first is not None else None
+        if not _MODES[self.game.mode].military:
+            return GameAudit(None, None, None, named)
+        bases = [
+            AuditBases(player.name, count, place, points)
+            for player, count, place, points in zip(
+                self.game.players, majority.bases, majority.places, majority.points, strict=True
+            )
+        ]
+        return GameAudit(list(majority.table), majority.default_table, bases, named)
 
 
-#: What an epiphany without a known condition says in the audit.
-_NO_CONDITION = {"condition_met": None, "disjoint_sets": None}
+#: Whether the final city meets an epiphany's condition, and whether identical ones can each
+#: have their own cards (None, None: no known condition).
+_Condition = tuple[bool | None, str | None]
+_NO_CONDITION: _Condition = (None, None)
 _REQUIREMENTS_IGNORED = Problem(
     code="requirements_ignored",
     message="a military game scores no requirement cards; `requirements` is ignored",
@@ -644,20 +685,8 @@ def _activated_five_point(p: int, k: int) -> Problem:
     )
 
 
-def _ranking(place: int, decided_by: str | None, standing: Standing) -> dict[str, Any]:
-    return {
-        "place": place,
-        "decided_by": decided_by,
-        "compared": {
-            "total": standing.total,
-            "requirements_met": standing.requirements_met,
-            "bases": standing.bases,
-            "cards": standing.cards,
-            "three_star_cards": standing.three_star_cards,
-            "two_star_cards": standing.two_star_cards,
-            "first_player_recency": standing.first_player,
-        },
-    }
+def _ranking(place: int, decided_by: str | None, standing: Standing) -> AuditRanking:
+    return AuditRanking(place, decided_by, Compared(*standing))
 
 
 @functools.cache
@@ -684,7 +713,7 @@ def _epiphany_conditions(
     catalog: Catalog,
     core: Core,
     budget: SearchBudget,
-) -> list[dict[str, Any]]:
+) -> list[_Condition]:
     """Information only (RULES §4b): whether the final city meets each declared epiphany's
     known condition, and whether identical ones can each have their own cards (the
     searches of a game share one `budget`)."""
@@ -696,46 +725,73 @@ def _epiphany_conditions(
     answers: dict[str, str] = {}
     met: dict[str, bool] = {}  # each catalog id's condition evaluated once
     city = CityContext(cards, fig, catalog)
-    out = []
+    out: list[_Condition] = []
     for entry, spec in zip(entries, specs, strict=True):
-        info: dict[str, Any] = {"condition_met": None, "disjoint_sets": None}
-        if spec is not None and spec.condition is not None:
-            if spec.id not in met:
-                met[spec.id] = evaluate(spec.condition, city)
-            info["condition_met"] = met[spec.id]
-            if entry.state in counted and copies.get(spec.id, 0) > 1:
-                if spec.id not in answers:
-                    answers[spec.id] = disjoint_sets(
-                        spec.condition,
-                        copies[spec.id],
-                        cards,
-                        catalog,
-                        lambda subset: core.scores([subset])[0],
-                        budget,
-                    )
-                info["disjoint_sets"] = answers[spec.id]
-        out.append(info)
+        if spec is None or spec.condition is None:
+            out.append(_NO_CONDITION)
+            continue
+        if spec.id not in met:
+            met[spec.id] = evaluate(spec.condition, city)
+        disjoint: str | None = None
+        if entry.state in counted and copies.get(spec.id, 0) > 1:
+            if spec.id not in answers:
+                answers[spec.id] = disjoint_sets(
+                    spec.condition,
+                    copies[spec.id],
+                    cards,
+                    catalog,
+                    lambda subset: core.scores([subset])[0],
+                    budget,
+                )
+            disjoint = answers[spec.id]
+        out.append((met[spec.id], disjoint))
     return out
 
 
 def _place_problems(
-    players: list[dict[str, Any]], errors: list[Problem], warnings: list[Problem]
-) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    players: list[PlayerReport], errors: list[Problem], warnings: list[Problem]
+) -> tuple[list[ProblemItem], list[ProblemItem]]:
     """Each problem once: under players[i] when its path starts with /players/i, otherwise
     at the top level; in document order. A player is illegal exactly when one of their
     errors points into their city."""
-    top: dict[str, list[dict[str, object]]] = {"errors": [], "warnings": []}
-    for kind, problems in (("errors", errors), ("warnings", warnings)):
-        for problem in sorted(problems, key=document_order) if len(problems) > 1 else problems:
-            match = _PLAYER_PATH.match(problem.path)
-            if match is None:
-                top[kind].append(problem.to_dict())
+    top: tuple[list[ProblemItem], list[ProblemItem]] = ([], [])
+    for kind, problems in enumerate((errors, warnings)):
+        placed = [(_place(problem.path), problem) for problem in problems]
+        if len(placed) > 1:
+            placed.sort(key=_document_order)
+        for (_, p, in_city), problem in placed:
+            item = ProblemItem(problem.code, problem.message, problem.path, _cells(problem))
+            if p is None:
+                top[kind].append(item)
                 continue
-            p = int(match.group(1))
-            players[p][kind].append(problem.to_dict())
-            if kind == "errors" and problem.path.startswith(join("", "players", p, "city")):
-                players[p]["legal"] = False
-    return top["errors"], top["warnings"]
+            player = players[p]
+            (player.errors if kind == 0 else player.warnings).append(item)
+            if kind == 0 and in_city:
+                player.legal = False
+    return top
+
+
+#: A problem's path: its place in the document, the player it points into (None: none),
+#: whether it points into that player's city.
+_Placed = tuple[tuple[tuple[int, int | str], ...], int | None, bool]
+
+
+@functools.lru_cache(maxsize=4096)
+def _place(path: str) -> _Placed:
+    """Where a problem goes (the same paths recur from game to game: each is read once)."""
+    match = _PLAYER_PATH.match(path)
+    if match is None:
+        return pointer_order(path), None, False
+    p = int(match.group(1))
+    return pointer_order(path), p, path.startswith(_city_path(p))
+
+
+def _document_order(placed: tuple[_Placed, Problem]) -> tuple[tuple[int, int | str], ...]:
+    return placed[0][0]
+
+
+def _cells(problem: Problem) -> list[list[int]]:
+    return [list(cell) for cell in problem.cells] if problem.cells else []
 
 
 @functools.lru_cache(maxsize=256)
@@ -757,75 +813,56 @@ def _card_why(known: bool, scored: bool, need: int, stars: int | None) -> str:
 _ROW, _COL, _FLAGS, _STARS, _POINTS = 0, 1, 6, 7, 8
 
 
-def _card_line(index: int, row: Sequence[int], scored: bool, stars: int | None) -> dict[str, Any]:
+def _card_line(index: int, row: Sequence[int], scored: bool, stars: int | None) -> AuditCard:
     known = not row[_FLAGS] & UNRESOLVED
-    return {
-        "index": index,
-        "cell": [row[_ROW], row[_COL]],
-        "scored": scored,
-        "stars_required": row[_STARS] if known else None,
-        "points": row[_POINTS] if known else None,
-        "populist_points": card_points(row[_POINTS], row[_STARS], stars)
-        if scored and stars is not None
-        else None,
-        "why": _card_why(known, scored, row[_STARS], stars),
-    }
+    return AuditCard(
+        index,
+        [row[_ROW], row[_COL]],
+        scored,
+        row[_STARS] if known else None,
+        row[_POINTS] if known else None,
+        card_points(row[_POINTS], row[_STARS], stars) if scored and stars is not None else None,
+        _card_why(known, scored, row[_STARS], stars),
+    )
 
 
-def _audit(
-    rows: Sequence[Sequence[int]],
-    fig: CityFigures,
-    results: Sequence[Any],
-    stars: int | None,
-    epiphanies: EpiphanyResult,
-    military: bool,
-    bases_place: int | None,
-) -> dict[str, Any]:
-    """How every point of one player came about (the report's audit trail), from the rows
-    of the city's cards in the packed table and its per-card figures."""
-    return {
-        "cards": [_card_line(i, row, fig.included[i], stars) for i, row in enumerate(rows)],
-        "requirements": [{"id": r.id, "met": r.met, "why": r.why} for r in results]
-        if stars is not None
-        else None,
-        "stars": {
-            "requirements": stars - epiphanies.stars,
-            "epiphanies": epiphanies.stars,
-            "total": stars,
-        }
-        if stars is not None
-        else None,
-        "epiphanies": [
-            {
-                "index": line.number,
-                "state": line.state,
-                "points": line.points,
-                "effect": line.effect,
-                "scored": line.scored,
-                "note": line.note,
-            }
-            for line in epiphanies.lines
-        ],
-        "military": _military_audit(rows, fig, bases_place) if military else None,
-        "components": fig.components,
-    }
+def _stars(stars: int | None, from_epiphanies: int) -> AuditStars | None:
+    if stars is None:
+        return None
+    return AuditStars(stars - from_epiphanies, from_epiphanies, stars)
+
+
+def _epiphany_lines(
+    epiphanies: EpiphanyResult, conditions: Sequence[_Condition]
+) -> list[AuditEpiphany]:
+    return [
+        AuditEpiphany(
+            line.number,
+            line.state,
+            line.points,
+            line.effect,
+            line.scored,
+            line.note,
+            *conditions[line.number],
+        )
+        for line in epiphanies.lines
+    ]
 
 
 def _military_audit(
     rows: Sequence[Sequence[int]], fig: CityFigures, bases_place: int | None
-) -> dict[str, Any]:
+) -> AuditMilitary:
     def cell(i: int) -> list[int]:
         return [rows[i][_ROW], rows[i][_COL]]
 
-    return {
-        "labs": fig.labs,
-        "shelter_groups": [[cell(i) for i in group] for group in fig.shelter_groups],
-        "shelter_group_points": [shelter_group_points(len(g)) for g in fig.shelter_groups],
-        "medical_cards": [cell(i) for i in fig.medical_cards],
-        "towers": fig.towers,
-        "tower_span": None
-        if fig.tower_span is None
-        else {"from": list(fig.tower_span[:2]), "to": list(fig.tower_span[2:])},
-        "bases": fig.bases,
-        "bases_place": bases_place,
-    }
+    span = fig.tower_span
+    return AuditMilitary(
+        fig.labs,
+        [[cell(i) for i in group] for group in fig.shelter_groups],
+        [shelter_group_points(len(g)) for g in fig.shelter_groups],
+        [cell(i) for i in fig.medical_cards],
+        fig.towers,
+        None if span is None else TowerSpan(from_=[span[0], span[1]], to=[span[2], span[3]]),
+        fig.bases,
+        bases_place,
+    )

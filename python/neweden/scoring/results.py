@@ -15,9 +15,10 @@ from neweden._gc import collector_paused
 from neweden.catalog.catalog import Catalog
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.model import Game
-from neweden.format.problems import GameDecodeError
+from neweden.format.problems import GameDecodeError, Problem
 from neweden.runners.sources import Entry
-from neweden.scoring.report import reference_geometry, score_games
+from neweden.scoring.report import reference_geometry, score_reports
+from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = [
     "BOOLEAN_COLUMNS",
@@ -26,6 +27,7 @@ __all__ = [
     "Result",
     "reports",
     "score_entries",
+    "scored",
     "svg_name",
 ]
 
@@ -40,35 +42,55 @@ BOOLEAN_COLUMNS = frozenset({"game_valid", "legal"})
 
 _encode = msgspec.json.Encoder().encode
 
+#: What a batch says of each entry: its report, or that it is not a readable game.
+Scored = Report | Unreadable
+
 
 def reports(
     games: Sequence[GameInput | None],
-    errors: Sequence[Any],
+    errors: Sequence[Problem | None],
     catalog: Catalog,
     detail: bool,
     reference: bool = False,
 ) -> list[dict[str, Any]]:
-    """The report of each input; an unreadable one is `{"valid": false, "errors": [...]}`."""
-    out: list[dict[str, Any] | None] = [None] * len(games)
+    """The report of each input as a plain dict (`neweden.score_many`, Dask); an unreadable
+    one is `{"valid": false, "errors": [...]}`."""
+    return [msgspec.to_builtins(one) for one in scored(games, errors, catalog, detail, reference)]
+
+
+def scored(
+    games: Sequence[GameInput | None],
+    errors: Sequence[Problem | None],
+    catalog: Catalog,
+    detail: bool,
+    reference: bool = False,
+) -> list[Scored]:
+    """The report of each input (`errors`: the problem of an entry that could not be read,
+    or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`."""
+    out: list[Scored | None] = [None] * len(games)
     decoded: list[tuple[int, Game]] = []
     for i, (game, error) in enumerate(zip(games, errors, strict=True)):
         if error is not None:
-            out[i] = {"valid": False, "errors": [error]}
+            out[i] = Unreadable(False, [_item(error)])
             continue
         try:
             decoded.append((i, decode_game(game)))  # type: ignore[arg-type]
         except GameDecodeError as err:
-            out[i] = {"valid": False, "errors": [p.to_dict() for p in err.problems]}
+            out[i] = Unreadable(False, [_item(p) for p in err.problems])
         except TypeError as err:  # not bytes, str or a mapping
-            out[i] = {
-                "valid": False,
-                "errors": [{"code": "bad_type", "message": str(err), "path": "", "cells": []}],
-            }
+            out[i] = Unreadable(False, [ProblemItem("bad_type", str(err), "", [])])
     geometry = reference_geometry if reference else None
-    scored = score_games([g for _, g in decoded], catalog=catalog, detail=detail, geometry=geometry)
-    for (i, _), report in zip(decoded, scored, strict=True):
+    found = score_reports(
+        [g for _, g in decoded], catalog=catalog, detail=detail, geometry=geometry
+    )
+    for (i, _), report in zip(decoded, found, strict=True):
         out[i] = report
     return [r for r in out if r is not None]
+
+
+def _item(problem: Problem) -> ProblemItem:
+    cells = [list(cell) for cell in problem.cells]
+    return ProblemItem(problem.code, problem.message, problem.path, cells)
 
 
 class Result(NamedTuple):
@@ -85,82 +107,84 @@ class Result(NamedTuple):
     svg_name: str = ""
 
 
-def _first_error(report: dict[str, Any]) -> dict[str, Any] | None:
-    for problem in report.get("errors", []):
-        return problem  # type: ignore[no-any-return]
-    for player in report.get("players", []):
-        for problem in player["errors"]:
-            return problem  # type: ignore[no-any-return]
+def _first_error(report: Scored) -> ProblemItem | None:
+    for problem in report.errors:
+        return problem
+    for player in report.players if isinstance(report, Report) else ():
+        for problem in player.errors:
+            return problem
     return None
 
 
-def _result(entry: Entry, report: dict[str, Any], *, short: bool, rows: bool) -> Result:
+def _result(entry: Entry, report: Scored, *, short: bool, rows: bool) -> Result:
     """The Result of an entry; the stdout line and the table rows only when asked (`short`,
     `rows`: not with --quiet, only with --csv or --parquet)."""
-    out = {"source": entry.source(), **report}
-    valid = bool(report["valid"])
-    players = report.get("players", [])
+    players = report.players if isinstance(report, Report) else []
     codes = (
         ()
-        if valid
-        else tuple(e["code"] for e in report.get("errors", []))
-        + tuple(e["code"] for p in players for e in p["errors"])
+        if report.valid
+        else tuple([e.code for e in report.errors])
+        + tuple([e.code for p in players for e in p.errors])
     )
     return Result(
-        _encode(out),
+        _sourced(entry, report),
         _short(entry, report) if short else "",
-        valid,
+        report.valid,
         codes,
         _rows(entry, report) if rows else (),
         bool(players),
     )
 
 
-def _short(entry: Entry, report: dict[str, Any]) -> str:
+def _sourced(entry: Entry, report: Scored) -> bytes:
+    """The --out line: `{"source": ..., ` then the report's own keys."""
+    return b'{"source":' + _encode(entry.source()) + b"," + _encode(report)[1:]
+
+
+def _short(entry: Entry, report: Scored) -> str:
     """The stdout line of an entry: its source, valid or the first error, the totals."""
-    players = report.get("players", [])
-    totals = " · ".join(f"{p['name']} {p['score']['total']}" for p in players)
-    if report["valid"]:
+    players = report.players if isinstance(report, Report) else []
+    totals = " · ".join(f"{p.name} {p.score.total}" for p in players)
+    if report.valid:
         return f"{entry.label()}: valid  {totals}"
     first = _first_error(report)
-    what = f"{first['code']} at {first['path'] or '/'}" if first else "invalid"
+    what = f"{first.code} at {first.path or '/'}" if first else "invalid"
     kind = "INVALID" if players else "UNREADABLE"
     return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
 
 
-def _rows(entry: Entry, report: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
+def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
     """FORMAT §4's table: one row per player (null → empty; lists joined with `;`)."""
-    top = [e["code"] for e in report.get("errors", [])]
-    players = report.get("players", [])
-    if not players:
+    top = [e.code for e in report.errors]
+    if not isinstance(report, Report) or not report.players:
         return ((entry.path, entry.line, False) + (None,) * 18 + (";".join(top),),)
     rows = []
-    for p in players:
-        s, m = p["score"], p["score"]["military"]
-        met = p["requirements_met"]
+    for p in report.players:
+        s, m = p.score, p.score.military
+        met = p.requirements_met
         rows.append(
             (
                 entry.path,
                 entry.line,
-                report["valid"],
-                p["name"],
-                p["legal"],
-                p["cards"],
-                p["open_connections"],
-                p["stars"],
+                report.valid,
+                p.name,
+                p.legal,
+                p.cards,
+                p.open_connections,
+                p.stars,
                 None if met is None else ";".join(met),
-                s["requirements"],
+                s.requirements,
                 *(
-                    (m["labs"], m["shelters"], m["medical"], m["towers"], m["bases"], m["total"])
+                    (m.labs, m.shelters, m.medical, m.towers, m.bases, m.total)
                     if m is not None
                     else (None,) * 6
                 ),
-                s["epiphanies"],
-                s["ten_cards"],
-                s["bonuses"],
-                s["total"],
-                p["place"],
-                ";".join([e["code"] for e in p["errors"]] + top),
+                s.epiphanies,
+                s.ten_cards,
+                s.bonuses,
+                s.total,
+                p.place,
+                ";".join([e.code for e in p.errors] + top),
             )
         )
     return tuple(rows)
@@ -180,8 +204,8 @@ def score_entries(
     picture of each invalid readable game; `reference`: the pure-Python core)."""
     with collector_paused():
         games = [e.data for e in entries]
-        errors = [e.problem.to_dict() if e.problem else None for e in entries]
-        found = reports(games, errors, catalog, detail, reference)
+        errors = [e.problem for e in entries]
+        found = scored(games, errors, catalog, detail, reference)
         results = [
             _result(e, r, short=short, rows=rows) for e, r in zip(entries, found, strict=True)
         ]

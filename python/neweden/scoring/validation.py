@@ -20,11 +20,11 @@ from neweden.geometry.compact import pack_flat
 from neweden.rules.legality import copy_limit_problems, geometry_problems
 from neweden.rules.names import GameNames, name_problems
 from neweden.rules.warnings import CARDS_PER_STYLE
-from neweden.scoring.report import native_geometry, score
+from neweden.scoring.report import native_geometry, score_report
 
 __all__ = ["validate"]
 
-_KEYS = ("name", "legal", "cards", "open_connections", "errors", "warnings")
+_builtins = msgspec.to_builtins
 
 
 def _is_lone_city(raw: bytes) -> bool:
@@ -42,12 +42,23 @@ def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict
     catalog = catalog or BUILTIN
     raw = game_bytes(game_or_city)
     if not _is_lone_city(raw):
-        report = score(raw, catalog=catalog, detail=False)
+        report = score_report(raw, catalog=catalog, detail=False)
+        players = [
+            {
+                "name": p.name,
+                "legal": p.legal,
+                "cards": p.cards,
+                "open_connections": p.open_connections,
+                "errors": _builtins(p.errors),
+                "warnings": _builtins(p.warnings),
+            }
+            for p in report.players
+        ]
         return {
-            "valid": report["valid"],
-            "players": [{k: p[k] for k in _KEYS} for p in report["players"]],
-            "errors": report["errors"],
-            "warnings": report["warnings"],
+            "valid": report.valid,
+            "players": players,
+            "errors": _builtins(report.errors),
+            "warnings": _builtins(report.warnings),
         }
     city = decode_city(raw).city
     cards, errors = resolve_city(city, catalog, "/city")
