@@ -33,6 +33,7 @@ from neweden.geometry.synth import city_json, grow_city
 from neweden.runners.batch import CHUNK, validate
 from neweden.runners.sources import Entry, iter_entries
 from neweden.scoring.report import ILLEGAL_DETAILS, native_geometry, score_packed
+from neweden.scoring.results import sourced_line
 
 GAMES = int(os.environ.get("NEWEDEN_BENCH_GAMES", "50000"))
 GROUP = "validate end to end"
@@ -191,7 +192,7 @@ def _stage_chunk(entries: Iterator[Entry], sink: io.BytesIO, spent: dict[str, fl
     t3 = clock()
     reports = score_packed(decoded, packed, found, catalog=BUILTIN, detail=False)
     t4 = clock()
-    lines = [_encode({"source": e.source(), **r}) for e, r in zip(chunk, reports, strict=True)]
+    lines = [sourced_line(e, r) for e, r in zip(chunk, reports, strict=True)]
     t5 = clock()
     sink.write(b"".join([line + b"\n" for line in lines]))
     t6 = clock()

@@ -28,6 +28,7 @@ __all__ = [
     "reports",
     "score_entries",
     "scored",
+    "sourced_line",
     "svg_name",
 ]
 
@@ -127,7 +128,7 @@ def _result(entry: Entry, report: Scored, *, short: bool, rows: bool) -> Result:
         + tuple([e.code for p in players for e in p.errors])
     )
     return Result(
-        _sourced(entry, report),
+        sourced_line(entry, report),
         _short(entry, report) if short else "",
         report.valid,
         codes,
@@ -136,7 +137,7 @@ def _result(entry: Entry, report: Scored, *, short: bool, rows: bool) -> Result:
     )
 
 
-def _sourced(entry: Entry, report: Scored) -> bytes:
+def sourced_line(entry: Entry, report: Scored) -> bytes:
     """The --out line: `{"source": ..., ` then the report's own keys."""
     return b'{"source":' + _encode(entry.source()) + b"," + _encode(report)[1:]
 
