@@ -652,3 +652,29 @@ def test_unknown_effect_names_each_known_effect_once() -> None:
     doc = game("military", player("Ana", [card(0, 0, "t")], epiphanies=epiphanies))
     (warning,) = neweden.score(doc, catalog=catalog)["players"][0]["warnings"]
     assert "(third_star, rotate, move, ex_swap)" in warning["message"]
+
+
+def test_the_picture_outlines_the_cards_of_a_blamed_name() -> None:
+    # The error is the game's (its cells name no player): the picture outlines the cards of
+    # the name it blames, in every city, and no card of another name on the same cell.
+    import xml.etree.ElementTree as ET
+
+    doc = game(
+        "populist",
+        player("Ana", six_in_a_row([*REAL, "gotic"])),
+        player("Bia", six_in_a_row([*REAL, "gothic"])),
+    )
+    svg = ET.fromstring(render(json.dumps(doc)))
+    ns = "{http://www.w3.org/2000/svg}"
+    outlined = {}
+    for block in svg.iter(f"{ns}g"):
+        if block.get("class") != "player":
+            continue
+        for card_group in block.iter(f"{ns}g"):
+            if card_group.get("class") != "card":
+                continue
+            codes = [t.text for t in card_group.iter(f"{ns}text") if t.get("class") == "problem"]
+            outlined[(block.get("data-name"), card_group.get("data-index"))] = codes
+    assert outlined[("Ana", "5")] == ["too_many_styles"]
+    assert outlined[("Bia", "5")] == []
+    assert sum(1 for codes in outlined.values() if codes) == 1

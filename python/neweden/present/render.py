@@ -11,17 +11,20 @@ gives the same bytes.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from html import escape as _escape
 from typing import NamedTuple
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
+from neweden.format.vocabulary import Attribute
 from neweden.geometry.figures import CityFigures
 from neweden.geometry.sides import SIDES, STEP
 from neweden.rules.modes import MODES
+from neweden.rules.names import mistyped
 from neweden.scoring.report import score_pictured
-from neweden.scoring.types import PlayerReport
+from neweden.scoring.types import PlayerReport, Report
 
 __all__ = ["OVERLAYS", "render"]
 
@@ -48,6 +51,8 @@ PROBLEM_COLOURS = {
     "disconnected": "#f77f00",
     "unknown_card": "#6c757d",
     "copy_limit": "#9d4edd",
+    "too_many_styles": "#e76f51",
+    "too_many_types": "#e76f51",
     "unknown_style": "#6c757d",
     "unknown_type": "#6c757d",
 }
@@ -109,11 +114,16 @@ class _Grid(NamedTuple):
         return x, y
 
 
+#: (code, attribute, name): the style or type names a `too_many_*` error blames.
+Suspects = frozenset[tuple[str, str, str]]
+
+
 def _problems_at(
-    report: PlayerReport, cards: Sequence[ResolvedCard], fig: CityFigures
+    report: PlayerReport, cards: Sequence[ResolvedCard], fig: CityFigures, suspects: Suspects
 ) -> dict[int, str]:
-    """The code to outline each card with: its first error, or `disconnected` for every
-    card of a part that is not the project."""
+    """The code to outline each card with: its first error, `disconnected` for every card
+    of a part that is not the project, or `too_many_styles` / `too_many_types` for a card
+    of a name that error blames (the error is the game's: its cells name no player)."""
     problem_at: dict[int, str] = {}
     for error in report.errors:
         parts = error.path.split("/")
@@ -122,7 +132,32 @@ def _problems_at(
     for c in cards:
         if fig.component[c.index] >= 0 and fig.component[c.index] != fig.project:
             problem_at.setdefault(c.index, "disconnected")
+        spec = c.spec
+        for code, attribute, name in suspects if spec is not None and not spec.wild else ():
+            if getattr(spec, attribute) == name:
+                problem_at.setdefault(c.index, code)
     return problem_at
+
+
+def _suspects(report: Report, cities: Sequence[Sequence[ResolvedCard]]) -> Suspects:
+    """The names the game's `too_many_*` errors blame, counted as the rule counts them
+    (every player's resolved common cards, placed or left out on a taken cell)."""
+    codes = {e.code for e in report.errors}
+    found: set[tuple[str, str, str]] = set()
+    blamed: tuple[tuple[str, Attribute], ...] = (
+        ("too_many_styles", "style"),
+        ("too_many_types", "type"),
+    )
+    for code, attribute in blamed:
+        if code in codes:
+            counts = Counter(
+                getattr(c.spec, attribute)
+                for city in cities
+                for c in city
+                if c.spec is not None and not c.spec.wild
+            )
+            found.update((code, attribute, name) for name in mistyped(counts, attribute))
+    return frozenset(found)
 
 
 def _header(name: str, report: PlayerReport, top: float) -> str:
@@ -197,11 +232,13 @@ def _city(
     overlays: Sequence[str],
     top: float,
     military: bool,
+    suspects: Suspects = frozenset(),
 ) -> tuple[list[str], float, float]:
     """The SVG elements of one player's block, its width and its height; `military`: the
-    game scores the military part (its overlays are drawn from the figures)."""
+    game scores the military part (its overlays are drawn from the figures); `suspects`:
+    the names a `too_many_*` error blames."""
     grid = _Grid(_axis(c.row for c in cards), _axis(c.col for c in cards), top)
-    problem_at = _problems_at(report, cards, fig)
+    problem_at = _problems_at(report, cards, fig, suspects)
     width = MARGIN * 2 + (max(grid.cols.values(), default=0.0) + CELL if cards else 240)
     height = HEADER + (max(grid.rows.values(), default=0.0) + CELL if cards else 40) + MARGIN
     out = [f'<g class="player" data-name="{escape(name)}">', _header(name, report, top)]
@@ -314,7 +351,7 @@ def _card(
                 cx,
                 y + CARD - 6,
                 problem,
-                size=10,
+                size=10 if len(problem) <= 13 else 9,  # the longest code fits the card
                 weight="bold",
                 fill=PROBLEM_COLOURS.get(problem, "#d62828"),
                 klass="problem",
@@ -408,6 +445,7 @@ def render(
     # audit's epiphany searches
     report, figures = score_pictured(decoded, catalog=catalog)
     military = MODES[decoded.mode].military
+    suspects = _suspects(report, resolved.cities)
     names = [p.name for p in decoded.players]
     if player is not None and player not in names:
         raise ValueError(f'no player is named "{player}" (the players: {", ".join(names)})')
@@ -434,6 +472,7 @@ def render(
             overlays,
             top,
             military,
+            suspects,
         )
         body.extend(block)
         width = max(width, w)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from neweden.catalog.catalog import Catalog, EpiphanySpec
 from neweden.format.model import Game
@@ -25,7 +25,7 @@ from neweden.format.vocabulary import (
     nearest,
 )
 
-__all__ = ["GameNames", "effect_warnings", "name_problems"]
+__all__ = ["GameNames", "effect_warnings", "mistyped", "name_problems"]
 
 #: Columns of the packed score table (neweden.geometry.compact): row, col, style, type, ... flags.
 _WIDTH = 9
@@ -126,6 +126,14 @@ def _rarest(counts: Counter[str], excess: int) -> list[str]:
     ranked = _ordered(counts)[::-1]
     threshold = counts[ranked[excess - 1]]
     return [name for name in ranked if counts[name] <= threshold]
+
+
+def mistyped(counts: Mapping[str, int], attribute: Attribute) -> list[str]:
+    """The names a `too_many_*` error blames (the rarest, as many as there are names too
+    many, and any tied with the last of them), from every name's count of common cards;
+    none when the game shows no more than the box holds."""
+    excess = len(counts) - _LIMITS[attribute][0]
+    return _rarest(Counter(counts), excess) if excess > 0 else []
 
 
 def _too_many(
