@@ -71,18 +71,26 @@ EpiphanyState = Literal["held", "validated", "activated"]
 
 _LONG_STRING = {"too_large": ("max_length",)}
 
+
 # Identifier and id patterns are not msgspec constraints: msgspec runs a regular expression
 # per string (two thirds of a game's decoding time). They are `extra["pattern"]`, checked by
 # the every-problem walk and, on the fast path, with a cache (neweden.format.checks), and stated in
 # the JSON Schema.
+def _patterned(pattern: str, description: str, **more: Any) -> Meta:
+    """A string of at most MAX_STRING characters matching `pattern` (checked by the decoder,
+    stated in the JSON Schema)."""
+    return Meta(
+        max_length=MAX_STRING,
+        description=description,
+        extra={**_LONG_STRING, "pattern": pattern},
+        extra_json_schema={"pattern": pattern},
+        **more,
+    )
+
+
 Identifier = Annotated[
     str,
-    Meta(
-        max_length=MAX_STRING,
-        description="a lower-case identifier: a letter, then letters, digits or _",
-        extra={**_LONG_STRING, "pattern": IDENTIFIER_PATTERN},
-        extra_json_schema={"pattern": IDENTIFIER_PATTERN},
-    ),
+    _patterned(IDENTIFIER_PATTERN, "a lower-case identifier: a letter, then letters, digits or _"),
 ]
 
 
@@ -134,25 +142,15 @@ Style = Annotated[str, _vocabulary_meta("style")]
 TypeName = Annotated[str, _vocabulary_meta("type")]
 Effect = Annotated[
     str,
-    Meta(
-        max_length=MAX_STRING,
-        description="a lower-case identifier; the rules act on "
+    _patterned(
+        IDENTIFIER_PATTERN,
+        "a lower-case identifier; the rules act on "
         + ", ".join(KNOWN_EFFECTS)
         + " (another effect gets the warning unknown_effect unless the catalog declares it)",
         examples=list(KNOWN_EFFECTS),
-        extra={**_LONG_STRING, "pattern": IDENTIFIER_PATTERN},
-        extra_json_schema={"pattern": IDENTIFIER_PATTERN},
     ),
 ]
-CatalogId = Annotated[
-    str,
-    Meta(
-        max_length=MAX_STRING,
-        description="the id of a catalog entry",
-        extra={**_LONG_STRING, "pattern": CATALOG_ID_PATTERN},
-        extra_json_schema={"pattern": CATALOG_ID_PATTERN},
-    ),
-]
+CatalogId = Annotated[str, _patterned(CATALOG_ID_PATTERN, "the id of a catalog entry")]
 Name = Annotated[str, Meta(min_length=1, max_length=MAX_STRING, extra=_LONG_STRING)]
 Coordinate = Annotated[
     int,
