@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from neweden.catalog.catalog import Catalog, ResolvedCard
 from neweden.format.checks import fold_name
@@ -28,9 +28,12 @@ __all__ = [
     "compiled",
     "evaluate",
     "judge",
+    "judged",
     "names_in",
     "uses_geometry",
 ]
+
+_T = TypeVar("_T")
 
 COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -540,7 +543,7 @@ def _filter_words(spec: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
-def _noun(expr: Any, n: int) -> str:
+def _noun(expr: Any, n: int | str) -> str:
     """A value operator as words around its number: `6 open connections`."""
     ((op, arg),) = expr.items()
     if op == "count":
@@ -581,28 +584,62 @@ _LIMIT_WORDS = {
 def judge(expr: Any, ctx: CityContext) -> tuple[bool, str]:
     """The condition's truth and, in words with the city's numbers, why: e.g. `6 open
     connections; at most 4 allowed`. Every value is computed once."""
+    return judged(expr)(ctx)
+
+
+Judged = Callable[[CityContext], tuple[bool, str]]
+_HOLE = "\x00"  # where a value's number goes in its words (no condition's words hold it)
+
+
+def _words_of(expr: Any) -> Callable[[int], str]:
+    """A value's words around its number (`6 open connections`), the words made once."""
+    if isinstance(expr, int):
+        return str
+    before, _, after = _noun(expr, _HOLE).partition(_HOLE)
+    return lambda n: f"{before}{n}{after}"
+
+
+def _judge(expr: Any) -> Judged:
     if isinstance(expr, bool):
-        return expr, "always" if expr else "never"
+        verdict = (expr, "always" if expr else "never")
+        return lambda ctx: verdict
     ((op, arg),) = expr.items()
     if op in ("and", "or"):
-        parts = [judge(c, ctx) for c in arg]
-        truth = all(t for t, _ in parts) if op == "and" else any(t for t, _ in parts)
-        return truth, f" {op} ".join(f"({why})" for _, why in parts)
+        parts, joined, every = [_judge(c) for c in arg], f" {op} ", op == "and"
+
+        def both(ctx: CityContext) -> tuple[bool, str]:
+            found = [part(ctx) for part in parts]
+            truths = [t for t, _ in found]
+            truth = all(truths) if every else any(truths)
+            return truth, joined.join([f"({why})" for _, why in found])
+
+        return both
     if op == "not":
-        truth, why = judge(arg, ctx)
-        return not truth, f"not ({why})"
-    a, b = arg
-    va, vb = _value(a, ctx), _value(b, ctx)
-    left = str(a) if isinstance(a, int) else _noun(a, va)
-    right = str(b) if isinstance(b, int) else _noun(b, vb)
-    return COMPARISONS[op](va, vb), f"{left}; {_LIMIT_WORDS[op].format(right)}"
+        inner = _judge(arg)
+
+        def negated(ctx: CityContext) -> tuple[bool, str]:
+            truth, why = inner(ctx)
+            return not truth, f"not ({why})"
+
+        return negated
+    compare, (a, b) = COMPARISONS[op], arg
+    value_a, value_b = _compile_value(a), _compile_value(b)
+    words_a, words_b, limit = _words_of(a), _words_of(b), _LIMIT_WORDS[op]
+
+    def compared(ctx: CityContext) -> tuple[bool, str]:
+        va, vb = value_a(ctx), value_b(ctx)
+        return compare(va, vb), f"{words_a(va)}; {limit.format(words_b(vb))}"
+
+    return compared
 
 
 Test = Callable[[CityContext], bool]
 Value = Callable[[CityContext], int]
 
-#: Conditions turned into closures, by identity (each kept alive by its entry).
+#: Conditions turned into closures, by identity (each kept alive by its entry): the tests,
+#: and the judges that say why in words.
 _COMPILED: dict[int, tuple[Any, Test]] = {}
+_JUDGED: dict[int, tuple[Any, Judged]] = {}
 _MAX_COMPILED = 4096
 
 
@@ -637,11 +674,21 @@ def _compile(expr: Any) -> Test:
 def compiled(expr: Any) -> Test:
     """The condition as a function of a city (it passed check_condition). A condition is
     turned into closures once, and kept: catalogs hold few."""
-    found = _COMPILED.get(id(expr))
+    return _kept(_COMPILED, expr, _compile)
+
+
+def judged(expr: Any) -> Judged:
+    """:func:`judge` as a function of a city, its words made once (kept as :func:`compiled`
+    keeps tests)."""
+    return _kept(_JUDGED, expr, _judge)
+
+
+def _kept(cache: dict[int, tuple[Any, _T]], expr: Any, make: Callable[[Any], _T]) -> _T:
+    found = cache.get(id(expr))
     if found is None or found[0] is not expr:
-        if len(_COMPILED) >= _MAX_COMPILED:
-            _COMPILED.clear()
-        found = _COMPILED[id(expr)] = (expr, _compile(expr))
+        if len(cache) >= _MAX_COMPILED:
+            cache.clear()
+        found = cache[id(expr)] = (expr, make(expr))
     return found[1]
 
 

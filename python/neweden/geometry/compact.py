@@ -247,11 +247,11 @@ class CityRows:
         self.offsets = offsets
         self.first = first
 
-    def of(self, p: int) -> list[list[int]]:
+    def of(self, p: int) -> list[tuple[int, ...]]:
         """Each card of the game's city p as its row of the table."""
         lo, hi = self.offsets[self.first + p], self.offsets[self.first + p + 1]
-        flat = self.flat
-        return [flat[i * WIDTH : (i + 1) * WIDTH] for i in range(lo, hi)]
+        ints = iter(self.flat[lo * WIDTH : hi * WIDTH])
+        return list(zip(*[ints] * WIDTH, strict=False))  # WIDTH at a time
 
 
 def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:

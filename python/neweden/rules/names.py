@@ -37,9 +37,10 @@ _LIMITS: dict[Attribute, tuple[int, str, str]] = {
 
 
 class GameNames:
-    """The rows of one game in the packed table, and the batch's interned names."""
+    """The rows of one game in the packed table, and the batch's interned names (`alone`:
+    the batch is this game alone, so its interned names are the ones the game shows)."""
 
-    __slots__ = ("flat", "names", "offsets", "start", "stop")
+    __slots__ = ("alone", "flat", "names", "offsets", "start", "stop")
 
     def __init__(
         self,
@@ -47,7 +48,10 @@ class GameNames:
         offsets: Sequence[int],
         cities: tuple[int, int],
         names: dict[Attribute, Sequence[str]],
+        *,
+        alone: bool = False,
     ) -> None:
+        self.alone = alone
         self.flat = flat
         self.offsets = offsets
         self.start, self.stop = cities
@@ -55,6 +59,8 @@ class GameNames:
 
     def shown(self, attribute: Attribute) -> frozenset[str]:
         """The names of `attribute` the game's common cards show."""
+        if self.alone:
+            return frozenset(self.names[attribute])
         column = _STYLE if attribute == "style" else _TYPE
         lo = self.offsets[self.start] * _WIDTH + column
         hi = self.offsets[self.stop] * _WIDTH
@@ -242,6 +248,12 @@ def _names_alike(shown: frozenset[str], attribute: Attribute) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=64)
+def _known_effects(declared: frozenset[str]) -> tuple[str, ...]:
+    """The effects the rules act on, then those a catalog declares (made once a catalog)."""
+    return tuple(dict.fromkeys((*KNOWN_EFFECTS, *sorted(declared))))
+
+
 def effect_warnings(
     game: Game, specs: Sequence[Sequence[EpiphanySpec | None]], catalog: Catalog
 ) -> list[Problem]:
@@ -250,7 +262,7 @@ def effect_warnings(
     warnings: list[Problem] = []
     if not any(specs):
         return warnings
-    known = tuple(dict.fromkeys((*KNOWN_EFFECTS, *sorted(catalog.effects))))
+    known = _known_effects(catalog.effects)
     for p, held in enumerate(specs):
         for k, spec in enumerate(held):
             effect = None if spec is None else spec.effect

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
-from neweden.catalog.conditions import CityContext, Test, compiled, evaluate, judge
+from neweden.catalog.conditions import CityContext, Test, compiled, evaluate, judged
 from neweden.geometry.figures import ScoreFigures
 
 __all__ = [
@@ -47,7 +47,7 @@ def evaluate_requirements(
             results.append(RequirementResult(req_id, False, "no condition in the catalog: not met"))
         else:
             if explained:
-                met, words = judge(spec.condition, city)
+                met, words = judged(spec.condition)(city)
                 why = f"{req_id} {'met' if met else 'not met'}: {words}"
             else:
                 met, why = evaluate(spec.condition, city), ""

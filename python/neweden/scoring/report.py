@@ -295,7 +295,7 @@ def score_packed(
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        shown = GameNames(packed.flat, packed.offsets, (first, stop), names)
+        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alone=len(games) == 1)
         rows = CityRows(packed.flat, packed.offsets, first)
         score = _GameScore(game, packed.cards[g], catalog, core, rows)
         if listed:
@@ -625,7 +625,7 @@ class _GameScore:
         rows, full = self.rows.of(p), self.full(p)
         military = _MODES[self.game.mode].military
         return PlayerAudit(
-            [_card_line(i, row, full.included[i], stars) for i, row in enumerate(rows)],
+            _card_lines(rows, full.included, stars),
             [AuditRequirement(r.id, r.met, r.why) for r in scored.results]
             if stars is not None
             else None,
@@ -811,6 +811,23 @@ def _card_why(known: bool, scored: bool, need: int, stars: int | None) -> str:
 
 #: Columns of the packed table's rows (neweden.geometry.compact).
 _ROW, _COL, _FLAGS, _STARS, _POINTS = 0, 1, 6, 7, 8
+
+
+def _card_lines(
+    rows: Sequence[Sequence[int]], included: Sequence[bool], stars: int | None
+) -> list[AuditCard]:
+    """The audit's line of each card. Most cards are known and kept, with a star requirement
+    of 0-3: their sentence is looked up by that requirement (made once a player)."""
+    usual = [_card_why(True, True, need, stars) for need in range(4)]
+    lines = []
+    for i, row in enumerate(rows):
+        row_, col, _, _, _, _, flags, need, points = row
+        if flags & UNRESOLVED or not included[i] or not 0 <= need <= 3:
+            lines.append(_card_line(i, row, included[i], stars))
+        else:
+            earned = card_points(points, need, stars) if stars is not None else None
+            lines.append(AuditCard(i, [row_, col], True, need, points, earned, usual[need]))
+    return lines
 
 
 def _card_line(index: int, row: Sequence[int], scored: bool, stars: int | None) -> AuditCard:
