@@ -8,13 +8,17 @@ summary prints each benchmark's mean against the baseline of its group, from the
 from __future__ import annotations
 
 import gc
+import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import pytest
 
 from neweden.catalog.catalog import ResolvedCard
-from neweden.geometry.synth import grow_city
+from neweden.geometry.synth import city_json, grow_city
+
+_T = TypeVar("_T")
 
 CITIES = 400
 SEED = 20261130
@@ -24,6 +28,63 @@ def realistic_cities(n: int = CITIES, seed: int = SEED) -> list[list[ResolvedCar
     """Cities grown by legal placement, 10-15 cards each (a few stop short if no card fits)."""
     rng = random.Random(seed)
     return [grow_city(rng, rng.randint(10, 15)) for _ in range(n)]
+
+
+def each(work: Callable[[_T], object], items: Sequence[_T]) -> Callable[[], None]:
+    """A benchmark's body: `work` on every item, each result dropped at once. (A list of a
+    round's results kept until its end would be walked by the garbage collector again and
+    again: a detailed report is hundreds of objects, and the figure would measure that.)"""
+
+    def run() -> None:
+        for item in items:
+            work(item)
+
+    return run
+
+
+def realistic_games(n: int, seed: int) -> list[bytes]:
+    """Games as players transcribe them: 1-4 players, cities of 1-16 cards grown by legal
+    placement, the three modes, epiphanies for about half the players (some 1/3-star, some
+    held or activated), the three requirement cards in the modes that score them."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        players: list[dict[str, Any]] = []
+        for i in range(rng.randint(1, 4)):
+            player: dict[str, Any] = {
+                "name": f"P{i}",
+                "city": city_json(grow_city(rng, rng.randint(1, 16), tries=2000)),
+            }
+            if rng.random() < 0.5:
+                player["epiphanies"] = [
+                    {
+                        "points": rng.choice([2, 5]),
+                        "state": rng.choice(["validated", "held", "activated"]),
+                        **({"effect": "third_star"} if rng.random() < 0.3 else {}),
+                    }
+                    for _ in range(rng.randint(1, 3))
+                ]
+            players.append(player)
+        doc: dict[str, Any] = {
+            "mode": rng.choice(["populist", "military", "elitist"]),
+            "players": players,
+        }
+        if doc["mode"] != "military":
+            doc["requirements"] = ["A1", "B1", "C1"]
+        out.append(json.dumps(doc).encode())
+    return out
+
+
+def broken(data: bytes, k: int) -> bytes:
+    """The same game with one illegal city: a card put again on a taken cell, or the last
+    card moved away from the rest (as transcriptions are before they are fixed)."""
+    doc = json.loads(data)
+    city = doc["players"][k % len(doc["players"])]["city"]
+    if k % 2:
+        city.append({**city[0]})
+    else:
+        city[-1] = {**city[-1], "row": city[-1]["row"] + 40}
+    return json.dumps(doc).encode()
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from bench.conftest import realistic_cities
+from bench.conftest import each, realistic_cities
 from neweden.catalog.catalog import ResolvedCard
 from neweden.geometry import reference
 from neweden.geometry.compact import CompactCities, pack_cities
@@ -34,7 +34,7 @@ def big_batch() -> tuple[list[list[ResolvedCard]], CompactCities]:
 def test_reference_baseline(benchmark: Any, cities: list[list[ResolvedCard]]) -> None:
     benchmark.group = GROUP
     benchmark.extra_info["items"] = len(cities)
-    benchmark(lambda: [reference.analyse_city(c) for c in cities])
+    benchmark(each(reference.analyse_city, cities))
 
 
 @pytest.mark.usefixtures("frozen")
@@ -42,7 +42,7 @@ def test_native_per_city(benchmark: Any, cities: list[list[ResolvedCard]]) -> No
     benchmark.group = GROUP
     benchmark.extra_info["items"] = len(cities)
     packed = [pack_cities([c]) for c in cities]
-    benchmark(lambda: [analyse_city(p) for p in packed])
+    benchmark(each(analyse_city, packed))
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -83,7 +83,7 @@ def test_scipy_label_shelter_groups_only(benchmark: Any, cities: list[list[Resol
     assert [shelter_points(c) for c in cities] == [
         reference.analyse_city(c).shelter_points for c in cities
     ]
-    benchmark(lambda: [shelter_points(c) for c in cities])
+    benchmark(each(shelter_points, cities))
 
 
 @pytest.mark.usefixtures("frozen")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bench.conftest import each
 from neweden.catalog.catalog import ResolvedCard
 from neweden.geometry import reference
 from neweden.geometry.compact import CompactCities, pack_cities
@@ -56,4 +57,4 @@ def test_native_per_city(
 def test_pack_per_city(benchmark: Any, cities: list[list[ResolvedCard]]) -> None:
     benchmark.group = "packing per city"
     benchmark.extra_info["items"] = len(cities)
-    benchmark(lambda: [pack_cities([c]) for c in cities])
+    benchmark(each(lambda c: pack_cities([c]), cities))

@@ -1,6 +1,8 @@
 """`neweden.score` from a game's bytes: a 4-player game of 12-card cities grown by legal
 placement, with and without the audit trail, over the native core and over the reference
-(the baseline), in the same run."""
+(the baseline), in the same run. The cost of an invalid game and of the audit against the
+lean report, on those heavy games and on a realistic mix (1-4 players, 1-16 cards, the
+three modes, epiphanies)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 import pytest
 
 import neweden
+from bench.conftest import broken, each, realistic_games
 from neweden.format.decode import decode_game
 from neweden.geometry.synth import city_json, grow_city
 from neweden.scoring.report import reference_geometry, score_game
@@ -59,7 +62,7 @@ def test_score_reference_core(benchmark: Any, games: list[bytes], detail: bool) 
     benchmark.group = f"{GROUP} ({'detail' if detail else 'lean'})"
     benchmark.name = f"baseline reference core, {'detail' if detail else 'lean'}"
     benchmark.extra_info["items"] = len(games)
-    benchmark(lambda: [_reference(g, detail) for g in games])
+    benchmark(each(lambda g: _reference(g, detail), games))
 
 
 @pytest.mark.usefixtures("frozen")
@@ -69,19 +72,7 @@ def test_score_native(benchmark: Any, games: list[bytes], detail: bool) -> None:
     benchmark.extra_info["items"] = len(games)
     for g in games[:5]:  # the same reports, before timing
         assert neweden.score(g, detail=detail) == _reference(g, detail)
-    benchmark(lambda: [neweden.score(g, detail=detail) for g in games])
-
-
-def _broken(data: bytes, k: int) -> bytes:
-    """The same game with one illegal city: a card put again on a taken cell, or the last
-    card moved away from the rest (as transcriptions are before they are fixed)."""
-    doc = json.loads(data)
-    city = doc["players"][k % len(doc["players"])]["city"]
-    if k % 2:
-        city.append({**city[0]})
-    else:
-        city[-1] = {**city[-1], "row": city[-1]["row"] + 40}
-    return json.dumps(doc).encode()
+    benchmark(each(lambda g: neweden.score(g, detail=detail), games))
 
 
 @pytest.mark.usefixtures("frozen")
@@ -91,17 +82,17 @@ def test_score_valid_games_baseline(benchmark: Any, games: list[bytes]) -> None:
     benchmark.name = "baseline valid games"
     benchmark.extra_info["items"] = len(games)
     assert all(neweden.score(g, detail=False)["valid"] for g in games[:5])
-    benchmark(lambda: [neweden.score(g, detail=False) for g in games])
+    benchmark(each(lambda g: neweden.score(g, detail=False), games))
 
 
 @pytest.mark.usefixtures("frozen")
 def test_score_invalid_games(benchmark: Any, games: list[bytes]) -> None:
-    broken = [_broken(g, k) for k, g in enumerate(games)]
+    illegal = [broken(g, k) for k, g in enumerate(games)]
     benchmark.group = "score: an invalid game against a valid one (lean)"
     benchmark.name = "the same games, one city illegal"
-    benchmark.extra_info["items"] = len(broken)
-    assert not any(neweden.score(g, detail=False)["valid"] for g in broken[:5])
-    benchmark(lambda: [neweden.score(g, detail=False) for g in broken])
+    benchmark.extra_info["items"] = len(illegal)
+    assert not any(neweden.score(g, detail=False)["valid"] for g in illegal[:5])
+    benchmark(each(lambda g: neweden.score(g, detail=False), illegal))
 
 
 @pytest.mark.usefixtures("frozen")
@@ -109,7 +100,7 @@ def test_score_lean_baseline_of_the_audit(benchmark: Any, games: list[bytes]) ->
     benchmark.group = "score: the audit against the lean report"
     benchmark.name = "baseline lean report"
     benchmark.extra_info["items"] = len(games)
-    benchmark(lambda: [neweden.score(g, detail=False) for g in games])
+    benchmark(each(lambda g: neweden.score(g, detail=False), games))
 
 
 @pytest.mark.usefixtures("frozen")
@@ -118,4 +109,42 @@ def test_score_with_the_audit(benchmark: Any, games: list[bytes]) -> None:
     benchmark.name = "detailed report (the audit trail)"
     benchmark.extra_info["items"] = len(games)
     assert all("audit" in neweden.score(g)["players"][0] for g in games[:3])
-    benchmark(lambda: [neweden.score(g, detail=True) for g in games])
+    benchmark(each(lambda g: neweden.score(g, detail=True), games))
+
+
+MIXED = 300
+
+
+@pytest.fixture(scope="module")
+def mixed() -> list[bytes]:
+    return realistic_games(MIXED, seed=11)
+
+
+@pytest.mark.usefixtures("frozen")
+def test_score_mixed_lean_baseline(benchmark: Any, mixed: list[bytes]) -> None:
+    benchmark.group = "score a realistic mix: the audit and an invalid game against lean"
+    benchmark.name = "baseline lean report"
+    benchmark.extra_info["items"] = len(mixed)
+    benchmark(each(lambda g: neweden.score(g, detail=False), mixed))
+
+
+@pytest.mark.usefixtures("frozen")
+def test_score_mixed_with_the_audit(benchmark: Any, mixed: list[bytes]) -> None:
+    benchmark.group = "score a realistic mix: the audit and an invalid game against lean"
+    benchmark.name = "detailed report (the audit trail)"
+    benchmark.extra_info["items"] = len(mixed)
+    assert all("audit" in neweden.score(g)["players"][0] for g in mixed[:3])
+    benchmark(each(lambda g: neweden.score(g, detail=True), mixed))
+
+
+@pytest.mark.usefixtures("frozen")
+def test_score_mixed_invalid(benchmark: Any, mixed: list[bytes]) -> None:
+    # Cities of one card cannot be broken by moving their last card: those games stay
+    # valid, and the assertion counts the rest.
+    games = [broken(g, k) for k, g in enumerate(mixed)]
+    benchmark.group = "score a realistic mix: the audit and an invalid game against lean"
+    benchmark.name = "the same games, one city illegal (lean)"
+    benchmark.extra_info["items"] = len(games)
+    invalid = sum(not neweden.score(g, detail=False)["valid"] for g in games)
+    assert invalid > 0.8 * len(games)
+    benchmark(each(lambda g: neweden.score(g, detail=False), games))
