@@ -27,6 +27,7 @@ from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.format.decode import GameInput
+from neweden.i18n import DEFAULT_LANGUAGE, current, speaking
 from neweden.runners.outputs import Interrupts, OutputFile, Table, WriteError, write_whole
 from neweden.runners.sources import Block, Entry, Identity, identity, iter_entries, iter_sources
 from neweden.scoring.results import (
@@ -111,6 +112,7 @@ class _Settings:
     svg: bool = False  # a picture of each invalid readable game
     short: bool = True  # the stdout line of each entry (not with --quiet)
     rows: bool = True  # the table rows (only with --csv or --parquet)
+    lang: str = DEFAULT_LANGUAGE  # of the messages (the caller's, when the run starts)
 
 
 def _init_worker(settings: _Settings, parent: int) -> None:
@@ -165,21 +167,22 @@ def _work_entries(task: Task) -> list[Chunk]:
     else:
         entries = [e for part in task for e in _entries_of(part)]
     settings: _Settings = _WORKER["settings"]
-    results = score_entries(
-        entries,
-        settings.catalog,
-        settings.detail,
-        short=settings.short,
-        rows=settings.rows,
-        svg=settings.svg,
-        reference=settings.reference,
-    )
+    with speaking(settings.lang):
+        results = score_entries(
+            entries,
+            settings.catalog,
+            settings.detail,
+            short=settings.short,
+            rows=settings.rows,
+            svg=settings.svg,
+            reference=settings.reference,
+        )
     return [Chunk.of(results)]
 
 
 def _work_inputs(games: Sequence[GameInput]) -> list[dict[str, Any]]:
-    with collector_paused():
-        settings: _Settings = _WORKER["settings"]
+    settings: _Settings = _WORKER["settings"]
+    with collector_paused(), speaking(settings.lang):
         return reports(
             games, [None] * len(games), settings.catalog, settings.detail, settings.reference
         )
@@ -228,16 +231,14 @@ def score_many(
     jobs: int | None = None,
     catalog: Catalog | None = None,
     detail: bool = False,
+    lang: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The report of each game, in input order (FORMAT §6); an unreadable entry yields
     `{"valid": false, "errors": [...]}`. `jobs` worker processes (default: every core; 1
-    scores in this process)."""
-    yield from _ordered(
-        _chunks(games),
-        _work_inputs,
-        min(jobs or _cores(), _most_jobs()),
-        _Settings(catalog or BUILTIN, detail),
-    )
+    scores in this process). Messages in `lang` (as :func:`neweden.score`)."""
+    with speaking(lang) as chosen:  # checked now, used by each chunk's worker
+        settings = _Settings(catalog or BUILTIN, detail, lang=chosen)
+    yield from _ordered(_chunks(games), _work_inputs, min(jobs or _cores(), _most_jobs()), settings)
 
 
 def _cores() -> int:
@@ -459,6 +460,7 @@ def validate(
             svg=svg_dir is not None,
             short=not quiet,
             rows=outputs.table is not None and outputs.table.wanted,
+            lang=current(),
         )
         started = time.perf_counter()
         run = _write_results(

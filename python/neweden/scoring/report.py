@@ -46,6 +46,7 @@ from neweden.geometry.compact import (
 from neweden.geometry.figures import CityFigures, ScoreFigures
 from neweden.geometry.native import analyse_table, score_figures
 from neweden.geometry.native import score_games as score_games_natively
+from neweden.i18n import speaking
 from neweden.rules.advice import third_star_advice
 from neweden.rules.epiphanies import EpiphanyResult, score_epiphanies
 from neweden.rules.epiphany_conditions import SearchBudget, disjoint_sets
@@ -200,13 +201,23 @@ reference_geometry = Core(
 
 
 def score(
-    game: GameInput, *, catalog: Catalog | None = None, detail: bool = True
+    game: GameInput,
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = True,
+    lang: str | None = None,
 ) -> dict[str, Any]:
-    """The report of FORMAT §3 for one game (bytes, str or a mapping), as a plain dict.
+    """The report of FORMAT §3 for one game (bytes, str or a mapping), as a plain dict; its
+    messages in `lang` (``"en"`` or
+    ``"pt-BR"``; None: the current language, English unless set). Codes, keys and values are
+    the same in every language.
 
-    Raises :class:`neweden.GameDecodeError` when the input is not a readable game.
+    Raises :class:`neweden.GameDecodeError` when the input is not a readable game (its
+    problems in `lang`), and :class:`neweden.i18n.UnknownLanguage` (a ValueError) for a
+    language neweden does not speak.
     """
-    return _to_dict(score_report(game, catalog=catalog, detail=detail))
+    with speaking(lang):
+        return _to_dict(score_report(game, catalog=catalog, detail=detail))
 
 
 def score_report(game: GameInput, *, catalog: Catalog | None = None, detail: bool = True) -> Report:

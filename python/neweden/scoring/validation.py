@@ -17,6 +17,7 @@ from neweden.catalog.catalog import BUILTIN, Catalog, resolve_city
 from neweden.format.decode import GameInput, decode_city, game_bytes
 from neweden.format.problems import Problem, document_order
 from neweden.geometry.compact import pack_flat
+from neweden.i18n import speaking
 from neweden.rules.legality import copy_limit_problems, geometry_problems
 from neweden.rules.names import GameNames, name_problems
 from neweden.rules.warnings import CARDS_PER_STYLE
@@ -36,9 +37,17 @@ def _is_lone_city(raw: bytes) -> bool:
     return isinstance(doc, dict) and "city" in doc and not {"players", "mode"} & doc.keys()
 
 
-def validate(game_or_city: GameInput, *, catalog: Catalog | None = None) -> dict[str, Any]:
-    """The validation answer of FORMAT §5. Raises :class:`neweden.GameDecodeError` when the
-    input is neither a readable game nor a readable lone city."""
+def validate(
+    game_or_city: GameInput, *, catalog: Catalog | None = None, lang: str | None = None
+) -> dict[str, Any]:
+    """The validation answer of FORMAT §5, its messages in `lang` (as :func:`neweden.score`).
+    Raises :class:`neweden.GameDecodeError` when the input is neither a readable game nor a
+    readable lone city."""
+    with speaking(lang):
+        return _validate(game_or_city, catalog)
+
+
+def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any]:
     catalog = catalog or BUILTIN
     raw = game_bytes(game_or_city)
     if not _is_lone_city(raw):

@@ -1,0 +1,226 @@
+"""The languages people read neweden in: English (the default) and Brazilian Portuguese.
+
+Messages are gettext messages: the English text is the message id, written with named
+``{placeholders}`` and translated through :func:`_` at the moment a message is made, in the
+language active in the current context (:class:`speaking`; a context variable, so threads
+and asyncio tasks each keep their own). The Portuguese sources are
+``locale/pt_BR/LC_MESSAGES/neweden.po`` (the manual's own words); ``pip install`` compiles
+them to ``.mo`` files in the wheel (CMakeLists.txt, with Babel). A checkout run without a
+build reads the ``.po`` through Babel instead.
+
+What is never translated: codes, JSON keys, identifiers, numbers in JSON: a program reading a
+report sees the same data in any language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import re
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "N_",
+    "UnknownLanguage",
+    "_",
+    "current",
+    "from_accept_language",
+    "from_environment",
+    "language",
+    "ngettext",
+    "number",
+    "speaking",
+]
+
+#: The languages neweden speaks, as BCP 47 tags (what `--lang`, `?lang=` and `lang=` take).
+LANGUAGES = ("en", "pt-BR")
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "neweden"
+LOCALE_DIR = Path(__file__).parent / "locale"
+_GETTEXT_NAMES = {"pt-BR": "pt_BR"}
+
+_active: ContextVar[str] = ContextVar("neweden_language", default=DEFAULT_LANGUAGE)
+
+
+class UnknownLanguage(ValueError):
+    """A language neweden does not speak was asked for by name."""
+
+    def __init__(self, asked: str) -> None:
+        super().__init__(
+            f'unknown language "{asked}"; neweden speaks {", ".join(LANGUAGES)} '
+            "(Portuguese also as pt, pt_BR, pt-br)"
+        )
+        self.asked = asked
+
+
+_TAG = re.compile(r"([A-Za-z]{1,8})(?:[-_]([A-Za-z0-9]{1,8}))?")
+
+
+def language(tag: str | None) -> str | None:
+    """The language a tag or locale name means, or None when neweden does not speak it:
+    ``pt``, ``pt-BR``, ``pt_BR.UTF-8`` and ``pt-PT`` read as pt-BR (the only Portuguese);
+    ``en``, ``en_US.UTF-8``, ``C`` and ``POSIX`` as en."""
+    if not tag:
+        return None
+    found = _TAG.match(tag.strip())
+    if found is None:
+        return None
+    primary = found.group(1).lower()
+    if primary == "pt":
+        return "pt-BR"
+    if primary in ("en", "c", "posix"):
+        return "en"
+    return None
+
+
+def checked(tag: str) -> str:
+    """The language `tag` names (:func:`language`); raises :class:`UnknownLanguage`."""
+    found = language(tag)
+    if found is None:
+        raise UnknownLanguage(tag)
+    return found
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language of a command run without `--lang`: ``NEWEDEN_LANG`` when set, else the
+    first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (as the C library reads
+    them); English when that one names a language neweden does not speak."""
+    env = os.environ if environ is None else environ
+    own = env.get("NEWEDEN_LANG")
+    if own:
+        return language(own) or DEFAULT_LANGUAGE
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return language(value) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def from_accept_language(header: str | None) -> str:
+    """The language an HTTP ``Accept-Language`` header prefers among those neweden speaks
+    (q-values weigh, the earlier wins a tie, ``q=0`` refuses, ``*`` means any); English when
+    none of them is acceptable."""
+    if not header:
+        return DEFAULT_LANGUAGE
+    best: tuple[float, int, str] | None = None
+    for order, item in enumerate(header.split(",")[:32]):
+        tag, _sep, params = item.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if not 0.0 < weight <= 1.0:
+            continue
+        found = DEFAULT_LANGUAGE if tag.strip() == "*" else language(tag)
+        if found is not None and (best is None or weight > best[0]):
+            best = (weight, order, found)
+    return best[2] if best is not None else DEFAULT_LANGUAGE
+
+
+def current() -> str:
+    """The language of the current context."""
+    return _active.get()
+
+
+class speaking:  # a context manager: `with speaking("pt-BR"):`
+    """Messages made inside ``with speaking(lang):`` are in `lang` (None: the current
+    language). Raises :class:`UnknownLanguage` for a language neweden does not speak."""
+
+    __slots__ = ("lang", "token")
+
+    def __init__(self, lang: str | None) -> None:
+        self.lang = current() if lang is None else checked(lang)
+        self.token: Token[str] | None = None
+
+    def __enter__(self) -> str:
+        self.token = _active.set(self.lang)
+        return self.lang
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self.token is not None:
+            _active.reset(self.token)
+
+
+_CATALOGS: dict[str, gettext.NullTranslations] = {}
+
+
+def catalog(lang: str) -> gettext.NullTranslations:
+    """The compiled messages of `lang` (English: the message ids themselves)."""
+    found = _CATALOGS.get(lang)
+    if found is None:
+        found = _CATALOGS[lang] = _load(lang)
+    return found
+
+
+def _load(lang: str) -> gettext.NullTranslations:
+    name = _GETTEXT_NAMES.get(lang)
+    if name is None:
+        return gettext.NullTranslations()
+    compiled = LOCALE_DIR / name / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if compiled.is_file():
+        with compiled.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    return compile_po(LOCALE_DIR / name / "LC_MESSAGES" / f"{DOMAIN}.po")
+
+
+def compile_po(source: Path) -> gettext.GNUTranslations:
+    """A ``.po`` file compiled in memory with Babel (a checkout that was not built; the
+    tests compile the sources this way too)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as handle:
+        messages = read_po(handle)
+    out = io.BytesIO()
+    write_mo(out, messages)
+    out.seek(0)
+    return gettext.GNUTranslations(out)
+
+
+def _(message: str, /, **params: Any) -> str:
+    """`message` in the current language, its ``{placeholders}`` filled from `params`."""
+    lang = _active.get()
+    text = message if lang == DEFAULT_LANGUAGE else catalog(lang).gettext(message)
+    return text.format(**params) if params else text
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """:func:`_` for a message whose words follow a count `n` (given to it as ``{n}``)."""
+    lang = _active.get()
+    if lang == DEFAULT_LANGUAGE:
+        text = singular if n == 1 else plural
+    else:
+        text = catalog(lang).ngettext(singular, plural, n)
+    return text.format(n=n, **params)
+
+
+def N_(message: str, /) -> str:  # gettext's name: "mark now, translate later"
+    """Marks a message for extraction; it is translated later, where it is shown."""
+    return message
+
+
+def number(n: int | float, lang: str | None = None) -> str:
+    """A number as the language writes it for people (``1,234`` / ``1.234``); never in
+    JSON."""
+    lang = lang or _active.get()
+    if lang == DEFAULT_LANGUAGE:
+        return f"{n:,}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=_GETTEXT_NAMES[lang]))
