@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+from neweden.geometry.synth import city_json, grow_city
 
 SIDES = {"t": "top", "r": "right", "b": "bottom", "l": "left"}
 
@@ -54,3 +57,36 @@ def game(mode: str, *players: dict[str, Any], **extra: Any) -> dict[str, Any]:
     if mode != "military" and "requirements" not in doc:
         doc["requirements"] = ["A1", "B1", "C1"]
     return doc
+
+
+def problem_games(count: int, seed: int = 5) -> list[dict[str, Any]]:
+    """Generated games showing most of the report's errors and warnings: overlaps, unknown
+    ids, rotated cards, activated 5-point epiphanies, an unknown effect, a repeated name, an
+    unknown requirement and first player, the three modes (cities grown by legal placement,
+    with Atomic Waste wild cards)."""
+    rng = random.Random(seed)
+    games = []
+    for n in range(count):
+        players = []
+        for p in range(rng.randint(1, 4)):
+            city = city_json(grow_city(rng, rng.randint(0, 12)), wild_id="atomic-waste")
+            if city and n % 3 == 0:
+                city.append({**city[0]})  # overlap
+            if city and n % 5 == 0:
+                city.append({"row": 99, "col": 99, "card": "EX-unknown"})
+            if city and n % 7 == 0:
+                city[-1] = {**city[-1], "rotated": True}
+            epiphanies = [{"points": 5, "state": "activated", "effect": "third_star"}]
+            epiphanies += [{"points": 2, "state": "activated", "effect": "thrid_star"}]
+            players.append(
+                {"name": "P" if n % 11 == 0 else f"P{p}", "city": city, "epiphanies": epiphanies}
+            )
+        games.append(
+            {
+                "mode": rng.choice(["populist", "military", "elitist"]),
+                "players": players,
+                "requirements": ["A1", "B1", "EX-R"],
+                "first_player": "nobody",
+            }
+        )
+    return games

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import ast
 import json
-import random
 from pathlib import Path
 
 import neweden
 from neweden.format.problems import DECODE_CODES, RULE_CODES, WARNING_CODES
-from neweden.geometry.synth import city_json, grow_city
+from tests.games import problem_games
 
 PACKAGE = Path(neweden.__file__).parent
 
@@ -96,29 +95,8 @@ def _codes(report: dict[str, object]) -> set[str]:
 
 
 def test_every_code_a_report_gives_is_registered() -> None:
-    rng = random.Random(5)
     seen: set[str] = set()
-    for n in range(200):
-        players = []
-        for p in range(rng.randint(1, 4)):
-            city = city_json(grow_city(rng, rng.randint(0, 12)), wild_id="atomic-waste")
-            if city and n % 3 == 0:
-                city.append({**city[0]})  # overlap
-            if city and n % 5 == 0:
-                city.append({"row": 99, "col": 99, "card": "EX-unknown"})
-            if city and n % 7 == 0:
-                city[-1] = {**city[-1], "rotated": True}
-            epiphanies = [{"points": 5, "state": "activated", "effect": "third_star"}]
-            epiphanies += [{"points": 2, "state": "activated", "effect": "thrid_star"}]
-            players.append(
-                {"name": "P" if n % 11 == 0 else f"P{p}", "city": city, "epiphanies": epiphanies}
-            )
-        doc = {
-            "mode": rng.choice(["populist", "military", "elitist"]),
-            "players": players,
-            "requirements": ["A1", "B1", "EX-R"],
-            "first_player": "nobody",
-        }
+    for doc in problem_games(200):
         seen |= _codes(neweden.score(doc))
     registry = DECODE_CODES | RULE_CODES | WARNING_CODES
     assert seen - registry == set()
