@@ -21,7 +21,7 @@ namespace {
 
 // The names of the fields of neweden.figures.ScoreFigures, in the order fields() gives them
 // (the module exports them: neweden.geometry refuses to load a core they do not match).
-constexpr std::array<const char*, 22> kScoreFields{
+constexpr std::array<const char*, 22> kScoreFields{  // as_array's row too
     "legal",          "cards",          "open_connections", "complete_connections",
     "components",     "labs",           "shelter_points",   "medical_points",
     "towers",         "tower_points",   "bases",            "cards_0_stars",
@@ -61,29 +61,76 @@ std::vector<T> ints(const py::list& list, const char* name) {
   return out;
 }
 
-// The score figures of every city of a batch, as ScoreFigures fields tuples: checked with
-// the GIL held (std::invalid_argument becomes ValueError), scored without it. With
-// `details`, the CityFigures fields of the cities asked, by city index, in `listed`.
-py::list scored(BatchView& batch, const RowTable& rows, unsigned threads,
-                Details details = Details::kNone, py::dict* listed = nullptr) {
+// The score figures of every city of a batch, and the details asked: checked with the GIL
+// held (std::invalid_argument becomes ValueError), scored without it.
+struct Scored {
+  std::vector<ScoreFigures> figures;
+  std::vector<CityAnalysis> analyses;  // by city, when details were asked
+  Details details = Details::kNone;
+
+  bool listed(std::size_t k) const {
+    return details == Details::kAll || (details == Details::kIllegal && !figures[k].legal);
+  }
+};
+
+Scored score_all(BatchView& batch, const RowTable& rows, unsigned threads, Details details) {
   check_batch(batch);
   const CardValues values{rows.extra(0), rows.extra(1)};
   check_values(batch, values);
-  std::vector<ScoreFigures> out(batch.cities);
-  std::vector<CityAnalysis> analyses(details == Details::kNone ? 0 : batch.cities);
+  Scored out;
+  out.figures.resize(batch.cities);
+  out.analyses.resize(details == Details::kNone ? 0 : batch.cities);
+  out.details = details;
   {
     py::gil_scoped_release released;
-    score_batch(batch, values, out.data(), threads == 0 ? 1U : threads, details,
-                analyses.empty() ? nullptr : analyses.data());
+    score_batch(batch, values, out.figures.data(), threads == 0 ? 1U : threads, details,
+                out.analyses.empty() ? nullptr : out.analyses.data());
   }
-  py::list answer(out.size());
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    answer[k] = fields(out[k]);
-    if (details == Details::kAll || (details == Details::kIllegal && !out[k].legal)) {
-      (*listed)[py::int_(k)] = figures(analyses[k]);
+  return out;
+}
+
+// {city: CityFigures fields} of the cities whose details were asked.
+py::dict listed_of(const Scored& s) {
+  py::dict listed;
+  for (std::size_t k = 0; k < s.figures.size(); ++k) {
+    if (s.listed(k)) {
+      listed[py::int_(k)] = figures(s.analyses[k]);
     }
   }
+  return listed;
+}
+
+// Every city's ScoreFigures fields as a tuple (the per-game path reads them as NamedTuples).
+py::list as_tuples(const Scored& s) {
+  py::list answer(s.figures.size());
+  for (std::size_t k = 0; k < s.figures.size(); ++k) {
+    answer[k] = fields(s.figures[k]);
+  }
   return answer;
+}
+
+// Every city's ScoreFigures fields as a row of a (cities x fields) int64 array (the
+// columnar path reads them as columns; `legal` is 0 or 1).
+py::array_t<std::int64_t> as_array(const Scored& s) {
+  const auto n = static_cast<py::ssize_t>(s.figures.size());
+  py::array_t<std::int64_t> out({n, static_cast<py::ssize_t>(kScoreFields.size())});
+  auto at = out.mutable_unchecked<2>();
+  for (py::ssize_t k = 0; k < n; ++k) {
+    const ScoreFigures& f = s.figures[static_cast<std::size_t>(k)];
+    const std::array<std::int64_t, 22> row{
+        f.legal ? 1 : 0,    f.cards,           f.open_connections,
+        f.complete_connections, f.components,  f.labs,
+        f.shelter_points,   f.medical_points,  f.tower_span.towers,
+        f.tower_span.points, f.bases,          f.cards_by_stars[0],
+        f.cards_by_stars[1], f.cards_by_stars[2], f.cards_by_stars[3],
+        f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
+        f.points_by_stars[3], f.row_cards,     f.column_cards,
+        f.styles};
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      at(k, static_cast<py::ssize_t>(c)) = row[c];
+    }
+  }
+  return out;
 }
 
 Details details_of(int details) {
@@ -117,15 +164,15 @@ void bind_scores(py::module_& m) {
         BatchView batch;
         batch.cards = rows.cards();
         batch.offsets = offsets_of(offsets, batch.cards.n, &batch.cities);
-        py::dict listed;
-        py::list score_fields = scored(batch, rows, threads, details_of(details), &listed);
-        return py::make_tuple(score_fields, listed);
+        const Scored found = score_all(batch, rows, threads, details_of(details));
+        return py::make_tuple(as_array(found), listed_of(found));
       },
       py::arg("table"), py::arg("offsets"), py::arg("threads") = 1, py::arg("details") = 0,
       "The score figures of every city of a compact table (cards x 9 int32: the seven\n"
-      "columns of neweden.compact, then stars and points), as ScoreFigures fields tuples,\n"
-      "and {city: CityFigures fields} for the cities whose details were asked (details 0\n"
-      "none, 1 the illegal ones, 2 all). See neweden.geometry.");
+      "columns of neweden.compact, then stars and points), as a (cities x SCORE_FIELDS)\n"
+      "int64 array (legal 0 or 1), and {city: CityFigures fields} for the cities whose\n"
+      "details were asked (details 0 none, 1 the illegal ones, 2 all). See\n"
+      "neweden.geometry.");
 
   m.def(
       "score_games",
@@ -152,9 +199,9 @@ void bind_scores(py::module_& m) {
             !std::is_sorted(games.begin(), games.end())) {
           throw py::value_error("groups must run from 0 to the number of cities, in order");
         }
-        py::dict listed;
-        py::list score_fields = scored(batch, rows, 1, details_of(details), &listed);
-        return py::make_tuple(score_fields, styles_over(batch, games, style_limit), listed);
+        const Scored found = score_all(batch, rows, 1, details_of(details));
+        return py::make_tuple(as_tuples(found), styles_over(batch, games, style_limit),
+                              listed_of(found));
       },
       py::arg("flat"), py::arg("offsets"), py::arg("groups"), py::arg("style_limit"),
       py::arg("details") = 0,

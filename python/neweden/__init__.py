@@ -11,10 +11,11 @@ from neweden.catalog.files import CatalogError, load_catalog
 from neweden.format.decode import decode_city, decode_game
 from neweden.format.model import Game, LoneCity
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.geometry.compact import CompactCities, pack_cities
+from neweden.geometry.compact import CompactCities, pack_cities, pack_table
 from neweden.geometry.native import CORE_VERSION as _core_version
 from neweden.runners.batch import score_many
 from neweden.scoring.report import score
+from neweden.scoring.table import Epiphanies, TableScores, score_table
 from neweden.scoring.validation import validate
 
 if _core_version != __version__:  # pragma: no cover - a stale build in the tree
@@ -28,18 +29,22 @@ __all__ = [
     "Catalog",
     "CatalogError",
     "CompactCities",
+    "Epiphanies",
     "Game",
     "GameDecodeError",
     "LoneCity",
     "Problem",
+    "TableScores",
     "__version__",
     "decode_city",
     "decode_game",
     "load_catalog",
     "pack_cities",
+    "pack_table",
     "resolve_city",
     "resolve_game",
     "score",
     "score_many",
+    "score_table",
     "validate",
 ]

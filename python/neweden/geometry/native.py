@@ -17,6 +17,7 @@ __all__ = [
     "analyse_batch",
     "analyse_city",
     "analyse_table",
+    "score_columns",
     "score_figures",
     "score_games",
 ]
@@ -85,10 +86,22 @@ def score_figures(
     while it runs (on `threads` threads).
 
     Raises ValueError for a table no decoded city can give."""
+    rows = score_columns(table, offsets, threads=threads).tolist()
+    return [_new(ScoreFigures, (bool(row[0]), *row[1:])) for row in rows]
+
+
+def score_columns(
+    table: npt.NDArray[np.int32], offsets: npt.NDArray[np.int64], *, threads: int = 1
+) -> npt.NDArray[np.int64]:
+    """:func:`score_figures` as one (cities x fields) int64 array, a column a field of
+    :class:`~neweden.geometry.figures.ScoreFigures` in its order (``legal`` 0 or 1): the form
+    the rules over arrays read (:mod:`neweden.scoring.table`).
+
+    Raises ValueError for a table no decoded city can give."""
     if threads < 1:
         raise ValueError(f"threads must be at least 1, not {threads}")
-    fields, _ = _core.score_rows(table, offsets, threads, 0)
-    return [_new(ScoreFigures, f) for f in fields]
+    figures, _ = _core.score_rows(table, offsets, threads, 0)
+    return figures
 
 
 def score_games(

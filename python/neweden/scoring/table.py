@@ -1,0 +1,322 @@
+"""Scoring games held in columns, for programs that score many positions (simulations, AI
+players, benchmark comparisons): the cities as the packed score table, the rest as arrays, and
+the scores back as arrays: no JSON, no Python object per card or per player.
+
+The rules are RULES §4 as :mod:`neweden.scoring.report` applies them, over whole columns at
+once (numpy): the requirement conditions that read a city's figures (every built-in one),
+stars and the Populist part, the Military part with D5 majorities across each game,
+epiphanies and their 1/3-star groups, the ten-card bonus, bonuses, totals and places with every
+tie-breaker. `tests/test_score_table.py` holds it equal to `neweden.score` on generated games.
+
+What it does not do: read or check a game document (ids, names, copy limits, the box's
+names: use :func:`neweden.validate`), or conditions that look at the cards themselves (a
+catalog's filtering conditions: ValueError; score such games with :func:`neweden.score`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from neweden.catalog.catalog import BUILTIN, Catalog
+from neweden.catalog.conditions import COMPARISONS
+from neweden.geometry.figures import ScoreFigures
+from neweden.geometry.native import score_columns
+from neweden.rules.epiphanies import ICONS_PER_STAR
+from neweden.rules.military import LAB_POINTS, majority_table
+from neweden.rules.modes import MODES
+from neweden.rules.requirements import POINTS_PER_EXTRA_STAR
+
+__all__ = ["EPIPHANY_STATES", "Epiphanies", "TableScores", "score_table"]
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+#: The states of an epiphany, as `Epiphanies.state` numbers them.
+EPIPHANY_STATES = ("held", "validated", "activated")
+_HELD, _VALIDATED, _ACTIVATED = range(3)
+TEN_CARDS, TEN_CARDS_POINTS = 10, 5  # as neweden.scoring.report
+
+
+class Epiphanies(NamedTuple):
+    """The epiphanies of every player, in columns: player (city) k holds the rows
+    ``offsets[k]:offsets[k + 1]``, in the order the player lists them."""
+
+    offsets: Ints  # cities + 1
+    points: Ints  # printed points: 2 or 5
+    state: Ints  # 0 held, 1 validated, 2 activated (EPIPHANY_STATES)
+    third_star: Bools  # the 1/3-star effect
+
+
+class TableScores(NamedTuple):
+    """The score of every player (a city) of every game, as arrays of one entry a city, in
+    the order of the table: the fields of a lean report's players (`neweden.score`), with 0
+    where the report says null (stars and requirements met in a Military game)."""
+
+    legal: Bools
+    cards: Ints
+    open_connections: Ints
+    stars: Ints
+    requirements_met: Ints
+    requirements: Ints  # the Populist points
+    military: Ints  # D1-D5
+    bases_points: Ints  # D5 alone
+    epiphanies: Ints
+    ten_cards: Ints
+    bonuses: Ints
+    total: Ints
+    place: Ints
+
+
+class _Columns:
+    """ScoreFigures' fields as attributes holding one column each (what conditions read)."""
+
+    def __init__(self, figures: Ints) -> None:
+        for i, name in enumerate(ScoreFigures._fields):
+            setattr(self, name, figures[:, i])
+
+    def __getattr__(self, name: str) -> Ints:  # for mypy: every field is an array
+        raise AttributeError(name)
+
+
+def score_table(
+    table: npt.NDArray[np.int32],
+    city_offsets: npt.NDArray[np.int64],
+    game_offsets: npt.NDArray[np.int64],
+    *,
+    mode: str | Sequence[str],
+    requirements: Sequence[str] = (),
+    epiphanies: Epiphanies | None = None,
+    bonuses: Ints | None = None,
+    first_player: Ints | None = None,
+    catalog: Catalog | None = None,
+    threads: int = 1,
+) -> TableScores:
+    """Every player's score of every game of a packed table.
+
+    `table` (cards x 9 int32: row, col, style, type, facility, sides, flags, stars, points)
+    and `city_offsets` are :func:`neweden.geometry.compact.pack_table`'s; game g's players are
+    the cities ``game_offsets[g]:game_offsets[g + 1]``. `mode` is one for every game or one a
+    game; `requirements` the ids in play (catalog ids, the same for every game of a Populist or
+    Elitist mode); `epiphanies` per city (None: none); `bonuses` per city (summed points);
+    `first_player` per game, the index of the first player within the game or -1.
+
+    Raises ValueError for arrays that do not fit together, an unknown mode or requirement,
+    or a requirement whose condition looks at the cards themselves."""
+    catalog = catalog or BUILTIN
+    games = len(game_offsets) - 1
+    cities = len(city_offsets) - 1
+    players = np.diff(game_offsets).astype(np.int64)
+    if games < 0 or int(players.sum()) != cities or (players < 0).any():
+        raise ValueError("game_offsets must split the cities of the table into games")
+    game_of = np.repeat(np.arange(games), players)
+    populist, military = _modes(mode, games, game_of)
+    fig = _Columns(score_columns(table, city_offsets, threads=threads))
+    met = _requirements_met(requirements, fig, catalog) * populist
+    epi_points, epi_stars = _epiphanies(epiphanies, cities)
+    stars = (met + epi_stars) * populist
+    requirement_points = populist_points(fig, stars) * populist
+    bases_points = _majority(fig.bases, game_of, game_offsets, players, catalog) * military
+    military_points = (
+        LAB_POINTS * fig.labs + fig.shelter_points + fig.medical_points + fig.tower_points
+    ) * military + bases_points
+    ten = (fig.cards >= TEN_CARDS) * TEN_CARDS_POINTS
+    bonus = np.zeros(cities, dtype=np.int64) if bonuses is None else np.asarray(bonuses)
+    total = requirement_points + military_points + epi_points + ten + bonus
+    recency = _recency(first_player, game_of, game_offsets, players)
+    keys = [total, met, fig.bases * military, fig.cards, fig.cards_3_stars, fig.cards_2_stars]
+    place = _places([*keys, recency], game_of, game_offsets)
+    return TableScores(
+        fig.legal.astype(bool),
+        fig.cards,
+        fig.open_connections,
+        stars,
+        met,
+        requirement_points,
+        military_points,
+        bases_points,
+        epi_points,
+        ten,
+        bonus,
+        total,
+        place,
+    )
+
+
+def populist_points(fig: _Columns, stars: Ints) -> Ints:
+    """RULES §4a.2-3 over columns: each star level's potential points when the player has
+    the stars, else 1 a card, plus 15 a star above three (as
+    :func:`neweden.rules.requirements.populist_points`)."""
+    total = (
+        fig.points_0_stars
+        + np.where(stars >= 1, fig.points_1_star, fig.cards_1_star)
+        + np.where(stars >= 2, fig.points_2_stars, fig.cards_2_stars)
+        + np.where(stars >= 3, fig.points_3_stars, fig.cards_3_stars)
+    )
+    extra: Ints = POINTS_PER_EXTRA_STAR * np.maximum(0, stars - 3)
+    return np.asarray(total + extra, dtype=np.int64)
+
+
+def _modes(mode: str | Sequence[str], games: int, game_of: Ints) -> tuple[Ints, Ints]:
+    """Per city: 1 where its game's mode plays the Populist part (the Military part)."""
+    names = [mode] * games if isinstance(mode, str) else list(mode)
+    if len(names) != games:
+        raise ValueError(f"mode: {len(names)} given for {games} games")
+    unknown = sorted(set(names) - set(MODES))
+    if unknown:
+        raise ValueError(f"unknown mode {unknown[0]!r}; the modes are {', '.join(MODES)}")
+    populist = np.array([MODES[m].populist for m in names], dtype=np.int64)
+    military = np.array([MODES[m].military for m in names], dtype=np.int64)
+    return populist[game_of], military[game_of]
+
+
+def _requirements_met(requirements: Sequence[str], fig: _Columns, catalog: Catalog) -> Ints:
+    """How many of the requirements each city meets (conditions over the figures)."""
+    met = np.zeros(len(fig.cards), dtype=np.int64)
+    for req_id in requirements:
+        spec = catalog.requirements.get(req_id)
+        if spec is None:
+            raise ValueError(f"unknown requirement {req_id!r} (catalog {catalog.name})")
+        if spec.condition is not None:
+            met += np.asarray(_test(spec.condition, fig, catalog, req_id), dtype=np.int64)
+    return met
+
+
+#: The value operators that read only a city's figures (without a filter), as columns.
+_FIGURE_VALUES: Mapping[str, Callable[[_Columns, Catalog], Any]] = {
+    "count": lambda fig, catalog: fig.cards,
+    "distinct": lambda fig, catalog: fig.styles,
+    "all_styles": lambda fig, catalog: len(catalog.styles) if catalog.styles is not None else 5,
+    "row_cards": lambda fig, catalog: fig.row_cards,
+    "column_cards": lambda fig, catalog: fig.column_cards,
+    "open_connections": lambda fig, catalog: fig.open_connections,
+    "complete_connections": lambda fig, catalog: fig.complete_connections,
+}
+
+
+def _value(expr: Any, fig: _Columns, catalog: Catalog, req_id: str) -> Any:
+    if isinstance(expr, int):
+        return expr
+    ((op, arg),) = expr.items()
+    plain = (
+        op in ("all_styles", "open_connections", "complete_connections")
+        or (op in ("count", "row_cards", "column_cards") and not arg)
+        or (op == "distinct" and arg == "style" and catalog.styles is None)
+    )
+    if not plain:
+        raise ValueError(
+            f"the requirement {req_id!r} looks at the cards themselves ({op}); score_table "
+            "reads only figures: score such games with neweden.score"
+        )
+    return _FIGURE_VALUES[op](fig, catalog)
+
+
+def _test(expr: Any, fig: _Columns, catalog: Catalog, req_id: str) -> Any:
+    """A condition's truth for every city at once."""
+    if isinstance(expr, bool):
+        return np.full(len(fig.cards), expr)
+    ((op, arg),) = expr.items()
+    if op in ("and", "or"):
+        parts = [_test(c, fig, catalog, req_id) for c in arg]
+        join = np.logical_and if op == "and" else np.logical_or
+        return join.reduce(parts) if parts else np.full(len(fig.cards), op == "and")
+    if op == "not":
+        return np.logical_not(_test(arg, fig, catalog, req_id))
+    a, b = arg
+    compare: Callable[[Any, Any], Any] = COMPARISONS[op]
+    return compare(_value(a, fig, catalog, req_id), _value(b, fig, catalog, req_id))
+
+
+def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
+    """RULES §4b per city: the epiphanies' points and the stars of their 1/3-star groups.
+    Held: 0; validated: printed points; activated: 0, except 1/3-star icons left over from
+    the groups of three (the last ones listed), which score as validated; an activated
+    5-point epiphany scores 0 and gives no icon."""
+    zeros = np.zeros(cities, dtype=np.int64)
+    if found is None or len(found.points) == 0:
+        return zeros, zeros.copy()
+    counts = np.diff(found.offsets)
+    owner = np.repeat(np.arange(cities), counts)
+    points, state = np.asarray(found.points), np.asarray(found.state)
+    icon = (state == _ACTIVATED) & np.asarray(found.third_star) & (points != 5)
+    icons = np.bincount(owner, weights=icon, minlength=cities).astype(np.int64)
+    stars = icons // ICONS_PER_STAR
+    # the rank of each icon among its owner's icons, from 1: those after the whole groups
+    # (the last ones listed) are left over
+    before = np.cumsum(icon) - icon
+    rank = before - np.concatenate(([0], np.cumsum(icons)[:-1]))[owner] + 1
+    leftover = icon & (rank > (stars * ICONS_PER_STAR)[owner])
+    scored = np.where((state == _VALIDATED) | leftover, points, 0)
+    return np.bincount(owner, weights=scored, minlength=cities).astype(np.int64), stars
+
+
+def _padded(values: Ints, game_of: Ints, game_offsets: Ints, fill: int) -> Ints:
+    """A (games x most players) matrix of per-city values, `fill` where a game has fewer."""
+    games = len(game_offsets) - 1
+    width = int(np.diff(game_offsets).max(initial=0))
+    out = np.full((games, max(width, 1)), fill, dtype=np.int64)
+    seat = np.arange(len(game_of)) - game_offsets[:-1][game_of]
+    out[game_of, seat] = values
+    return out
+
+
+def _majority(
+    bases: Ints, game_of: Ints, game_offsets: Ints, players: Ints, catalog: Catalog
+) -> Ints:
+    """D5 per city (as :func:`neweden.rules.military.base_majority`): place = 1 + the
+    players of the game with more bases; the k-th place scores table[k-1]; no base, or the
+    fewest when not everyone ties, or a place beyond the table: 0. One player: 0."""
+    if len(bases) == 0:
+        return np.zeros(0, dtype=np.int64)
+    grid = _padded(bases, game_of, game_offsets, -1)
+    more = (grid[game_of] > bases[:, None]).sum(axis=1)
+    place = more + 1
+    present = np.where(grid >= 0, grid, np.iinfo(np.int64).max)
+    fewest = present.min(axis=1)[game_of]
+    full_tie = grid.max(axis=1)[game_of] == fewest
+    widest = int(players.max(initial=0))
+    tables = np.zeros((widest + 1, widest + 1), dtype=np.int64)  # [players, place]
+    lengths = np.zeros(widest + 1, dtype=np.int64)
+    for count in range(2, widest + 1):
+        row, _ = majority_table(catalog.majority_table, count)
+        usable = row[:widest]
+        tables[count, 1 : len(usable) + 1] = usable
+        lengths[count] = len(row)
+    n = players[game_of]
+    score = tables[n, np.minimum(place, widest)]
+    zero = (bases == 0) | ((bases == fewest) & ~full_tie) | (place > lengths[n]) | (n < 2)
+    return np.where(zero, 0, score)
+
+
+def _recency(first: Ints | None, game_of: Ints, game_offsets: Ints, players: Ints) -> Ints:
+    """The last tie-breaker per city: larger for who was first player more recently (as
+    :func:`neweden.rules.ranking.first_player_recency`), 0 without a first player."""
+    if first is None:
+        return np.zeros(len(game_of), dtype=np.int64)
+    first = np.asarray(first, dtype=np.int64)
+    seat = np.arange(len(game_of)) - game_offsets[:-1][game_of]
+    n = players[game_of]
+    f = first[game_of]
+    return np.where(f >= 0, n - np.mod(f - seat, np.maximum(n, 1)), 0)
+
+
+def _places(keys: list[Ints], game_of: Ints, game_offsets: Ints) -> Ints:
+    """Competition places within each game (1, 1, 3) by the keys in order, more first."""
+    cities = len(game_of)
+    if cities == 0:
+        return np.zeros(0, dtype=np.int64)
+    # sort by game, then every key descending (lexsort: the last key is the primary)
+    order = np.lexsort([-k for k in reversed(keys)] + [game_of])
+    stacked = np.stack([k[order] for k in keys], axis=1)
+    new_game = np.r_[True, game_of[order][1:] != game_of[order][:-1]]
+    differs = np.r_[True, (stacked[1:] != stacked[:-1]).any(axis=1)] | new_game
+    position = np.arange(cities) - game_offsets[:-1][game_of[order]]
+    # a tie keeps the place of the first of its run
+    run_start = np.maximum.accumulate(np.where(differs, np.arange(cities), 0))
+    place_sorted = position[run_start] + 1
+    place = np.empty(cities, dtype=np.int64)
+    place[order] = place_sorted
+    return place

@@ -1,0 +1,93 @@
+"""`score_table` (games in columns) against `neweden.score` (a game document at a time) on
+generated games: every mode, illegal cities, epiphanies and their 1/3-star groups, bonuses,
+ties and the first player."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neweden.geometry.compact import pack_table
+from neweden.geometry.synth import grow_city
+from neweden.scoring.table import score_table
+from tests.table_games import FIELDS, report_columns, table_columns, table_games
+
+
+def _compare(games: list[dict[str, Any]]) -> None:
+    columns = table_columns(games)
+    found = score_table(
+        columns.pop("table"),
+        columns.pop("city_offsets"),
+        columns.pop("game_offsets"),
+        requirements=["A1", "B1", "C1"],
+        **columns,
+    )
+    expected = report_columns(games)
+    for field in FIELDS:
+        assert getattr(found, field).tolist() == expected[field], field
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12))
+def test_score_table_is_the_score_of_each_game(seed: int, count: int) -> None:
+    _compare(table_games(seed, count))
+
+
+def test_score_table_on_a_large_seeded_batch() -> None:
+    games = table_games(7, 400)
+    expected = report_columns(games)
+    assert expected["legal"].count(False) > 100  # illegal cities are scored as placed
+    assert expected["place"].count(1) > len(games)  # some first places are shared
+    assert 2 in expected["stars"]
+    assert 10 in expected["bases_points"]
+    _compare(games)
+
+
+def test_a_condition_that_reads_the_cards_is_refused() -> None:
+    from neweden.catalog.catalog import BUILTIN, RequirementSpec
+
+    catalog = dataclasses.replace(
+        BUILTIN,
+        requirements={
+            "EX-R": RequirementSpec(
+                "EX-R", "A", "example", {">=": [{"count": {"style": "gothic"}}, 2]}
+            )
+        },
+    )
+    table, offsets = pack_table([grow_city(random.Random(1), 5)])
+    with pytest.raises(ValueError, match="looks at the cards themselves"):
+        score_table(
+            table,
+            offsets,
+            np.array([0, 1]),
+            mode="populist",
+            requirements=["EX-R"],
+            catalog=catalog,
+        )
+
+
+def test_arrays_that_do_not_fit_are_refused() -> None:
+    table, offsets = pack_table([grow_city(random.Random(1), 5)])
+    with pytest.raises(ValueError, match="game_offsets"):
+        score_table(table, offsets, np.array([0, 2]), mode="populist")
+    with pytest.raises(ValueError, match="unknown mode"):
+        score_table(table, offsets, np.array([0, 1]), mode="royal")
+
+
+def test_the_documented_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/table.md's example, as a reader would run it."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "table.md").read_text()
+    code = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/table.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert printed.count("[") == 2  # two arrays
+    totals = [int(v) for v in printed.split("]")[0].strip("[ ").split()]
+    assert len(totals) == 5
