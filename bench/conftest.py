@@ -87,6 +87,16 @@ def broken(data: bytes, k: int) -> bytes:
     return json.dumps(doc).encode()
 
 
+def transcribed_games(n: int, seed: int, illegal: float = 0.4) -> list[bytes]:
+    """:func:`realistic_games` as transcriptions are before they are fixed: about `illegal`
+    of them with one illegal city (:func:`broken`)."""
+    rng = random.Random(seed + 1)
+    return [
+        broken(game, k) if rng.random() < illegal else game
+        for k, game in enumerate(realistic_games(n, seed))
+    ]
+
+
 @pytest.fixture(scope="session")
 def cities() -> list[list[ResolvedCard]]:
     return realistic_cities()

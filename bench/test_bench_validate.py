@@ -23,6 +23,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from bench.conftest import transcribed_games
 from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, CardSpec, ResolvedCard
 from neweden.format.decode import decode_game
@@ -79,8 +80,19 @@ def jsonl(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _run(benchmark: Any, path: Path, jobs: int, reference_core: bool = False) -> None:
-    benchmark.group = GROUP
+@pytest.fixture(scope="module")
+def mixed_jsonl(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mix of issue 19: 1-4 players, 1-16 cards a city, the three modes, epiphanies,
+    about 40% of the games with an illegal city."""
+    path = tmp_path_factory.mktemp("validate") / "mixed.jsonl"
+    path.write_bytes(b"".join(g + b"\n" for g in transcribed_games(GAMES, seed=19)))
+    return path
+
+
+def _run(
+    benchmark: Any, path: Path, jobs: int, reference_core: bool = False, group: str = GROUP
+) -> None:
+    benchmark.group = group
     benchmark.extra_info["items"] = GAMES
     out = path.with_suffix(f".{jobs}.{reference_core}.out")
 
@@ -96,7 +108,7 @@ def _run(benchmark: Any, path: Path, jobs: int, reference_core: bool = False) ->
         )
 
     code = benchmark.pedantic(once, rounds=1, iterations=1)
-    assert code == 1  # about 10% of the games are illegal
+    assert code == 1  # some games are illegal
     with out.open() as lines:
         assert sum(1 for _ in lines) == GAMES
 
@@ -115,6 +127,28 @@ def test_native_pipeline_1_job(benchmark: Any, jsonl: Path) -> None:
 @pytest.mark.usefixtures("frozen")
 def test_native_pipeline_2_jobs(benchmark: Any, jsonl: Path) -> None:
     _run(benchmark, jsonl, 2)
+
+
+MIXED = "validate end to end, the issue-19 mix"
+
+
+@pytest.mark.usefixtures("frozen")
+def test_mixed_native_pipeline_1_job(benchmark: Any, mixed_jsonl: Path) -> None:
+    _run(benchmark, mixed_jsonl, 1, group=MIXED)
+
+
+@pytest.mark.usefixtures("frozen")
+def test_mixed_native_pipeline_2_jobs(benchmark: Any, mixed_jsonl: Path) -> None:
+    _run(benchmark, mixed_jsonl, 2, group=MIXED)
+
+
+@pytest.mark.usefixtures("frozen")
+def test_mixed_plain_script_1_job_baseline(benchmark: Any, mixed_jsonl: Path) -> None:
+    benchmark.group = f"{MIXED} (plain script)"
+    benchmark.name = "baseline plain script, 1 job"
+    benchmark.extra_info["items"] = GAMES
+    benchmark.extra_info["baseline_for"] = MIXED
+    benchmark.pedantic(_plain, args=(mixed_jsonl, mixed_jsonl.with_suffix(".plain")), rounds=1)
 
 
 def _plain(path: Path, out: Path) -> None:
