@@ -8,7 +8,13 @@ from collections.abc import Mapping, Sequence
 from neweden.catalog.catalog import DEFAULT_MAJORITY_TABLE
 from neweden.geometry.figures import ScoreFigures
 
-__all__ = ["LAB_POINTS", "base_majority", "military_points", "shelter_group_points"]
+__all__ = [
+    "LAB_POINTS",
+    "base_majority",
+    "facility_points",
+    "military_points",
+    "shelter_group_points",
+]
 
 LAB_POINTS = 3
 
@@ -49,6 +55,13 @@ def shelter_group_points(shelters: int) -> int:
     return shelters * min(shelters, 4)
 
 
+def facility_points(figures: ScoreFigures) -> int:
+    """D1-D4: labs, shelters, medical centers and towers of one city (or, in arithmetic only,
+    of whole columns of cities: :mod:`neweden.scoring.table`)."""
+    f = figures
+    return LAB_POINTS * f.labs + f.shelter_points + f.medical_points + f.tower_points
+
+
 def military_points(figures: ScoreFigures, base_points: int) -> dict[str, int]:
     """D1-D4 from the core's figures, and D5 as decided across the game: the report's
     `military` object (labs, shelters, medical, towers, bases, total)."""
@@ -60,5 +73,5 @@ def military_points(figures: ScoreFigures, base_points: int) -> dict[str, int]:
         "medical": medical,
         "towers": towers,
         "bases": base_points,
-        "total": labs + shelters + medical + towers + base_points,
+        "total": facility_points(figures) + base_points,
     }

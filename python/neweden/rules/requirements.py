@@ -77,14 +77,20 @@ def card_points(points: int, stars_required: int, stars: int) -> int:
 def populist_points(figures: ScoreFigures, stars: int) -> int:
     """The Populist part of a city (RULES §4a.2-3): its kept cards' points by
     :func:`card_points`, taken a star level at a time from the core's tallies, plus 15 a
-    star above three."""
+    star above three.
+
+    Written in arithmetic only, so the same lines score one city (ints) and whole columns of
+    cities at once (numpy arrays, :mod:`neweden.scoring.table`)."""
     # card_points of each card of a level: all their points, or 1 each; every player has
     # at least 0 stars, so the 0-star level always scores its points.
     f = figures
     total = (
         f.points_0_stars
-        + (f.points_1_star if stars >= 1 else f.cards_1_star)
-        + (f.points_2_stars if stars >= 2 else f.cards_2_stars)
-        + (f.points_3_stars if stars >= 3 else f.cards_3_stars)
+        + f.points_1_star * (stars >= 1)
+        + f.cards_1_star * (stars < 1)
+        + f.points_2_stars * (stars >= 2)
+        + f.cards_2_stars * (stars < 2)
+        + f.points_3_stars * (stars >= 3)
+        + f.cards_3_stars * (stars < 3)
     )
-    return total + POINTS_PER_EXTRA_STAR * max(0, stars - 3)
+    return total + POINTS_PER_EXTRA_STAR * (stars - 3) * (stars > 3)

@@ -26,9 +26,9 @@ from neweden.catalog.conditions import COMPARISONS
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import score_columns
 from neweden.rules.epiphanies import ICONS_PER_STAR
-from neweden.rules.military import LAB_POINTS, majority_table
+from neweden.rules.military import facility_points, majority_table
 from neweden.rules.modes import MODES
-from neweden.rules.requirements import POINTS_PER_EXTRA_STAR
+from neweden.rules.requirements import populist_points
 
 __all__ = ["EPIPHANY_STATES", "Epiphanies", "TableScores", "score_table"]
 
@@ -118,11 +118,10 @@ def score_table(
     met = _requirements_met(requirements, fig, catalog) * populist
     epi_points, epi_stars = _epiphanies(epiphanies, cities)
     stars = (met + epi_stars) * populist
-    requirement_points = populist_points(fig, stars) * populist
+    # the rules' own functions, over columns (_Columns reads as ScoreFigures: a field a column)
+    requirement_points = populist_points(fig, stars) * populist  # type: ignore[arg-type]
     bases_points = _majority(fig.bases, game_of, game_offsets, players, catalog) * military
-    military_points = (
-        LAB_POINTS * fig.labs + fig.shelter_points + fig.medical_points + fig.tower_points
-    ) * military + bases_points
+    military_points = facility_points(fig) * military + bases_points  # type: ignore[arg-type]
     ten = (fig.cards >= TEN_CARDS) * TEN_CARDS_POINTS
     bonus = np.zeros(cities, dtype=np.int64) if bonuses is None else np.asarray(bonuses)
     total = requirement_points + military_points + epi_points + ten + bonus
@@ -144,20 +143,6 @@ def score_table(
         total,
         place,
     )
-
-
-def populist_points(fig: _Columns, stars: Ints) -> Ints:
-    """RULES §4a.2-3 over columns: each star level's potential points when the player has
-    the stars, else 1 a card, plus 15 a star above three (as
-    :func:`neweden.rules.requirements.populist_points`)."""
-    total = (
-        fig.points_0_stars
-        + np.where(stars >= 1, fig.points_1_star, fig.cards_1_star)
-        + np.where(stars >= 2, fig.points_2_stars, fig.cards_2_stars)
-        + np.where(stars >= 3, fig.points_3_stars, fig.cards_3_stars)
-    )
-    extra: Ints = POINTS_PER_EXTRA_STAR * np.maximum(0, stars - 3)
-    return np.asarray(total + extra, dtype=np.int64)
 
 
 def _modes(mode: str | Sequence[str], games: int, game_of: Ints) -> tuple[Ints, Ints]:
