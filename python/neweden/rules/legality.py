@@ -154,9 +154,10 @@ def copy_limit(spec: CardSpec, players: int | None) -> int:
 
 def _limit_words(spec: CardSpec, players: int | None, limit: int) -> str:
     if spec.id == ATOMIC_WASTE and limit < spec.copies:
-        return _(
-            "a {players}-player game has {limit} (one per player and one in the Idea Pile)",
-            players=players,
+        return ngettext(
+            "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
+            "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
+            players or 0,
             limit=limit,
         )
     return _("the box holds {limit}", limit=limit)
