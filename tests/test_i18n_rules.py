@@ -8,7 +8,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
 import pytest
 
 import neweden
@@ -17,8 +16,6 @@ from neweden.cli.main import example_game
 from neweden.i18n import speaking
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 from neweden.rules.warnings import _MISMATCH
-from neweden.runners.sources import Entry
-from neweden.scoring.results import score_entries
 from tests.games import card, game, line, player
 
 PT = "pt-BR"
@@ -424,26 +421,15 @@ def test_a_lone_city_in_portuguese() -> None:
         assert message(pt, code) != message(en, code)
 
 
-def test_the_batch_line_of_each_entry_in_portuguese() -> None:
-    valid = game("military", player("A", line(2)), player("B", line(1)))
-    entries = [
-        Entry("ok.json", None, msgspec_json(valid)),
-        Entry("bad.json", None, msgspec_json(_overlap())),
-        Entry("broken.json", 3, b"{"),
-    ]
-    english = [r.short for r in score_entries(entries, BUILTIN, False)]
+def test_the_context_language_is_the_report_language() -> None:
+    doc = _overlap()
     with speaking(PT):
-        portuguese = [r.short for r in score_entries(entries, BUILTIN, False)]
-    assert english[0] == "ok.json: valid  A 6 · B 3"
-    assert portuguese[0] == "ok.json: válida  A 6 · B 3"
-    assert english[1].startswith("bad.json: INVALID overlap at /players/0/city/2")
-    assert portuguese[1].startswith("bad.json: NÃO válida overlap em /players/0/city/2")
-    assert english[2].startswith("broken.json:3: UNREADABLE ")
-    assert portuguese[2].startswith("broken.json:3: ILEGÍVEL ")
-
-
-def msgspec_json(doc: Any) -> bytes:
-    return msgspec.json.encode(doc)
+        inside = neweden.score(doc)
+        answer = neweden.validate(doc)
+    assert inside == neweden.score(doc, lang=PT)
+    assert "sobreposição" in message(inside, "overlap")
+    assert "sobreposição" in message(answer, "overlap")
+    assert "left out of the city" in message(neweden.score(doc), "overlap")  # English after
 
 
 def test_every_message_of_the_rules_has_its_portuguese() -> None:

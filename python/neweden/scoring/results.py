@@ -16,7 +16,6 @@ from neweden.catalog.catalog import Catalog
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.model import Game
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.i18n import _
 from neweden.runners.sources import Entry
 from neweden.scoring.report import reference_geometry, score_reports
 from neweden.scoring.types import ProblemItem, Report, Unreadable
@@ -83,9 +82,9 @@ def scored(
             out[i] = Unreadable(False, [ProblemItem("bad_type", str(err), "", [])])
     geometry = reference_geometry if reference else None
     found = score_reports(
-        [g for _i, g in decoded], catalog=catalog, detail=detail, geometry=geometry
+        [g for _, g in decoded], catalog=catalog, detail=detail, geometry=geometry
     )
-    for (i, _g), report in zip(decoded, found, strict=True):
+    for (i, _), report in zip(decoded, found, strict=True):
         out[i] = report
     return [r for r in out if r is not None]
 
@@ -147,31 +146,12 @@ def _short(entry: Entry, report: Scored) -> str:
     """The stdout line of an entry: its source, valid or the first error, the totals."""
     players = report.players if isinstance(report, Report) else []
     totals = " · ".join(f"{p.name} {p.score.total}" for p in players)
-    label = entry.label()
     if report.valid:
-        return _("{label}: valid  {totals}", label=label, totals=totals)
+        return f"{entry.label()}: valid  {totals}"
     first = _first_error(report)
-    if first is None:
-        said = (
-            _("{label}: INVALID invalid", label=label)
-            if players
-            else _("{label}: UNREADABLE invalid", label=label)
-        )
-    elif players:
-        said = _(
-            "{label}: INVALID {code} at {path}",
-            label=label,
-            code=first.code,
-            path=first.path or "/",
-        )
-    else:
-        said = _(
-            "{label}: UNREADABLE {code} at {path}",
-            label=label,
-            code=first.code,
-            path=first.path or "/",
-        )
-    return said + (f"  {totals}" if totals else "")
+    what = f"{first.code} at {first.path or '/'}" if first else "invalid"
+    kind = "INVALID" if players else "UNREADABLE"
+    return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
 
 
 def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
