@@ -308,7 +308,7 @@ def test_the_third_star_advice_in_portuguese() -> None:
     assert advice["code"] == "third_star_choice"
     assert advice["message"] == (
         "ativar mais 3 Epifanias de 1/3 de estrela (1 estrela(s) inteira(s) em vez de 0) "
-        "teria dado 42 pontos a mais"
+        "teria feito 42 pontos a mais"
     )
     activated = [{**THIRD, "state": "activated"}] * 3
     _en, pt = both(game("populist", player("P", line(6), epiphanies=activated)))
