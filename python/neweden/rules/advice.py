@@ -13,6 +13,7 @@ from typing import Any
 from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.model import EpiphanyEntry
 from neweden.geometry.figures import ScoreFigures
+from neweden.i18n import _
 from neweden.rules.epiphanies import ICONS_PER_STAR, THIRD_STAR
 from neweden.rules.requirements import populist_points
 
@@ -49,13 +50,29 @@ def third_star_advice(
     if gain <= 0:
         return []
     change = best - stars_bought
-    verb = "activating" if change > 0 else "validating instead"
     count = abs(change) * ICONS_PER_STAR
+    if change > 0:
+        message = _(
+            "activating {count} more 1/3-star epiphanies ({best} whole star(s) instead of "
+            "{bought}) would have scored {gain} more points",
+            count=count,
+            best=best,
+            bought=stars_bought,
+            gain=gain,
+        )
+    else:
+        message = _(
+            "validating instead {count} more 1/3-star epiphanies ({best} whole star(s) instead "
+            "of {bought}) would have scored {gain} more points",
+            count=count,
+            best=best,
+            bought=stars_bought,
+            gain=gain,
+        )
     return [
         {
             "code": "third_star_choice",
-            "message": f"{verb} {count} more 1/3-star epiphanies ({best} whole star(s) instead "
-            f"of {stars_bought}) would have scored {gain} more points",
+            "message": message,
             "stars_from_epiphanies": best,
             "gain": gain,
         }

@@ -7,11 +7,20 @@ from typing import NamedTuple
 
 from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.model import EpiphanyEntry
+from neweden.i18n import N_, _
 
 __all__ = ["THIRD_STAR", "EpiphanyResult", "score_epiphanies"]
 
 THIRD_STAR = "third_star"
 ICONS_PER_STAR = 3
+
+# The audit's notes (translated when a line is made: the lean report makes none).
+_UNKNOWN = N_("unknown id: not scored")
+_HELD = N_("held, never validated")
+_VALIDATED = N_("validated")
+_FIVE = N_("a 5-point epiphany cannot be activated")
+_LEFT_OVER = N_("1/3 star left over (fewer than three): scored as validated")
+_IN_A_STAR = N_("1/3 star, in a group of three making a star")
 
 
 class EpiphanyLine(NamedTuple):
@@ -62,28 +71,30 @@ def score_epiphanies(
     for i, (entry, spec) in enumerate(zip(entries, specs, strict=True)):
         if spec is None:  # unknown catalog id: an error elsewhere, scores nothing
             if explained:
-                lines.append(
-                    _new(EpiphanyLine, (i, entry.state, 0, None, 0, "unknown id: not scored"))
-                )
+                lines.append(_new(EpiphanyLine, (i, entry.state, 0, None, 0, _(_UNKNOWN))))
             continue
         state = entry.state
         if state == "held":
-            scored, note = 0, "held, never validated"
+            scored, note = 0, _HELD
         elif state == "validated":
-            scored, note = spec.points, "validated"
+            scored, note = spec.points, _VALIDATED
         elif spec.points == 5:
-            scored, note = 0, "a 5-point epiphany cannot be activated"
+            scored, note = 0, _FIVE
             five.append(i)
         elif i in leftover:
-            scored, note = spec.points, "1/3 star left over (fewer than three): scored as validated"
+            scored, note = spec.points, _LEFT_OVER
         elif i in thirds:
-            scored, note = 0, "1/3 star, in a group of three making a star"
+            scored, note = 0, _IN_A_STAR
         else:
-            scored, note = 0, "activated"
-            if explained:
-                note = f"activated ({spec.effect or 'no effect named'})"
+            scored, note = 0, ""
         total += scored
         if explained:
+            if note:
+                note = _(note)
+            elif spec.effect:
+                note = _("activated ({effect})", effect=spec.effect)
+            else:
+                note = _("activated (no effect named)")
             lines.append(_new(EpiphanyLine, (i, state, spec.points, spec.effect, scored, note)))
     return _new(EpiphanyResult, (total, stars, tuple(lines), tuple(five) if five else ()))
 

@@ -11,6 +11,7 @@ from neweden.format.model import Game
 from neweden.format.problems import Problem, join
 from neweden.geometry.figures import CityFigures
 from neweden.geometry.sides import OPPOSITE, STEP
+from neweden.i18n import N_, _, ngettext
 
 __all__ = [
     "ATOMIC_WASTE",
@@ -24,6 +25,22 @@ __all__ = [
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+#: A card's side, as the sentence that tells a contact names it (:func:`_why_apart`).
+_ITS_SIDE = {
+    "top": N_("its top side"),
+    "right": N_("its right side"),
+    "bottom": N_("its bottom side"),
+    "left": N_("its left side"),
+}
+#: The other card's side, when it has no icon there.
+_WHOSE_SIDE = {
+    "top": N_("whose top side has no icon (a wall)"),
+    "right": N_("whose right side has no icon (a wall)"),
+    "bottom": N_("whose bottom side has no icon (a wall)"),
+    "left": N_("whose left side has no icon (a wall)"),
+}
 
 
 def _why_apart(
@@ -40,23 +57,34 @@ def _why_apart(
             if other is not None and component[other.index] != mine:
                 contacts.append((card, side, other))
     if not contacts:
-        return "no card of it touches another card of the city"
+        return _("no card of it touches another card of the city")
     card, side, other = contacts[0]
     assert card.spec is not None
     assert other.spec is not None
     mine_icon = side in card.spec.sides_as_placed(card.rotated)
     their_icon = OPPOSITE[side] in other.spec.sides_as_placed(other.rotated)
-    where = (
-        f"card {card.index} at row {card.row}, column {card.col}: its {side} side meets card "
-        f"{other.index} at row {other.row}, column {other.col}"
+    where = _(
+        "card {card} at row {row}, column {col}: {its_side} meets card {other} at row "
+        "{other_row}, column {other_col}",
+        card=card.index,
+        row=card.row,
+        col=card.col,
+        its_side=_(_ITS_SIDE[side]),
+        other=other.index,
+        other_row=other.row,
+        other_col=other.col,
     )
     if mine_icon and their_icon:
-        return f"{where}, but the two share neither style nor type"
+        return _("{where}, but the two share neither style nor type", where=where)
     if mine_icon:
-        return f"{where}, whose {OPPOSITE[side]} side has no icon (a wall)"
+        return f"{where}, {_(_WHOSE_SIDE[OPPOSITE[side]])}"
     if their_icon:
-        return f"{where}, but card {card.index} has no icon on that side (a wall)"
-    return f"{where}, and neither has an icon there"
+        return _(
+            "{where}, but card {card} has no icon on that side (a wall)",
+            where=where,
+            card=card.index,
+        )
+    return _("{where}, and neither has an icon there", where=where)
 
 
 def geometry_problems(
@@ -72,8 +100,14 @@ def geometry_problems(
             problems.append(
                 Problem(
                     code="overlap",
-                    message=f"card {card.index} is on row {card.row}, column {card.col}, "
-                    f"the cell of card {holder}; it is left out of the city and the score",
+                    message=_(
+                        "card {card} is on row {row}, column {col}, the cell of card {holder}; "
+                        "it is left out of the city and the score",
+                        card=card.index,
+                        row=card.row,
+                        col=card.col,
+                        holder=holder,
+                    ),
                     path=join(base, card.index),
                     cells=((card.row, card.col),),
                 )
@@ -88,9 +122,16 @@ def geometry_problems(
         problems.append(
             Problem(
                 code="disconnected",
-                message=f"{len(members)} card(s) at {where} are not joined to the project "
-                f"({project_size} cards) by complete connections; "
-                f"{_why_apart(members, figures.component, cards)}. They are scored as placed",
+                message=ngettext(
+                    "{n} card(s) at {where} are not joined to the project ({project} cards) by "
+                    "complete connections; {why}. They are scored as placed",
+                    "{n} card(s) at {where} are not joined to the project ({project} cards) by "
+                    "complete connections; {why}. They are scored as placed",
+                    len(members),
+                    where=where,
+                    project=project_size,
+                    why=_why_apart(members, figures.component, cards),
+                ),
                 path=join(base, members[0].index),
                 cells=cells,
             )
@@ -113,8 +154,13 @@ def copy_limit(spec: CardSpec, players: int | None) -> int:
 
 def _limit_words(spec: CardSpec, players: int | None, limit: int) -> str:
     if spec.id == ATOMIC_WASTE and limit < spec.copies:
-        return f"a {players}-player game has {limit} (one per player and one in the Idea Pile)"
-    return f"the box holds {limit}"
+        return ngettext(
+            "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
+            "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
+            players or 0,
+            limit=limit,
+        )
+    return _("the box holds {limit}", limit=limit)
 
 
 def copy_limit_problems(
@@ -141,8 +187,15 @@ def copy_limit_problems(
                 problems.append(
                     Problem(
                         code="copy_limit",
-                        message=f'the card "{spec.id}" appears a {_ordinal(n)} time in '
-                        f"the game; {_limit_words(spec, players, limit)}. It is still scored",
+                        # TRANSLATORS: {ordinal} is English ("2nd"); {n} is the bare number
+                        message=_(
+                            'the card "{card}" appears a {ordinal} time in the game; {limit}. '
+                            "It is still scored",
+                            card=spec.id,
+                            ordinal=_ordinal(n),
+                            n=n,
+                            limit=_limit_words(spec, players, limit),
+                        ),
                         path=join(bases[p], card.index, "card"),
                         cells=((card.row, card.col),),
                     )
@@ -161,8 +214,12 @@ def duplicate_name_problems(game: Game) -> list[Problem]:
             problems.append(
                 Problem(
                     code="duplicate_name",
-                    message=f'player {p} is named "{player.name}" like player '
-                    f"{first_seen[player.name]}; names must be unique",
+                    message=_(
+                        'player {p} is named "{name}" like player {first}; names must be unique',
+                        p=p,
+                        name=player.name,
+                        first=first_seen[player.name],
+                    ),
                     path=join("", "players", p, "name"),
                 )
             )

@@ -24,6 +24,7 @@ from neweden.format.vocabulary import (
     looks_alike,
     nearest,
 )
+from neweden.i18n import N_, _, ngettext
 
 __all__ = ["GameNames", "effect_warnings", "mistyped", "name_problems"]
 
@@ -111,17 +112,19 @@ def _counted(counts: Counter[str], shown: int) -> str:
     ordered = _ordered(counts)
     listed = ", ".join(f"{name} {counts[name]}" for name in ordered[:shown])
     more = len(ordered) - shown
-    return listed + (f", and {more} more" if more > 0 else "")
+    return _("{listed}, and {more} more", listed=listed, more=more) if more > 0 else listed
 
 
 def _cards_word(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n)
 
 
 def _where(players: Sequence[str | None], cards: Sequence[tuple[int, int, int]]) -> str:
     def cell(p: int, row: int, col: int) -> str:
         owner = players[p]
-        return f"{owner}, row {row}, column {col}" if owner else f"row {row}, column {col}"
+        if owner:
+            return _("{owner}, row {row}, column {col}", owner=owner, row=row, col=col)
+        return _("row {row}, column {col}", row=row, col=col)
 
     return "; ".join(cell(*card) for card in cards[:6]) + ("; ..." if len(cards) > 6 else "")
 
@@ -142,10 +145,34 @@ def mistyped(counts: Mapping[str, int], attribute: Attribute) -> list[str]:
     return _rarest(Counter(counts), excess) if excess > 0 else []
 
 
+#: The message of `too_many_styles` / `too_many_types`.
+_TOO_MANY: dict[Attribute, str] = {
+    "style": N_(
+        "the game's common cards show {count} styles; the box holds {limit}, so some style is "
+        "mistyped. By cards: {counted}. The rarest: {rarest}"
+    ),
+    "type": N_(
+        "the game's common cards show {count} types; the box holds {limit}, so some type is "
+        "mistyped. By cards: {counted}. The rarest: {rarest}"
+    ),
+}
+#: The message of `similar_names`, by attribute.
+_ALIKE: dict[Attribute, str] = {
+    "style": N_(
+        'the style "{name}", {cards} ({where}), looks like "{other}", {other_cards}: is one '
+        "of them mistyped?"
+    ),
+    "type": N_(
+        'the type "{name}", {cards} ({where}), looks like "{other}", {other_cards}: is one '
+        "of them mistyped?"
+    ),
+}
+
+
 def _too_many(
     players: Sequence[str | None], names: GameNames, attribute: Attribute, path: str
 ) -> Problem:
-    limit, one, many = _LIMITS[attribute]
+    limit, _one, many = _LIMITS[attribute]
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     rarest = _rarest(counts, len(counts) - limit)
@@ -154,16 +181,31 @@ def _too_many(
     told = []
     for name in rarest[:TOLD_NAMES]:
         close = nearest(name, candidates)
-        guess = f' — did you mean "{close}", {_cards_word(counts[close])}?' if close else ""
         where = _where(players, cards[name])
-        told.append(f'"{name}": {_cards_word(counts[name])} ({where}){guess}')
+        if close:
+            told.append(
+                _(
+                    '"{name}": {cards} ({where}) — did you mean "{close}", {close_cards}?',
+                    name=name,
+                    cards=_cards_word(counts[name]),
+                    where=where,
+                    close=close,
+                    close_cards=_cards_word(counts[close]),
+                )
+            )
+        else:
+            told.append(f'"{name}": {_cards_word(counts[name])} ({where})')
     if len(rarest) > TOLD_NAMES:
-        told.append(f"and {len(rarest) - TOLD_NAMES} more")
+        told.append(_("and {more} more", more=len(rarest) - TOLD_NAMES))
     return Problem(
         code=f"too_many_{many}",
-        message=f"the game's common cards show {len(counts)} {many}; the box holds {limit}, "
-        f"so some {one} is mistyped. By cards: {_counted(counts, 2 * limit)}. The rarest: "
-        + "; ".join(told),
+        message=_(
+            _TOO_MANY[attribute],
+            count=len(counts),
+            limit=limit,
+            counted=_counted(counts, 2 * limit),
+            rarest="; ".join(told),
+        ),
         path=path,
         cells=tuple((row, col) for name in rarest for _, row, col in cards[name]),
     )
@@ -188,9 +230,14 @@ def _alike(
                 problems.append(
                     Problem(
                         code="similar_names",
-                        message=f'the {attribute} "{b}", {_cards_word(counts[b])} '
-                        f"({_where(players, cards[b])}), looks like "
-                        f'"{a}", {_cards_word(counts[a])}: is one of them mistyped?',
+                        message=_(
+                            _ALIKE[attribute],
+                            name=b,
+                            cards=_cards_word(counts[b]),
+                            where=_where(players, cards[b]),
+                            other=a,
+                            other_cards=_cards_word(counts[a]),
+                        ),
                         path=path,
                         cells=tuple((row, col) for _, row, col in cards[b]),
                     )
@@ -254,6 +301,14 @@ def _known_effects(declared: frozenset[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*KNOWN_EFFECTS, *sorted(declared))))
 
 
+#: The end of `unknown_effect`: how the epiphany scores, by its declared state.
+_SCORES_AS = {
+    "held": N_("it does nothing here, and the epiphany scores as held"),
+    "validated": N_("it does nothing here, and the epiphany scores as validated"),
+    "activated": N_("it does nothing here, and the epiphany scores as activated"),
+}
+
+
 def effect_warnings(
     game: Game, specs: Sequence[Sequence[EpiphanySpec | None]], catalog: Catalog
 ) -> list[Problem]:
@@ -273,9 +328,15 @@ def effect_warnings(
             warnings.append(
                 Problem(
                     code="unknown_effect",
-                    message=f'the effect "{effect}" of epiphany {k} is not one the rules know '
-                    f"({', '.join(known)}){did_you_mean(effect, known)}; it does nothing "
-                    f"here, and the epiphany scores as {entry.state}",
+                    message=_(
+                        'the effect "{effect}" of epiphany {k} is not one the rules know '
+                        "({known}){hint}; {scores}",
+                        effect=effect,
+                        k=k,
+                        known=", ".join(known),
+                        hint=did_you_mean(effect, known),
+                        scores=_(_SCORES_AS[entry.state]),
+                    ),
                     path=join("", "players", p, "epiphanies", k, where),
                 )
             )

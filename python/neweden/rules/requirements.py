@@ -13,6 +13,7 @@ from typing import NamedTuple
 from neweden.catalog.catalog import RequirementSpec
 from neweden.catalog.conditions import CityContext, Test, compiled, evaluate, judged
 from neweden.geometry.figures import ScoreFigures
+from neweden.i18n import _
 
 __all__ = [
     "POINTS_PER_EXTRA_STAR",
@@ -42,13 +43,17 @@ def evaluate_requirements(
     for req_id in requirement_ids:
         spec = city.catalog.requirements.get(req_id)
         if spec is None:
-            results.append(RequirementResult(req_id, False, "unknown id: not met"))
+            results.append(RequirementResult(req_id, False, _("unknown id: not met")))
         elif spec.condition is None:
-            results.append(RequirementResult(req_id, False, "no condition in the catalog: not met"))
+            why = _("no condition in the catalog: not met")
+            results.append(RequirementResult(req_id, False, why))
         else:
             if explained:
                 met, words = judged(spec.condition)(city)
-                why = f"{req_id} {'met' if met else 'not met'}: {words}"
+                if met:
+                    why = _("{id} met: {words}", id=req_id, words=words)
+                else:
+                    why = _("{id} not met: {words}", id=req_id, words=words)
             else:
                 met, why = evaluate(spec.condition, city), ""
             results.append(RequirementResult(req_id, met, why))

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from neweden.catalog.catalog import RequirementSpec
 from neweden.format.model import Game
-from neweden.format.problems import Problem, article, join
+from neweden.format.problems import Problem, join
+from neweden.i18n import N_, _, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.modes import MODES
 
@@ -16,6 +17,30 @@ __all__ = ["game_warnings"]
 #: RULES §1: the box holds 14 common cards of each style.
 CARDS_PER_STYLE = 14
 GAME_END_CARDS = 10
+
+#: `requirements_mismatch` of each mode that plays requirement cards: (with decks, none).
+_MISMATCH = {
+    "populist": (
+        N_(
+            "a populist game plays one requirement card of each deck A, B and C; this one has "
+            "decks {decks}. It is scored as given"
+        ),
+        N_(
+            "a populist game plays one requirement card of each deck A, B and C; this one has "
+            "decks none. It is scored as given"
+        ),
+    ),
+    "elitist": (
+        N_(
+            "an elitist game plays one requirement card of each deck A, B and C; this one has "
+            "decks {decks}. It is scored as given"
+        ),
+        N_(
+            "an elitist game plays one requirement card of each deck A, B and C; this one has "
+            "decks none. It is scored as given"
+        ),
+    ),
+}
 
 
 def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: str) -> list[int]:
@@ -51,8 +76,13 @@ def game_warnings(
             warnings.append(
                 Problem(
                     code="style_count_over_box",
-                    message=f'the game shows {count} common cards of the style "{style}"; the '
-                    f"box holds {CARDS_PER_STYLE} of each style",
+                    message=_(
+                        'the game shows {count} common cards of the style "{style}"; the box '
+                        "holds {limit} of each style",
+                        count=count,
+                        style=style,
+                        limit=CARDS_PER_STYLE,
+                    ),
                     path="",
                 )
             )
@@ -61,20 +91,23 @@ def game_warnings(
         warnings.append(
             Problem(
                 code="game_not_ended",
-                message=f"no city has {GAME_END_CARDS} cards (the most is {most}); the game "
-                "ends when one has, so this may be a game in progress",
+                message=_(
+                    "no city has {end} cards (the most is {most}); the game ends when one has, "
+                    "so this may be a game in progress",
+                    end=GAME_END_CARDS,
+                    most=most,
+                ),
                 path="",
             )
         )
     if MODES[game.mode].populist and isinstance(game.requirements, list):
         decks = sorted(spec.deck for spec in requirement_specs if spec is not None)
         if decks != ["A", "B", "C"]:
-            shown = ", ".join(decks) or "none"
+            some, none = _MISMATCH[game.mode]
             warnings.append(
                 Problem(
                     code="requirements_mismatch",
-                    message=f"{article(game.mode)} {game.mode} game plays one requirement card "
-                    f"of each deck A, B and C; this one has decks {shown}. It is scored as given",
+                    message=_(some, decks=", ".join(decks)) if decks else _(none),
                     path="/requirements",
                 )
             )
@@ -86,9 +119,14 @@ def game_warnings(
                 warnings.append(
                     Problem(
                         code="rotated_without_epiphany",
-                        message=f"card {index} at row {card.row}, column {card.col} is "
-                        "rotated, but the player lists no activated epiphany with the rotate "
-                        "effect (the game turns cards only through one)",
+                        message=_(
+                            "card {card} at row {row}, column {col} is rotated, but the player "
+                            "lists no activated epiphany with the rotate effect (the game turns "
+                            "cards only through one)",
+                            card=index,
+                            row=card.row,
+                            col=card.col,
+                        ),
                         path=join("", "players", p, "city", index, "rotated"),
                         cells=((card.row, card.col),),
                     )
@@ -100,8 +138,13 @@ def game_warnings(
                 warnings.append(
                     Problem(
                         code="third_star_in_military",
-                        message=f"{len(thirds)} epiphanies activated for 1/3 star; stars buy "
-                        "nothing in a military game (as validated they would have scored)",
+                        message=ngettext(
+                            "{n} epiphanies activated for 1/3 star; stars buy nothing in a "
+                            "military game (as validated they would have scored)",
+                            "{n} epiphanies activated for 1/3 star; stars buy nothing in a "
+                            "military game (as validated they would have scored)",
+                            len(thirds),
+                        ),
                         path=join("", "players", p, "epiphanies", thirds[0]),
                     )
                 )

@@ -46,7 +46,7 @@ from neweden.geometry.compact import (
 from neweden.geometry.figures import CityFigures, ScoreFigures
 from neweden.geometry.native import analyse_table, score_figures
 from neweden.geometry.native import score_games as score_games_natively
-from neweden.i18n import speaking
+from neweden.i18n import _, current, ngettext, speaking
 from neweden.rules.advice import third_star_advice
 from neweden.rules.epiphanies import EpiphanyResult, score_epiphanies
 from neweden.rules.epiphany_conditions import SearchBudget, disjoint_sets
@@ -496,7 +496,7 @@ class _GameScore:
         warnings.extend(name_warnings)
         warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
         if not _MODES[game.mode].populist and _requirement_ids(game):
-            warnings.append(_REQUIREMENTS_IGNORED)
+            warnings.append(_requirements_ignored(current()))
         return errors, warnings
 
     def majority(self, figures: Sequence[ScoreFigures], warnings: list[Problem]) -> _Majority:
@@ -510,13 +510,18 @@ class _GameScore:
             warnings.append(
                 Problem(
                     code="one_player_bases",
-                    message=f"with one player, the {bases[0]} military base(s) have no "
-                    "majority to win and score 0",
+                    message=ngettext(
+                        "with one player, the {n} military base(s) have no majority to win and "
+                        "score 0",
+                        "with one player, the {n} military base(s) have no majority to win and "
+                        "score 0",
+                        bases[0],
+                    ),
                     path=join("", "players", 0),
                 )
             )
         elif military and n > 1 and default_table:
-            warnings.append(_default_table_warning(n, table))
+            warnings.append(_default_table_warning(n, table, current()))
         return _Majority(bases, table, default_table, points, places)
 
     def first_player(self, warnings: list[Problem]) -> int | None:
@@ -530,8 +535,11 @@ class _GameScore:
         warnings.append(
             Problem(
                 code="unknown_first_player",
-                message=f'first_player "{named}" is not a player of this game; the last '
-                "tie-breaker is skipped",
+                message=_(
+                    'first_player "{named}" is not a player of this game; the last '
+                    "tie-breaker is skipped",
+                    named=named,
+                ),
                 path="/first_player",
             )
         )
@@ -668,11 +676,17 @@ class _GameScore:
 #: have their own cards (None, None: no known condition).
 _Condition = tuple[bool | None, str | None]
 _NO_CONDITION: _Condition = (None, None)
-_REQUIREMENTS_IGNORED = Problem(
-    code="requirements_ignored",
-    message="a military game scores no requirement cards; `requirements` is ignored",
-    path="/requirements",
-)
+
+
+@functools.cache
+def _requirements_ignored(lang: str) -> Problem:
+    """The warning that a military game's requirement cards are ignored (one Problem per
+    language: problems are immutable)."""
+    return Problem(
+        code="requirements_ignored",
+        message=_("a military game scores no requirement cards; `requirements` is ignored"),
+        path="/requirements",
+    )
 
 
 def _requirement_ids(game: Game) -> list[str]:
@@ -682,7 +696,7 @@ def _requirement_ids(game: Game) -> list[str]:
 def _empty_city_warning(p: int, name: str) -> Problem:
     return Problem(
         code="empty_city",
-        message=f"{name} has no card in the city; it is legal and scores nothing",
+        message=_("{name} has no card in the city; it is legal and scores nothing", name=name),
         path=_city_path(p),
     )
 
@@ -690,8 +704,11 @@ def _empty_city_warning(p: int, name: str) -> Problem:
 def _activated_five_point(p: int, k: int) -> Problem:
     return Problem(
         code="activated_five_point",
-        message=f"epiphany {k} is worth 5 points and cannot be activated; declared "
-        "activated, it scores 0",
+        message=_(
+            "epiphany {k} is worth 5 points and cannot be activated; declared activated, it "
+            "scores 0",
+            k=k,
+        ),
         path=join("", "players", p, "epiphanies", k),
     )
 
@@ -701,13 +718,17 @@ def _ranking(place: int, decided_by: str | None, standing: Standing) -> AuditRan
 
 
 @functools.cache
-def _default_table_warning(players: int, table: tuple[int, ...]) -> Problem:
-    """The warning that the D5 table is the built-in default (one Problem per player count:
-    problems are immutable)."""
+def _default_table_warning(players: int, table: tuple[int, ...], lang: str) -> Problem:
+    """The warning that the D5 table is the built-in default (one Problem per player count
+    and language, made in that language: problems are immutable)."""
     return Problem(
         code="default_majority_table",
-        message=f"the D5 majority table for {players} players is the built-in default "
-        f"{list(table)}, not the printed card; give it in a catalog",
+        message=_(
+            "the D5 majority table for {players} players is the built-in default {table}, not "
+            "the printed card; give it in a catalog",
+            players=players,
+            table=list(table),
+        ),
         path="",
     )
 
@@ -770,7 +791,7 @@ def _place_problems(
         placed = [(_place(problem.path), problem) for problem in problems]
         if len(placed) > 1:
             placed.sort(key=_document_order)
-        for (_, p, in_city), problem in placed:
+        for (_order, p, in_city), problem in placed:
             item = ProblemItem(problem.code, problem.message, problem.path, _cells(problem))
             if p is None:
                 top[kind].append(item)
@@ -806,18 +827,19 @@ def _cells(problem: Problem) -> list[list[int]]:
 
 
 @functools.lru_cache(maxsize=256)
-def _card_why(known: bool, scored: bool, need: int, stars: int | None) -> str:
+def _card_why(known: bool, scored: bool, need: int, stars: int | None, lang: str) -> str:
     """What a card earned in Populist, and why, in a few words (`known`: its id resolved;
-    `need`: its star requirement). The same few sentences recur: each is made once."""
+    `need`: its star requirement), in `lang` (the current language, which it is made in).
+    The same few sentences recur: each is made once."""
     if not known:
-        return "unknown id: left out"
+        return _("unknown id: left out")
     if not scored:
-        return "on a taken cell: left out"
+        return _("on a taken cell: left out")
     if stars is None:
-        return "scored for its facility only (no Populist part in this mode)"
+        return _("scored for its facility only (no Populist part in this mode)")
     if need <= stars:
-        return f"activated: needs {need} star(s), the player has {stars}"
-    return f"1 point: needs {need} stars, the player has {stars}"
+        return _("activated: needs {need} star(s), the player has {stars}", need=need, stars=stars)
+    return _("1 point: needs {need} stars, the player has {stars}", need=need, stars=stars)
 
 
 #: Columns of the packed table's rows (neweden.geometry.compact).
@@ -829,19 +851,22 @@ def _card_lines(
 ) -> list[AuditCard]:
     """The audit's line of each card. Most cards are known and kept, with a star requirement
     of 0-3: their sentence is looked up by that requirement (made once a player)."""
-    usual = [_card_why(True, True, need, stars) for need in range(4)]
+    lang = current()
+    usual = [_card_why(True, True, need, stars, lang) for need in range(4)]
     lines = []
     for i, row in enumerate(rows):
         row_, col, _, _, _, _, flags, need, points = row
         if flags & UNRESOLVED or not included[i] or not 0 <= need <= 3:
-            lines.append(_card_line(i, row, included[i], stars))
+            lines.append(_card_line(i, row, included[i], stars, lang))
         else:
             earned = card_points(points, need, stars) if stars is not None else None
             lines.append(AuditCard(i, [row_, col], True, need, points, earned, usual[need]))
     return lines
 
 
-def _card_line(index: int, row: Sequence[int], scored: bool, stars: int | None) -> AuditCard:
+def _card_line(
+    index: int, row: Sequence[int], scored: bool, stars: int | None, lang: str
+) -> AuditCard:
     known = not row[_FLAGS] & UNRESOLVED
     return AuditCard(
         index,
@@ -850,7 +875,7 @@ def _card_line(index: int, row: Sequence[int], scored: bool, stars: int | None) 
         row[_STARS] if known else None,
         row[_POINTS] if known else None,
         card_points(row[_POINTS], row[_STARS], stars) if scored and stars is not None else None,
-        _card_why(known, scored, row[_STARS], stars),
+        _card_why(known, scored, row[_STARS], stars, lang),
     )
 
 

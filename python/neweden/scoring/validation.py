@@ -17,7 +17,7 @@ from neweden.catalog.catalog import BUILTIN, Catalog, resolve_city
 from neweden.format.decode import GameInput, decode_city, game_bytes
 from neweden.format.problems import Problem, document_order
 from neweden.geometry.compact import pack_flat
-from neweden.i18n import speaking
+from neweden.i18n import _, speaking
 from neweden.rules.legality import copy_limit_problems, geometry_problems
 from neweden.rules.names import GameNames, name_problems
 from neweden.rules.warnings import CARDS_PER_STYLE
@@ -77,7 +77,7 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
     warnings: list[Problem] = []
     if not city:
         warnings.append(
-            Problem(code="empty_city", message="the city has no card; it is legal", path="/city")
+            Problem(code="empty_city", message=_("the city has no card; it is legal"), path="/city")
         )
     flat, offsets, styles_seen, types_seen = pack_flat([cards])
     shown = GameNames(flat, offsets, (0, 1), {"style": styles_seen, "type": types_seen})
@@ -88,8 +88,13 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
     warnings += [
         Problem(
             code="style_count_over_box",
-            message=f'the city shows {n} common cards of the style "{style}"; the box '
-            f"holds {CARDS_PER_STYLE} of each style",
+            message=_(
+                'the city shows {count} common cards of the style "{style}"; the box holds '
+                "{limit} of each style",
+                count=n,
+                style=style,
+                limit=CARDS_PER_STYLE,
+            ),
             path="/city",
         )
         for style, n in sorted(styles.items())
