@@ -377,6 +377,30 @@ def test_each_catalog_file_problem_is_said_in_portuguese(
     assert portuguese in pt_text
 
 
+def test_a_catalog_that_is_not_utf8_is_said_in_portuguese() -> None:
+    data = b'a = "\xe9\xff"'
+    with pytest.raises(CatalogError) as english:
+        parse_catalog(data, "c.toml")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        python_words = str(exc)
+    assert english.value.problems[0].message == f"not valid TOML: {python_words}"
+    with speaking(PT), pytest.raises(CatalogError) as info:
+        parse_catalog(data, "c.toml")
+    (problem,) = info.value.problems
+    assert (problem.code, problem.path) == ("bad_toml", "")
+    assert problem.message == (
+        "TOML inválido: o codec 'utf-8' não decodifica o byte 0xe9 na posição 5: "
+        "byte de continuação inválido"
+    )
+
+
+def test_a_game_of_no_readable_kind_is_said_in_portuguese() -> None:
+    with speaking(PT), pytest.raises(TypeError, match="uma partida é bytes, str ou um mapeamento"):
+        neweden.decode_game(3)  # type: ignore[arg-type]
+
+
 def test_every_condition_problem_of_a_value_is_said_in_portuguese() -> None:
     condition = {
         "or": [

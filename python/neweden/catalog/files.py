@@ -42,7 +42,7 @@ from neweden.format.model import (
 )
 from neweden.format.problems import Problem, did_you_mean, document_order, join, os_reason
 from neweden.format.vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
-from neweden.i18n import N_, _, number
+from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, number
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -409,9 +409,32 @@ _TOML_WORDS = frozenset(
 _TOML_PLACE = re.compile(r"(.*) \(at (?:line (\d+), column (\d+)|(end of document))\)", re.DOTALL)
 
 
+_UTF8_REASONS = frozenset(
+    (N_("invalid start byte"), N_("invalid continuation byte"), N_("unexpected end of data"))
+)
+
+
+def _not_utf8_words(exc: UnicodeDecodeError) -> str:
+    """Python's words for bytes that are not UTF-8 (`'utf-8' codec can't decode byte 0xff
+    in position 0: invalid start byte`), said in the current language."""
+    text = str(exc)
+    if exc.end - exc.start != 1 or exc.reason not in _UTF8_REASONS:
+        return text
+    said = _(
+        "'{encoding}' codec can't decode byte {byte} in position {position}: {reason}",
+        encoding=exc.encoding,
+        byte=f"0x{exc.object[exc.start]:02x}",
+        position=exc.start,
+        reason=_(exc.reason),
+    )
+    return said if current() != DEFAULT_LANGUAGE else text
+
+
 def toml_error_words(exc: Exception) -> str:
     """What the TOML reader says is wrong, in the current language where its words are
     known (unchanged in English)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return _not_utf8_words(exc)
     text = str(exc)
     found = _TOML_PLACE.fullmatch(text)
     if not isinstance(exc, tomllib.TOMLDecodeError) or found is None:

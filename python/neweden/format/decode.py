@@ -194,7 +194,9 @@ def game_bytes(game: GameInput) -> bytes:
     elif isinstance(game, Mapping):
         raw = _mapping_bytes(game)
     else:
-        raise TypeError(f"a game is bytes, str or a mapping, not {type(game).__name__}")
+        raise TypeError(
+            _("a game is bytes, str or a mapping, not {kind}", kind=type(game).__name__)
+        )
     if raw.startswith(BOM):
         raw = raw[len(BOM) :]
     if len(raw) > MAX_GAME_BYTES:
