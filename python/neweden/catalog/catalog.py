@@ -17,6 +17,7 @@ from msgspec import UNSET
 from neweden.format.model import Game, InlineCard, Placement
 from neweden.format.problems import Problem, did_you_mean, join
 from neweden.geometry.sides import ALL_SIDES, turned
+from neweden.i18n import N_, _
 
 __all__ = [
     "BUILTIN",
@@ -181,6 +182,16 @@ class ResolvedCard:
     spec: CardSpec | None
 
 
+_NOT_DECLARED = {
+    "style": N_(
+        'the style "{name}" of the card at row {row}, column {col} is not one the catalog declares'
+    ),
+    "type": N_(
+        'the type "{name}" of the card at row {row}, column {col} is not one the catalog declares'
+    ),
+}
+
+
 def _vocabulary_problems(
     spec: CardSpec | None, catalog: Catalog, path: str, cell: tuple[int, int]
 ) -> list[Problem]:
@@ -195,9 +206,9 @@ def _vocabulary_problems(
             problems.append(
                 Problem(
                     code=f"unknown_{attribute}",
-                    message=f'the {attribute} "{value}" of the card at row {cell[0]}, column '
-                    f"{cell[1]} is not one the catalog declares{did_you_mean(value, declared)} "
-                    f"({', '.join(sorted(declared))})",
+                    message=_(_NOT_DECLARED[attribute], name=value, row=cell[0], col=cell[1])
+                    + did_you_mean(value, declared)
+                    + f" ({', '.join(sorted(declared))})",
                     path=join(path, attribute),
                     cells=(cell,),
                 )
@@ -231,9 +242,16 @@ def resolve_city(
                 problems.append(
                     Problem(
                         code="unknown_card",
-                        message=f'the card id "{card}" at row {placement.row}, column '
-                        f"{placement.col} is not in the catalog ({catalog.name})"
-                        f"{did_you_mean(card, catalog.cards)}; it is left out of the city",
+                        message=_(
+                            'the card id "{id}" at row {row}, column {col} is not in the '
+                            "catalog ({catalog})",
+                            id=card,
+                            row=placement.row,
+                            col=placement.col,
+                            catalog=catalog.name,
+                        )
+                        + did_you_mean(card, catalog.cards)
+                        + _("; it is left out of the city"),
                         path=join(path, i, "card"),
                         cells=((placement.row, placement.col),),
                     )
@@ -272,7 +290,11 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
             problems.append(
                 Problem(
                     code="unknown_requirement",
-                    message=f'the requirement id "{req_id}" is not in the catalog ({catalog.name})'
+                    message=_(
+                        'the requirement id "{id}" is not in the catalog ({catalog})',
+                        id=req_id,
+                        catalog=catalog.name,
+                    )
                     + did_you_mean(req_id, catalog.requirements),
                     path=join("", "requirements", i),
                 )
@@ -298,8 +320,12 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
                 problems.append(
                     Problem(
                         code="unknown_epiphany",
-                        message=f'the epiphany id "{entry.card}" is not in the catalog '
-                        f"({catalog.name}){did_you_mean(entry.card, catalog.epiphanies)}",
+                        message=_(
+                            'the epiphany id "{id}" is not in the catalog ({catalog})',
+                            id=entry.card,
+                            catalog=catalog.name,
+                        )
+                        + did_you_mean(entry.card, catalog.epiphanies),
                         path=join("", "players", p, "epiphanies", k, "card"),
                     )
                 )

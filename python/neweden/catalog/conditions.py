@@ -20,6 +20,7 @@ from neweden.format.problems import Problem, did_you_mean, join, pointer_order
 from neweden.format.vocabulary import ALIASES, KNOWN_NAMES, Attribute
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.sides import STEP
+from neweden.i18n import N_, _, current
 
 __all__ = [
     "CityContext",
@@ -74,7 +75,8 @@ def _problem(code: str, message: str, path: str) -> Problem:
 
 def _check_filter(spec: Any, path: str) -> list[Problem]:
     if not isinstance(spec, dict):
-        return [_problem("bad_type", 'a card filter is an object, e.g. {"style": "gothic"}', path)]
+        words = _('a card filter is an object, e.g. {"style": "gothic"}')
+        return [_problem("bad_type", words, path)]
     problems = []
     for key, value in spec.items():
         where = join(path, key)
@@ -82,35 +84,52 @@ def _check_filter(spec: Any, path: str) -> list[Problem]:
             problems.append(
                 _problem(
                     "unknown_field",
-                    f"`{key}` is not a filter key{did_you_mean(key, FILTER_KEYS)} "
-                    f"(the keys are: {', '.join(FILTER_KEYS)})",
+                    _("`{key}` is not a filter key", key=key)
+                    + did_you_mean(key, FILTER_KEYS)
+                    + _(" (the keys are: {keys})", keys=", ".join(FILTER_KEYS)),
                     where,
                 )
             )
         elif key == "wild":
             if not isinstance(value, bool):
-                problems.append(_problem("bad_type", "`wild` is true or false", where))
+                problems.append(_problem("bad_type", _("`wild` is true or false"), where))
         elif key == "stars":
             items = value if isinstance(value, list) else [value]
             if not items or not all(
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3 for v in items
             ):
                 problems.append(
-                    _problem("bad_value", "`stars` is 0 to 3, or a list of them", where)
+                    _problem("bad_value", _("`stars` is 0 to 3, or a list of them"), where)
                 )
         else:
             items = value if isinstance(value, list) else [value]
             if not items or not all(isinstance(v, str) and v for v in items):
                 problems.append(
-                    _problem("bad_value", f"`{key}` is a name or a list of names", where)
+                    _problem("bad_value", _("`{key}` is a name or a list of names", key=key), where)
                 )
             elif key == "facility" and any(v not in FACILITIES for v in items):
                 problems.append(
-                    _problem("bad_value", f"a facility is one of {', '.join(FACILITIES)}", where)
+                    _problem(
+                        "bad_value",
+                        _("a facility is one of {names}", names=", ".join(FACILITIES)),
+                        where,
+                    )
                 )
             elif key in ("style", "type"):
                 problems.extend(_name_problems(key, items, where, isinstance(value, list)))
     return problems
+
+
+_NOT_A_NAME = {
+    "style": N_(
+        'the style "{name}" is not a name a card can have (a lower-case identifier, or a '
+        "Portuguese name of the manual's)"
+    ),
+    "type": N_(
+        'the type "{name}" is not a name a card can have (a lower-case identifier, or a '
+        "Portuguese name of the manual's)"
+    ),
+}
 
 
 def _name_problems(
@@ -125,8 +144,7 @@ def _name_problems(
             problems.append(
                 _problem(
                     "bad_value",
-                    f'the {attribute} "{name}" is not a name a card can have (a lower-case '
-                    f"identifier, or a Portuguese name of the manual's)"
+                    _(_NOT_A_NAME[attribute], name=name)
                     + did_you_mean(name.lower(), [*ALIASES[attribute], *KNOWN_NAMES]),
                     at,
                 )
@@ -138,7 +156,9 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     if isinstance(expr, bool) or not isinstance(expr, (int, dict)):
         return [
             _problem(
-                "bad_type", 'a value is an integer or one object such as {"count": {...}}', path
+                "bad_type",
+                _('a value is an integer or one object such as {"count": {...}}'),
+                path,
             )
         ]
     if isinstance(expr, int):
@@ -147,8 +167,11 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
         return [
             _problem(
                 "bad_value",
-                f"a value object has exactly one operator (one of: "
-                f"{', '.join(VALUES)}), not {len(expr)}",
+                _(
+                    "a value object has exactly one operator (one of: {operators}), not {count}",
+                    operators=", ".join(VALUES),
+                    count=len(expr),
+                ),
                 path,
             )
         ]
@@ -158,8 +181,9 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
         return [
             _problem(
                 "bad_value",
-                f"`{op}` is not a value operator{did_you_mean(op, VALUES)} "
-                f"(the operators are: {', '.join(VALUES)})",
+                _("`{op}` is not a value operator", op=op)
+                + did_you_mean(op, VALUES)
+                + _(" (the operators are: {operators})", operators=", ".join(VALUES)),
                 where,
             )
         ]
@@ -168,71 +192,99 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     if op == "distinct":
         if arg not in ATTRIBUTES:
             return [
-                _problem("bad_value", f"`distinct` takes one of {', '.join(ATTRIBUTES)}", where)
+                _problem(
+                    "bad_value",
+                    _("`distinct` takes one of {names}", names=", ".join(ATTRIBUTES)),
+                    where,
+                )
             ]
         return []
     if op in ("all_styles", "open_connections", "complete_connections"):
         if arg != {}:
-            return [_problem("bad_value", f"`{op}` takes no argument: write {{}}", where)]
+            words = _("`{op}` takes no argument: write {{}}", op=op)
+            return [_problem("bad_value", words, where)]
         return []
     if op in ("row_cards", "column_cards"):
-        if not isinstance(arg, dict):
-            return [
-                _problem(
-                    "bad_type",
-                    f"`{op}` takes an object: {{}}, or with `line` "
-                    "(a row or column number) and `where` (a card filter)",
-                    where,
-                )
-            ]
-        problems = []
-        for key, value in arg.items():
-            if key == "line":
-                if isinstance(value, bool) or not isinstance(value, int):
-                    problems.append(_problem("bad_type", "`line` is an integer", join(where, key)))
-            elif key == "where":
-                problems.extend(_check_filter(value, join(where, key)))
-            else:
-                problems.append(
-                    _problem(
-                        "unknown_field",
-                        f"`{key}` is not a key of `{op}` (the keys are: line, where)",
-                        join(where, key),
-                    )
-                )
-        return problems
+        return _check_lines(op, arg, where)
     if op == "largest_group":
-        if not isinstance(arg, dict):
-            return [
-                _problem(
-                    "bad_type",
-                    '`largest_group` takes {"by": ATTRIBUTE} and optionally "value"',
-                    where,
-                )
-            ]
-        problems = []
-        if arg.get("by") not in ATTRIBUTES:
-            problems.append(
-                _problem("bad_value", f"`by` is one of {', '.join(ATTRIBUTES)}", join(where, "by"))
-            )
-        if "value" in arg and not (isinstance(arg["value"], str) and arg["value"]):
-            problems.append(_problem("bad_type", "`value` is a name", join(where, "value")))
-        elif "value" in arg and arg.get("by") in ("style", "type"):
-            problems.extend(_name_problems(arg["by"], [arg["value"]], join(where, "value"), False))
-        problems.extend(
-            _problem(
-                "unknown_field",
-                f"`{key}` is not a key of `largest_group` (the keys are: by, value)",
-                join(where, key),
-            )
-            for key in arg
-            if key not in ("by", "value")
-        )
-        return problems
+        return _check_group(arg, where)
     # adjacent
     if not isinstance(arg, list) or len(arg) != 2:
-        return [_problem("bad_type", "`adjacent` takes two card filters: [{...}, {...}]", where)]
+        words = _("`adjacent` takes two card filters: [{...}, {...}]")
+        return [_problem("bad_type", words, where)]
     return _check_filter(arg[0], join(where, 0)) + _check_filter(arg[1], join(where, 1))
+
+
+def _check_lines(op: str, arg: Any, where: str) -> list[Problem]:
+    """The argument of `row_cards` or `column_cards`."""
+    if not isinstance(arg, dict):
+        return [
+            _problem(
+                "bad_type",
+                _(
+                    "`{op}` takes an object: {{}}, or with `line` (a row or column number) "
+                    "and `where` (a card filter)",
+                    op=op,
+                ),
+                where,
+            )
+        ]
+    problems = []
+    for key, value in arg.items():
+        if key == "line":
+            if isinstance(value, bool) or not isinstance(value, int):
+                words = _("`line` is an integer")
+                problems.append(_problem("bad_type", words, join(where, key)))
+        elif key == "where":
+            problems.extend(_check_filter(value, join(where, key)))
+        else:
+            problems.append(
+                _problem(
+                    "unknown_field",
+                    _(
+                        "`{key}` is not a key of `{op}` (the keys are: line, where)",
+                        key=key,
+                        op=op,
+                    ),
+                    join(where, key),
+                )
+            )
+    return problems
+
+
+def _check_group(arg: Any, where: str) -> list[Problem]:
+    """The argument of `largest_group`."""
+    if not isinstance(arg, dict):
+        return [
+            _problem(
+                "bad_type",
+                _('`largest_group` takes {"by": ATTRIBUTE} and optionally "value"'),
+                where,
+            )
+        ]
+    problems = []
+    if arg.get("by") not in ATTRIBUTES:
+        problems.append(
+            _problem(
+                "bad_value",
+                _("`by` is one of {names}", names=", ".join(ATTRIBUTES)),
+                join(where, "by"),
+            )
+        )
+    if "value" in arg and not (isinstance(arg["value"], str) and arg["value"]):
+        problems.append(_problem("bad_type", _("`value` is a name"), join(where, "value")))
+    elif "value" in arg and arg.get("by") in ("style", "type"):
+        problems.extend(_name_problems(arg["by"], [arg["value"]], join(where, "value"), False))
+    problems.extend(
+        _problem(
+            "unknown_field",
+            _("`{key}` is not a key of `largest_group` (the keys are: by, value)", key=key),
+            join(where, key),
+        )
+        for key in arg
+        if key not in ("by", "value")
+    )
+    return problems
 
 
 def names_in(expr: Any, path: str) -> list[tuple[str, Attribute, str]]:
@@ -286,14 +338,21 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
         return [
             _problem(
                 "too_large",
-                f"the condition holds more than {MAX_VALUES} JSON values (objects, lists, "
-                "names and numbers); a printed card's condition needs far fewer",
+                _(
+                    "the condition holds more than {limit} JSON values (objects, lists, names "
+                    "and numbers); a printed card's condition needs far fewer",
+                    limit=MAX_VALUES,
+                ),
                 path,
             )
         ]
     if depth > MAX_DEPTH:
         return [
-            _problem("too_large", f"the condition is nested more than {MAX_DEPTH} levels", path)
+            _problem(
+                "too_large",
+                _("the condition is nested more than {limit} levels", limit=MAX_DEPTH),
+                path,
+            )
         ]
     if isinstance(expr, bool):
         return []
@@ -301,8 +360,10 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
         return [
             _problem(
                 "bad_type" if not isinstance(expr, dict) else "bad_value",
-                "a condition is true, false, or one object such as "
-                '{">=": [a, b]} or {"and": [...]}',
+                _(
+                    "a condition is true, false, or one object such as "
+                    '{">=": [a, b]} or {"and": [...]}'
+                ),
                 path,
             )
         ]
@@ -310,21 +371,23 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
     where = join(path, op)
     if op in ("and", "or"):
         if not isinstance(arg, list) or not arg:
-            return [_problem("bad_type", f"`{op}` takes a non-empty list of conditions", where)]
+            words = _("`{op}` takes a non-empty list of conditions", op=op)
+            return [_problem("bad_type", words, where)]
         return [p for i, c in enumerate(arg) for p in check_condition(c, join(where, i), depth + 1)]
     if op == "not":
         return check_condition(arg, where, depth + 1)
     if op in COMPARISONS:
         if not isinstance(arg, list) or len(arg) != 2:
-            return [_problem("bad_type", f"`{op}` compares two values: [a, b]", where)]
+            return [_problem("bad_type", _("`{op}` compares two values: [a, b]", op=op), where)]
         return _check_value(arg[0], join(where, 0), depth) + _check_value(
             arg[1], join(where, 1), depth
         )
     return [
         _problem(
             "bad_value",
-            f"`{op}` is not a condition operator{did_you_mean(op, (*LOGIC, *COMPARISONS))} "
-            f"(the operators are: {', '.join((*LOGIC, *COMPARISONS))})",
+            _("`{op}` is not a condition operator", op=op)
+            + did_you_mean(op, (*LOGIC, *COMPARISONS))
+            + _(" (the operators are: {operators})", operators=", ".join((*LOGIC, *COMPARISONS))),
             where,
         )
     ]
@@ -497,7 +560,7 @@ def _column_cards(arg: dict[str, Any], ctx: CityContext) -> int:
 
 def _figures(ctx: CityContext, op: str) -> ScoreFigures:
     if ctx.figures is None:
-        raise ValueError(f"`{op}` needs the city's figures")
+        raise ValueError(_("`{op}` needs the city's figures", op=op))
     return ctx.figures
 
 
@@ -530,17 +593,40 @@ def _value(expr: Any, ctx: CityContext) -> int:
 
 
 def _filter_words(spec: dict[str, Any]) -> str:
-    """`{"style": "gothic", "stars": [2, 3]}` as words: `gothic, 2 or 3-star`."""
+    """`{"style": "gothic", "stars": [2, 3]}` as words: `gothic, 2 or 3-star` (the names are
+    identifiers, never translated)."""
     words = []
+    either = _(" or ")
     for key, wanted in spec.items():
         values = wanted if isinstance(wanted, list) else [wanted]
         if key == "wild":
-            words.append("wild" if wanted else "common")
+            words.append(_("wild") if wanted else _("common"))
         elif key == "stars":
-            words.append(" or ".join(str(v) for v in values) + "-star")
+            words.append(_("{stars}-star", stars=either.join(str(v) for v in values)))
         else:
-            words.append(" or ".join(str(v) for v in values))
+            words.append(either.join(str(v) for v in values))
     return ", ".join(words)
+
+
+_DISTINCT = {
+    "style": N_("{n} distinct styles"),
+    "type": N_("{n} distinct types"),
+    "facility": N_("{n} distinct facilitys"),  # the English words were made as `{arg}s`
+}
+_GROUP = {
+    "style": N_("{n} cards in the largest group of adjacent cards sharing the style{value}"),
+    "type": N_("{n} cards in the largest group of adjacent cards sharing the type{value}"),
+    "facility": N_("{n} cards in the largest group of adjacent cards sharing the facility{value}"),
+}
+
+
+def _place(op: str, arg: dict[str, Any]) -> str:
+    """The line a `row_cards` or `column_cards` counts in: `row 3`, `the fullest column`."""
+    if "line" in arg:
+        if op == "row_cards":
+            return _("row {line}", line=arg["line"])
+        return _("column {line}", line=arg["line"])
+    return _("the fullest row") if op == "row_cards" else _("the fullest column")
 
 
 def _noun(expr: Any, n: int | str) -> str:
@@ -548,42 +634,51 @@ def _noun(expr: Any, n: int | str) -> str:
     ((op, arg),) = expr.items()
     if op == "count":
         kind = _filter_words(arg)
-        return f"{n} {kind} cards" if kind else f"{n} cards"
+        return _("{n} {kind} cards", n=n, kind=kind) if kind else _("{n} cards", n=n)
     if op == "distinct":
-        return f"{n} distinct {arg}s"
+        known = _DISTINCT.get(arg)
+        if known is None:  # pragma: no cover - a checked condition has one of ATTRIBUTES
+            return f"{n} distinct {arg}s"
+        return _(known, n=n)
     if op == "all_styles":
-        return f"{n} (the styles of the game)"
+        return _("{n} (the styles of the game)", n=n)
     if op in ("row_cards", "column_cards"):
-        axis = "row" if op == "row_cards" else "column"
-        where = f"{_filter_words(arg['where'])} " if arg.get("where") else ""
-        place = f"{axis} {arg['line']}" if "line" in arg else f"the fullest {axis}"
-        return f"{n} {where}cards in {place}"
+        place = _place(op, arg)
+        if arg.get("where"):
+            kind = _filter_words(arg["where"])
+            return _("{n} {kind} cards in {place}", n=n, kind=kind, place=place)
+        return _("{n} cards in {place}", n=n, place=place)
     if op == "open_connections":
-        return f"{n} open connections"
+        return _("{n} open connections", n=n)
     if op == "complete_connections":
-        return f"{n} complete connections"
+        return _("{n} complete connections", n=n)
     if op == "largest_group":
         value = f' "{arg["value"]}"' if "value" in arg else ""
-        return f"{n} cards in the largest group of adjacent cards sharing the {arg['by']}{value}"
-    return (
-        f"{n} adjacent pairs of {_filter_words(arg[0]) or 'any'} and "
-        f"{_filter_words(arg[1]) or 'any'} cards"
+        return _(_GROUP[arg["by"]], n=n, value=value)
+    anything = _("any")
+    return _(
+        "{n} adjacent pairs of {a} and {b} cards",
+        n=n,
+        a=_filter_words(arg[0]) or anything,
+        b=_filter_words(arg[1]) or anything,
     )
 
 
+#: The limit a comparison sets, in words around the other value (`at most 4 allowed`).
 _LIMIT_WORDS = {
-    ">=": "at least {} needed",
-    ">": "more than {} needed",
-    "<=": "at most {} allowed",
-    "<": "fewer than {} allowed",
-    "==": "exactly {} needed",
-    "!=": "anything but {} needed",
+    ">=": N_("at least {limit} needed"),
+    ">": N_("more than {limit} needed"),
+    "<=": N_("at most {limit} allowed"),
+    "<": N_("fewer than {limit} allowed"),
+    "==": N_("exactly {limit} needed"),
+    "!=": N_("anything but {limit} needed"),
 }
 
 
 def judge(expr: Any, ctx: CityContext) -> tuple[bool, str]:
     """The condition's truth and, in words with the city's numbers, why: e.g. `6 open
-    connections; at most 4 allowed`. Every value is computed once."""
+    connections; at most 4 allowed` (in the current language). Every value is computed
+    once."""
     return judged(expr)(ctx)
 
 
@@ -595,40 +690,41 @@ def _words_of(expr: Any) -> Callable[[int], str]:
     """A value's words around its number (`6 open connections`), the words made once."""
     if isinstance(expr, int):
         return str
-    before, _, after = _noun(expr, _HOLE).partition(_HOLE)
+    before, _hole, after = _noun(expr, _HOLE).partition(_HOLE)
     return lambda n: f"{before}{n}{after}"
 
 
 def _judge(expr: Any) -> Judged:
     if isinstance(expr, bool):
-        verdict = (expr, "always" if expr else "never")
+        verdict = (expr, _("always") if expr else _("never"))
         return lambda ctx: verdict
     ((op, arg),) = expr.items()
     if op in ("and", "or"):
-        parts, joined, every = [_judge(c) for c in arg], f" {op} ", op == "and"
+        every = op == "and"
+        parts, joined = [_judge(c) for c in arg], _(" and ") if every else _(" or ")
 
         def both(ctx: CityContext) -> tuple[bool, str]:
             found = [part(ctx) for part in parts]
-            truths = [t for t, _ in found]
+            truths = [t for t, _why in found]
             truth = all(truths) if every else any(truths)
-            return truth, joined.join([f"({why})" for _, why in found])
+            return truth, joined.join([f"({why})" for _truth, why in found])
 
         return both
     if op == "not":
-        inner = _judge(arg)
+        inner, negation = _judge(arg), _("not ({why})")
 
         def negated(ctx: CityContext) -> tuple[bool, str]:
             truth, why = inner(ctx)
-            return not truth, f"not ({why})"
+            return not truth, negation.format(why=why)
 
         return negated
     compare, (a, b) = COMPARISONS[op], arg
     value_a, value_b = _compile_value(a), _compile_value(b)
-    words_a, words_b, limit = _words_of(a), _words_of(b), _LIMIT_WORDS[op]
+    words_a, words_b, limit = _words_of(a), _words_of(b), _(_LIMIT_WORDS[op])
 
     def compared(ctx: CityContext) -> tuple[bool, str]:
         va, vb = value_a(ctx), value_b(ctx)
-        return compare(va, vb), f"{words_a(va)}; {limit.format(words_b(vb))}"
+        return compare(va, vb), f"{words_a(va)}; {limit.format(limit=words_b(vb))}"
 
     return compared
 
@@ -637,9 +733,9 @@ Test = Callable[[CityContext], bool]
 Value = Callable[[CityContext], int]
 
 #: Conditions turned into closures, by identity (each kept alive by its entry): the tests,
-#: and the judges that say why in words.
+#: and the judges that say why in words, by language (their words are made once).
 _COMPILED: dict[int, tuple[Any, Test]] = {}
-_JUDGED: dict[int, tuple[Any, Judged]] = {}
+_JUDGED: dict[str, dict[int, tuple[Any, Judged]]] = {}
 _MAX_COMPILED = 4096
 
 
@@ -678,9 +774,13 @@ def compiled(expr: Any) -> Test:
 
 
 def judged(expr: Any) -> Judged:
-    """:func:`judge` as a function of a city, its words made once (kept as :func:`compiled`
-    keeps tests)."""
-    return _kept(_JUDGED, expr, _judge)
+    """:func:`judge` as a function of a city, its words made once in the current language
+    (kept as :func:`compiled` keeps tests, one judge a language)."""
+    lang = current()
+    cache = _JUDGED.get(lang)
+    if cache is None:
+        cache = _JUDGED[lang] = {}
+    return _kept(cache, expr, _judge)
 
 
 def _kept(cache: dict[int, tuple[Any, _T]], expr: Any, make: Callable[[Any], _T]) -> _T:

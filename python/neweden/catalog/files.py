@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import math
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -39,8 +40,9 @@ from neweden.format.model import (
     Style,
     TypeName,
 )
-from neweden.format.problems import Problem, did_you_mean, document_order, join
+from neweden.format.problems import Problem, did_you_mean, document_order, join, os_reason
 from neweden.format.vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
+from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, number
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -61,9 +63,14 @@ class CatalogError(ValueError):
         self.source = source
         self.problems = tuple(problems)
         super().__init__(
-            f"{source}: {len(self.problems)} problem(s); first: {self.problems[0].line()}"
+            _(
+                "{source}: {count} problem(s); first: {first}",
+                source=source,
+                count=len(self.problems),
+                first=self.problems[0].line(),
+            )
             if self.problems
-            else f"{source}: does not load"
+            else _("{source}: does not load", source=source)
         )
 
 
@@ -133,9 +140,9 @@ def _check_example(fields: Fields, path: str) -> list[Problem]:
     if invented == flagged:
         return []
     message = (
-        f'"{entry_id}" is marked example but its id does not start with EX-'
+        _('"{id}" is marked example but its id does not start with EX-', id=entry_id)
         if flagged
-        else f'"{entry_id}" starts with EX- (an invented entry) but lacks `example = true`'
+        else _('"{id}" starts with EX- (an invented entry) but lacks `example = true`', id=entry_id)
     )
     return [Problem(code="bad_value", message=message, path=join(path, "example"))]
 
@@ -164,32 +171,53 @@ def _undeclared(
     """The cards' and the conditions' names of `attribute` a closed vocabulary does not
     declare (aliases folded on both sides; a name that is no name at all is a `bad_value`
     of its own)."""
-    found: list[tuple[str, str, str]] = []  # (pointer, whose, name)
+    found: list[tuple[str, str, str, str]] = []  # (pointer, message, whose, name)
     cards = fields.get("cards")
     for card_id, entry in cards.items() if isinstance(cards, dict) else ():
         value = entry.get(attribute) if isinstance(entry, dict) else None
         if isinstance(value, str):
-            found.append((join(path, "cards", card_id, attribute), f'card "{card_id}" has', value))
+            at = join(path, "cards", card_id, attribute)
+            found.append((at, _CARD_UNDECLARED[attribute], card_id, value))
     for table in ("requirements", "epiphanies"):
         entries = fields.get(table)
         for entry_id, entry in entries.items() if isinstance(entries, dict) else ():
             condition = entry.get("condition") if isinstance(entry, dict) else None
             where = join(path, table, entry_id, "condition")
             found.extend(
-                (at, f'the condition of "{entry_id}" asks for', name)
+                (at, _CONDITION_UNDECLARED[attribute], entry_id, name)
                 for at, asked, name in names_in(condition, where)
                 if asked == attribute
             )
     return [
         Problem(
             code=f"unknown_{attribute}",
-            message=f'{whose} the {attribute} "{name}", which the catalog\'s `{vocabulary}` '
-            f"does not declare{did_you_mean(name, sorted(names))}",
+            message=_(message, id=whose, name=name, vocabulary=vocabulary)
+            + did_you_mean(name, sorted(names)),
             path=at,
         )
-        for at, whose, name in found
+        for at, message, whose, name in found
         if (read := fold_name(name, attribute)) is not None and read not in names
     ]
+
+
+_CARD_UNDECLARED = {
+    "style": N_(
+        'card "{id}" has the style "{name}", which the catalog\'s `{vocabulary}` does not declare'
+    ),
+    "type": N_(
+        'card "{id}" has the type "{name}", which the catalog\'s `{vocabulary}` does not declare'
+    ),
+}
+_CONDITION_UNDECLARED = {
+    "style": N_(
+        'the condition of "{id}" asks for the style "{name}", which the catalog\'s '
+        "`{vocabulary}` does not declare"
+    ),
+    "type": N_(
+        'the condition of "{id}" asks for the type "{name}", which the catalog\'s '
+        "`{vocabulary}` does not declare"
+    ),
+}
 
 
 def _check_file(fields: Fields, path: str) -> list[Problem]:
@@ -202,8 +230,12 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
                 problems.append(
                     Problem(
                         code="bad_value",
-                        message=f"the D5 table for {key} players has {len(row)} values; "
-                        f"it needs one per place, {key}",
+                        message=_(
+                            "the D5 table for {players} players has {count} values; it needs "
+                            "one per place, {players}",
+                            players=key,
+                            count=len(row),
+                        ),
                         path=join(path, "majority_table", key),
                     )
                 )
@@ -220,8 +252,7 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
             problems.append(
                 Problem(
                     code="bad_value",
-                    message=f"`{vocabulary}` declares {len(names)} {vocabulary}; the box holds "
-                    f"{box} (RULES: more would let a typo pass as a name)",
+                    message=_(_TOO_MANY_DECLARED[vocabulary], count=len(names), box=box),
                     path=join(path, vocabulary),
                 )
             )
@@ -229,11 +260,22 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
     return problems
 
 
+_TOO_MANY_DECLARED = {
+    "styles": N_(
+        "`styles` declares {count} styles; the box holds {box} (RULES: more would let a typo "
+        "pass as a name)"
+    ),
+    "types": N_(
+        "`types` declares {count} types; the box holds {box} (RULES: more would let a typo "
+        "pass as a name)"
+    ),
+}
+#: How messages name each struct (translated where a message is made).
 _LABELS: dict[type, str] = {
-    CatalogFile: "a catalog",
-    CardEntry: "a catalog card",
-    RequirementEntry: "a requirement",
-    EpiphanyEntry: "an epiphany",
+    CatalogFile: N_("a catalog"),
+    CardEntry: N_("a catalog card"),
+    RequirementEntry: N_("a requirement"),
+    EpiphanyEntry: N_("an epiphany"),
 }
 _CHECKS: dict[type, Any] = {
     CatalogFile: _check_file,
@@ -307,14 +349,21 @@ def _toml_problem(value: Any, path: str) -> Problem | None:
     if isinstance(value, (datetime.date, datetime.time)):  # datetime is a date
         return Problem(
             code="bad_type",
-            message=f"{field_label(path)} is a TOML date or time ({value.isoformat()}); "
-            "a catalog has none: write it as a string",
+            message=_(
+                "{what} is a TOML date or time ({value}); a catalog has none: write it as a string",
+                what=field_label(path),
+                value=value.isoformat(),
+            ),
             path=path,
         )
     if isinstance(value, float) and not math.isfinite(value):
         return Problem(
             code="bad_value",
-            message=f"{field_label(path)} is {value}; a catalog's numbers are finite",
+            message=_(
+                "{what} is {value}; a catalog's numbers are finite",
+                what=field_label(path),
+                value=value,
+            ),
             path=path,
         )
     return None
@@ -337,6 +386,71 @@ def _toml_problems(doc: dict[str, Any]) -> list[Problem]:
     return problems
 
 
+#: The TOML reader's fixed words for a text that is not TOML (Python's tomllib), marked to be
+#: said in the current language; its other words (naming a key or a character) stay its own.
+_TOML_WORDS = frozenset(
+    (
+        N_("Invalid statement"),
+        N_("Cannot overwrite a value"),
+        N_("Expected ']' at the end of a table declaration"),
+        N_("Expected ']]' at the end of an array declaration"),
+        N_("Expected '=' after a key in a key/value pair"),
+        N_("Invalid initial character for a key part"),
+        N_("Unclosed array"),
+        N_("Unclosed inline table"),
+        N_("Unescaped '\\' in a string"),
+        N_("Invalid hex value"),
+        N_("Escaped character is not a Unicode scalar value"),
+        N_("Unterminated string"),
+        N_("Invalid date or datetime"),
+        N_("Invalid value"),
+    )
+)
+_TOML_PLACE = re.compile(r"(.*) \(at (?:line (\d+), column (\d+)|(end of document))\)", re.DOTALL)
+
+
+_UTF8_REASONS = frozenset(
+    (N_("invalid start byte"), N_("invalid continuation byte"), N_("unexpected end of data"))
+)
+
+
+def _not_utf8_words(exc: UnicodeDecodeError) -> str:
+    """Python's words for bytes that are not UTF-8 (`'utf-8' codec can't decode byte 0xff
+    in position 0: invalid start byte`), said in the current language."""
+    text = str(exc)
+    if exc.end - exc.start != 1 or exc.reason not in _UTF8_REASONS:
+        return text
+    said = _(
+        "'{encoding}' codec can't decode byte {byte} in position {position}: {reason}",
+        encoding=exc.encoding,
+        byte=f"0x{exc.object[exc.start]:02x}",
+        position=exc.start,
+        reason=_(exc.reason),
+    )
+    return said if current() != DEFAULT_LANGUAGE else text
+
+
+def toml_error_words(exc: Exception) -> str:
+    """What the TOML reader says is wrong, in the current language where its words are
+    known (unchanged in English)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return _not_utf8_words(exc)
+    text = str(exc)
+    found = _TOML_PLACE.fullmatch(text)
+    if not isinstance(exc, tomllib.TOMLDecodeError) or found is None:
+        return text
+    what = found.group(1)
+    what = _(what) if what in _TOML_WORDS else what
+    if found.group(4):
+        return _("{what} (at end of document)", what=what)
+    return _(
+        "{what} (at line {line}, column {column})",
+        what=what,
+        line=found.group(2),
+        column=found.group(3),
+    )
+
+
 def _bad_toml(source: str, message: str) -> CatalogError:
     return CatalogError(source, [Problem(code="bad_toml", message=message, path="")])
 
@@ -349,14 +463,16 @@ def _as_json(data: bytes, source: str) -> tuple[bytes, list[Problem]]:
     try:
         doc = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise _bad_toml(source, f"not valid TOML: {exc}") from None
+        raise _bad_toml(source, _("not valid TOML: {why}", why=toml_error_words(exc))) from None
     except RecursionError:  # arrays or inline tables some hundreds of levels deep
         raise CatalogError(
             source,
             [
                 Problem(
                     code="too_large",
-                    message="the TOML is nested too deep to read (the format needs a few levels)",
+                    message=_(
+                        "the TOML is nested too deep to read (the format needs a few levels)"
+                    ),
                     path="",
                 )
             ],
@@ -374,8 +490,11 @@ def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catal
             [
                 Problem(
                     code="too_large",
-                    message=f"the catalog is {len(data):,} bytes; the limit "
-                    f"is {MAX_CATALOG_BYTES:,} (4 MiB)",
+                    message=_(
+                        "the catalog is {size} bytes; the limit is {limit} (4 MiB)",
+                        size=number(len(data)),
+                        limit=number(MAX_CATALOG_BYTES),
+                    ),
                     path="",
                 )
             ],
@@ -401,7 +520,9 @@ def load_catalog(path: str | Path) -> Catalog:
             str(path),
             [
                 Problem(
-                    code="not_found", message=f"cannot read the catalog: {exc.strerror}", path=""
+                    code="not_found",
+                    message=_("cannot read the catalog: {why}", why=os_reason(exc)),
+                    path="",
                 )
             ],
         ) from None

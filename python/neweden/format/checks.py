@@ -40,8 +40,9 @@ from neweden.format.model import (
     Placement,
     Player,
 )
-from neweden.format.problems import Problem, article, join
+from neweden.format.problems import Problem, a_game, join
 from neweden.format.vocabulary import Attribute, fold
+from neweden.i18n import _, number
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
 __all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound"]
@@ -83,8 +84,11 @@ def check_inline_card(fields: Fields, path: str) -> list[Problem]:
                 problems.append(
                     Problem(
                         code="unknown_field",
-                        message=f"a wild card has no `{name}`: it joins every style and "
-                        "type and has all four sides",
+                        message=_(
+                            "a wild card has no `{name}`: it joins every style and type and "
+                            "has all four sides",
+                            name=name,
+                        ),
                         path=join(path, name),
                     )
                 )
@@ -94,8 +98,10 @@ def check_inline_card(fields: Fields, path: str) -> list[Problem]:
                 problems.append(
                     Problem(
                         code="missing_field",
-                        message=f'a common card needs `{name}` (or give `"wild": true` '
-                        "for a wild card)",
+                        message=_(
+                            'a common card needs `{name}` (or give `"wild": true` for a wild card)',
+                            name=name,
+                        ),
                         path=join(path, name),
                     )
                 )
@@ -105,11 +111,13 @@ def check_inline_card(fields: Fields, path: str) -> list[Problem]:
         problems.extend(
             Problem(
                 code="bad_value",
-                message=f'the side "{side}" is given twice on this card; '
-                "each side has at most one icon",
+                message=_(
+                    'the side "{side}" is given twice on this card; each side has at most one icon',
+                    side=side,
+                ),
                 path=join(path, "sides", i),
             )
-            for i, _, side in _later_repeats(sides)
+            for i, _first, side in _later_repeats(sides)
         )
     return problems
 
@@ -132,8 +140,11 @@ def check_epiphany(fields: Fields, path: str) -> list[Problem]:
         return [
             Problem(
                 code="unknown_field",
-                message=f"an epiphany given by `card` takes its `{name}` from the catalog; "
-                "give either `card` or the inline fields",
+                message=_(
+                    "an epiphany given by `card` takes its `{name}` from the catalog; give "
+                    "either `card` or the inline fields",
+                    name=name,
+                ),
                 path=join(path, name),
             )
             for name in ("points", "effect")
@@ -143,7 +154,7 @@ def check_epiphany(fields: Fields, path: str) -> list[Problem]:
         return [
             Problem(
                 code="missing_field",
-                message="an epiphany needs `card` (a catalog id) or `points` (2 or 5)",
+                message=_("an epiphany needs `card` (a catalog id) or `points` (2 or 5)"),
                 path=join(path, "points"),
             )
         ]
@@ -174,8 +185,10 @@ def check_meta(meta: Any, path: str) -> list[Problem]:
         return [
             Problem(
                 code="too_large",
-                message=f"`meta` is nested more than {MAX_META_DEPTH} levels deep; "
-                f"the limit is {MAX_META_DEPTH}",
+                message=_(
+                    "`meta` is nested more than {limit} levels deep; the limit is {limit}",
+                    limit=MAX_META_DEPTH,
+                ),
                 path=path,
             )
         ]
@@ -184,8 +197,11 @@ def check_meta(meta: Any, path: str) -> list[Problem]:
         return [
             Problem(
                 code="too_large",
-                message=f"`meta` is {size:,} bytes as compact JSON; "
-                f"the limit is {MAX_META_BYTES:,} (16 KiB)",
+                message=_(
+                    "`meta` is {size} bytes as compact JSON; the limit is {limit} (16 KiB)",
+                    size=number(size),
+                    limit=number(MAX_META_BYTES),
+                ),
                 path=path,
             )
         ]
@@ -199,8 +215,10 @@ def check_game(fields: Fields, path: str) -> list[Problem]:
         problems.append(
             Problem(
                 code="missing_field",
-                message=f"{article(mode)} {mode} game needs `requirements`: the requirement "
-                "cards in play",
+                message=_(
+                    "{game} needs `requirements`: the requirement cards in play",
+                    game=a_game(mode),
+                ),
                 path=join(path, "requirements"),
             )
         )
@@ -218,8 +236,13 @@ def _repeated_requirements(requirements: list[Any], path: str) -> list[Problem]:
     return [
         Problem(
             code="bad_value",
-            message=f'the requirement "{req_id}" is listed twice (items {first} and {i}); '
-            "a requirement card is in play once",
+            message=_(
+                'the requirement "{id}" is listed twice (items {first} and {again}); a '
+                "requirement card is in play once",
+                id=req_id,
+                first=first,
+                again=i,
+            ),
             path=join(path, "requirements", i),
         )
         for i, first, req_id in _later_repeats(requirements)

@@ -42,8 +42,16 @@ from neweden.format.model import (
 )
 from neweden.format.problems import GameDecodeError, Problem, did_you_mean, document_order, join
 from neweden.format.vocabulary import ALIASES, Attribute, fold
+from neweden.i18n import N_, _, number
 
-__all__ = ["decode_city", "decode_game", "field_label", "find_problems", "game_bytes"]
+__all__ = [
+    "decode_city",
+    "decode_game",
+    "field_label",
+    "find_problems",
+    "game_bytes",
+    "json_error_words",
+]
 
 Doc = TypeVar("Doc", Game, LoneCity)
 GameInput = bytes | bytearray | memoryview | str | Mapping[str, Any]
@@ -56,19 +64,24 @@ CUT_DEPTH = 48
 #: many more there are (a 1 MiB game can hold 110,000 unknown keys: an 18 MB answer).
 MAX_LISTED_PROBLEMS = 100
 
+#: How messages name each struct (marked here, translated where a message is made).
 _LABELS: dict[type, str] = {
-    Game: "a game",
-    Player: "a player",
-    Placement: "a city entry",
-    InlineCard: "a card",
-    EpiphanyEntry: "an epiphany",
-    Bonus: "a bonus",
-    LoneCity: "a lone city",
+    Game: N_("a game"),
+    Player: N_("a player"),
+    Placement: N_("a city entry"),
+    InlineCard: N_("a card"),
+    EpiphanyEntry: N_("an epiphany"),
+    Bonus: N_("a bonus"),
+    LoneCity: N_("a lone city"),
 }
 _PATTERN_WORDS = {
-    IDENTIFIER_PATTERN: "an identifier (a lower-case letter, then lower-case letters, digits or _)",
-    CATALOG_ID_PATTERN: "a catalog id (letters, digits, _ and -, starting with a letter or digit)",
-    r"^[2-4]$": "a player count from 2 to 4",
+    IDENTIFIER_PATTERN: N_(
+        "an identifier (a lower-case letter, then lower-case letters, digits or _)"
+    ),
+    CATALOG_ID_PATTERN: N_(
+        "a catalog id (letters, digits, _ and -, starting with a letter or digit)"
+    ),
+    r"^[2-4]$": N_("a player count from 2 to 4"),
 }
 
 
@@ -80,7 +93,11 @@ def _too_large_root(size: int) -> GameDecodeError:
         [
             Problem(
                 code="too_large",
-                message=f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)",
+                message=_(
+                    "the game is {size} bytes; the limit is {limit} (1 MiB)",
+                    size=number(size),
+                    limit=number(MAX_GAME_BYTES),
+                ),
                 path="",
             )
         ]
@@ -95,14 +112,18 @@ def _plain_value(value: Any, path: str, problems: list[Problem]) -> Any:
     if isinstance(value, float):
         if math.isfinite(value):
             return value
-        words = f"{field_label(path)} is {value}; JSON has no such number"
+        words = _("{what} is {value}; JSON has no such number", what=field_label(path), value=value)
         problems.append(Problem(code="bad_value", message=words, path=path))
         return None
     if isinstance(value, Mapping):
         return {}
     if isinstance(value, (list, tuple)):
         return []
-    words = f"{field_label(path)} is a Python {type(value).__name__}, which JSON cannot carry"
+    words = _(
+        "{what} is a Python {kind}, which JSON cannot carry",
+        what=field_label(path),
+        kind=type(value).__name__,
+    )
     problems.append(Problem(code="bad_type", message=words, path=path))
     return None
 
@@ -119,7 +140,11 @@ def _plain(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
         items = src.items() if isinstance(src, Mapping) else enumerate(src)
         for key, value in items:
             if isinstance(dst, dict) and not isinstance(key, str):
-                words = f"a key of {field_label(path)} is {key!r}; JSON keys are strings"
+                words = _(
+                    "a key of {what} is {key}; JSON keys are strings",
+                    what=field_label(path),
+                    key=repr(key),
+                )
                 problems.append(Problem(code="bad_type", message=words, path=path))
                 continue
             here = join(path, key)
@@ -144,7 +169,9 @@ def _mapping_bytes(game: Mapping[str, Any]) -> bytes:
         return msgspec.json.encode(plain)
     except (TypeError, ValueError, OverflowError) as exc:  # a str or int subclass, say
         problem = Problem(
-            code="bad_type", message=f"the game holds a non-JSON value: {exc}", path=""
+            code="bad_type",
+            message=_("the game holds a non-JSON value: {error}", error=exc),
+            path="",
         )
         raise GameDecodeError([problem]) from None
 
@@ -167,7 +194,9 @@ def game_bytes(game: GameInput) -> bytes:
     elif isinstance(game, Mapping):
         raw = _mapping_bytes(game)
     else:
-        raise TypeError(f"a game is bytes, str or a mapping, not {type(game).__name__}")
+        raise TypeError(
+            _("a game is bytes, str or a mapping, not {kind}", kind=type(game).__name__)
+        )
     if raw.startswith(BOM):
         raw = raw[len(BOM) :]
     if len(raw) > MAX_GAME_BYTES:
@@ -260,10 +289,12 @@ class _OutOfRange:
         return "a number out of range"
 
 
-OUT_OF_RANGE = _OutOfRange("a number beyond any float")
-TOO_MANY_DIGITS = _OutOfRange(
-    f"an integer of more than {sys.get_int_max_str_digits() or 4300:,} digits"
-)
+OUT_OF_RANGE = _OutOfRange(N_("a number beyond any float"))
+TOO_MANY_DIGITS = _OutOfRange(N_("an integer of more than {digits} digits"))
+
+
+def _out_of_range_words(value: _OutOfRange) -> str:
+    return _(value.words, digits=number(sys.get_int_max_str_digits() or 4300))
 
 
 def _float_or_out_of_range(text: str) -> float | _OutOfRange:
@@ -342,21 +373,69 @@ def find_problems(
     try:
         doc = _with_repeated_keys(raw) if repeated_keys else _generic(raw)
     except msgspec.DecodeError as exc:
-        text = str(exc)
-        if text == "Input data was truncated":
-            text = "it ends before the JSON value is complete"
-        return [Problem(code="bad_json", message=f"the input is not valid JSON: {text}", path="")]
+        return [
+            Problem(
+                code="bad_json",
+                message=_("the input is not valid JSON: {why}", why=json_error_words(str(exc))),
+                path="",
+            )
+        ]
     walk = _Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
     walk.value(doc, mi.type_info(doc_type), "", ())
     if not walk.unlisted:
         return walk.problems
     more = Problem(
         code="too_large",
-        message=f"and {walk.unlisted:,} more problem(s), not listed: "
-        f"at most {MAX_LISTED_PROBLEMS} are",
+        message=_(
+            "and {count} more problem(s), not listed: at most {limit} are",
+            count=number(walk.unlisted),
+            limit=MAX_LISTED_PROBLEMS,
+        ),
         path="",
     )
     return [*walk.problems, more]
+
+
+#: What msgspec says is wrong with a text that is not JSON (its words, after "JSON is
+#: malformed: "), marked to be said in the current language.
+_MALFORMED = frozenset(
+    (
+        N_("invalid character"),
+        N_("invalid number"),
+        N_("invalid escape character in string"),
+        N_("invalid escaped character"),
+        N_("invalid character in unicode escape"),
+        N_("unexpected end of hex escape"),
+        N_("invalid utf-16 surrogate pair"),
+        N_("trailing comma in array"),
+        N_("trailing comma in object"),
+        N_("trailing characters"),
+        N_("object keys must be strings"),
+        N_("expected ',' or ']'"),
+        N_("expected ',' or '}'"),
+        N_("expected '\"'"),
+        N_("expected ':'"),
+    )
+)
+_MALFORMED_TEXT = re.compile(r"JSON is malformed: (.*) \(byte (\d+)\)")
+
+
+def json_error_words(text: str) -> str:
+    """msgspec's words for a text that is not JSON, said in the current language (the
+    same words in English, but a truncated text, which is said plainly)."""
+    if text == "Input data was truncated":
+        return _("it ends before the JSON value is complete")
+    if text == "Invalid UTF-8 encoded string":
+        return _("Invalid UTF-8 encoded string")
+    found = _MALFORMED_TEXT.fullmatch(text)
+    if found is None:
+        return text
+    what = found.group(1)
+    return _(
+        "JSON is malformed: {what} (byte {byte})",
+        what=_(what) if what in _MALFORMED else what,
+        byte=found.group(2),
+    )
 
 
 def _unescape(token: str) -> str:
@@ -366,22 +445,24 @@ def _unescape(token: str) -> str:
 def field_label(path: str) -> str:
     """How a message names the value at `path`: `row`, item 2 of `sides`, the document."""
     if not path:
-        return "the document"
-    parent, _, name = path.rpartition("/")
+        return _("the document")
+    parent, _sep, name = path.rpartition("/")
     if name.isdigit():
         owner = _unescape(parent.rpartition("/")[2])
-        return f"item {name} of `{owner}`" if owner else f"item {name}"
+        if owner:
+            return _("item {index} of `{owner}`", index=name, owner=owner)
+        return _("item {index}", index=name)
     return f"`{_unescape(name)}`"
 
 
 _KIND_WORDS = {
-    "object": "an object",
-    "array": "an array",
-    "string": "a string",
-    "integer": "an integer",
-    "number": "a number",
-    "boolean": "true or false",
-    "null": "null",
+    "object": N_("an object"),
+    "array": N_("an array"),
+    "string": N_("a string"),
+    "integer": N_("an integer"),
+    "number": N_("a number"),
+    "boolean": N_("true or false"),
+    "null": N_("null"),
 }
 
 
@@ -463,7 +544,8 @@ class _Walk:
 
     def value(self, value: Any, t: mi.Type, path: str, limits: tuple[str, ...]) -> None:
         if isinstance(value, _OutOfRange):
-            self.add("bad_value", f"{field_label(path)} is {value.words}", path)
+            words = _out_of_range_words(value)
+            self.add("bad_value", _("{what} is {words}", what=field_label(path), words=words), path)
             self.out_of_range = True
             return
         if isinstance(t, mi.Metadata):
@@ -476,10 +558,15 @@ class _Walk:
         kinds = _type_kinds(t)
         kind = _json_kind(value)
         if kind not in kinds:
-            wanted = " or ".join(_KIND_WORDS[k] for k in kinds)
+            wanted = _(" or ").join(_(_KIND_WORDS[k]) for k in kinds)
             self.add(
                 "bad_type",
-                f"{field_label(path)} must be {wanted}, not {_KIND_WORDS[kind]}",
+                _(
+                    "{what} must be {wanted}, not {given}",
+                    what=field_label(path),
+                    wanted=wanted,
+                    given=_(_KIND_WORDS[kind]),
+                ),
                 path,
             )
             return
@@ -499,7 +586,12 @@ class _Walk:
                 allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
                 self.add(
                     "bad_value",
-                    f"{field_label(path)} is {_preview(value)}; it must be one of {allowed}"
+                    _(
+                        "{what} is {value}; it must be one of {allowed}",
+                        what=field_label(path),
+                        value=_preview(value),
+                        allowed=allowed,
+                    )
                     + did_you_mean(str(value), (str(v) for v in t.values)),
                     path,
                 )
@@ -520,14 +612,21 @@ class _Walk:
             return
         if aliases is not None and fold(value, aliases) is not None:
             return
-        words = _PATTERN_WORDS.get(pattern, f"a string matching {pattern}")
+        words = _(_PATTERN_WORDS[pattern]) if pattern in _PATTERN_WORDS else ""
+        words = words or _("a string matching {pattern}", pattern=pattern)
         hint = ""
         if aliases is not None:
             names = [*ALIASES[aliases], *(a for forms in ALIASES[aliases].values() for a in forms)]
             hint = did_you_mean(value.casefold().replace(" ", "_").replace("-", "_"), names)
         self.add(
             "bad_value",
-            f"{field_label(path)} is {_preview(value)}, which is not {words}{hint}",
+            _(
+                "{what} is {value}, which is not {words}",
+                what=field_label(path),
+                value=_preview(value),
+                words=words,
+            )
+            + hint,
             path,
         )
 
@@ -539,11 +638,11 @@ class _Walk:
                 if t.forbid_unknown_fields and self.full:  # counted without its message
                     self.add("unknown_field", "", join(path, key))
                 elif t.forbid_unknown_fields:
-                    known = ", ".join(fields)
                     self.add(
                         "unknown_field",
-                        f"`{key}` is not a field of {self.labels.get(t.cls, 'this object')}"
-                        f"{did_you_mean(key, fields)} (the fields are: {known})",
+                        _("`{key}` is not a field of {owner}", key=key, owner=self.label(t.cls))
+                        + did_you_mean(key, fields)
+                        + _(" (the fields are: {known})", known=", ".join(fields)),
                         join(path, key),
                     )
                 continue
@@ -556,12 +655,17 @@ class _Walk:
             if field.required and name not in value:
                 self.add(
                     "missing_field",
-                    f"{self.labels.get(t.cls, 'this object')} needs `{name}`",
+                    _("{owner} needs `{name}`", owner=self.label(t.cls), name=name),
                     join(path, name),
                 )
         check = self.checks.get(t.cls)
         if check is not None:
             self.extend(self.cross_check(check, value, path))
+
+    def label(self, cls: type) -> str:
+        """How messages name a struct, in the current language."""
+        known = self.labels.get(cls)
+        return _("this object") if known is None else _(known)
 
     def cross_check(self, check: CrossCheck, value: dict[str, Any], path: str) -> list[Problem]:
         """The struct's cross-field check; one that cannot encode a number out of range (the
@@ -579,18 +683,31 @@ class _Walk:
             code = "too_large" if "max_length" in limits else "bad_value"
             self.add(
                 code,
-                f"{field_label(path)} has {n:,} items; at most {t.max_length:,} are allowed",
+                _(
+                    "{what} has {count} items; at most {limit} are allowed",
+                    what=field_label(path),
+                    count=number(n),
+                    limit=number(t.max_length),
+                ),
                 path,
             )
             if code == "too_large":
                 return  # its items are not looked at: the list is refused whole
         if t.min_length is not None and n < t.min_length:
-            what = "is empty" if n == 0 else f"has {n} items"
-            self.add(
-                "bad_value",
-                f"{field_label(path)} {what}; at least {t.min_length} are needed",
-                path,
-            )
+            if n == 0:
+                words = _(
+                    "{what} is empty; at least {limit} are needed",
+                    what=field_label(path),
+                    limit=t.min_length,
+                )
+            else:
+                words = _(
+                    "{what} has {count} items; at least {limit} are needed",
+                    what=field_label(path),
+                    count=n,
+                    limit=t.min_length,
+                )
+            self.add("bad_value", words, path)
         for i, item in enumerate(value):
             self.value(item, t.item_type, join(path, i), ())
 
@@ -600,12 +717,17 @@ class _Walk:
             code = "too_large" if "max_length" in limits else "bad_value"
             self.add(
                 code,
-                f"{field_label(path)} is {n:,} characters long; "
-                f"at most {t.max_length:,} are allowed",
+                _(
+                    "{what} is {count} characters long; at most {limit} are allowed",
+                    what=field_label(path),
+                    count=number(n),
+                    limit=number(t.max_length),
+                ),
                 path,
             )
         elif t.min_length is not None and n < t.min_length:
-            self.add("bad_value", f"{field_label(path)} is empty; it needs some text", path)
+            words = _("{what} is empty; it needs some text", what=field_label(path))
+            self.add("bad_value", words, path)
         elif t.pattern is not None:
             self.pattern(value, t.pattern, path)
 
@@ -620,7 +742,12 @@ class _Walk:
                 code = "too_large" if bound in limits else "bad_value"
                 self.add(
                     code,
-                    f"{field_label(path)} is {_preview(value)}; {_range_words(t)}",
+                    _(
+                        "{what} is {value}; {limits}",
+                        what=field_label(path),
+                        value=_preview(value),
+                        limits=_range_words(t),
+                    ),
                     path,
                 )
                 return
@@ -630,7 +757,7 @@ def _range_words(t: mi.IntType) -> str:
     low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
     high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
     if low is not None and high is not None:
-        return f"it must be from {low:,} to {high:,}"
+        return _("it must be from {low} to {high}", low=number(low), high=number(high))
     if low is not None:
-        return f"it must be at least {low:,}"
-    return f"it must be at most {high:,}"
+        return _("it must be at least {low}", low=number(low))
+    return _("it must be at most {high}", high=number(high or 0))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import errno
 from collections.abc import Iterable, Sequence
 
 import msgspec
+
+from neweden.i18n import N_, _
 
 __all__ = [
     "DECODE_CODES",
@@ -13,9 +16,12 @@ __all__ = [
     "WARNING_CODES",
     "GameDecodeError",
     "Problem",
+    "a_game",
     "article",
     "did_you_mean",
     "document_order",
+    "os_error",
+    "os_reason",
     "pointer",
     "pointer_order",
 ]
@@ -94,14 +100,67 @@ def document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:
 
 
 def article(word: str) -> str:
-    """`a` or `an` before `word` (an elitist game, a populist game)."""
+    """`a` or `an` before `word` (an elitist game, a populist game): English only; a
+    message names a game of a mode with :func:`a_game`."""
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+_GAMES = {
+    "populist": N_("a populist game"),
+    "military": N_("a military game"),
+    "elitist": N_("an elitist game"),
+}
+
+
+def a_game(mode: str) -> str:
+    """A game of `mode` in words of the current language: `an elitist game` (English, with
+    :func:`article`), `uma partida elitista`; a mode the box does not have keeps its
+    identifier."""
+    known = _GAMES.get(mode)
+    if known is not None:
+        return _(known)
+    return _("{article} {mode} game", article=article(mode), mode=mode)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """` (did you mean "x"?)` when one candidate is close to `word`, else nothing."""
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f' (did you mean "{close[0]}"?)' if close else ""
+    return _(' (did you mean "{name}"?)', name=close[0]) if close else ""
+
+
+#: The C library's words for the errors of reading a file (as Python gives them in
+#: `strerror`), to translate: other errors keep the system's words.
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EIO: N_("Input/output error"),
+    errno.ENXIO: N_("No such device or address"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be read, in the current language: `exc.strerror` (the system's
+    words, unchanged in English), translated when it is one of the usual errors."""
+    reason = str(exc.strerror)
+    known = _OS_REASONS.get(exc.errno) if exc.errno is not None else None
+    return _(known) if known is not None and known == reason else reason
+
+
+def os_error(exc: OSError) -> str:
+    """`str(exc)` (`[Errno 2] No such file or directory: 'x.jsonl'`) with the reason in
+    the current language (:func:`os_reason`)."""
+    if exc.errno is None or exc.strerror is None or type(exc).__str__ is not OSError.__str__:
+        return str(exc)
+    if exc.filename is None:
+        return f"[Errno {exc.errno}] {os_reason(exc)}"
+    if exc.filename2 is None:
+        return f"[Errno {exc.errno}] {os_reason(exc)}: {exc.filename!r}"
+    return f"[Errno {exc.errno}] {os_reason(exc)}: {exc.filename!r} -> {exc.filename2!r}"
 
 
 def _token(part: str | int) -> str:
@@ -127,9 +186,9 @@ class GameDecodeError(ValueError):
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
-        head = self.problems[0].line() if self.problems else "no problem listed"
+        head = self.problems[0].line() if self.problems else _("no problem listed")
         more = len(self.problems) - 1
-        super().__init__(head if more <= 0 else f"{head} (and {more} more)")
+        super().__init__(head if more <= 0 else _("{head} (and {more} more)", head=head, more=more))
 
     def lines(self) -> Iterable[str]:
         return (p.line() for p in self.problems)

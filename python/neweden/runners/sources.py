@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import BinaryIO, NamedTuple, Protocol
 
 from neweden.format.model import BOM, MAX_GAME_BYTES
-from neweden.format.problems import Problem
+from neweden.format.problems import Problem, os_error, os_reason
+from neweden.i18n import N_, _
+from neweden.i18n import number as people_number
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -35,11 +37,11 @@ __all__ = [
 MAX_LINE_BYTES = 1024 * 1024  # FORMAT §1: a .jsonl line is at most 1 MiB
 _SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
 _KINDS = {
-    stat.S_IFDIR: "a folder",
-    stat.S_IFCHR: "a character device",
-    stat.S_IFBLK: "a block device",
-    stat.S_IFIFO: "a FIFO",
-    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: N_("a folder"),
+    stat.S_IFCHR: N_("a character device"),
+    stat.S_IFBLK: N_("a block device"),
+    stat.S_IFIFO: N_("a FIFO"),
+    stat.S_IFSOCK: N_("a socket"),
 }
 
 #: A file's identity: (device, inode), the same for every path (symlink, hard link) to it.
@@ -52,8 +54,9 @@ class NotRegularFile(OSError):
     """A path that names a device, a FIFO, a socket or a folder where a file is read."""
 
     def __init__(self, path: str, mode: int) -> None:
-        kind = _KINDS.get(stat.S_IFMT(mode), "not a plain file")
-        super().__init__(errno.EINVAL, f"not a regular file ({kind})", path)
+        known = _KINDS.get(stat.S_IFMT(mode))
+        kind = _(known) if known is not None else _("not a plain file")
+        super().__init__(errno.EINVAL, _("not a regular file ({kind})", kind=kind), path)
 
     def __str__(self) -> str:
         return str(self.strerror)
@@ -135,7 +138,10 @@ def _lines(
                 path,
                 number + 1,
                 None,
-                _problem("bad_json", f"the file cannot be read past here: {exc}"),
+                _problem(
+                    "bad_json",
+                    _("the file cannot be read past here: {why}", why=_read_error(exc)),
+                ),
             )
             return
         if not line:
@@ -156,12 +162,26 @@ def _lines(
                 None,
                 _problem(
                     "too_large",
-                    f"the line is {size:,} bytes; the limit is {MAX_LINE_BYTES:,} (1 MiB)",
+                    _(
+                        "the line is {size} bytes; the limit is {limit} (1 MiB)",
+                        size=people_number(size),
+                        limit=people_number(MAX_LINE_BYTES),
+                    ),
                 ),
             )
             continue
         if line.strip():
             yield Entry(path, number, line.rstrip(b"\r\n"))
+
+
+def _read_error(exc: Exception) -> str:
+    """What stopped the reading of a file part way (a damaged gzip stream), in words."""
+    if isinstance(exc, EOFError) and str(exc) == _GZIP_ENDED:
+        return _("Compressed file ended before the end-of-stream marker was reached")
+    return os_error(exc) if isinstance(exc, OSError) else str(exc)
+
+
+_GZIP_ENDED = "Compressed file ended before the end-of-stream marker was reached"
 
 
 def _shown(path: str) -> str:
@@ -177,7 +197,11 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
             path,
             None,
             None,
-            Problem(code="not_found", message=f"{path}: no such file or folder", path=""),
+            Problem(
+                code="not_found",
+                message=_("{path}: no such file or folder", path=path),
+                path="",
+            ),
         )
         return
     if path.endswith((".jsonl", ".jsonl.gz")):
@@ -188,11 +212,16 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
         with handle:
             data = handle.read(MAX_GAME_BYTES + len(BOM) + 1)  # a bound, whatever size says
     except OSError as exc:
-        yield Entry(shown, None, None, _problem("not_found", f"cannot read: {exc.strerror}"))
+        why = os_reason(exc)
+        yield Entry(shown, None, None, _problem("not_found", _("cannot read: {why}", why=why)))
         return
     if max(size, len(data)) > MAX_GAME_BYTES + len(BOM):
         size = max(size, len(data))
-        message = f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)"
+        message = _(
+            "the game is {size} bytes; the limit is {limit} (1 MiB)",
+            size=people_number(size),
+            limit=people_number(MAX_GAME_BYTES),
+        )
         yield Entry(shown, None, None, _problem("too_large", message))
         return
     yield Entry(shown, None, data)
@@ -200,7 +229,7 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
 
 def _jsonl(path: str, shown: str) -> Iterator[Entry]:
     try:
-        handle, _ = open_regular(path)
+        handle, _size = open_regular(path)
         with handle:
             if path.endswith(".gz"):
                 with gzip.GzipFile(fileobj=handle) as unzipped:
@@ -208,7 +237,8 @@ def _jsonl(path: str, shown: str) -> Iterator[Entry]:
             else:
                 yield from _lines(handle, shown)
     except OSError as exc:
-        yield Entry(shown, None, None, _problem("not_found", f"cannot read: {exc}"))
+        why = os_error(exc)
+        yield Entry(shown, None, None, _problem("not_found", _("cannot read: {why}", why=why)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,11 +255,16 @@ class Block:
 
     def entries(self) -> list[Entry]:
         try:
-            handle, _ = open_regular(self.path)
+            handle, _size = open_regular(self.path)
             with handle:
                 return read_block(handle, self.shown, self.start, self.end, self.first_line)
         except OSError as exc:
-            return [Entry(self.shown, None, None, _problem("not_found", f"cannot read: {exc}"))]
+            why = os_error(exc)
+            return [
+                Entry(
+                    self.shown, None, None, _problem("not_found", _("cannot read: {why}", why=why))
+                )
+            ]
 
 
 def read_block(handle: _Seekable, shown: str, start: int, end: int, first_line: int) -> list[Entry]:
@@ -250,7 +285,7 @@ def _blocks(path: str, shown: str, size: int, blocksize: int) -> Iterator[Block]
     """A plain `.jsonl` file as blocks of `blocksize` bytes, each with its first line's
     number (found by counting the newlines before it: read once, a block at a time)."""
     line = 1
-    handle, _ = open_regular(path)
+    handle, _size = open_regular(path)
     with handle:
         for start in range(0, size, blocksize):
             yield Block(path, shown, start, min(start + blocksize, size), line)
@@ -301,7 +336,8 @@ def _below(folder: str) -> list[tuple[str, Problem | None]]:
 
     def unreadable(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename or folder, folder).replace(os.sep, "/")
-        found.append((rel, _problem("not_found", f"cannot read the folder: {exc.strerror}")))
+        why = os_reason(exc)
+        found.append((rel, _problem("not_found", _("cannot read the folder: {why}", why=why))))
 
     for root, _dirs, files in os.walk(folder, onerror=unreadable):
         for name in files:
