@@ -216,6 +216,8 @@ def score(
     problems in `lang`), and :class:`neweden.i18n.UnknownLanguage` (a ValueError) for a
     language neweden does not speak.
     """
+    if lang is None:  # the current language: nothing to set
+        return _to_dict(score_report(game, catalog=catalog, detail=detail))
     with speaking(lang):
         return _to_dict(score_report(game, catalog=catalog, detail=detail))
 
