@@ -592,7 +592,7 @@ def _write_results(
     if stdout is not None and stderr.isatty():
         from tqdm import tqdm
 
-        progress = tqdm(unit=" games", file=stderr, dynamic_ncols=True)
+        progress = tqdm(unit=" " + _("games"), file=stderr, dynamic_ncols=True)
     run = _Run()
     try:
         interrupts.release()  # a Ctrl-C since the outputs were opened counts from here
