@@ -379,7 +379,8 @@ def test_the_picture_in_portuguese() -> None:
     assert _data(svg) == _data(english)  # identifiers and cells stay
     squeezed = [t for t in root.iter(f"{SVG}text") if t.text == "Laboratório de Pesquisa"]
     assert squeezed
-    assert all(t.get("textLength") == "84" for t in squeezed)
+    assert all(t.get("textLength") == "84" and t.get("font-size") == "9" for t in squeezed)
+    assert not any(t.get("textLength") for t in ET.fromstring(english).iter(f"{SVG}text"))
 
 
 # --- HTTP ------------------------------------------------------------------------------------

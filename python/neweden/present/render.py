@@ -122,11 +122,14 @@ def _text(
     klass: str = "",
     fit: float | None = None,
 ) -> str:
-    """A line of text; with `fit`, a line that would be wider than `fit` is squeezed into it
-    (a long Portuguese name on a card; English pictures stay as they always were)."""
+    """A line of text; with `fit`, a line that would be wider than `fit` is set smaller and,
+    if still too wide, squeezed into it (a long Portuguese name on a card, "Laboratório de
+    Pesquisa"; English pictures stay as they always were)."""
     cls = f' class="{klass}"' if klass else ""
     if fit is not None and current() != DEFAULT_LANGUAGE and len(words) * size * 0.6 > fit:
-        cls += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
+        size = min(size, 9)
+        if len(words) * size * 0.6 > fit:
+            cls += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
         f'text-anchor="{anchor}" fill="{fill}"{cls}>{escape(words)}</text>'
