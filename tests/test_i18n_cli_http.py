@@ -540,3 +540,11 @@ def test_every_answer_says_its_language(server: int) -> None:
     assert "accept-language" in said["vary"].lower()
     status, said, _ = call(server, "/openapi.json", None, {"accept-language": "pt-BR"}, "GET")
     assert (status, said["content-language"]) == (200, "en")  # the API's description
+
+
+def test_the_api_document_names_the_language_parameters(server: int) -> None:
+    status, _said, document = call(server, "/openapi.json", None, method="GET")
+    assert status == 200
+    for path in ("/v1/score", "/v1/validate", "/v1/score/batch", "/v1/render"):
+        names = {(p["in"], p["name"]) for p in document["paths"][path]["post"]["parameters"]}
+        assert {("query", "lang"), ("header", "Accept-Language")} <= names, path
