@@ -6,6 +6,7 @@ keys, paths and identifiers are the same in every language."""
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import subprocess
@@ -548,3 +549,35 @@ def test_the_api_document_names_the_language_parameters(server: int) -> None:
     for path in ("/v1/score", "/v1/validate", "/v1/score/batch", "/v1/render"):
         names = {(p["in"], p["name"]) for p in document["paths"][path]["post"]["parameters"]}
         assert {("query", "lang"), ("header", "Accept-Language")} <= names, path
+
+
+def test_dask_workers_speak_the_callers_language(batch: Path, tmp_path: Path) -> None:
+    """Dask runs tasks on threads and processes of its own, which get no context variables:
+    the language is carried in the task (an in-process cluster: threads, as the test needs)."""
+    distributed = pytest.importorskip("distributed", reason="the dask extra")
+    from neweden.runners.batch import validate
+
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
+    )
+    try:
+        out, stdout = tmp_path / "out.jsonl", io.StringIO()
+        paths = [str(batch), str(tmp_path / "missing.json")]
+        with speaking("pt-BR"):
+            code = validate(
+                paths,
+                out=str(out),
+                scheduler=cluster.scheduler_address,
+                stdout=stdout,
+                stderr=io.StringIO(),
+            )
+    finally:
+        cluster.close()
+    assert code == 1
+    lines = stdout.getvalue().splitlines()
+    assert lines[0].endswith("a-good.json: válida  Sarah 78 · Bruno 34 · Carla 43")
+    assert ": INVÁLIDA overlap em /players/0/city/3" in lines[1]
+    assert lines[3].endswith("missing.json: ILEGÍVEL not_found em /")
+    assert lines[4].startswith("4 partidas: válidas 1, inválidas 3, em ")
+    missing = json.loads(out.read_text().splitlines()[3])
+    assert missing["errors"][0]["message"].endswith("missing.json: arquivo ou pasta inexistente")
