@@ -23,3 +23,10 @@ def format_example() -> dict[str, Any]:
 @pytest.fixture
 def military_example() -> dict[str, Any]:
     return copy.deepcopy(load_example("military-two-players.json"))
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests read English output unless they ask for a language: a developer's own
+    locale (LANG=pt_BR.UTF-8) must not change what `main()` or a `neweden` process says."""
+    monkeypatch.setenv("NEWEDEN_LANG", "en")

@@ -14,12 +14,14 @@ import msgspec
 from neweden._version import __version__
 from neweden.catalog.catalog import Catalog
 from neweden.catalog.files import CatalogError, load_catalog
+from neweden.cli.parsing import Parser, language_asked
 from neweden.format.model import MAX_GAME_BYTES
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.format.schema import city_schema, game_schema
+from neweden.i18n import LANGUAGES, _, from_environment, language, number, speaking
 from neweden.present.render import OVERLAYS, render
 from neweden.present.text import report_table
-from neweden.runners.batch import validate
+from neweden.runners.batch import JOBS_PER_CORE, MAX_JOBS, validate
 from neweden.runners.sources import open_regular
 from neweden.scoring.report import score
 
@@ -45,7 +47,7 @@ def _catalog(args: argparse.Namespace) -> Catalog | None:
 
 
 def _report_catalog_error(err: CatalogError) -> int:
-    sys.stderr.write(f"neweden: the catalog {err.source} does not load:\n")
+    sys.stderr.write(_("neweden: the catalog {source} does not load:", source=err.source) + "\n")
     for problem in err.problems:
         sys.stderr.write(problem.line() + "\n")
     return EXIT_USAGE
@@ -78,8 +80,11 @@ def _read_input(name: str) -> bytes | None:
         data = sys.stdin.buffer.read(_INPUT_LIMIT + 1)
         if len(data) > _INPUT_LIMIT:
             raise _too_large(
-                f"the input is more than {_INPUT_LIMIT:,} bytes; "
-                f"the limit is {MAX_GAME_BYTES:,} (1 MiB)"
+                _(
+                    "the input is more than {size} bytes; the limit is {limit} (1 MiB)",
+                    size=number(_INPUT_LIMIT),
+                    limit=number(MAX_GAME_BYTES),
+                )
             )
         return data
     try:
@@ -87,22 +92,32 @@ def _read_input(name: str) -> bytes | None:
         with handle:
             data = handle.read(_INPUT_LIMIT + 1)
     except OSError as exc:
-        sys.stderr.write(f"neweden: cannot read {name}: {exc.strerror or exc}\n")
+        reason = exc.strerror or exc
+        message = _("neweden: cannot read {name}: {reason}", name=name, reason=reason)
+        sys.stderr.write(message + "\n")
         return None
     if max(size, len(data)) > _INPUT_LIMIT:
         size = max(size, len(data))
-        raise _too_large(f"the game is {size:,} bytes; the limit is {MAX_GAME_BYTES:,} (1 MiB)")
+        raise _too_large(
+            _(
+                "the game is {size} bytes; the limit is {limit} (1 MiB)",
+                size=number(size),
+                limit=number(MAX_GAME_BYTES),
+            )
+        )
     return data
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
     if args.example:
         if args.file is not None:
-            sys.stderr.write("neweden: give FILE or --example, not both\n")
+            sys.stderr.write(_("neweden: give FILE or --example, not both") + "\n")
             return EXIT_USAGE
         data: bytes | None = example_game()
     elif args.file is None:
-        sys.stderr.write("neweden: score needs FILE (or - for standard input) or --example\n")
+        sys.stderr.write(
+            _("neweden: score needs FILE (or - for standard input) or --example") + "\n"
+        )
         return EXIT_USAGE
     else:
         try:
@@ -123,7 +138,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
-        sys.stderr.write("neweden: --jobs is at least 1\n")
+        sys.stderr.write(_("neweden: --jobs is at least 1") + "\n")
         return EXIT_USAGE
     return validate(
         args.paths,
@@ -143,7 +158,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ImportError:
-        sys.stderr.write("neweden: serve needs the serve extra: pip install 'neweden[serve]'\n")
+        sys.stderr.write(
+            _("neweden: serve needs the serve extra: pip install 'neweden[serve]'") + "\n"
+        )
         return EXIT_USAGE
     if args.catalog:
         try:
@@ -190,7 +207,14 @@ def _cmd_render(args: argparse.Namespace) -> int:
             with open(args.output, "w", encoding="utf-8") as handle:
                 handle.write(svg)
         except OSError as exc:
-            sys.stderr.write(f"neweden: cannot write {args.output}: {exc.strerror}\n")
+            sys.stderr.write(
+                _(
+                    "neweden: cannot write {name}: {reason}",
+                    name=args.output,
+                    reason=exc.strerror,
+                )
+                + "\n"
+            )
             return EXIT_USAGE
     else:
         sys.stdout.write(svg)
@@ -241,19 +265,21 @@ def describe_catalog(catalog: Catalog) -> dict[str, Any]:
 
 
 #: The subcommands' parser, as argparse makes it.
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    """The command line's parser, its help in the current language (build it inside
+    ``with speaking(lang)``)."""
+    parser = Parser(
         prog="neweden",
-        description="Scoring and validation for New Eden Project games.",
+        description=_("Scoring and validation for New Eden Project games."),
     )
-    with_catalog = argparse.ArgumentParser(add_help=False)
+    with_catalog = Parser(add_help=False)
     with_catalog.add_argument(
         "--catalog",
         metavar="FILE",
-        help="a catalog file (JSON or TOML) extending the built-in catalog",
+        help=_("a catalog file (JSON or TOML) extending the built-in catalog"),
     )
     parser.add_argument("--version", action="version", version=f"neweden {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -261,128 +287,205 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands, with_catalog)
     _schema_command(commands, with_catalog)
     _catalog_command(commands)
+    _with_lang(parser)
     return parser
 
 
-def _score_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
+def _with_lang(parser: argparse.ArgumentParser) -> None:
+    """`--lang` on `parser` and on every subcommand's parser below it (read first by
+    :func:`neweden.cli.parsing.language_asked`; here for the help and for argparse)."""
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        default=argparse.SUPPRESS,
+        help=_(
+            "the language of messages, tables and pictures: {languages} (default: from "
+            "NEWEDEN_LANG, LC_ALL, LC_MESSAGES or LANG)",
+            languages=", ".join(LANGUAGES),
+        ),
+    )
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                _with_lang(sub)
+
+
+def _score_command(commands: Commands, with_catalog: Parser) -> None:
     scoring = commands.add_parser(
         "score",
         parents=[with_catalog],
-        help="score one game: the report as JSON (exit 0 valid, 1 errors, 2 unreadable)",
-        description="Score one game (FORMAT §1) and print the report (FORMAT §3). Exit 0 when "
-        "the game is valid, 1 when the report lists errors, 2 when the input is not a "
-        "readable game (every problem on standard error) or cannot be read.",
+        help=_("score one game: the report as JSON (exit 0 valid, 1 errors, 2 unreadable)"),
+        description=_(
+            "Score one game (FORMAT §1) and print the report (FORMAT §3). Exit 0 when "
+            "the game is valid, 1 when the report lists errors, 2 when the input is not a "
+            "readable game (every problem on standard error) or cannot be read."
+        ),
     )
-    scoring.add_argument("file", nargs="?", metavar="FILE", help="a game as JSON, or - for stdin")
+    scoring.add_argument(
+        "file", nargs="?", metavar="FILE", help=_("a game as JSON, or - for stdin")
+    )
     scoring.add_argument(
         "--example",
         action="store_true",
-        help="score the built-in example: the manual's final-scoring example",
+        help=_("score the built-in example: the manual's final-scoring example"),
     )
     scoring.add_argument(
-        "--format", choices=("json", "text"), default="json", help="json (default) or a table"
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help=_("json (default) or a table"),
     )
     scoring.add_argument(
-        "--lean", action="store_true", help="leave out the audit trail (the lean report)"
+        "--lean", action="store_true", help=_("leave out the audit trail (the lean report)")
     )
     scoring.set_defaults(run=_cmd_score)
 
 
-def _validate_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
+def _validate_command(commands: Commands, with_catalog: Parser) -> None:
     checking = commands.add_parser(
         "validate",
         parents=[with_catalog],
-        help="score a batch: files, folders, .jsonl and .jsonl.gz (exit 0 all valid, 1 not)",
-        description="Score every game of the PATHs (files; folders: every *.json, *.jsonl and "
-        "*.jsonl.gz below; .jsonl files: one game a line). One line a game, then a summary. "
-        "Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments (an output that is "
-        "also an input included), nothing to check, a catalog that does not load or an output "
-        "that cannot be written, 130 on Ctrl-C.",
+        help=_("score a batch: files, folders, .jsonl and .jsonl.gz (exit 0 all valid, 1 not)"),
+        description=_(
+            "Score every game of the PATHs (files; folders: every *.json, *.jsonl and "
+            "*.jsonl.gz below; .jsonl files: one game a line). One line a game, then a "
+            "summary. Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments (an "
+            "output that is also an input included), nothing to check, a catalog that does "
+            "not load or an output that cannot be written, 130 on Ctrl-C."
+        ),
     )
     checking.add_argument("paths", nargs="+", metavar="PATH")
-    checking.add_argument("--out", metavar="FILE", help="one report a line (JSON Lines)")
-    checking.add_argument("--csv", metavar="FILE", help="one row a player (FORMAT §4 header)")
-    checking.add_argument("--parquet", metavar="DIR", help="the same rows as Parquet")
+    checking.add_argument("--out", metavar="FILE", help=_("one report a line (JSON Lines)"))
+    checking.add_argument("--csv", metavar="FILE", help=_("one row a player (FORMAT §4 header)"))
+    checking.add_argument("--parquet", metavar="DIR", help=_("the same rows as Parquet"))
     checking.add_argument(
         "--jobs",
         type=int,
         metavar="N",
-        help="worker processes (default: every core; at most 4 a core, 1,024 in all)",
+        help=_(
+            "worker processes (default: every core; at most {per_core} a core, {most} in all)",
+            per_core=JOBS_PER_CORE,
+            most=number(MAX_JOBS),
+        ),
     )
     checking.add_argument(
-        "--detail", action="store_true", help="the audit trail in --out (lean reports otherwise)"
+        "--detail",
+        action="store_true",
+        help=_("the audit trail in --out (lean reports otherwise)"),
     )
-    checking.add_argument("--quiet", action="store_true", help="only the summary")
-    checking.add_argument("--svg", metavar="DIR", help="a picture of each invalid game")
+    checking.add_argument("--quiet", action="store_true", help=_("only the summary"))
+    checking.add_argument("--svg", metavar="DIR", help=_("a picture of each invalid game"))
     checking.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="score on a Dask cluster (pip install 'neweden[dask]')",
+        help=_("score on a Dask cluster (pip install 'neweden[dask]')"),
     )
     checking.set_defaults(run=_cmd_validate)
 
 
-def _render_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
+def _render_command(commands: Commands, with_catalog: Parser) -> None:
     drawing = commands.add_parser(
         "render",
         parents=[with_catalog],
-        help="a picture of the city (SVG)",
-        description="Draw every player's city (or --player NAME's) as SVG: cards coloured by "
-        "style, icons, joins, open connections, problems; overlays on request.",
+        help=_("a picture of the city (SVG)"),
+        description=_(
+            "Draw every player's city (or --player NAME's) as SVG: cards coloured by "
+            "style, icons, joins, open connections, problems; overlays on request."
+        ),
     )
-    drawing.add_argument("file", metavar="FILE", help="a game as JSON, or - for stdin")
-    drawing.add_argument("--player", metavar="NAME", help="only this player's city")
-    drawing.add_argument("-o", "--output", metavar="FILE.svg", help="write here, not stdout")
-    drawing.add_argument("--overlay", metavar="LIST", help=f"comma-separated: {','.join(OVERLAYS)}")
+    drawing.add_argument("file", metavar="FILE", help=_("a game as JSON, or - for stdin"))
+    drawing.add_argument("--player", metavar="NAME", help=_("only this player's city"))
+    drawing.add_argument("-o", "--output", metavar="FILE.svg", help=_("write here, not stdout"))
+    drawing.add_argument(
+        "--overlay",
+        metavar="LIST",
+        help=_("comma-separated: {overlays}", overlays=",".join(OVERLAYS)),
+    )
     drawing.set_defaults(run=_cmd_render)
 
 
-def _serve_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
+def _serve_command(commands: Commands, with_catalog: Parser) -> None:
     serving = commands.add_parser(
         "serve",
         parents=[with_catalog],
-        help="the HTTP service (FORMAT §5)",
-        description="Serve /v1/score, /v1/validate, /v1/score/batch, /healthz, /openapi.json "
-        "and an API page at /docs.",
+        help=_("the HTTP service (FORMAT §5)"),
+        description=_(
+            "Serve /v1/score, /v1/validate, /v1/score/batch, /healthz, /openapi.json "
+            "and an API page at /docs."
+        ),
     )
     serving.add_argument("--host", default="127.0.0.1")
     serving.add_argument("--port", type=int, default=8000)
     serving.add_argument("--workers", type=int, default=1, metavar="N")
-    serving.add_argument("--cors-origin", metavar="ORIGIN", help="allow this browser origin")
+    serving.add_argument("--cors-origin", metavar="ORIGIN", help=_("allow this browser origin"))
     serving.add_argument(
         "--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug")
     )
     serving.set_defaults(run=_cmd_serve)
 
 
-def _schema_command(commands: Commands, with_catalog: argparse.ArgumentParser) -> None:
+def _schema_command(commands: Commands, with_catalog: Parser) -> None:
     schema = commands.add_parser(
         "schema",
         parents=[with_catalog],
-        help="print the JSON Schema of the game format (new-eden/game@1)",
+        help=_("print the JSON Schema of the game format (new-eden/game@1)"),
     )
     schema.add_argument(
-        "--city", action="store_true", help='the schema of a lone city, {"city": [...]}, instead'
+        "--city",
+        action="store_true",
+        help=_('the schema of a lone city, {"city": [...]}, instead'),
     )
     schema.set_defaults(run=_cmd_schema)
 
 
 def _catalog_command(commands: Commands) -> None:
-    catalog = commands.add_parser("catalog", help="catalog files: `neweden catalog check FILE`")
+    catalog = commands.add_parser("catalog", help=_("catalog files: `neweden catalog check FILE`"))
     catalog_commands = catalog.add_subparsers(
         dest="catalog_command", required=True, metavar="COMMAND"
     )
     check = catalog_commands.add_parser(
         "check",
-        help="what a catalog file defines (exit 0), or every problem in it (exit 2)",
+        help=_("what a catalog file defines (exit 0), or every problem in it (exit 2)"),
     )
-    check.add_argument("file", metavar="FILE", help="a catalog file, .json or .toml")
+    check.add_argument("file", metavar="FILE", help=_("a catalog file, .json or .toml"))
     check.set_defaults(run=_cmd_catalog_check)
 
 
+def _language(asked: str | None) -> str | None:
+    """The language of a run: `--lang`'s (None, the reason written, for one neweden does not
+    speak), else the environment's."""
+    if asked is None:
+        return from_environment()
+    found = language(asked)
+    if found is None:
+        with speaking(from_environment()):
+            sys.stderr.write(
+                _(
+                    'neweden: unknown language "{asked}" for --lang; neweden speaks {languages}',
+                    asked=asked,
+                    languages=", ".join(LANGUAGES),
+                )
+                + "\n"
+            )
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    code: int = args.run(args)
+    """`neweden ...`: the exit status. Everything it says is in the language of `--lang`
+    (after the command too), else of the environment (:func:`neweden.i18n.from_environment`)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = _language(language_asked(words))
+    if lang is None:
+        return EXIT_USAGE
+    with speaking(lang):
+        args = build_parser().parse_args(words)
+    asked = getattr(args, "lang", None)  # an abbreviation argparse took that the scan did not
+    if asked is not None and language(asked) != lang:
+        lang = _language(asked)
+        if lang is None:
+            return EXIT_USAGE
+    with speaking(lang):
+        code: int = args.run(args)
     return code
 
 

@@ -100,7 +100,7 @@ def _problems(problem: dict[str, Any]) -> dict[str, Any]:
             "content": {"application/problem+json": {"schema": problem}},
         }
         for status, what in (
-            (400, "not JSON"),
+            (400, "not JSON, or a `lang` neweden does not speak"),
             (413, "too large"),
             (415, "not JSON content"),
             (422, "JSON, but not a game: every decode problem"),
@@ -116,7 +116,28 @@ _DETAIL = {
     "schema": {"type": "boolean", "default": False},
     "description": "add the audit trail",
 }
+#: The language of the answer's words (messages, the picture, problem titles and details):
+#: `lang` wins over `Accept-Language`; the answer says `Content-Language`.
+_LANGUAGE = [
+    {
+        "name": "lang",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "enum": ["en", "pt-BR"]},
+        "description": "the language of the answer's words (also pt, pt_BR); wins over "
+        "Accept-Language",
+    },
+    {
+        "name": "Accept-Language",
+        "in": "header",
+        "required": False,
+        "schema": {"type": "string"},
+        "description": "the language of the answer's words when no lang is given: en or "
+        "pt-BR, q-values weigh; English otherwise",
+    },
+]
 _RENDER_PARAMETERS = [
+    *_LANGUAGE,
     {"name": "player", "in": "query", "required": False, "schema": {"type": "string"}},
     {
         "name": "overlay",
@@ -139,7 +160,7 @@ def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
         "/v1/score": {
             "post": {
                 "summary": "Score one game",
-                "parameters": [_DETAIL],
+                "parameters": [_DETAIL, *_LANGUAGE],
                 "requestBody": _body(game),
                 "responses": {"200": _answer(report, "the report"), **problems},
             }
@@ -147,6 +168,7 @@ def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
         "/v1/validate": {
             "post": {
                 "summary": "Validate a game or a lone city",
+                "parameters": _LANGUAGE,
                 "requestBody": _body({"oneOf": [game, city]}),
                 "responses": {"200": _answer(validation, "the answer"), **problems},
             }
@@ -154,6 +176,7 @@ def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
         "/v1/score/batch": {
             "post": {
                 "summary": "Score up to 1,000 games",
+                "parameters": _LANGUAGE,
                 "requestBody": _body(batch_req),
                 "responses": {"200": _answer(batch, "in order"), **problems},
             }

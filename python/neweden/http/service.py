@@ -12,6 +12,7 @@ arrive in time is a 408.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import logging
 import os
@@ -26,6 +27,7 @@ from typing import Any, TypeVar
 import anyio
 import msgspec
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders, QueryParams
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -33,6 +35,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from neweden._version import __version__
 from neweden.catalog.catalog import BUILTIN, Catalog
@@ -41,6 +44,16 @@ from neweden.format.decode import decode_game
 from neweden.format.jsonscan import count_commas
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.http.api_types import openapi
+from neweden.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    N_,
+    _,
+    from_accept_language,
+    language,
+    number,
+    speaking,
+)
 from neweden.present.render import render
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
 from neweden.scoring.results import Scored, scored
@@ -91,12 +104,29 @@ def _json(value: Any, status: int = 200) -> Response:
     )
 
 
+#: The titles of the problem answers (RFC 9457), translated when an answer is made.
+TITLES = (
+    N_("Bad Request"),
+    N_("Request Timeout"),
+    N_("Content Too Large"),
+    N_("Unsupported Media Type"),
+    N_("Unprocessable Content"),
+    N_("Internal Server Error"),
+    N_("Service Unavailable"),
+    N_("Not Found"),
+    N_("Method Not Allowed"),
+    N_("Error"),
+)
+
+
 def _problem(
     status: int, title: str, detail: str, errors: Sequence[Problem | dict[str, Any]] = ()
 ) -> Response:
+    """A problem answer; `title` (one of TITLES) in the request's language, `detail` as
+    given (translated by the caller)."""
     body = {
         "type": "about:blank",
-        "title": title,
+        "title": _(title),
         "status": status,
         "detail": detail,
         "errors": [e.to_dict() if isinstance(e, Problem) else e for e in errors],
@@ -120,7 +150,10 @@ async def _body(request: Request, limit: int) -> bytes:
             _problem(
                 415,
                 "Unsupported Media Type",
-                f"the body must be application/json, not {media or 'unnamed'}",
+                _(
+                    "the body must be application/json, not {media}",
+                    media=media or _("unnamed"),
+                ),
             )
         )
     declared = request.headers.get("content-length")
@@ -129,7 +162,11 @@ async def _body(request: Request, limit: int) -> bytes:
             _problem(
                 413,
                 "Content Too Large",
-                f"the body is {int(declared):,} bytes; the limit is {limit:,}",
+                _(
+                    "the body is {size} bytes; the limit is {limit}",
+                    size=number(int(declared)),
+                    limit=number(limit),
+                ),
             )
         )
     chunks: list[bytes] = []
@@ -143,20 +180,23 @@ async def _body(request: Request, limit: int) -> bytes:
                         _problem(
                             413,
                             "Content Too Large",
-                            f"the body is over the limit of {limit:,} bytes",
+                            _("the body is over the limit of {limit} bytes", limit=number(limit)),
                         )
                     )
                 chunks.append(chunk)
     except ClientDisconnect:  # gone mid-body: nobody reads the answer, nothing to log
         raise _Refused(
-            _problem(400, "Bad Request", "the client left before the body ended")
+            _problem(400, "Bad Request", _("the client left before the body ended"))
         ) from None
     except TimeoutError:
         raise _Refused(
             _problem(
                 408,
                 "Request Timeout",
-                f"the body did not arrive within {READ_TIMEOUT_SECONDS:.0f} s",
+                _(
+                    "the body did not arrive within {seconds} s",
+                    seconds=round(READ_TIMEOUT_SECONDS),
+                ),
             )
         ) from None
     return b"".join(chunks)
@@ -224,8 +264,9 @@ class _Work:
         if size is not None and size <= self.inline:
             return fn()
         if self.given_up >= self.threads:
-            raise _unavailable("the service is busy with slow requests; try again")
-        future = self.pool.submit(fn)
+            raise _unavailable(_("the service is busy with slow requests; try again"))
+        # a thread does not get the request's context variables by itself: its language
+        future = self.pool.submit(contextvars.copy_context().run, fn)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.budget)
         except asyncio.TimeoutError:  # cancelled if it was waiting; else it runs on
@@ -233,8 +274,12 @@ class _Work:
                 self.given_up += 1
                 loop = asyncio.get_running_loop()
                 future.add_done_callback(lambda _: loop.call_soon_threadsafe(self._freed))
+            budget = f"{self.budget:g}"
             raise _unavailable(
-                f"the request needed more than {self.budget:g} s of work and was given up"
+                _(
+                    "the request needed more than {seconds} s of work and was given up",
+                    seconds=budget,
+                )
             ) from None
 
     def _freed(self) -> None:
@@ -244,11 +289,11 @@ class _Work:
 def _decode_problem(err: GameDecodeError) -> Response:
     not_json = any(p.code == "bad_json" for p in err.problems)
     if not_json:
-        return _problem(400, "Bad Request", "the body is not JSON", err.problems)
+        return _problem(400, "Bad Request", _("the body is not JSON"), err.problems)
     return _problem(
         422,
         "Unprocessable Content",
-        f"the body is JSON but not a game: {len(err.problems)} problem(s)",
+        _("the body is JSON but not a game: {count} problem(s)", count=len(err.problems)),
         err.problems,
     )
 
@@ -273,7 +318,7 @@ def _game_endpoint(
                 f"{request.method} {request.url.path}: {type(exc).__name__}: {exc}"[:500],
                 exc_info=exc,
             )
-            return _problem(500, "Internal Server Error", "the request failed; it is logged")
+            return _problem(500, "Internal Server Error", _("the request failed; it is logged"))
 
     return endpoint
 
@@ -351,10 +396,61 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     response = _problem(
         exc.status_code,
         titles.get(exc.status_code, "Error"),
-        f"{request.method} {request.url.path}: {exc.detail}",
+        f"{request.method} {request.url.path}: {_(exc.detail)}",  # Starlette's: a title
     )
     response.headers.update(exc.headers or {})  # 405 says what is allowed (`Allow`)
     return response
+
+
+#: Answers whose words are English whatever the request asks (the API's description).
+_ENGLISH_ONLY = ("/openapi.json", "/docs")
+
+
+class Languages:
+    """The language of each request (ASGI middleware): `?lang=` when given (a language
+    neweden does not speak is a 400 naming those it does), else the best of
+    `Accept-Language` (q-values weigh), else English. The request is answered inside
+    ``with speaking(lang)`` (work threads get it through :class:`_Work`), and every answer
+    says `Content-Language` and `Vary: Accept-Language`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        heard = from_accept_language(headers.get(b"accept-language", b"").decode("latin-1"))
+        asked = QueryParams(scope.get("query_string", b"").decode("latin-1")).get("lang")
+        lang = heard if asked is None else language(asked)
+        english = scope.get("path", "").startswith(_ENGLISH_ONLY)
+        said = DEFAULT_LANGUAGE if english and lang is not None else lang or heard
+
+        async def send_said(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                answer = MutableHeaders(scope=message)
+                answer["content-language"] = said
+                answer.add_vary_header("Accept-Language")
+            await send(message)
+
+        with speaking(lang or heard):
+            if lang is None:
+                await _unknown_language(asked or "")(scope, receive, send_said)
+            else:
+                await self.app(scope, receive, send_said)
+
+
+def _unknown_language(asked: str) -> Response:
+    return _problem(
+        400,
+        "Bad Request",
+        _(
+            'unknown language "{asked}" in ?lang=; neweden speaks {languages}',
+            asked=asked,
+            languages=", ".join(LANGUAGES),
+        ),
+    )
 
 
 def create_app(
@@ -367,7 +463,7 @@ def create_app(
     same types and answers a constant): the baseline of the load benchmark."""
     work = _Work(WORK_THREADS, WORK_TIMEOUT_SECONDS, INLINE_BYTES)
     endpoints = _Endpoints(catalog or BUILTIN, work)
-    middleware = []
+    middleware = [Middleware(Languages)]
     if cors_origin:
         middleware.append(
             Middleware(
@@ -398,7 +494,11 @@ def _too_many_games(count: int) -> Response:
     return _problem(
         413,
         "Content Too Large",
-        f"the batch has {count:,} games; the limit is {MAX_BATCH_GAMES:,}",
+        _(
+            "the batch has {count} games; the limit is {limit}",
+            count=number(count),
+            limit=number(MAX_BATCH_GAMES),
+        ),
     )
 
 
@@ -417,14 +517,14 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
         return _problem(
             422,
             "Unprocessable Content",
-            f'the body must be {{"games": [...]}}: {exc}',
+            _('the body must be {{"games": [...]}}: {reason}', reason=exc),
             [Problem(code="bad_type", message=str(exc), path="")],
         )
     except msgspec.DecodeError as exc:
         return _problem(
             400,
             "Bad Request",
-            f"the body is not JSON: {exc}",
+            _("the body is not JSON: {reason}", reason=exc),
             [Problem(code="bad_json", message=str(exc), path="")],
         )
     # The envelope decoded, so every key is "games" (perhaps escaped): more than one is a
@@ -432,7 +532,7 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
     plain = body.count(b'"games"') == 1 and b"\\u" not in body
     keys = 1 if plain else count_commas(body).level1 + 1
     if keys > 1:
-        message = f"the body gives `games` {keys} times; give it once"
+        message = _("the body gives `games` {keys} times; give it once", keys=keys)
         return _problem(
             422,
             "Unprocessable Content",
@@ -457,9 +557,10 @@ def _cap_listed(results: list[Scored]) -> list[Scored]:
         if len(errors) <= budget:
             budget -= len(errors)
             continue
-        message = (
-            f"{len(errors):,} problem(s), not listed: at most {MAX_LISTED_PER_RESPONSE:,} "
-            "are listed in one answer"
+        message = _(
+            "{count} problem(s), not listed: at most {most} are listed in one answer",
+            count=number(len(errors)),
+            most=number(MAX_LISTED_PER_RESPONSE),
         )
         result.errors = [ProblemItem("too_large", message, "", [])]
         budget = 0

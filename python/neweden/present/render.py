@@ -21,6 +21,8 @@ from neweden.format.decode import GameInput, decode_game
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.figures import CityFigures
 from neweden.geometry.sides import SIDES, STEP
+from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current
+from neweden.present.text import mode_name
 from neweden.rules.modes import MODES
 from neweden.rules.names import mistyped
 from neweden.scoring.report import score_pictured
@@ -63,6 +65,33 @@ PROBLEM_COLOURS = {
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
+#: The names the box gives to styles, types and facilities, as the picture shows them (the
+#: identifier in English; the manual's words in Portuguese). Other names are shown as given.
+SHOWN_NAMES = {
+    # TRANSLATORS: architectural styles (identifiers) as a card on the picture shows them
+    "gothic": N_("gothic"),
+    "futurist": N_("futurist"),
+    "renaissance": N_("renaissance"),
+    "sustainable": N_("sustainable"),
+    # TRANSLATORS: location types (identifiers) as a card on the picture shows them
+    "green_area": N_("green_area"),
+    "building": N_("building"),
+    "plaza": N_("plaza"),
+    # TRANSLATORS: underground facilities (identifiers) as a card on the picture shows them
+    "lab": N_("lab"),
+    "shelter": N_("shelter"),
+    "medical": N_("medical"),
+    "tower": N_("tower"),
+    "base": N_("base"),
+}
+
+
+def shown_name(name: str) -> str:
+    """A style, type or facility as the current language shows it to people."""
+    known = SHOWN_NAMES.get(name)
+    return name if known is None else _(known)
+
+
 def escape(words: str) -> str:
     """Text for the SVG: escaped, and each character XML cannot hold replaced by U+FFFD."""
     return _escape(_NOT_XML.sub("\ufffd", words))
@@ -91,8 +120,16 @@ def _text(
     anchor: str = "middle",
     fill: str = "#222",
     klass: str = "",
+    fit: float | None = None,
 ) -> str:
+    """A line of text; with `fit`, a line that would be wider than `fit` is set smaller and,
+    if still too wide, squeezed into it (a long Portuguese name on a card, "Laboratório de
+    Pesquisa"; English pictures stay as they always were)."""
     cls = f' class="{klass}"' if klass else ""
+    if fit is not None and current() != DEFAULT_LANGUAGE and len(words) * size * 0.6 > fit:
+        size = min(size, 9)
+        if len(words) * size * 0.6 > fit:
+            cls += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
         f'text-anchor="{anchor}" fill="{fill}"{cls}>{escape(words)}</text>'
@@ -162,13 +199,20 @@ def _suspects(report: Report, cities: Sequence[Sequence[ResolvedCard]]) -> Suspe
 
 def _header(name: str, report: PlayerReport, top: float) -> str:
     score = report.score
-    state = "legal" if report.legal else "NOT legal"
+    state = _("legal") if report.legal else _("NOT legal")
     return _text(
         MARGIN,
         top + 26,
-        f"{name}: {score.total} points, place {report.place} "
-        f"({state}, {report.cards} cards, {report.open_connections} open "
-        "connections)",
+        _(
+            "{name}: {total} points, place {place} ({state}, {cards} cards, {open} open "
+            "connections)",
+            name=name,
+            total=score.total,
+            place=report.place,
+            state=state,
+            cards=report.cards,
+            open=report.open_connections,
+        ),
         size=15,
         weight="bold",
         anchor="start",
@@ -286,17 +330,17 @@ def _card(
     spec = card.spec
     cx = x + CARD / 2
     if spec is None:
-        fill, lines = "#dee2e6", ["unknown id"]
+        fill, lines = "#dee2e6", [_("unknown id")]
     elif spec.wild:
-        fill, lines = "url(#wild)", ["WILD", f"{spec.points} pts"]
+        fill, lines = "url(#wild)", [_("WILD"), _("{points} pts", points=spec.points)]
     else:
         fill = colours.get(spec.style or "", "#ddd")
-        stars = "★" * spec.stars or "no star"
+        stars = "★" * spec.stars or _("no star")
         lines = [
-            spec.style or "",
-            spec.type or "",
-            spec.facility or "",
-            f"{spec.points} pts · {stars}",
+            shown_name(spec.style or ""),
+            shown_name(spec.type or ""),
+            shown_name(spec.facility or ""),
+            _("{points} pts · {stars}", points=spec.points, stars=stars),
         ]
     stroke, dash = "#333", ""
     if problem is not None:
@@ -315,6 +359,7 @@ def _card(
                 words,
                 size=11 if i else 10,
                 weight="bold" if i == len(lines) - 1 else "normal",
+                fit=CARD - 8,
             )
         )
     if card.rotated:
@@ -388,28 +433,34 @@ def _legend(
 ) -> tuple[list[str], float]:
     out = [
         '<g class="legend">',
-        _text(MARGIN, top + 16, "Legend", size=13, weight="bold", anchor="start"),
+        _text(MARGIN, top + 16, _("Legend"), size=13, weight="bold", anchor="start"),
     ]
     x = MARGIN
     y = top + 28
     entries = [
-        (f'<rect x="{{x}}" y="{{y}}" width="16" height="16" fill="{c}" stroke="#333" />', s)
+        (
+            f'<rect x="{{x}}" y="{{y}}" width="16" height="16" fill="{c}" stroke="#333" />',
+            shown_name(s),
+        )
         for s, c in colours.items()
     ]
     entries += [
         (
             '<rect x="{x}" y="{y}" width="16" height="16" fill="url(#wild)" stroke="#333" />',
-            "wild card",
+            _("wild card"),
         ),
-        ('<rect x="{x}" y="{y}" width="16" height="6" fill="#2a9d8f" />', "complete connection"),
+        (
+            '<rect x="{x}" y="{y}" width="16" height="6" fill="#2a9d8f" />',
+            _("complete connection"),
+        ),
         (
             '<circle cx="{cx}" cy="{cy}" r="5" fill="#fff" stroke="#d62828" stroke-width="2.5" />',
-            "open connection",
+            _("open connection"),
         ),
         (
             '<rect x="{x}" y="{y}" width="16" height="16" fill="none" stroke="#d62828" '
             'stroke-width="3" stroke-dasharray="7 4" />',
-            "a card with a problem (its code)",
+            _("a card with a problem (its code)"),
         ),
     ]
     for shape, words in entries:
@@ -420,6 +471,13 @@ def _legend(
             x, y = MARGIN, y + 24
     out.append("</g>")
     return out, y + 30 - top
+
+
+def _language_attributes() -> str:
+    """The language of the picture's words on its root (`lang`, `xml:lang`); none for
+    English, the default, so that English pictures are byte-identical to earlier ones."""
+    lang = current()
+    return "" if lang == DEFAULT_LANGUAGE else f' xml:lang="{lang}" lang="{lang}"'
 
 
 def render(
@@ -436,7 +494,13 @@ def render(
     """
     unknown = sorted(set(overlays) - set(OVERLAYS))
     if unknown:
-        raise ValueError(f"unknown overlay(s) {', '.join(unknown)}; known: {', '.join(OVERLAYS)}")
+        raise ValueError(
+            _(
+                "unknown overlay(s) {unknown}; known: {known}",
+                unknown=", ".join(unknown),
+                known=", ".join(OVERLAYS),
+            )
+        )
     catalog = catalog or BUILTIN
     decoded = decode_game(game)
     resolved = resolve_game(decoded, catalog)
@@ -448,7 +512,13 @@ def render(
     suspects = _suspects(report, resolved.cities)
     names = [p.name for p in decoded.players]
     if player is not None and player not in names:
-        raise ValueError(f'no player is named "{player}" (the players: {", ".join(names)})')
+        raise ValueError(
+            _(
+                'no player is named "{player}" (the players: {names})',
+                player=player,
+                names=", ".join(names),
+            )
+        )
     chosen = list(range(len(names))) if player is None else [names.index(player)]
     styles = sorted(
         {
@@ -488,8 +558,11 @@ def render(
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, sans-serif">',
-            f"<title>New Eden Project, {escape(decoded.mode)} game</title>",
+            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, sans-serif"'
+            f"{_language_attributes()}>",
+            "<title>"
+            + escape(_("New Eden Project, {mode} game", mode=mode_name(decoded.mode)))
+            + "</title>",
             defs,
             f'<rect width="{width:.0f}" height="{height:.0f}" fill="#ffffff" />',
             *body,

@@ -9,35 +9,57 @@ from typing import Any
 
 import msgspec
 
+from neweden.i18n import N_, _
 from neweden.scoring.types import PlayerReport, Report
 
-__all__ = ["WIDTH", "report_table"]
+__all__ = ["WIDTH", "mode_name", "report_table"]
 
 WIDTH = 80
 NAME_WIDTH = 14
 MET_WIDTH = 11
+#: The columns: heading (translated where shown; no wider in Portuguese than in English, so
+#: the table keeps to 80 columns) and the key of the value.
 COLUMNS = (
     ("#", "place"),
-    ("player", "name"),
-    ("legal", "legal"),
-    ("cards", "cards"),
-    ("open", "open_connections"),
-    ("stars", "stars"),
-    ("met", "requirements_met"),
-    ("popul", "requirements"),
-    ("milit", "military"),
-    ("epiph", "epiphanies"),
+    # TRANSLATORS: text table headings, abbreviated: keep each as short as the English
+    (N_("player"), "name"),
+    (N_("legal"), "legal"),
+    (N_("cards"), "cards"),
+    # TRANSLATORS: the number of open connections
+    (N_("open"), "open_connections"),
+    (N_("stars"), "stars"),
+    # TRANSLATORS: the requirement cards met
+    (N_("met"), "requirements_met"),
+    # TRANSLATORS: points of the populist requirements
+    (N_("popul"), "requirements"),
+    # TRANSLATORS: military points (underground facilities)
+    (N_("milit"), "military"),
+    # TRANSLATORS: epiphany points
+    (N_("epiph"), "epiphanies"),
     ("10+", "ten_cards"),
-    ("bonus", "bonuses"),
-    ("total", "total"),
+    (N_("bonus"), "bonuses"),
+    (N_("total"), "total"),
 )
+
+#: The game modes as people read them (the identifiers stay in the report).
+MODE_NAMES = {
+    "populist": N_("populist"),
+    "military": N_("military"),
+    "elitist": N_("elitist"),
+}
+
+
+def mode_name(mode: str) -> str:
+    """A game mode as the current language names it (`elitist`: ``elitista``)."""
+    name = MODE_NAMES.get(mode)
+    return mode if name is None else _(name)
 
 
 def _cell(value: Any) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "NO"
+        return _("yes") if value else _("NO")
     if isinstance(value, list):
         return ",".join(str(v) for v in value) or "-"
     return str(value)
@@ -60,7 +82,7 @@ def _row(player: PlayerReport) -> list[str]:
         "bonuses": score.bonuses,
         "total": score.total,
     }
-    return [_cell(values[key]) for _, key in COLUMNS]
+    return [_cell(values[key]) for _title, key in COLUMNS]
 
 
 def _clip(text: str, width: int) -> str:
@@ -72,13 +94,18 @@ def report_table(report: Report | Mapping[str, Any]) -> str:
     report given as the dict `neweden.score` returns is read as a Report first)."""
     if not isinstance(report, Report):
         report = msgspec.convert(report, Report)
-    rows = [[title for title, _ in COLUMNS]]
+    rows = [[_(title) for title, _key in COLUMNS]]
     rows += [_row(p) for p in sorted(report.players, key=lambda p: p.place)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
     left = {1, 2, 6}  # name, legal, requirements met
-    verdict = "valid" if report.valid else "NOT valid"
+    verdict = _("valid") if report.valid else _("NOT valid")
     lines = textwrap.wrap(
-        f"New Eden Project, {report.mode} game: {verdict} (catalog {report.catalog})",
+        _(
+            "New Eden Project, {mode} game: {verdict} (catalog {catalog})",
+            mode=mode_name(report.mode),
+            verdict=verdict,
+            catalog=report.catalog,
+        ),
         WIDTH,
         subsequent_indent="    ",
     )
@@ -88,10 +115,11 @@ def report_table(report: Report | Mapping[str, Any]) -> str:
             for i, (c, w) in enumerate(zip(r, widths, strict=True))
         ]
         lines.append(" ".join(cells).rstrip())
-    problems = [("error", e) for e in report.errors] + [("warning", w) for w in report.warnings]
+    error, warning = _("error"), _("warning")
+    problems = [(error, e) for e in report.errors] + [(warning, w) for w in report.warnings]
     for p in report.players:
-        problems += [("error", e) for e in p.errors]
-        problems += [("warning", w) for w in p.warnings]
+        problems += [(error, e) for e in p.errors]
+        problems += [(warning, w) for w in p.warnings]
     if problems:
         lines.append("")
     for kind, problem in problems:

@@ -27,7 +27,7 @@ from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.format.decode import GameInput
-from neweden.i18n import DEFAULT_LANGUAGE, current, speaking
+from neweden.i18n import DEFAULT_LANGUAGE, _, current, ngettext, number, speaking
 from neweden.runners.outputs import Interrupts, OutputFile, Table, WriteError, write_whole
 from neweden.runners.sources import Block, Entry, Identity, identity, iter_entries, iter_sources
 from neweden.scoring.results import (
@@ -253,13 +253,46 @@ def _most_jobs() -> int:
 # --- neweden validate ----------------------------------------------------------------------------
 
 
-def _summary(games: int, valid: int, codes: Counter[str], seconds: float, interrupted: bool) -> str:
+def _count(n: int) -> str:
+    """A count of the summary as the language writes it for people (`1.234` in Portuguese);
+    English keeps the plain digits it has always printed (`1500 games`)."""
+    return str(n) if current() == DEFAULT_LANGUAGE else number(n)
+
+
+def _figures(games: int, valid: int, seconds: float) -> dict[str, str]:
+    """The numbers of the summary, each as the language writes it (English: as it always
+    has, `2.0 s`, `1,234 games/s`)."""
     rate = games / seconds if seconds > 0 else 0.0
-    common = ", ".join(f"{code} {n}" for code, n in codes.most_common(5)) or "none"
-    head = "interrupted after " if interrupted else ""
-    return (
-        f"{head}{games} games: {valid} valid, {games - valid} invalid, in {seconds:.1f} s "
-        f"({rate:,.0f} games/s); most frequent errors: {common}"
+    counts = {"games": _count(games), "valid": _count(valid), "invalid": _count(games - valid)}
+    lang = current()
+    if lang == DEFAULT_LANGUAGE:
+        return counts | {"seconds": f"{seconds:.1f}", "rate": f"{rate:,.0f}"}
+    from babel.numbers import format_decimal
+
+    tenths = format_decimal(seconds, "#,##0.0", locale=lang.replace("-", "_"))
+    return counts | {"seconds": str(tenths), "rate": number(round(rate))}
+
+
+def _summary(games: int, valid: int, codes: Counter[str], seconds: float, interrupted: bool) -> str:
+    """The last line of `neweden validate`, in the current language (codes as they are)."""
+    common = ", ".join(f"{code} {_count(n)}" for code, n in codes.most_common(5))
+    figures = _figures(games, valid, seconds) | {"common": common or _("none")}
+    if interrupted:
+        return ngettext(
+            "interrupted after {games} games: {valid} valid, {invalid} invalid, in {seconds} s "
+            "({rate} games/s); most frequent errors: {common}",
+            "interrupted after {games} games: {valid} valid, {invalid} invalid, in {seconds} s "
+            "({rate} games/s); most frequent errors: {common}",
+            games,
+            **figures,
+        )
+    return ngettext(
+        "{games} games: {valid} valid, {invalid} invalid, in {seconds} s ({rate} games/s); "
+        "most frequent errors: {common}",
+        "{games} games: {valid} valid, {invalid} invalid, in {seconds} s ({rate} games/s); "
+        "most frequent errors: {common}",
+        games,
+        **figures,
     )
 
 
@@ -328,13 +361,27 @@ def _workers(jobs: int | None, stderr: IO[str]) -> int | None:
     most = _most_jobs()
     if jobs is not None and jobs > MAX_JOBS:
         stderr.write(
-            f"neweden: --jobs is at most {MAX_JOBS:,} (and more than {JOBS_PER_CORE} a core "
-            f"are never started: {most} here)\n"
+            _(
+                "neweden: --jobs is at most {most_jobs} (and more than {per_core} a core are "
+                "never started: {here} here)",
+                most_jobs=number(MAX_JOBS),
+                per_core=JOBS_PER_CORE,
+                here=most,
+            )
+            + "\n"
         )
         return None
     wanted = jobs or _cores()
     if wanted > most:
-        stderr.write(f"neweden: --jobs {wanted} is more than {JOBS_PER_CORE} a core; {most} used\n")
+        stderr.write(
+            _(
+                "neweden: --jobs {wanted} is more than {per_core} a core; {most} used",
+                wanted=wanted,
+                per_core=JOBS_PER_CORE,
+                most=most,
+            )
+            + "\n"
+        )
         return most
     return wanted
 
@@ -355,27 +402,49 @@ def _output_among_inputs(paths: Sequence[str], outputs: dict[str, str | None]) -
     for at, (option, output) in enumerate(named):
         for path in paths:
             if _same_file(path, output):
-                return f"neweden: {path} is both an input and the {option} output\n"
+                return (
+                    _(
+                        "neweden: {path} is both an input and the {option} output",
+                        path=path,
+                        option=option,
+                    )
+                    + "\n"
+                )
         for other, second in named[at + 1 :]:
             if _same_file(output, second):
-                return f"neweden: {option} and {other} name the same file, {output}\n"
+                return (
+                    _(
+                        "neweden: {option} and {other} name the same file, {output}",
+                        option=option,
+                        other=other,
+                        output=output,
+                    )
+                    + "\n"
+                )
     return None
 
 
 def _connect(scheduler: str, svg_dir: str | None, stderr: IO[str]) -> Any:
     """A Dask client for --scheduler, or None with the reason written."""
     if svg_dir is not None:
-        stderr.write("neweden: --svg is not available with --scheduler\n")
+        stderr.write(_("neweden: --svg is not available with --scheduler") + "\n")
         return None
     try:
         from distributed import Client
     except ImportError:
-        stderr.write("neweden: --scheduler needs Dask: pip install 'neweden[dask]'\n")
+        stderr.write(_("neweden: --scheduler needs Dask: pip install 'neweden[dask]'") + "\n")
         return None
     try:
         return Client(scheduler, timeout=30)  # type: ignore[no-untyped-call]
     except OSError as exc:
-        stderr.write(f"neweden: cannot reach the scheduler {scheduler}: {exc}\n")
+        stderr.write(
+            _(
+                "neweden: cannot reach the scheduler {scheduler}: {reason}",
+                scheduler=scheduler,
+                reason=exc,
+            )
+            + "\n"
+        )
         return None
 
 
@@ -389,7 +458,7 @@ def _open_outputs(
     try:
         return _Outputs(out, csv_path, parquet_dir, svg_dir)
     except ImportError:
-        stderr.write("neweden: --parquet needs pyarrow: pip install 'neweden[parquet]'\n")
+        stderr.write(_("neweden: --parquet needs pyarrow: pip install 'neweden[parquet]'") + "\n")
     except WriteError as err:
         stderr.write(f"neweden: {err}\n")
     return None
@@ -433,7 +502,7 @@ def validate(
     try:
         catalog = load_catalog(catalog_path) if catalog_path else BUILTIN
     except CatalogError as err:
-        stderr.write(f"neweden: the catalog {err.source} does not load:\n")
+        stderr.write(_("neweden: the catalog {source} does not load:", source=err.source) + "\n")
         stderr.writelines(p.line() + "\n" for p in err.problems)
         return 2
     workers = _workers(jobs, stderr)
@@ -486,7 +555,9 @@ def _results(
     """The chunks of results of the run, in input order."""
 
     def skipped(shown: str) -> None:
-        stderr.write(f"neweden: {shown} is left out: it is an output of this run\n")
+        stderr.write(
+            _("neweden: {path} is left out: it is an output of this run", path=shown) + "\n"
+        )
 
     if client is not None:  # on the cluster: read, score and return in order
         from neweden.runners.dask import entries_bag, iter_results, score_entries_bag
@@ -521,7 +592,7 @@ def _write_results(
     if stdout is not None and stderr.isatty():
         from tqdm import tqdm
 
-        progress = tqdm(unit=" games", file=stderr, dynamic_ncols=True)
+        progress = tqdm(unit=" " + _("games"), file=stderr, dynamic_ncols=True)
     run = _Run()
     try:
         interrupts.release()  # a Ctrl-C since the outputs were opened counts from here
@@ -561,7 +632,7 @@ def _print(stdout: IO[str], text: str, *, flush: bool = False) -> None:
         if stdout is sys.stdout:
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
-        raise WriteError("standard output", exc) from None
+        raise WriteError(_("standard output"), exc) from None
 
 
 def _close(chunks: Iterator[Chunk]) -> None:
@@ -579,7 +650,13 @@ def _finish(run: _Run, outputs: _Outputs, stdout: IO[str], stderr: IO[str], seco
             run.failure = err
     if run.failure is not None:
         outputs.discard()
-        stderr.write(f"neweden: {run.failure}; the outputs of this run are not kept\n")
+        stderr.write(
+            _(
+                "neweden: {failure}; the outputs of this run are not kept",
+                failure=run.failure,
+            )
+            + "\n"
+        )
         return 2
     try:
         _print(stdout, run.summary(seconds) + "\n", flush=True)
@@ -589,6 +666,6 @@ def _finish(run: _Run, outputs: _Outputs, stdout: IO[str], stderr: IO[str], seco
     if run.interrupted:
         return 130
     if run.games == 0:
-        stderr.write("neweden: nothing to check: no game found\n")
+        stderr.write(_("neweden: nothing to check: no game found") + "\n")
         return 2
     return 0 if run.valid == run.games else 1

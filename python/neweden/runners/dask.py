@@ -20,6 +20,7 @@ import fsspec
 from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.format.problems import Problem
+from neweden.i18n import _, current, speaking
 from neweden.runners.sources import MAX_LINE_BYTES, Entry, Skipped
 from neweden.scoring.results import (
     BOOLEAN_COLUMNS,
@@ -46,12 +47,14 @@ BLOCKSIZE = 32 * 1024 * 1024
 
 def score_bag(games: db.Bag, *, catalog: Catalog | None = None, detail: bool = False) -> db.Bag:
     """The report of each game of the bag (bytes, str or mappings), in order; an unreadable
-    one is `{"valid": false, "errors": [...]}`. One native call per partition."""
+    one is `{"valid": false, "errors": [...]}`. One native call per partition. Messages in
+    the language of the caller (as the bag is built), whatever the workers' own."""
     chosen = catalog or BUILTIN
+    lang = current()
 
     def partition(games: Iterable[Any]) -> list[dict[str, Any]]:
         items = list(games)
-        with collector_paused():
+        with collector_paused(), speaking(lang):
             return reports(items, [None] * len(items), chosen, detail)
 
     return games.map_partitions(partition)
@@ -61,11 +64,13 @@ def score_entries_bag(
     entries: db.Bag, *, catalog: Catalog | None = None, detail: bool = False
 ) -> db.Bag:
     """The :class:`neweden.scoring.results.Result` of each entry (as `neweden validate`
-    makes them)."""
+    makes them), in the language of the caller."""
     chosen = catalog or BUILTIN
+    lang = current()
 
     def partition(items: Iterable[Entry]) -> list[Result]:
-        return score_entries(list(items), chosen, detail)
+        with speaking(lang):
+            return score_entries(list(items), chosen, detail)
 
     return entries.map_partitions(partition)
 
@@ -86,7 +91,7 @@ def _expand(
     a walk leaves out the local files of `exclude` (resolved paths), telling `skipped`."""
     out = []
     for given in paths:
-        fs, _, (root,) = fsspec.get_fs_token_paths(given)
+        fs, _token, (root,) = fsspec.get_fs_token_paths(given)
         if fs.isdir(root):
             found = [p for p in fs.find(root) if p.endswith(_SUFFIXES)]
             for rel in sorted(posixpath.relpath(p, root) for p in found):
@@ -106,7 +111,7 @@ def _plan(url: str, blocksize: int) -> list[tuple[str, int, int, int]]:
     `.jsonl` is split at `blocksize`, its line numbers found by counting newlines first."""
     if not url.endswith(".jsonl"):
         return [(url, 0, -1, 1)]
-    fs, _, (path,) = fsspec.get_fs_token_paths(url)
+    fs, _token, (path,) = fsspec.get_fs_token_paths(url)
     size = fs.size(path)
     if size <= blocksize:
         return [(url, 0, -1, 1)]
@@ -129,7 +134,7 @@ def _read(url: str, shown: str, start: int, end: int, first_line: int) -> list[E
     )
 
     if end < 0:
-        fs, _, (path,) = fsspec.get_fs_token_paths(url)
+        fs, _token, (path,) = fsspec.get_fs_token_paths(url)
         if isinstance(fs, fsspec.implementations.local.LocalFileSystem):
             return list(_file(path, shown))
         with fsspec.open(url, "rb", compression="infer") as handle:
@@ -159,18 +164,16 @@ def entries_bag(
         for part_url, start, end, line in _plan(url, blocksize):
             tasks.append((part_url, shown, start, end, line))
 
+    lang = current()  # the caller's language, for the problems of reading
+
     def load(task: tuple[str, str, int, int, int]) -> list[Entry]:
         url, shown, start, end, line = task
-        if start == -2:
-            return [
-                Entry(
-                    shown,
-                    None,
-                    None,
-                    Problem(code="not_found", message=f"{shown}: no such file or folder", path=""),
-                )
-            ]
-        return _read(url, shown, start, end, line)
+        with speaking(lang):
+            if start == -2:
+                message = _("{path}: no such file or folder", path=shown)
+                problem = Problem(code="not_found", message=message, path="")
+                return [Entry(shown, None, None, problem)]
+            return _read(url, shown, start, end, line)
 
     return db.from_sequence(tasks, npartitions=max(1, len(tasks))).map(load).flatten()
 

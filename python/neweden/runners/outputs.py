@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from types import FrameType, TracebackType
 from typing import Any, BinaryIO
 
+from neweden.i18n import _
+
 __all__ = ["Interrupts", "OutputFile", "Table", "WriteError", "csv_cell", "csv_line"]
 
 
@@ -29,7 +31,7 @@ class WriteError(Exception):
     def __init__(self, path: str, exc: OSError) -> None:
         self.path = path
         self.reason = exc.strerror or str(exc)
-        super().__init__(f"cannot write {path}: {self.reason}")
+        super().__init__(_("cannot write {path}: {reason}", path=path, reason=self.reason))
 
 
 def _in_place(path: str) -> bool:

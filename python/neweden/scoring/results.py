@@ -16,6 +16,7 @@ from neweden.catalog.catalog import Catalog
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.model import Game
 from neweden.format.problems import GameDecodeError, Problem
+from neweden.i18n import _
 from neweden.runners.sources import Entry
 from neweden.scoring.report import reference_geometry, score_reports
 from neweden.scoring.types import ProblemItem, Report, Unreadable
@@ -82,9 +83,9 @@ def scored(
             out[i] = Unreadable(False, [ProblemItem("bad_type", str(err), "", [])])
     geometry = reference_geometry if reference else None
     found = score_reports(
-        [g for _, g in decoded], catalog=catalog, detail=detail, geometry=geometry
+        [g for _at, g in decoded], catalog=catalog, detail=detail, geometry=geometry
     )
-    for (i, _), report in zip(decoded, found, strict=True):
+    for (i, _game), report in zip(decoded, found, strict=True):
         out[i] = report
     return [r for r in out if r is not None]
 
@@ -147,10 +148,10 @@ def _short(entry: Entry, report: Scored) -> str:
     players = report.players if isinstance(report, Report) else []
     totals = " · ".join(f"{p.name} {p.score.total}" for p in players)
     if report.valid:
-        return f"{entry.label()}: valid  {totals}"
+        return _("{source}: valid  {totals}", source=entry.label(), totals=totals)
     first = _first_error(report)
-    what = f"{first.code} at {first.path or '/'}" if first else "invalid"
-    kind = "INVALID" if players else "UNREADABLE"
+    what = _("{code} at {path}", code=first.code, path=first.path or "/") if first else _("invalid")
+    kind = _("INVALID") if players else _("UNREADABLE")
     return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
 
 
