@@ -34,6 +34,7 @@ __all__ = [
     "from_accept_language",
     "from_environment",
     "language",
+    "named",
     "ngettext",
     "number",
     "speaking",
@@ -208,6 +209,13 @@ def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
     else:
         text = catalog(lang).ngettext(singular, plural, n)
     return text.format(n=n, **params)
+
+
+def named(names: Mapping[str, str], key: str) -> str:
+    """`key`'s entry of a table of names marked with :func:`N_`, in the current language;
+    `key` itself when the table has none (an identifier shown as it is)."""
+    found = names.get(key)
+    return key if found is None else _(found)
 
 
 def N_(message: str, /) -> str:  # gettext's name: "mark now, translate later"

@@ -21,7 +21,7 @@ from neweden.format.decode import GameInput, decode_game
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.figures import CityFigures
 from neweden.geometry.sides import SIDES, STEP
-from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current
+from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, named
 from neweden.present.text import mode_name
 from neweden.rules.modes import MODES
 from neweden.rules.names import mistyped
@@ -88,8 +88,7 @@ SHOWN_NAMES = {
 
 def shown_name(name: str) -> str:
     """A style, type or facility as the current language shows it to people."""
-    known = SHOWN_NAMES.get(name)
-    return name if known is None else _(known)
+    return named(SHOWN_NAMES, name)
 
 
 def escape(words: str) -> str:

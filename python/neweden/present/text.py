@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from neweden.i18n import N_, _
+from neweden.i18n import N_, _, named
 from neweden.scoring.types import PlayerReport, Report
 
 __all__ = ["WIDTH", "mode_name", "report_table"]
@@ -51,8 +51,7 @@ MODE_NAMES = {
 
 def mode_name(mode: str) -> str:
     """A game mode as the current language names it (`elitist`: ``elitista``)."""
-    name = MODE_NAMES.get(mode)
-    return mode if name is None else _(name)
+    return named(MODE_NAMES, mode)
 
 
 def _cell(value: Any) -> str:
