@@ -12,6 +12,7 @@
 #include "bindings.hpp"
 #include "columns.hpp"
 #include "figures.hpp"
+#include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
 namespace py = pybind11;
@@ -150,6 +151,64 @@ py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& gr
   return out;
 }
 
+// Every candidate placement of `card` (nine ints, its row and column ignored, its sides as
+// printed) next to city `seat` of a game (nine ints a card, `offsets` where each city
+// starts), and in one pass the score figures of the game's cities as they are and of the
+// seat's city after each candidate: (rows, cols, rotated, after, now).
+py::tuple placements(const py::list& game, const py::list& offsets, std::size_t seat,
+                     const py::list& card) {
+  const std::vector<std::int32_t> cells = ints<std::int32_t>(game, "game");
+  const std::vector<std::int64_t> at = ints<std::int64_t>(offsets, "offsets");
+  const std::vector<std::int32_t> added = ints<std::int32_t>(card, "card");
+  if (cells.size() % 9 != 0 || added.size() != 9) {
+    throw py::value_error("the game must hold nine ints a card, and the card nine");
+  }
+  if (at.size() < 2 || seat + 1 >= at.size() || at.front() != 0 ||
+      static_cast<std::size_t>(at.back()) != cells.size() / 9 ||
+      !std::is_sorted(at.begin(), at.end())) {
+    throw py::value_error("offsets must split the game's cards into cities, seat among them");
+  }
+  const auto lo = static_cast<std::size_t>(at[seat]) * 9;
+  const auto hi = static_cast<std::size_t>(at[seat + 1]) * 9;
+  const RowTable city(cells.data() + lo, (hi - lo) / 9, 9);
+  const RowTable one(added.data(), 1, 9);  // checks the card's codes
+  const auto sides = static_cast<SideMask>(added[5]);
+  const std::vector<Candidate> found = candidates(city.cards(), sides);
+  std::vector<std::int32_t> table(cells);  // the game as it is, then each candidate city
+  std::vector<std::int64_t> starts(at);
+  table.reserve(cells.size() + found.size() * (hi - lo + 9));
+  for (const Candidate& c : found) {
+    table.insert(table.end(), cells.begin() + static_cast<std::ptrdiff_t>(lo),
+                 cells.begin() + static_cast<std::ptrdiff_t>(hi));
+    const auto put = table.insert(table.end(), added.begin(), added.end());
+    put[0] = c.row;
+    put[1] = c.col;
+    put[5] = static_cast<std::int32_t>(rotate_sides(sides, c.rotated));
+    starts.push_back(static_cast<std::int64_t>(table.size() / 9));
+  }
+  const RowTable all(table.data(), table.size() / 9, 9);
+  BatchView batch;
+  batch.cards = all.cards();
+  batch.cities = starts.size() - 1;
+  batch.offsets = starts.data();
+  const Scored scored = score_all(batch, all, 1, Details::kNone);
+  const py::array_t<std::int64_t> figures = as_array(scored);
+  const auto cities = static_cast<py::ssize_t>(at.size() - 1);
+  const auto k = static_cast<py::ssize_t>(found.size());
+  py::array_t<std::int32_t> row(k);
+  py::array_t<std::int32_t> col(k);
+  py::array_t<bool> rotated(k);
+  for (py::ssize_t i = 0; i < k; ++i) {
+    const Candidate& c = found[static_cast<std::size_t>(i)];
+    row.mutable_at(i) = c.row;
+    col.mutable_at(i) = c.col;
+    rotated.mutable_at(i) = c.rotated;
+  }
+  const py::slice now(0, cities, 1);
+  const py::slice after(cities, cities + k, 1);
+  return py::make_tuple(row, col, rotated, figures[after], figures[now]);
+}
+
 }  // namespace
 
 void bind_scores(py::module_& m) {
@@ -174,6 +233,14 @@ void bind_scores(py::module_& m) {
       "details were asked (details 0 none, 1 the illegal ones, 2 all). See\n"
       "neweden.geometry.");
 
+  m.def("placements", &placements, py::arg("game"), py::arg("offsets"), py::arg("seat"),
+        py::arg("card"),
+        "Every candidate placement of a card next to city `seat` of a game (nine ints a\n"
+        "card, as score_games's rows; the card's row and column ignored): every empty cell\n"
+        "next to a card of the city, upright and, when that changes its icons, rotated 180\n"
+        "degrees, sorted by row, column, upright first; and in one pass the ScoreFigures of\n"
+        "the city after each and of the game's cities as they are: (rows, cols, rotated,\n"
+        "after, now), after and now (n x SCORE_FIELDS) int64 arrays.");
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,

@@ -14,6 +14,7 @@ from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import CompactCities, pack_cities, pack_table
 from neweden.geometry.native import CORE_VERSION as _core_version
 from neweden.runners.batch import score_many
+from neweden.scoring.placements import PlacementError, placements
 from neweden.scoring.report import score
 from neweden.scoring.table import Epiphanies, TableScores, score_table
 from neweden.scoring.validation import validate
@@ -33,6 +34,7 @@ __all__ = [
     "Game",
     "GameDecodeError",
     "LoneCity",
+    "PlacementError",
     "Problem",
     "TableScores",
     "__version__",
@@ -41,6 +43,7 @@ __all__ = [
     "load_catalog",
     "pack_cities",
     "pack_table",
+    "placements",
     "resolve_city",
     "resolve_game",
     "score",

@@ -17,6 +17,7 @@ __all__ = [
     "analyse_batch",
     "analyse_city",
     "analyse_table",
+    "placements",
     "score_columns",
     "score_figures",
     "score_games",
@@ -102,6 +103,27 @@ def score_columns(
         raise ValueError(f"threads must be at least 1, not {threads}")
     figures, _ = _core.score_rows(table, offsets, threads, 0)
     return figures
+
+
+def placements(
+    game: list[int], offsets: list[int], seat: int, card: list[int]
+) -> tuple[
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+]:
+    """Every candidate placement of `card` next to city `seat` of a game (rows of the packed
+    table, nine ints a card, `offsets` where each city starts; the card's row and column are
+    ignored), and in one native pass the score figures of that city after each and of the
+    game's cities as they are: (rows, cols, rotated, after, now), the figures in
+    :func:`score_columns`'s form. Candidates: every empty cell orthogonally next to a card of
+    the city, upright and, when that changes the card's icons, rotated 180°, sorted by row,
+    column, upright first.
+
+    Raises ValueError for rows no decoded city can give."""
+    return _core.placements(game, offsets, seat, card)
 
 
 def score_games(

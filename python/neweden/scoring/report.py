@@ -71,6 +71,7 @@ from neweden.rules.requirements import (
     populist_points,
     requirement_tests,
 )
+from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
 from neweden.scoring.types import (
     Advice,
@@ -107,8 +108,6 @@ __all__ = [
 ]
 
 REPORT_FORMAT: Final = "new-eden/report@1"
-TEN_CARDS = 10
-TEN_CARDS_POINTS = 5
 
 Cities = Sequence[Sequence[ResolvedCard]]
 
@@ -579,7 +578,7 @@ class _GameScore:
             stars = len(met) + epiphanies.stars
             requirement_points = populist_points(fig, stars)
         mil = Military(**military_points(fig, majority.points[p])) if mode.military else None
-        ten = TEN_CARDS_POINTS if fig.cards >= TEN_CARDS else 0
+        ten = ten_cards_points(fig.cards)
         bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
         total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
         standing = _new(

@@ -29,8 +29,17 @@ from neweden.rules.epiphanies import ICONS_PER_STAR
 from neweden.rules.military import facility_points, majority_table
 from neweden.rules.modes import MODES
 from neweden.rules.requirements import populist_points
+from neweden.rules.ten_cards import ten_cards_points
 
-__all__ = ["EPIPHANY_STATES", "Epiphanies", "TableScores", "score_table"]
+__all__ = [
+    "EPIPHANY_STATES",
+    "Epiphanies",
+    "FigureColumns",
+    "TableScores",
+    "majority_points",
+    "requirements_met",
+    "score_table",
+]
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -38,7 +47,6 @@ Bools = npt.NDArray[np.bool_]
 #: The states of an epiphany, as `Epiphanies.state` numbers them.
 EPIPHANY_STATES = ("held", "validated", "activated")
 _HELD, _VALIDATED, _ACTIVATED = range(3)
-TEN_CARDS, TEN_CARDS_POINTS = 10, 5  # as neweden.scoring.report
 
 
 class Epiphanies(NamedTuple):
@@ -71,15 +79,23 @@ class TableScores(NamedTuple):
     place: Ints
 
 
-class _Columns:
-    """ScoreFigures' fields as attributes holding one column each (what conditions read)."""
+_FIELD = {name: i for i, name in enumerate(ScoreFigures._fields)}
+
+
+class FigureColumns:
+    """ScoreFigures' fields as attributes, each one column of a (cities x fields) array of
+    :func:`~neweden.geometry.native.score_columns` (what the rules read), taken when read."""
+
+    __slots__ = ("figures",)
 
     def __init__(self, figures: Ints) -> None:
-        for i, name in enumerate(ScoreFigures._fields):
-            setattr(self, name, figures[:, i])
+        self.figures = figures
 
-    def __getattr__(self, name: str) -> Ints:  # for mypy: every field is an array
-        raise AttributeError(name)
+    def __getattr__(self, name: str) -> Ints:
+        try:
+            return self.figures[:, _FIELD[name]]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
 def score_table(
@@ -114,15 +130,15 @@ def score_table(
         raise ValueError("game_offsets must split the cities of the table into games")
     game_of = np.repeat(np.arange(games), players)
     populist, military = _modes(mode, games, game_of)
-    fig = _Columns(score_columns(table, city_offsets, threads=threads))
-    met = _requirements_met(requirements, fig, catalog) * populist
+    fig = FigureColumns(score_columns(table, city_offsets, threads=threads))
+    met = requirements_met(requirements, fig, catalog) * populist
     epi_points, epi_stars = _epiphanies(epiphanies, cities)
     stars = (met + epi_stars) * populist
-    # the rules' own functions, over columns (_Columns reads as ScoreFigures: a field a column)
+    # the rules' own functions, over columns (FigureColumns reads as ScoreFigures: a field a column)
     requirement_points = populist_points(fig, stars) * populist  # type: ignore[arg-type]
-    bases_points = _majority(fig.bases, game_of, game_offsets, players, catalog) * military
+    bases_points = majority_points(fig.bases, game_of, game_offsets, players, catalog) * military
     military_points = facility_points(fig) * military + bases_points  # type: ignore[arg-type]
-    ten = (fig.cards >= TEN_CARDS) * TEN_CARDS_POINTS
+    ten = ten_cards_points(fig.cards)
     bonus = np.zeros(cities, dtype=np.int64) if bonuses is None else np.asarray(bonuses)
     total = requirement_points + military_points + epi_points + ten + bonus
     recency = _recency(first_player, game_of, game_offsets, players)
@@ -158,7 +174,7 @@ def _modes(mode: str | Sequence[str], games: int, game_of: Ints) -> tuple[Ints, 
     return populist[game_of], military[game_of]
 
 
-def _requirements_met(requirements: Sequence[str], fig: _Columns, catalog: Catalog) -> Ints:
+def requirements_met(requirements: Sequence[str], fig: FigureColumns, catalog: Catalog) -> Ints:
     """How many of the requirements each city meets (conditions over the figures)."""
     met = np.zeros(len(fig.cards), dtype=np.int64)
     for req_id in requirements:
@@ -171,7 +187,7 @@ def _requirements_met(requirements: Sequence[str], fig: _Columns, catalog: Catal
 
 
 #: The value operators that read only a city's figures (without a filter), as columns.
-_FIGURE_VALUES: Mapping[str, Callable[[_Columns, Catalog], Any]] = {
+_FIGURE_VALUES: Mapping[str, Callable[[FigureColumns, Catalog], Any]] = {
     "count": lambda fig, catalog: fig.cards,
     "distinct": lambda fig, catalog: fig.styles,
     "all_styles": lambda fig, catalog: len(catalog.styles) if catalog.styles is not None else 5,
@@ -182,7 +198,7 @@ _FIGURE_VALUES: Mapping[str, Callable[[_Columns, Catalog], Any]] = {
 }
 
 
-def _value(expr: Any, fig: _Columns, catalog: Catalog, req_id: str) -> Any:
+def _value(expr: Any, fig: FigureColumns, catalog: Catalog, req_id: str) -> Any:
     if isinstance(expr, int):
         return expr
     ((op, arg),) = expr.items()
@@ -199,7 +215,7 @@ def _value(expr: Any, fig: _Columns, catalog: Catalog, req_id: str) -> Any:
     return _FIGURE_VALUES[op](fig, catalog)
 
 
-def _test(expr: Any, fig: _Columns, catalog: Catalog, req_id: str) -> Any:
+def _test(expr: Any, fig: FigureColumns, catalog: Catalog, req_id: str) -> Any:
     """A condition's truth for every city at once."""
     if isinstance(expr, bool):
         return np.full(len(fig.cards), expr)
@@ -241,14 +257,17 @@ def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
 def _padded(values: Ints, game_of: Ints, game_offsets: Ints, fill: int) -> Ints:
     """A (games x most players) matrix of per-city values, `fill` where a game has fewer."""
     games = len(game_offsets) - 1
-    width = int(np.diff(game_offsets).max(initial=0))
+    counts = np.diff(game_offsets)
+    width = int(counts.max(initial=0))
+    if games and width and int(counts.min()) == width:  # every game as many players
+        return values.reshape(games, width)
     out = np.full((games, max(width, 1)), fill, dtype=np.int64)
     seat = np.arange(len(game_of)) - game_offsets[:-1][game_of]
     out[game_of, seat] = values
     return out
 
 
-def _majority(
+def majority_points(
     bases: Ints, game_of: Ints, game_offsets: Ints, players: Ints, catalog: Catalog
 ) -> Ints:
     """D5 per city (as :func:`neweden.rules.military.base_majority`): place = 1 + the
@@ -263,17 +282,33 @@ def _majority(
     fewest = present.min(axis=1)[game_of]
     full_tie = grid.max(axis=1)[game_of] == fewest
     widest = int(players.max(initial=0))
-    tables = np.zeros((widest + 1, widest + 1), dtype=np.int64)  # [players, place]
+    tables, lengths = _majority_tables(catalog, widest)
+    n = players[game_of]
+    score = tables[n, np.minimum(place, widest)]
+    zero = (bases == 0) | ((bases == fewest) & ~full_tie) | (place > lengths[n]) | (n < 2)
+    return np.where(zero, 0, score)
+
+
+_TABLES: dict[tuple[int, int], tuple[Catalog, Ints, Ints]] = {}
+
+
+def _majority_tables(catalog: Catalog, widest: int) -> tuple[Ints, Ints]:
+    """The D5 tables of games of up to `widest` players as one [players, place] matrix, and
+    each table's length (made once a catalog)."""
+    found = _TABLES.get((id(catalog), widest))
+    if found is not None and found[0] is catalog:
+        return found[1], found[2]
+    tables = np.zeros((widest + 1, widest + 1), dtype=np.int64)
     lengths = np.zeros(widest + 1, dtype=np.int64)
     for count in range(2, widest + 1):
         row, _ = majority_table(catalog.majority_table, count)
         usable = row[:widest]
         tables[count, 1 : len(usable) + 1] = usable
         lengths[count] = len(row)
-    n = players[game_of]
-    score = tables[n, np.minimum(place, widest)]
-    zero = (bases == 0) | ((bases == fewest) & ~full_tie) | (place > lengths[n]) | (n < 2)
-    return np.where(zero, 0, score)
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[(id(catalog), widest)] = (catalog, tables, lengths)
+    return tables, lengths
 
 
 def _recency(first: Ints | None, game_of: Ints, game_offsets: Ints, players: Ints) -> Ints:

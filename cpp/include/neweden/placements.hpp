@@ -1,0 +1,24 @@
+// Where a card can go: the candidate placements of one card next to a city (issue 22).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "neweden/city.hpp"
+#include "neweden/sides.hpp"
+
+namespace neweden {
+
+struct Candidate {
+  std::int32_t row = 0;
+  std::int32_t col = 0;
+  bool rotated = false;
+};
+
+// Every empty cell orthogonally next to a card of `city` (whatever the card: kept, left out or
+// unresolved, it is on the table), once upright and once rotated 180° when that changes the
+// card's icons (`sides`, as printed): a card whose icons are symmetric is listed upright only.
+// Sorted by row, then column, upright first. A city of no card has no candidate.
+std::vector<Candidate> candidates(const CityView& city, SideMask sides);
+
+}  // namespace neweden

@@ -1,0 +1,205 @@
+"""Where a card can go, and what each placement would score: the move generator for companion
+apps, the web page and programs that play the game.
+
+Candidates are every empty cell orthogonally next to a card of the player's city, upright
+and, when that changes the card's icons, rotated 180° (listed whatever the player's
+epiphanies: the caller decides whether rotating is allowed). A placement is kept when the
+city is legal after it (no overlap, one project joined by complete connections). One native
+call lists the candidates and analyses the city after each; the rules then score them all at
+once, with the same functions as the report (Populist, D1-D4) and as `score_table` (the
+requirement conditions over figures, D5 across the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+import numpy as np
+import numpy.typing as npt
+
+from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
+from neweden.format.decode import GameInput, decode_game
+from neweden.format.model import Game
+from neweden.format.problems import GameDecodeError, Problem
+from neweden.geometry.compact import WIDTH, pack_games
+from neweden.geometry.native import placements as native_placements
+from neweden.i18n import _
+from neweden.rules.epiphanies import score_epiphanies
+from neweden.rules.military import facility_points
+from neweden.rules.modes import MODES
+from neweden.rules.requirements import populist_points
+from neweden.rules.ten_cards import ten_cards_points
+from neweden.scoring.table import FigureColumns, majority_points, requirements_met
+
+__all__ = ["Placement", "PlacementError", "placements"]
+
+Ints = npt.NDArray[np.int64]
+_UNRESOLVED = 2  # the packed table's flag of a card whose id is not in the catalog
+
+
+class Placement(msgspec.Struct, gc=False):
+    """One legal placement of the card and what the player would have after it."""
+
+    row: int
+    col: int
+    rotated: bool
+    open_connections: int
+    total: int  # the player's total in the whole game (the others unchanged, D5 recomputed)
+    delta: int  # total after minus total before
+
+
+class PlacementError(ValueError):
+    """The question cannot be answered: no such player, a card that is not a card. `problems`
+    says what and where (JSON Pointers into the game, or into `/card`)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(p.line() for p in problems))
+        self.problems = problems
+
+
+def placements(
+    game: GameInput | Game,
+    *,
+    player: str,
+    card: str | Mapping[str, Any],
+    catalog: Catalog | None = None,
+    best: bool = False,
+) -> list[dict[str, Any]]:
+    """Every legal placement of `card` (a catalog id or an inline card, as in a city) in
+    `player`'s city of `game` (its bytes, text, a mapping or a decoded :class:`~neweden.Game`),
+    with the city's open connections and the player's total after it and the change: sorted by
+    total, highest first, then row, column, upright first. `best`: the first one only.
+
+    Raises :class:`neweden.GameDecodeError` for a game that does not decode and
+    :class:`PlacementError` (a ValueError) for an unknown player or a card that does not
+    decode or is not in the catalog."""
+    found = placement_list(game, player=player, card=card, catalog=catalog)
+    return [msgspec.structs.asdict(p) for p in (found[:1] if best else found)]
+
+
+def placement_list(
+    game: GameInput | Game,
+    *,
+    player: str,
+    card: str | Mapping[str, Any],
+    catalog: Catalog | None = None,
+) -> list[Placement]:
+    """:func:`placements` as typed :class:`Placement` Structs."""
+    catalog = catalog or BUILTIN
+    decoded = game if isinstance(game, Game) else decode_game(game)
+    names = [p.name for p in decoded.players]
+    if player not in names:
+        raise PlacementError([_no_player(player, names)])
+    seat = names.index(player)
+    packed = pack_games([decoded, _card_game(decoded, card)], catalog)
+    added = packed.flat[-WIDTH:]
+    if added[6] & _UNRESOLVED:
+        raise PlacementError([_unknown_card(card, catalog)])
+    cities = len(decoded.players)
+    table = packed.flat[: packed.offsets[cities] * WIDTH]  # the game's cities, not the card
+    rows, cols, rotated, after, now = native_placements(
+        table, packed.offsets[: cities + 1], seat, added
+    )
+    totals = _totals(decoded, seat, np.vstack([now[seat : seat + 1], after]), now, catalog)
+    before, totals = int(totals[0]), totals[1:]
+    legal = after[:, 0] == 1
+    order = np.lexsort((rotated, cols, rows, -totals))
+    return [
+        Placement(
+            int(rows[k]),
+            int(cols[k]),
+            bool(rotated[k]),
+            int(after[k, 2]),
+            int(totals[k]),
+            int(totals[k]) - before,
+        )
+        for k in order
+        if legal[k]
+    ]
+
+
+def _totals(game: Game, seat: int, cities: Ints, players: Ints, catalog: Catalog) -> Ints:
+    """The player's total with each of `cities` as their city (rows of score figures), the
+    other players' cities (`players`, every seat's figures) unchanged."""
+    mode = MODES[game.mode]
+    fig = FigureColumns(cities)
+    extras = resolve_extras(game, catalog)
+    me = game.players[seat]
+    epiphanies = score_epiphanies(me.epiphanies, extras.epiphanies[seat], explained=False)
+    total = np.full(len(cities), epiphanies.points, dtype=np.int64)
+    total += sum(b.points for b in me.bonuses)
+    total += ten_cards_points(fig.cards)
+    if mode.populist:
+        known = [
+            spec.id
+            for spec in extras.requirements
+            if spec is not None and spec.condition is not None
+        ]
+        met = requirements_met(known, fig, catalog)
+        total += populist_points(fig, met + epiphanies.stars)  # type: ignore[arg-type]
+    if mode.military:
+        total += facility_points(fig)  # type: ignore[arg-type]
+        total += _bases_points(fig.bases, players[:, 10], seat, catalog)
+    return total
+
+
+def _bases_points(mine: Ints, everyone: Ints, seat: int, catalog: Catalog) -> Ints:
+    """D5 for the player with each of `mine` bases, the others' unchanged: each candidate is
+    a game of its own for :func:`neweden.scoring.table.majority_points`."""
+    n, k = len(everyone), len(mine)
+    bases = np.tile(everyone, k)
+    bases[seat::n] = mine
+    game_of = np.repeat(np.arange(k), n)
+    offsets = np.arange(k + 1, dtype=np.int64) * n
+    players = np.full(k, n, dtype=np.int64)
+    points = majority_points(bases, game_of, offsets, players, catalog)
+    return points[seat::n]
+
+
+def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
+    """A game of one player whose city is the card, to decode and pack the card as cities
+    hold them (its problems said at `/card`)."""
+    # a Military game: no requirements to list; the mode does not change a card
+    doc = {"mode": "military", "players": [{"name": "card", "city": [{"row": 0, "col": 0}]}]}
+    doc["players"][0]["city"][0]["card"] = card  # type: ignore[index]
+    try:
+        try:  # as JSON bytes: the decoder's fast path (a mapping is walked value by value)
+            data = msgspec.json.encode(doc)
+        except (TypeError, ValueError, OverflowError):
+            return decode_game(doc)  # what JSON cannot hold: told at its pointer
+        return decode_game(data)
+    except GameDecodeError as err:
+        raise PlacementError([_at_card(p) for p in err.problems]) from None
+
+
+def _at_card(problem: Problem) -> Problem:
+    prefix = "/players/0/city/0/card"
+    path = problem.path
+    path = "/card" + path[len(prefix) :] if path.startswith(prefix) else "/card"
+    return Problem(code=problem.code, message=problem.message, path=path)
+
+
+def _no_player(player: str, names: list[str]) -> Problem:
+    return Problem(
+        code="not_found",
+        message=_(
+            'no player of the game is called "{player}"; the players are {names}',
+            player=player,
+            names=", ".join(f'"{n}"' for n in names),
+        ),
+        path="/player",
+    )
+
+
+def _unknown_card(card: str | Mapping[str, Any], catalog: Catalog) -> Problem:
+    return Problem(
+        code="unknown_card",
+        message=_(
+            'the card id "{card}" is not in the catalog ({catalog})',
+            card=card,
+            catalog=catalog.name,
+        ),
+        path="/card",
+    )

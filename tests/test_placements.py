@@ -1,0 +1,176 @@
+"""Placements (issue 22): the native candidates and figures against the reference twin, and
+every placement's total against a brute force that puts the card there and scores the game
+with `neweden.score`; illegal starting cities, every mode and rotations included."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import neweden
+from neweden.catalog.catalog import BUILTIN, ResolvedCard
+from neweden.format.decode import decode_game
+from neweden.geometry import reference
+from neweden.geometry.compact import WIDTH, pack_games
+from neweden.geometry.native import placements as native_placements
+from neweden.geometry.sides import turned
+from neweden.geometry.synth import _random_card, city_json
+from neweden.scoring.placements import PlacementError, _card_game, placements
+from tests.table_games import table_games
+
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _card(rng: random.Random) -> dict[str, Any]:
+    (entry,) = city_json([ResolvedCard(0, 0, 0, False, _random_card(rng, 5, 6))])
+    return entry["card"]  # type: ignore[no-any-return]
+
+
+def _doc(game: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in game.items() if k != "_cities"}
+
+
+def _candidates(
+    doc: dict[str, Any], seat: int, card: dict[str, Any]
+) -> list[tuple[int, int, bool]]:
+    """The definition, written again: empty cells next to a card of the city, upright, and
+    rotated when that changes the card's icons."""
+    taken = {(e["row"], e["col"]) for e in doc["players"][seat]["city"]}
+    cells = sorted({(r + dr, c + dc) for r, c in taken for dr, dc in STEPS} - taken)
+    sides = frozenset(card.get("sides", ["top", "right", "bottom", "left"]))
+    turns = "wild" not in card and turned(sides) != sides
+    return [(r, c, rot) for r, c in cells for rot in ((False, True) if turns else (False,))]
+
+
+def _brute_force(doc: dict[str, Any], seat: int, card: dict[str, Any]) -> list[dict[str, Any]]:
+    name = doc["players"][seat]["name"]
+    before = _total(neweden.score(doc, detail=False), name)
+    found = []
+    for row, col, rot in _candidates(doc, seat, card):
+        placed = copy.deepcopy(doc)
+        entry: dict[str, Any] = {"row": row, "col": col, "card": card}
+        if rot:
+            entry["rotated"] = True
+        placed["players"][seat]["city"].append(entry)
+        report = neweden.score(placed, detail=False)
+        me = next(p for p in report["players"] if p["name"] == name)
+        if me["legal"]:
+            total = me["score"]["total"]
+            found.append(
+                {
+                    "row": row,
+                    "col": col,
+                    "rotated": rot,
+                    "open_connections": me["open_connections"],
+                    "total": total,
+                    "delta": total - before,
+                }
+            )
+    found.sort(key=lambda p: (-p["total"], p["row"], p["col"], p["rotated"]))
+    return found
+
+
+def _total(report: dict[str, Any], name: str) -> int:
+    return next(p["score"]["total"] for p in report["players"] if p["name"] == name)  # type: ignore[no-any-return]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_placement_scores_as_the_game_with_the_card_placed(seed: int) -> None:
+    rng = random.Random(seed)
+    (game,) = table_games(seed, 1)
+    doc = _doc(game)
+    seat = rng.randrange(len(doc["players"]))
+    card = _card(rng)
+    name = doc["players"][seat]["name"]
+    assert placements(doc, player=name, card=card) == _brute_force(doc, seat, card)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_native_candidates_and_figures_are_the_reference_twins(seed: int) -> None:
+    rng = random.Random(seed)
+    (game,) = table_games(seed, 1)
+    doc = _doc(game)
+    seat = rng.randrange(len(doc["players"]))
+    card = _card(rng)
+    decoded = decode_game(json.dumps(doc))
+    packed = pack_games([decoded, _card_game(decoded, card)], BUILTIN)
+    cities = len(doc["players"])
+    table = packed.flat[: packed.offsets[cities] * WIDTH]
+    rows, cols, rotated, after, now = native_placements(
+        table, packed.offsets[: cities + 1], seat, packed.flat[-WIDTH:]
+    )
+    listed = list(zip(rows.tolist(), cols.tolist(), rotated.tolist(), strict=True))
+    assert listed == _candidates(doc, seat, card)
+    for p, city in enumerate(game["_cities"]):  # the game's cities as they are
+        twin = reference.score_figures(city)
+        assert [int(twin.legal), *twin[1:]] == now[p].tolist()
+    city = game["_cities"][seat]
+    (spec,) = [c.spec for c in decode_card_city(card)]
+    for k, (row, col, rot) in enumerate(listed):
+        placed = [*city, ResolvedCard(len(city), row, col, rot, spec)]
+        twin = reference.score_figures(placed)
+        assert [int(twin.legal), *twin[1:]] == after[k].tolist()
+
+
+def decode_card_city(card: dict[str, Any]) -> list[ResolvedCard]:
+    from neweden.catalog.catalog import resolve_city
+
+    game = decode_game(
+        {
+            "mode": "military",
+            "players": [{"name": "c", "city": [{"row": 0, "col": 0, "card": card}]}],
+        }
+    )
+    cards, _ = resolve_city(game.players[0].city, BUILTIN, "/city")
+    return cards
+
+
+def test_an_illegal_city_can_be_joined_by_a_placement() -> None:
+    bridge = {
+        "style": "gothic",
+        "type": "plaza",
+        "facility": "lab",
+        "points": 2,
+        "stars": 0,
+        "sides": ["left", "right"],
+    }
+    line = [{"row": 0, "col": c, "card": bridge} for c in (0, 1, 3)]
+    doc = {"mode": "military", "players": [{"name": "Ana", "city": line}]}
+    assert not neweden.score(doc)["valid"]  # card 2 is apart
+    found = placements(doc, player="Ana", card=bridge)
+    assert [(p["row"], p["col"]) for p in found] == [(0, 2)]
+    assert found == _brute_force(doc, 0, bridge)
+    assert placements(doc, player="Ana", card=bridge, best=True) == found[:1]
+
+
+def test_bad_questions_are_told_where() -> None:
+    doc = json.loads((EXAMPLES / "final-scoring-example.json").read_text())
+    with pytest.raises(PlacementError) as no_player:
+        placements(doc, player="Zoe", card="new-eden")
+    assert no_player.value.problems[0].path == "/player"
+    with pytest.raises(PlacementError) as bad_card:
+        placements(doc, player="Sarah", card={"style": "gothic", "points": 99})
+    assert {p.path.split("/")[1] for p in bad_card.value.problems} == {"card"}
+    with pytest.raises(PlacementError) as unknown:
+        placements(doc, player="Sarah", card="EX-nothing")
+    assert unknown.value.problems[0].code == "unknown_card"
+
+
+def test_the_documented_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = (EXAMPLES.parent / "docs" / "placements.md").read_text()
+    code = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    code = code.replace('Path("examples/', f'Path("{EXAMPLES}/')
+    exec(compile(code, "docs/placements.md", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert lines[0].split()[4:] == ["87", "9"]  # the best: 87 points, 9 more
