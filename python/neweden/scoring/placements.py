@@ -27,11 +27,11 @@ from neweden.geometry.compact import WIDTH, pack_games
 from neweden.geometry.native import placements as native_placements
 from neweden.i18n import _
 from neweden.rules.epiphanies import score_epiphanies
-from neweden.rules.military import facility_points
+from neweden.rules.military import base_majority, facility_points, majority_table
 from neweden.rules.modes import MODES
 from neweden.rules.requirements import populist_points
 from neweden.rules.ten_cards import ten_cards_points
-from neweden.scoring.table import FigureColumns, majority_points, requirements_met
+from neweden.scoring.table import FigureColumns, requirements_met
 
 __all__ = ["Placement", "PlacementError", "placements"]
 
@@ -106,17 +106,17 @@ def placement_list(
     before, totals = int(totals[0]), totals[1:]
     legal = after[:, 0] == 1
     order = np.lexsort((rotated, cols, rows, -totals))
+    order = order[legal[order]]
     return [
-        Placement(
-            int(rows[k]),
-            int(cols[k]),
-            bool(rotated[k]),
-            int(after[k, 2]),
-            int(totals[k]),
-            int(totals[k]) - before,
+        Placement(r, c, turned, opened, total, total - before)
+        for r, c, turned, opened, total in zip(
+            rows[order].tolist(),
+            cols[order].tolist(),
+            rotated[order].tolist(),
+            after[order, 2].tolist(),
+            totals[order].tolist(),
+            strict=True,
         )
-        for k in order
-        if legal[k]
     ]
 
 
@@ -146,16 +146,19 @@ def _totals(game: Game, seat: int, cities: Ints, players: Ints, catalog: Catalog
 
 
 def _bases_points(mine: Ints, everyone: Ints, seat: int, catalog: Catalog) -> Ints:
-    """D5 for the player with each of `mine` bases, the others' unchanged: each candidate is
-    a game of its own for :func:`neweden.scoring.table.majority_points`."""
-    n, k = len(everyone), len(mine)
-    bases = np.tile(everyone, k)
-    bases[seat::n] = mine
-    game_of = np.repeat(np.arange(k), n)
-    offsets = np.arange(k + 1, dtype=np.int64) * n
-    players = np.full(k, n, dtype=np.int64)
-    points = majority_points(bases, game_of, offsets, players, catalog)
-    return points[seat::n]
+    """D5 for the player with each of `mine` bases, the others' unchanged. A placement adds
+    one base at most, so `mine` holds one or two values: the report's own
+    :func:`~neweden.rules.military.base_majority` decides each."""
+    n = len(everyone)
+    if n < 2:
+        return np.zeros(len(mine), dtype=np.int64)  # alone: no majority (as the report)
+    table, _ = majority_table(catalog.majority_table, n)
+    others = everyone.tolist()
+    points = {}
+    for count in set(mine.tolist()):
+        others[seat] = count
+        points[count] = base_majority(others, table)[0][seat]
+    return np.array([points[c] for c in mine.tolist()], dtype=np.int64)
 
 
 def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
