@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from neweden.geometry.compact import pack_table
 from neweden.geometry.synth import grow_city
-from neweden.scoring.table import score_table
+from neweden.scoring.table import Epiphanies, score_table
 from tests.table_games import FIELDS, report_columns, table_columns, table_games
 
 
@@ -74,6 +74,24 @@ def test_a_condition_that_reads_the_cards_is_refused() -> None:
 
 def test_arrays_that_do_not_fit_are_refused() -> None:
     table, offsets = pack_table([grow_city(random.Random(1), 5)])
+    one = np.array([0, 1])
+
+    def epis(offsets: list[int], points: list[int], state: list[int]) -> Epiphanies:
+        return Epiphanies(
+            np.array(offsets), np.array(points), np.array(state), np.array([False] * len(points))
+        )
+
+    refused: dict[str, dict[str, Any]] = {
+        "epiphanies.offsets": {"epiphanies": epis([0, 2], [2], [1])},
+        "2 or 5": {"epiphanies": epis([0, 1], [3], [1])},
+        "held": {"epiphanies": epis([0, 1], [2], [7])},
+        "as long": {"epiphanies": epis([0, 1], [2], [1, 1])},
+        "bonuses must hold 1": {"bonuses": np.array([1, 2])},
+        "first_player": {"first_player": np.array([3])},
+    }
+    for words, arrays in refused.items():
+        with pytest.raises(ValueError, match=words):
+            score_table(table, offsets, one, mode="military", **arrays)
     with pytest.raises(ValueError, match="game_offsets"):
         score_table(table, offsets, np.array([0, 2]), mode="populist")
     with pytest.raises(ValueError, match="unknown mode"):

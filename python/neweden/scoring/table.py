@@ -139,9 +139,12 @@ def score_table(
     bases_points = majority_points(fig.bases, game_of, game_offsets, players, catalog) * military
     military_points = facility_points(fig) * military + bases_points  # type: ignore[arg-type]
     ten = ten_cards_points(fig.cards)
-    bonus = np.zeros(cities, dtype=np.int64) if bonuses is None else np.asarray(bonuses)
+    bonus = _per("bonuses", bonuses, cities)
     total = requirement_points + military_points + epi_points + ten + bonus
-    recency = _recency(first_player, game_of, game_offsets, players)
+    first = None if first_player is None else _per("first_player", first_player, games)
+    if first is not None and ((first >= players) | (first < -1)).any():
+        raise ValueError("first_player: a seat of its game, or -1")
+    recency = _recency(first, game_of, game_offsets, players)
     keys = [total, met, fig.bases * military, fig.cards, fig.cards_3_stars, fig.cards_2_stars]
     place = _places([*keys, recency], game_of, game_offsets)
     return TableScores(
@@ -237,7 +240,10 @@ def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
     the groups of three (the last ones listed), which score as validated; an activated
     5-point epiphany scores 0 and gives no icon."""
     zeros = np.zeros(cities, dtype=np.int64)
-    if found is None or len(found.points) == 0:
+    if found is None:
+        return zeros, zeros.copy()
+    _check_epiphanies(found, cities)
+    if len(found.points) == 0:
         return zeros, zeros.copy()
     counts = np.diff(found.offsets)
     owner = np.repeat(np.arange(cities), counts)
@@ -252,6 +258,34 @@ def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
     leftover = icon & (rank > (stars * ICONS_PER_STAR)[owner])
     scored = np.where((state == _VALIDATED) | leftover, points, 0)
     return np.bincount(owner, weights=scored, minlength=cities).astype(np.int64), stars
+
+
+def _check_epiphanies(found: Epiphanies, cities: int) -> None:
+    offsets = np.asarray(found.offsets)
+    rows = len(found.points)
+    if offsets.shape != (cities + 1,) or offsets[0] != 0 or offsets[-1] != rows:
+        raise ValueError(
+            f"epiphanies.offsets must hold {cities + 1} entries from 0 to {rows} (the "
+            "epiphanies of each city in turn)"
+        )
+    if (np.diff(offsets) < 0).any():
+        raise ValueError("epiphanies.offsets must not decrease")
+    if not len(found.state) == len(found.third_star) == rows:
+        raise ValueError("epiphanies: points, state and third_star must be as long")
+    if not np.isin(found.points, (2, 5)).all():
+        raise ValueError("epiphanies.points: an epiphany is worth 2 or 5 points")
+    if not np.isin(found.state, (_HELD, _VALIDATED, _ACTIVATED)).all():
+        raise ValueError("epiphanies.state: 0 held, 1 validated or 2 activated")
+
+
+def _per(name: str, values: Ints | None, count: int) -> Ints:
+    """An optional column of one entry per city (or game), checked."""
+    if values is None:
+        return np.zeros(count, dtype=np.int64)
+    found = np.asarray(values, dtype=np.int64)
+    if found.shape != (count,):
+        raise ValueError(f"{name} must hold {count} entries, not {found.shape}")
+    return found
 
 
 def _padded(values: Ints, game_of: Ints, game_offsets: Ints, fill: int) -> Ints:
