@@ -174,3 +174,48 @@ def test_the_documented_example_runs(capsys: pytest.CaptureFixture[str]) -> None
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3
     assert lines[0].split()[4:] == ["87", "9"]  # the best: 87 points, 9 more
+
+
+def _request(**fields: Any) -> bytes:
+    return json.dumps(fields).encode()
+
+
+def test_a_placements_request_is_answered_as_the_python_api() -> None:
+    from neweden.scoring.placements import answer_request
+
+    game = json.loads((EXAMPLES / "final-scoring-example.json").read_text())
+    card = {"style": "gothic", "type": "green_area", "facility": "medical", "points": 5}
+    card |= {"stars": 1, "sides": ["top", "left"]}
+    answer = answer_request(_request(game=game, player="Sarah", card=card))
+    assert answer == {"placements": placements(game, player="Sarah", card=card)}
+    best = answer_request(_request(game=game, player="Sarah", card=card, best=True))
+    assert best == {"placements": answer["placements"][:1]}
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        (b"[1, 2", {("bad_json", "")}),
+        (b"[]", {("bad_type", "")}),
+        (_request(player="Sarah", card="x"), {("missing_field", "")}),
+        (_request(game={}, player=1, card=2, best="yes", extra=0), {
+            ("unknown_field", "/extra"), ("bad_type", "/player"), ("bad_type", "/card"),
+            ("bad_type", "/best"), ("missing_field", "/game/mode"),
+            ("missing_field", "/game/players"),
+        }),
+        (_request(game={"mode": "military", "players": []}, player="A", card="x"), {
+            ("bad_value", "/game/players"),
+        }),
+        (_request(game={"mode": "military", "players": [{"name": "A", "city": []}]}, player="Z",
+                  card="new-eden"), {("not_found", "/player")}),
+    ],
+)  # fmt: skip
+def test_a_bad_placements_request_says_every_problem_and_where(
+    body: bytes, where: set[tuple[str, str]]
+) -> None:
+    from neweden.format.problems import GameDecodeError
+    from neweden.scoring.placements import answer_request
+
+    with pytest.raises(GameDecodeError) as err:
+        answer_request(body)
+    assert {(p.code, p.path) for p in err.value.problems} == where

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
-from neweden.format.decode import GameInput, decode_game
+from neweden.format.decode import GameInput, decode_game, json_error_words
 from neweden.format.model import Game
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import WIDTH, pack_games
@@ -33,7 +33,7 @@ from neweden.rules.requirements import populist_points
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.scoring.table import FigureColumns, requirements_met
 
-__all__ = ["Placement", "PlacementError", "placements"]
+__all__ = ["Placement", "PlacementError", "answer_request", "placements"]
 
 Ints = npt.NDArray[np.int64]
 _UNRESOLVED = 2  # the packed table's flag of a card whose id is not in the catalog
@@ -205,4 +205,87 @@ def _unknown_card(card: str | Mapping[str, Any], catalog: Catalog) -> Problem:
             catalog=catalog.name,
         ),
         path="/card",
+    )
+
+
+#: The fields of a placements request (`POST /v1/placements`): the game, the player, the card,
+#: and whether only the best placement is wanted.
+REQUEST_FIELDS = ("game", "player", "card", "best")
+
+
+def answer_request(body: bytes, catalog: Catalog | None = None) -> dict[str, Any]:
+    """The answer to a placements request, ``{"placements": [...]}``, from its JSON body
+    ``{"game": GAME, "player": NAME, "card": ID_OR_CARD, "best": false}``.
+
+    Raises :class:`neweden.GameDecodeError` listing every problem of the request with its
+    JSON Pointer (into `/game`, or at `/player`, `/card`, `/best`)."""
+    try:
+        try:
+            fields = msgspec.json.decode(body, type=dict[str, msgspec.Raw])
+        except msgspec.ValidationError:
+            msgspec.json.decode(body)  # not JSON at all is said first
+            raise GameDecodeError([_request_problem("bad_type", "", _REQUEST_WORDS)]) from None
+    except msgspec.DecodeError as exc:
+        why = json_error_words(str(exc))
+        message = _("the input is not valid JSON: {why}", why=why)
+        raise GameDecodeError([Problem(code="bad_json", message=message, path="")]) from None
+    problems = [
+        _request_problem("unknown_field", f"/{k}", k) for k in fields if k not in REQUEST_FIELDS
+    ]
+    problems += [
+        _request_problem("missing_field", "", k) for k in REQUEST_FIELDS[:3] if k not in fields
+    ]
+    player = _field(fields, "player", str, problems)
+    card = _field(fields, "card", str | dict[str, Any], problems)
+    best = _field(fields, "best", bool, problems)
+    game = None
+    if "game" in fields:
+        try:
+            game = decode_game(bytes(fields["game"]))
+        except GameDecodeError as err:
+            problems += [_under("/game", p) for p in err.problems]
+    if problems or game is None or player is None or card is None:
+        raise GameDecodeError(problems)
+    try:
+        found = placements(game, player=player, card=card, catalog=catalog, best=bool(best))
+    except PlacementError as err:
+        raise GameDecodeError(err.problems) from None
+    return {"placements": found}
+
+
+_REQUEST_WORDS = '{"game", "player", "card"}'
+
+
+def _field(fields: dict[str, msgspec.Raw], name: str, kind: Any, problems: list[Problem]) -> Any:
+    if name not in fields:
+        return None
+    try:
+        return msgspec.json.decode(fields[name], type=kind)
+    except msgspec.ValidationError:
+        problems.append(_request_problem("bad_type", f"/{name}", name))
+        return None
+
+
+def _request_problem(code: str, path: str, name: str) -> Problem:
+    if code == "unknown_field":
+        message = _(
+            "`{name}` is not a field of a placements request (game, player, card, best)",
+            name=name,
+        )
+    elif code == "missing_field":
+        message = _("a placements request needs `{name}`", name=name)
+    elif path == "":
+        message = _("a placements request is a JSON object {fields}", fields=name)
+    elif name == "card":
+        message = _("`card` is a catalog id (a string) or an inline card (an object)")
+    elif name == "best":
+        message = _("`best` is true or false")
+    else:
+        message = _("`{name}` must be a string", name=name)
+    return Problem(code=code, message=message, path=path)
+
+
+def _under(prefix: str, problem: Problem) -> Problem:
+    return Problem(
+        code=problem.code, message=problem.message, path=prefix + problem.path, cells=problem.cells
     )
