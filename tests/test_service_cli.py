@@ -184,9 +184,18 @@ def test_serve_help_lists_every_endpoint_and_cites_no_spec(lang: Sequence[str]) 
     for path in [*openapi("0")["paths"], "/docs"]:
         assert path in shown
     assert "§" not in shown
-    if lang:
-        assert "página da API" in shown
-        assert "an API page" not in shown
+    said = {  # each help text of serve, and a word of its translation
+        "an API page at /docs": "página da API",
+        "0: any free port": "qualquer porta livre",
+        "repeat for more": "repita para mais",
+        "only problems (no access log)": "sem log de acesso",
+    }
+    for english, portuguese in said.items():
+        if lang:
+            assert portuguese in shown
+            assert english not in shown
+        else:
+            assert english in shown
 
 
 def test_the_http_docs_cite_no_spec_users_do_not_have() -> None:
