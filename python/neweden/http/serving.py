@@ -100,6 +100,7 @@ def serve(
     if workers == 1:
         config.load_app()
     sock = config.bind_socket()  # an address in use ends the command here, said by uvicorn
+    sock.listen(config.backlog)  # connections wait from now on: the line below is true
     shown = f"[{host}]" if ":" in host else host
     logging.getLogger("uvicorn.error").info(
         _(
