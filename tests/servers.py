@@ -7,9 +7,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+
+QUIET = ("--log-level", "warning")
 
 
 def free_port() -> int:
@@ -20,12 +22,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(env: dict[str, str], log: Path | None = None) -> Iterator[tuple[int, int]]:
-    """(port, pid) of a server started with these extra environment variables, until exit."""
+def running_server(
+    env: dict[str, str], log: Path | None = None, args: Sequence[str] = QUIET
+) -> Iterator[tuple[int, int]]:
+    """(port, pid) of a server started with these extra environment variables and `serve`
+    options (by default without the access log: a benchmark's requests are not logged)."""
     port = free_port()
     with log.open("wb") if log else open(os.devnull, "wb") as sink:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "neweden", "serve", "--port", str(port)],
+            [sys.executable, "-m", "neweden", "serve", "--port", str(port), *args],
             env={**os.environ, **env},
             stdout=subprocess.DEVNULL,
             stderr=sink,

@@ -156,7 +156,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401
     except ImportError:
         sys.stderr.write(
             _("neweden: serve needs the serve extra: pip install 'neweden[serve]'") + "\n"
@@ -168,21 +168,15 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         except CatalogError as err:
             return _report_catalog_error(err)
         os.environ["NEWEDEN_CATALOG"] = os.path.abspath(args.catalog)
-    if args.cors_origin:
-        os.environ["NEWEDEN_CORS_ORIGIN"] = args.cors_origin
-    from neweden.http.serving import GuardedH11
+    from neweden.http.serving import serve
 
-    uvicorn.run(
-        "neweden.http.service:app_from_environment",
-        http=GuardedH11,
-        factory=True,
-        host=args.host,
-        port=args.port,
+    return serve(
+        args.host,
+        args.port,
         workers=args.workers,
-        timeout_keep_alive=5,
         log_level=args.log_level,
+        cors_origins=args.cors_origin or (),
     )
-    return EXIT_VALID
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
@@ -408,18 +402,29 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
     serving = commands.add_parser(
         "serve",
         parents=[with_catalog],
-        help=_("the HTTP service (FORMAT §5)"),
+        help=_("the HTTP service (docs/http.md)"),
         description=_(
-            "Serve /v1/score, /v1/validate, /v1/score/batch, /healthz, /openapi.json "
-            "and an API page at /docs."
+            "Serve POST /v1/score, /v1/validate, /v1/score/batch and /v1/render, GET "
+            "/healthz, /openapi.json (OpenAPI 3.1) and an API page at /docs (GET / leads "
+            "there). Logs where it listens and each request (the access log)."
         ),
     )
     serving.add_argument("--host", default="127.0.0.1")
-    serving.add_argument("--port", type=int, default=8000)
+    serving.add_argument("--port", type=int, default=8000, help=_("0: any free port"))
     serving.add_argument("--workers", type=int, default=1, metavar="N")
-    serving.add_argument("--cors-origin", metavar="ORIGIN", help=_("allow this browser origin"))
     serving.add_argument(
-        "--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug")
+        "--cors-origin",
+        metavar="ORIGIN",
+        action="append",
+        help=_(
+            "allow this browser origin, like https://example.org (repeat for more; * allows any)"
+        ),
+    )
+    serving.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help=_("warning: only problems (no access log)"),
     )
     serving.set_defaults(run=_cmd_serve)
 

@@ -1,16 +1,22 @@
-"""The HTTP API's types (FORMAT §3, §5), for the OpenAPI document: the requests are the
-game format's own types (:mod:`neweden.format.model`); the report (lean, and its audit trail
-with `?detail=true`) is the very type the service encodes (:mod:`neweden.scoring.types`); the
-other answers are described here. A test checks real answers against these schemas so they
-cannot drift."""
+"""The HTTP API's types (docs/http.md, docs/report.md), for the OpenAPI document: the
+requests are the game format's own types (:mod:`neweden.format.model`); the report (lean, and
+its audit trail with `?detail=true`) is the very type the service encodes
+(:mod:`neweden.scoring.types`); the other answers are described here. A test checks real
+answers against these schemas so they cannot drift. Every operation has an `operationId`
+(what generated clients name it by), a tag, a summary, a description and examples: the
+built-in example game (the manual's final-scoring example) and its answers."""
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any, Literal
 
 import msgspec
 
 from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+from neweden.http.api_docs import PROPERTIES, SCHEMAS
+from neweden.i18n import speaking
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = ["openapi"]
@@ -79,18 +85,48 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     report, unreadable = schemas[2], schemas[8]
     results = components["BatchAnswer"]["properties"]["results"]
     results["items"] = {"oneOf": [report, unreadable]}
-    components["BatchRequest"]["properties"]["games"]["maxItems"] = 1000
+    games = components["BatchRequest"]["properties"]["games"]
+    games.update(maxItems=1000, items={})  # any value: one that is no game is answered so
+    # `false` alone: a boolean enumeration is a constant (which generators read)
+    components["Unreadable"]["properties"]["valid"] = {"type": "boolean", "const": False}
     for name, rule in SCHEMA_CROSS_CHECKS.items():  # as `neweden schema` says them
         components[name].update(rule)
+    for name, schema in components.items():
+        if name in SCHEMAS:
+            schema["description"] = SCHEMAS[name]
+        for key, words in PROPERTIES.get(name, {}).items():
+            schema["properties"][key]["description"] = words
+    _no_closed_items(components)
     return list(schemas), components
 
 
-def _body(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
+def _no_closed_items(node: Any) -> None:
+    """A fixed-length array (a tuple: a cell `[row, col]`) as msgspec writes it says
+    `prefixItems` and `items: false`, which some generators refuse (openapi-python-client):
+    `items` becomes the schema every prefix item shares (or any of them), the same arrays
+    with `minItems` = `maxItems`."""
+    if isinstance(node, list):
+        for item in node:
+            _no_closed_items(item)
+    elif isinstance(node, dict):
+        if node.get("items") is False and "prefixItems" in node:
+            prefix = node["prefixItems"]
+            same = all(p == prefix[0] for p in prefix)
+            node["items"] = prefix[0] if same else {"anyOf": prefix}
+        for value in node.values():
+            _no_closed_items(value)
 
 
-def _answer(schema: dict[str, Any], what: str) -> dict[str, Any]:
-    return {"description": what, "content": {"application/json": {"schema": schema}}}
+def _body(schema: dict[str, Any], examples: dict[str, Any]) -> dict[str, Any]:
+    media = {"schema": schema, "examples": examples}
+    return {"required": True, "content": {"application/json": media}}
+
+
+def _answer(
+    schema: dict[str, Any], what: str, examples: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    media = {"schema": schema, **({"examples": examples} if examples else {})}
+    return {"description": what, "content": {"application/json": media}}
 
 
 def _problems(problem: dict[str, Any]) -> dict[str, Any]:
@@ -114,7 +150,7 @@ _DETAIL = {
     "in": "query",
     "required": False,
     "schema": {"type": "boolean", "default": False},
-    "description": "add the audit trail",
+    "description": "add `audit`: how every point came about (docs/report.md)",
 }
 #: The language of the answer's words (messages, the picture, problem titles and details):
 #: `lang` wins over `Accept-Language`; the answer says `Content-Language`.
@@ -138,62 +174,176 @@ _LANGUAGE = [
 ]
 _RENDER_PARAMETERS = [
     *_LANGUAGE,
-    {"name": "player", "in": "query", "required": False, "schema": {"type": "string"}},
+    {
+        "name": "player",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string"},
+        "description": "only this player's city (a name in the game); all players when absent",
+    },
     {
         "name": "overlay",
         "in": "query",
         "required": False,
         "schema": {"type": "string"},
-        "description": "comma-separated: shelters, medical, towers, row",
+        "description": "layers to add, comma-separated: shelters (the shelter groups), "
+        "medical (the cards next to a medical center), towers (the towers' span), row (the "
+        "row and column numbers)",
     },
 ]
 
 
+def example_game() -> Any:
+    """The built-in example game (the manual's final-scoring example; Sarah scores 78)."""
+    text = resources.files("neweden").joinpath("data/final-scoring-example.json").read_text()
+    return json.loads(text)
+
+
+def _examples() -> dict[str, Any]:
+    """The example game, a lone city of it, and their answers (in English)."""
+    from neweden.scoring.report import score
+    from neweden.scoring.validation import validate
+
+    game = example_game()
+    city = {"city": game["players"][0]["city"]}
+    with speaking("en"):
+        report = score(json.dumps(game).encode(), detail=False)
+        return {
+            "game": game,
+            "city": city,
+            "report": report,
+            "validation": validate(json.dumps(game).encode()),
+            "city_validation": validate(json.dumps(city).encode()),
+            "batch": {"games": [game]},
+            "batch_answer": {"results": [report]},
+        }
+
+
+def _example(value: Any, summary: str) -> dict[str, Any]:
+    return {"summary": summary, "value": value}
+
+
+def _operation(
+    operation_id: str, tag: str, summary: str, description: str, **more: Any
+) -> dict[str, Any]:
+    return {
+        "operationId": operation_id,
+        "tags": [tag],
+        "summary": summary,
+        "description": description,
+        **more,
+    }
+
+
+def _game_paths(
+    schemas: list[dict[str, Any]], ex: dict[str, Any], problems: dict[str, Any]
+) -> dict[str, Any]:
+    """Scoring and validation: /v1/score, /v1/validate, /v1/score/batch."""
+    game, city, report, validation, batch_req, batch, _, _, _ = schemas
+    a_game = {"example": _example(ex["game"], "the manual's final-scoring example")}
+    return {
+        "/v1/score": {
+            "post": _operation(
+                "scoreGame",
+                "scoring",
+                "Score one game",
+                "The report of one game: each player's score, part by part, and place, and "
+                "every error and warning. A game with errors is still scored (200, `valid` "
+                "false). `?detail=true` adds `audit`, how every point came about "
+                "(docs/report.md).",
+                parameters=[_DETAIL, *_LANGUAGE],
+                requestBody=_body(game, a_game),
+                responses={
+                    "200": _answer(
+                        report,
+                        "the report",
+                        {"example": _example(ex["report"], "Sarah scores 78")},
+                    ),
+                    **problems,
+                },
+            )
+        },
+        "/v1/validate": {
+            "post": _operation(
+                "validateGame",
+                "validation",
+                "Validate a game or a lone city",
+                'Whether a game, or a single city sent as `{"city": [...]}`, is valid, with '
+                "every error and warning; no score. A lone city is one player named null, "
+                "its problems' paths into the body as sent (`/city/3`).",
+                parameters=_LANGUAGE,
+                requestBody=_body(
+                    {"oneOf": [game, city]},
+                    {**a_game, "city": _example(ex["city"], "a lone city: Sarah's")},
+                ),
+                responses={
+                    "200": _answer(
+                        validation,
+                        "the answer",
+                        {
+                            "example": _example(ex["validation"], "the example game"),
+                            "city": _example(ex["city_validation"], "a lone city"),
+                        },
+                    ),
+                    **problems,
+                },
+            )
+        },
+        "/v1/score/batch": {
+            "post": _operation(
+                "scoreBatch",
+                "scoring",
+                "Score up to 1,000 games",
+                "The lean report of each game, in order; an entry that is not a readable "
+                'game is `{"valid": false, "errors"}` in its place. 200 whenever the '
+                "envelope decodes.",
+                parameters=_LANGUAGE,
+                requestBody=_body(
+                    batch_req, {"example": _example(ex["batch"], "one game: the example")}
+                ),
+                responses={
+                    "200": _answer(
+                        batch,
+                        "the results, in order",
+                        {"example": _example(ex["batch_answer"], "its report")},
+                    ),
+                    **problems,
+                },
+            )
+        },
+    }
+
+
 def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
-    game, city, report, validation, batch_req, batch, problem, health, _ = schemas
+    game, _, _, _, _, _, problem, health, _ = schemas
     problems = _problems(problem)
+    a_game = {"example": _example(example_game(), "the manual's final-scoring example")}
     picture = {
-        "description": "the picture",
+        "description": "the picture: each player's city, its score and its problems marked",
         "content": {"image/svg+xml": {"schema": {"type": "string"}}},
     }
     return {
-        "/v1/score": {
-            "post": {
-                "summary": "Score one game",
-                "parameters": [_DETAIL, *_LANGUAGE],
-                "requestBody": _body(game),
-                "responses": {"200": _answer(report, "the report"), **problems},
-            }
-        },
-        "/v1/validate": {
-            "post": {
-                "summary": "Validate a game or a lone city",
-                "parameters": _LANGUAGE,
-                "requestBody": _body({"oneOf": [game, city]}),
-                "responses": {"200": _answer(validation, "the answer"), **problems},
-            }
-        },
-        "/v1/score/batch": {
-            "post": {
-                "summary": "Score up to 1,000 games",
-                "parameters": _LANGUAGE,
-                "requestBody": _body(batch_req),
-                "responses": {"200": _answer(batch, "in order"), **problems},
-            }
-        },
+        **_game_paths(schemas, _examples(), problems),
         "/v1/render": {
-            "post": {
-                "summary": "A picture of the city (SVG)",
-                "parameters": _RENDER_PARAMETERS,
-                "requestBody": _body(game),
-                "responses": {"200": picture, **problems},
-            }
+            "post": _operation(
+                "renderGame",
+                "pictures",
+                "A picture of the city (SVG)",
+                "An SVG picture of each player's city (or one player's: `player`), its "
+                "score and its problems marked on the cards; `overlay` adds layers.",
+                parameters=_RENDER_PARAMETERS,
+                requestBody=_body(game, a_game),
+                responses={"200": picture, **problems},
+            )
         },
         "/healthz": {
-            "get": {
-                "summary": "Liveness and version",
-                "responses": {"200": _answer(health, "ok")},
-            }
+            "get": _operation(
+                "health",
+                "service",
+                "Liveness and version",
+                "Answers while the service is up, with neweden's version.",
+                responses={"200": _answer(health, "ok")},
+            )
         },
     }
 
@@ -206,8 +356,17 @@ def openapi(version: str) -> dict[str, Any]:
         "info": {
             "title": "neweden",
             "version": version,
-            "description": f"Scoring and validation of New Eden Project games ({FORMAT_ID}).",
+            "description": f"Scoring and validation of New Eden Project games ({FORMAT_ID}). "
+            "Answers in English or Brazilian Portuguese (`lang`, `Accept-Language`); problems "
+            "are RFC 9457 problem details. See docs/http.md, docs/report.md and "
+            "docs/format.md.",
         },
+        "tags": [
+            {"name": "scoring", "description": "Score games: reports with every point"},
+            {"name": "validation", "description": "Check a game or a city, without scoring"},
+            {"name": "pictures", "description": "SVG pictures of the cities"},
+            {"name": "service", "description": "The service itself"},
+        ],
         "paths": _paths(schemas),
         "components": {"schemas": components},
     }

@@ -1,4 +1,4 @@
-"""The HTTP service (FORMAT §5): Starlette on uvicorn, msgspec for every body.
+"""The HTTP service (docs/http.md): Starlette on uvicorn, msgspec for every body.
 
 Every CPU-bound step (decoding, scoring, rendering, batches) runs on a worker thread with a
 time budget, so no request holds the event loop: `/healthz` and the other requests go on while
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import gc
+import importlib.util
 import logging
 import os
 import re
@@ -22,6 +23,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import partial
+from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio
@@ -32,9 +34,8 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from neweden._version import __version__
@@ -89,13 +90,21 @@ class _Envelope(msgspec.Struct, forbid_unknown_fields=True):
 
 
 #: On every answer of the API (the SVG included): no type sniffing, and nothing an answer
-#: opened in a browser may load, run or be framed by. Not on the API page (`/docs`), whose
-#: own script the policy would block; it says nosniff.
+#: opened in a browser may load, run or be framed by. The API page (`/docs`) has its own
+#: policy, :data:`_DOCS_HEADERS`.
 _HEADERS = {
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
 }
-_NOSNIFF = {"x-content-type-options": "nosniff"}
+#: The API page: its scripts, styles and pictures from this server only (Swagger UI sets
+#: inline styles; its icons are data: URLs), its calls (try it out) to this server only, and
+#: never framed.
+_DOCS_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; script-src 'self'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+}
 
 
 def _json(value: Any, status: int = 200) -> Response:
@@ -364,7 +373,21 @@ class _Endpoints:
         return Response(self.document, media_type="application/json", headers=_HEADERS)
 
     async def docs(self, _: Request) -> HTMLResponse:
-        return HTMLResponse(_DOCS_PAGE, headers=_NOSNIFF)
+        page = _DOCS_PAGE if _swagger_assets() is not None else _DOCS_PAGE_WITHOUT_UI
+        return HTMLResponse(page, headers=_DOCS_HEADERS)
+
+    async def docs_script(self, _: Request) -> Response:
+        return Response(_DOCS_SCRIPT, media_type="text/javascript", headers=_DOCS_HEADERS)
+
+    async def docs_asset(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        assets = _swagger_assets()
+        if assets is None or name not in _DOCS_ASSETS:
+            raise HTTPException(404, "Not Found")
+        return FileResponse(assets / name, headers=_DOCS_HEADERS)
+
+    async def root(self, _: Request) -> Response:
+        return RedirectResponse("/docs", status_code=307, headers=_HEADERS)
 
     def routes(self, bench_endpoints: bool) -> list[BaseRoute]:
         routes: list[BaseRoute] = [
@@ -379,10 +402,10 @@ class _Endpoints:
             Route("/healthz", self.health, methods=["GET"]),
             Route("/openapi.json", self.openapi_json, methods=["GET"]),
             Route("/docs", self.docs, methods=["GET"]),
+            Route("/docs/neweden.js", self.docs_script, methods=["GET"]),
+            Route("/docs/assets/{name}", self.docs_asset, methods=["GET"]),
+            Route("/", self.root, methods=["GET"]),
         ]
-        assets = _swagger_assets()
-        if assets is not None:
-            routes.append(Mount("/docs/assets", app=StaticFiles(directory=assets)))
         if bench_endpoints:
             routes.append(
                 Route("/bench/decode", _game_endpoint(self.bench_decode), methods=["POST"])
@@ -453,26 +476,49 @@ def _unknown_language(asked: str) -> Response:
     )
 
 
+class Preflight:
+    """ASGI middleware for a service without CORS: a preflight (OPTIONS with `Origin` and
+    `Access-Control-Request-Method`) is a 204 that allows no other origin, not a 405."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "OPTIONS":
+            headers = dict(scope["headers"])
+            if b"origin" in headers and b"access-control-request-method" in headers:
+                answer = Response(
+                    status_code=204, headers={**_HEADERS, "allow": "GET, POST, OPTIONS"}
+                )
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(
     *,
     catalog: Catalog | None = None,
-    cors_origin: str | None = None,
+    cors_origins: Sequence[str] = (),
     bench_endpoints: bool = False,
 ) -> Starlette:
-    """The application. `bench_endpoints` adds `POST /bench/decode` (decodes a game into the
-    same types and answers a constant): the baseline of the load benchmark."""
+    """The application. `cors_origins`: the browser origins allowed to call it (`*`: any);
+    none, and a preflight is a 204 allowing no origin. `bench_endpoints` adds `POST
+    /bench/decode` (decodes a game into the same types and answers a constant): the
+    baseline of the load benchmark."""
     work = _Work(WORK_THREADS, WORK_TIMEOUT_SECONDS, INLINE_BYTES)
     endpoints = _Endpoints(catalog or BUILTIN, work)
     middleware = [Middleware(Languages)]
-    if cors_origin:
+    if cors_origins:
         middleware.append(
             Middleware(
                 CORSMiddleware,
-                allow_origins=[cors_origin],
+                allow_origins=list(cors_origins),
                 allow_methods=["GET", "POST"],
-                allow_headers=["content-type"],
+                allow_headers=["content-type", "accept-language"],
             )
         )
+    else:
+        middleware.append(Middleware(Preflight))
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -567,23 +613,54 @@ def _cap_listed(results: list[Scored]) -> list[Scored]:
     return results
 
 
-def _swagger_assets() -> str | None:
-    try:
-        import swagger_ui_bundle
-    except ImportError:  # the page then says how to get it
+#: The files of Swagger UI the API page loads (of the swagger-ui-py package's folder).
+_DOCS_ASSETS = ("swagger-ui-bundle.js", "swagger-ui.css", "favicon-32x32.png")
+
+
+def _swagger_assets() -> Path | None:
+    """The folder of Swagger UI's files in the swagger-ui-py package (the `serve` extra),
+    found without importing the package (which would import jinja2 and PyYAML); None when
+    it is not installed."""
+    spec = importlib.util.find_spec("swagger_ui")
+    if spec is None or not spec.submodule_search_locations:
         return None
-    return str(swagger_ui_bundle.swagger_ui_path)
+    folder = Path(next(iter(spec.submodule_search_locations))) / "static"
+    return folder if (folder / _DOCS_ASSETS[0]).is_file() else None
 
 
 _DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>neweden API</title>
+<link rel="icon" href="/docs/assets/favicon-32x32.png">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
-<body><div id="api"><p>The interactive page needs the swagger-ui-bundle package; the API
-is described at <a href="/openapi.json">/openapi.json</a>.</p></div>
+<body><div id="api"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>if (window.SwaggerUIBundle) { SwaggerUIBundle({url: "/openapi.json",
-dom_id: "#api"}); }</script></body></html>
+<script src="/docs/neweden.js"></script></body></html>
 """
+
+_DOCS_PAGE_WITHOUT_UI = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>neweden API</title></head>
+<body><p>The interactive page needs the swagger-ui-py package (pip install
+'neweden[serve]'); the API is described at <a href="/openapi.json">/openapi.json</a>
+and in docs/http.md.</p></body></html>
+"""
+
+#: The page's own script, a file of this server (the page's policy allows no inline script).
+_DOCS_SCRIPT = """window.ui = SwaggerUIBundle({
+  url: "/openapi.json",
+  dom_id: "#api",
+  deepLinking: true,
+  displayOperationId: true,
+  tryItOutEnabled: true,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: "BaseLayout",
+});
+"""
+
+
+def cors_origins_from(value: str | None) -> list[str]:
+    """The origins of `NEWEDEN_CORS_ORIGIN`: separated by spaces or commas (an origin holds
+    neither)."""
+    return [o for o in re.split(r"[\s,]+", value or "") if o]
 
 
 def app_from_environment() -> Starlette:
@@ -591,6 +668,6 @@ def app_from_environment() -> Starlette:
     path = os.environ.get("NEWEDEN_CATALOG")
     return create_app(
         catalog=load_catalog(path) if path else None,
-        cors_origin=os.environ.get("NEWEDEN_CORS_ORIGIN") or None,
+        cors_origins=cors_origins_from(os.environ.get("NEWEDEN_CORS_ORIGIN")),
         bench_endpoints=os.environ.get("NEWEDEN_BENCH_ENDPOINTS") == "1",
     )

@@ -7,18 +7,27 @@ of them exhaust the file descriptors. :class:`GuardedH11` gives every request's 
 deadline (:data:`HEADER_TIMEOUT_SECONDS`) from the moment the connection is ready for it,
 and closes at once a connection over :data:`MAX_CONNECTIONS`. The body has its own deadline
 in the app (a 408).
+
+:func:`serve` binds the address first, then says where the service listens (in the
+command's language) and runs uvicorn's workers on that socket, its access log on at the
+default level `info`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+from collections.abc import Sequence
 
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.supervisors import Multiprocess
 
 from neweden.http.service import QUIET
+from neweden.i18n import _
 
-__all__ = ["GuardedH11"]
+__all__ = ["GuardedH11", "serve"]
 
 HEADER_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_HEADER_TIMEOUT", "10"))
 MAX_CONNECTIONS = int(os.environ.get("NEWEDEN_MAX_CONNECTIONS", "512"))
@@ -68,3 +77,44 @@ class GuardedH11(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+
+def serve(
+    host: str, port: int, *, workers: int, log_level: str, cors_origins: Sequence[str] = ()
+) -> int:
+    """Run the service until it is stopped (`neweden serve`): binds `host`:`port` (0: any
+    free port), logs "neweden serving on http://HOST:PORT (docs: /docs)", then serves with
+    `workers` processes. The exit status: 0, or 3 when the service did not start."""
+    if cors_origins:
+        os.environ["NEWEDEN_CORS_ORIGIN"] = " ".join(cors_origins)
+    config = uvicorn.Config(
+        "neweden.http.service:app_from_environment",
+        http=GuardedH11,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        timeout_keep_alive=5,
+        log_level=log_level,
+    )
+    if workers == 1:
+        config.load_app()
+    sock = config.bind_socket()  # an address in use ends the command here, said by uvicorn
+    sock.listen(config.backlog)  # connections wait from now on: the line below is true
+    shown = f"[{host}]" if ":" in host else host
+    logging.getLogger("uvicorn.error").info(
+        _(
+            "neweden serving on http://{host}:{port} (docs: /docs)",
+            host=shown,
+            port=sock.getsockname()[1],
+        )
+    )
+    server = uvicorn.Server(config)
+    try:
+        if workers > 1:
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    return 0 if server.started or workers > 1 else 3
