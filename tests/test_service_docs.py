@@ -80,11 +80,14 @@ def test_every_operation_has_an_id_a_tag_a_summary_and_a_description(
         "/v1/validate",
         "/v1/score/batch",
         "/v1/render",
+        "/v1/placements",
         "/healthz",
     }
     ids = [op["operationId"] for _, _, op in ops]
     assert len(set(ids)) == len(ids)
-    assert set(ids) == {"scoreGame", "validateGame", "scoreBatch", "renderGame", "health"}
+    assert set(ids) == {
+        "scoreGame", "validateGame", "scoreBatch", "renderGame", "placeCard", "health",
+    }  # fmt: skip
     tags = {t["name"] for t in document["tags"]}
     for _, _, op in ops:
         assert op["tags"]

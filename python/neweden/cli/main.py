@@ -404,9 +404,10 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
         parents=[with_catalog],
         help=_("the HTTP service (docs/http.md)"),
         description=_(
-            "Serve POST /v1/score, /v1/validate, /v1/score/batch and /v1/render, GET "
-            "/healthz, /openapi.json (OpenAPI 3.1) and an API page at /docs (GET / leads "
-            "there). Logs where it listens and each request (the access log)."
+            "Serve POST /v1/score, /v1/validate, /v1/score/batch, /v1/render and "
+            "/v1/placements, GET /healthz, /openapi.json (OpenAPI 3.1) and an API page at "
+            "/docs (GET / leads there). Logs where it listens and each request (the access "
+            "log)."
         ),
     )
     serving.add_argument("--host", default="127.0.0.1")

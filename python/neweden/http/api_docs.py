@@ -29,6 +29,9 @@ SCHEMAS: dict[str, str] = {
     "PlayerValidation": "One player's city: whether it is legal, and its problems.",
     "Health": "The service is up; its version.",
     "Unreadable": "A batch entry that is not a readable game: every decode problem.",
+    "PlacementRequest": "A game, one of its players and a card: where can the card go?",
+    "PlacementsAnswer": "Every legal placement of the card, the best first.",
+    "CardPlacement": "One legal placement of the card, and what the player has after it.",
 }
 
 #: The description of each property of each schema (by the schema's name).
@@ -247,4 +250,24 @@ PROPERTIES: dict[str, dict[str, str]] = {
     },
     "Health": {"status": "ok", "version": "the version of neweden"},
     "Unreadable": {"valid": "always false", "errors": "every decode problem of the entry"},
+    "PlacementRequest": {
+        "game": "the game, as for /v1/score",
+        "player": "the name of the player whose city gets the card",
+        "card": "the card: a catalog id, or an inline card as in a city",
+        "best": "only the best placement",
+    },
+    "PlacementsAnswer": {
+        "placements": "every legal placement: by total, highest first, then row, column, "
+        "upright first"
+    },
+    "CardPlacement": {
+        "row": "the cell's row",
+        "col": "the cell's column",
+        "rotated": "the card turned 180° (whether the player may turn it is the caller's to "
+        "decide: an activated epiphany with the rotate effect)",
+        "open_connections": "the city's open connections after the placement",
+        "total": "the player's total after it, in the whole game (the others unchanged, the "
+        "D5 majorities recomputed)",
+        "delta": "total after minus total before",
+    },
 }

@@ -14,9 +14,10 @@ from typing import Any, Literal
 
 import msgspec
 
-from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, CardRef, Game, LoneCity
 from neweden.http.api_docs import PROPERTIES, SCHEMAS
 from neweden.i18n import speaking
+from neweden.scoring.placements import CardPlacement
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = ["openapi"]
@@ -61,6 +62,21 @@ class ProblemDetails(msgspec.Struct):
     errors: list[ProblemItem]
 
 
+class PlacementRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A game, one of its players and a card: where can the card go?"""
+
+    game: Game
+    player: str
+    card: CardRef
+    best: bool = False
+
+
+class PlacementsAnswer(msgspec.Struct):
+    """Every legal placement, the best first."""
+
+    placements: list[CardPlacement]
+
+
 class Health(msgspec.Struct):
     status: Literal["ok"]
     version: str
@@ -78,6 +94,8 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
         ProblemDetails,
         Health,
         Unreadable,
+        PlacementRequest,
+        PlacementsAnswer,
     ]
     schemas, components = msgspec.json.schema_components(
         types, ref_template="#/components/schemas/{name}"
@@ -239,7 +257,7 @@ def _game_paths(
     schemas: list[dict[str, Any]], ex: dict[str, Any], problems: dict[str, Any]
 ) -> dict[str, Any]:
     """Scoring and validation: /v1/score, /v1/validate, /v1/score/batch."""
-    game, city, report, validation, batch_req, batch, _, _, _ = schemas
+    game, city, report, validation, batch_req, batch, *_ = schemas
     a_game = {"example": _example(ex["game"], "the manual's final-scoring example")}
     return {
         "/v1/score": {
@@ -314,8 +332,45 @@ def _game_paths(
     }
 
 
+def _placement_example() -> dict[str, Any]:
+    from neweden.scoring.placements import answer_request
+
+    card = {"style": "gothic", "type": "green_area", "facility": "medical", "points": 5}
+    request = {"game": example_game(), "player": "Sarah", "card": card | {"stars": 1}}
+    request["card"]["sides"] = ["top", "left"]
+    with speaking("en"):
+        return {"request": request, "answer": answer_request(json.dumps(request).encode())}
+
+
+def _placements_path(
+    request: dict[str, Any], answer: dict[str, Any], problems: dict[str, Any]
+) -> dict[str, Any]:
+    ex = _placement_example()
+    return {
+        "post": _operation(
+            "placeCard",
+            "placements",
+            "Where a card can go, and what each placement scores",
+            "Every legal placement of `card` (a catalog id or an inline card) in `player`'s "
+            "city: every empty cell next to a card of the city, upright and, when that changes "
+            "its icons, rotated 180° (listed whatever the player's epiphanies), kept when the "
+            "city is legal after it; with the city's open connections and the player's total "
+            "after it in the whole game, and the change. The best first; `best` gives only "
+            "it (docs/placements.md).",
+            parameters=_LANGUAGE,
+            requestBody=_body(request, {"example": _example(ex["request"], "a card for Sarah")}),
+            responses={
+                "200": _answer(
+                    answer, "the placements", {"example": _example(ex["answer"], "three places")}
+                ),
+                **problems,
+            },
+        )
+    }
+
+
 def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
-    game, _, _, _, _, _, problem, health, _ = schemas
+    game, _, _, _, _, _, problem, health, _, place_request, place_answer = schemas
     problems = _problems(problem)
     a_game = {"example": _example(example_game(), "the manual's final-scoring example")}
     picture = {
@@ -336,6 +391,7 @@ def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
                 responses={"200": picture, **problems},
             )
         },
+        "/v1/placements": _placements_path(place_request, place_answer, problems),
         "/healthz": {
             "get": _operation(
                 "health",
@@ -365,6 +421,7 @@ def openapi(version: str) -> dict[str, Any]:
             {"name": "scoring", "description": "Score games: reports with every point"},
             {"name": "validation", "description": "Check a game or a city, without scoring"},
             {"name": "pictures", "description": "SVG pictures of the cities"},
+            {"name": "placements", "description": "Where a card can go, and what it scores"},
             {"name": "service", "description": "The service itself"},
         ],
         "paths": _paths(schemas),

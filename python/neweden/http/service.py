@@ -56,6 +56,7 @@ from neweden.i18n import (
     speaking,
 )
 from neweden.present.render import render
+from neweden.scoring.placements import answer_request
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
 from neweden.scoring.results import Scored, scored
 from neweden.scoring.types import ProblemItem, Report
@@ -352,6 +353,10 @@ class _Endpoints:
     async def score_batch(self, _: Request, body: bytes) -> Response:
         return await self.work.run(partial(_answer_batch, body, self.catalog))
 
+    async def placements_one(self, _: Request, body: bytes) -> Response:
+        job = partial(answer_request, body, self.catalog)
+        return _json(await self.work.run(job, len(body)))
+
     async def render_one(self, request: Request, body: bytes) -> Response:
         player = request.query_params.get("player")
         overlays = [o for o in request.query_params.get("overlay", "").split(",") if o]
@@ -399,6 +404,7 @@ class _Endpoints:
                 methods=["POST"],
             ),
             Route("/v1/render", _game_endpoint(self.render_one), methods=["POST"]),
+            Route("/v1/placements", _game_endpoint(self.placements_one), methods=["POST"]),
             Route("/healthz", self.health, methods=["GET"]),
             Route("/openapi.json", self.openapi_json, methods=["GET"]),
             Route("/docs", self.docs, methods=["GET"]),

@@ -33,13 +33,13 @@ from neweden.rules.requirements import populist_points
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.scoring.table import FigureColumns, requirements_met
 
-__all__ = ["Placement", "PlacementError", "answer_request", "placements"]
+__all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
 Ints = npt.NDArray[np.int64]
 _UNRESOLVED = 2  # the packed table's flag of a card whose id is not in the catalog
 
 
-class Placement(msgspec.Struct, gc=False):
+class CardPlacement(msgspec.Struct, gc=False):
     """One legal placement of the card and what the player would have after it."""
 
     row: int
@@ -85,8 +85,8 @@ def placement_list(
     player: str,
     card: str | Mapping[str, Any],
     catalog: Catalog | None = None,
-) -> list[Placement]:
-    """:func:`placements` as typed :class:`Placement` Structs."""
+) -> list[CardPlacement]:
+    """:func:`placements` as typed :class:`CardPlacement` Structs."""
     catalog = catalog or BUILTIN
     decoded = game if isinstance(game, Game) else decode_game(game)
     names = [p.name for p in decoded.players]
@@ -108,7 +108,7 @@ def placement_list(
     order = np.lexsort((rotated, cols, rows, -totals))
     order = order[legal[order]]
     return [
-        Placement(r, c, turned, opened, total, total - before)
+        CardPlacement(r, c, turned, opened, total, total - before)
         for r, c, turned, opened, total in zip(
             rows[order].tolist(),
             cols[order].tolist(),
