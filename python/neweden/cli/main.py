@@ -227,6 +227,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         quiet=args.quiet,
         svg_dir=args.svg,
         scheduler=args.scheduler,
+        only_invalid=args.only_invalid,
+        csv_sep=args.csv_sep,
     )
 
 
@@ -270,7 +272,13 @@ def _cmd_render(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     overlays = [o for o in (args.overlay or "").split(",") if o]
     try:
-        svg = render(data, player=args.player, catalog=_catalog(args), overlays=overlays)
+        svg = render(
+            data,
+            player=args.player,
+            catalog=_catalog(args),
+            overlays=overlays,
+            source=None if args.file == "-" else args.file,
+        )
     except CatalogError as err:
         return _report_catalog_error(err)
     except GameDecodeError as err:
@@ -434,15 +442,34 @@ def _validate_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("score a batch: files, folders, .jsonl and .jsonl.gz (exit 0 all valid, 1 not)"),
         description=_(
             "Score every game of the PATHs (files; folders: every *.json, *.jsonl and "
-            "*.jsonl.gz below; .jsonl files: one game a line). One line a game, then a "
-            "summary. Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments (an "
-            "output that is also an input included), nothing to check, a catalog that does "
-            "not load or an output that cannot be written, 130 on Ctrl-C."
+            "*.jsonl.gz below; .jsonl files: one game a line). One line a game (the verdict "
+            "in colour on a terminal, unless NO_COLOR is set; FORCE_COLOR colours a pipe "
+            "too), then a summary. A PATH that does not exist is said on standard error "
+            "and not counted. Exit 0 when every game is valid, 1 when one is not or a PATH "
+            "is not found, 2 when no game is found, for bad arguments (an output that is also "
+            "an input included), a catalog that does not load or an output that cannot be "
+            "written, 130 on Ctrl-C."
         ),
     )
     checking.add_argument("paths", nargs="+", metavar="PATH")
     checking.add_argument("--out", metavar="FILE", help=_("one report a line (JSON Lines)"))
-    checking.add_argument("--csv", metavar="FILE", help=_("one row a player (FORMAT §4 header)"))
+    checking.add_argument(
+        "--csv",
+        metavar="FILE",
+        help=_(
+            "one row a player, with the game's meta keys as meta.KEY columns "
+            "(docs/format.md, the CSV table)"
+        ),
+    )
+    checking.add_argument(
+        "--csv-sep",
+        choices=(",", ";"),
+        default=",",
+        help=_(
+            "the CSV separator: , (default) or ; (spreadsheets set to Brazilian "
+            "Portuguese, which read , as the decimal mark)"
+        ),
+    )
     checking.add_argument("--parquet", metavar="DIR", help=_("the same rows as Parquet"))
     checking.add_argument(
         "--jobs",
@@ -460,7 +487,16 @@ def _validate_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("the audit trail in --out (lean reports otherwise)"),
     )
     checking.add_argument("--quiet", action="store_true", help=_("only the summary"))
-    checking.add_argument("--svg", metavar="DIR", help=_("a picture of each invalid game"))
+    checking.add_argument(
+        "--only-invalid",
+        action="store_true",
+        help=_("list only INVALID and UNREADABLE entries (the summary still counts all)"),
+    )
+    checking.add_argument(
+        "--svg",
+        metavar="DIR",
+        help=_("a picture of each invalid game, and DIR/index.html listing them"),
+    )
     checking.add_argument(
         "--scheduler",
         metavar="ADDRESS",
