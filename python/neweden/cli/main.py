@@ -15,6 +15,7 @@ import msgspec
 from neweden._version import __version__
 from neweden.catalog.catalog import Catalog
 from neweden.catalog.files import CatalogError, load_catalog
+from neweden.cli.completion import SHELLS, completion_script
 from neweden.cli.parsing import Parser, language_asked
 from neweden.format.model import MAX_GAME_BYTES
 from neweden.format.problems import GameDecodeError, Problem
@@ -371,6 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands, with_catalog)
     _schema_command(commands, with_catalog)
     _catalog_command(commands)
+    _completion_command(commands)
     _with_lang(parser)
     return parser
 
@@ -571,6 +573,26 @@ def _catalog_command(commands: Commands) -> None:
     )
     check.add_argument("file", metavar="FILE", help=_("a catalog file, .json or .toml"))
     check.set_defaults(run=_cmd_catalog_check)
+
+
+def _completion_command(commands: Commands) -> None:
+    completing = commands.add_parser(
+        "completion",
+        help=_("print a shell completion script: bash, zsh or fish"),
+        description=_(
+            "Print the completion script of a shell. bash: source <(neweden completion "
+            "bash), or save it in ~/.local/share/bash-completion/completions/neweden; zsh: "
+            "source <(neweden completion zsh); fish: neweden completion fish | source, or "
+            "save it in ~/.config/fish/completions/neweden.fish."
+        ),
+    )
+    completing.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash, zsh, fish")
+    completing.set_defaults(run=_cmd_completion)
+
+
+def _cmd_completion(args: argparse.Namespace) -> int:
+    sys.stdout.write(completion_script(build_parser(), args.shell))
+    return EXIT_VALID
 
 
 def _language(asked: str | None) -> str | None:
