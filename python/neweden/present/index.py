@@ -1,6 +1,7 @@
 """`index.html` of `neweden validate --svg DIR`: every invalid entry of the run, one row
-each (its source, INVALID or UNREADABLE, its first problem, and a link to its picture, or
-"no picture" for an entry that is not a readable game). Plain HTML, no script."""
+each (its source file, the game's line in it, INVALID or UNREADABLE, its first problem, and
+a link to its picture, or "no picture" for an entry that is not a readable game). Plain
+HTML, no script."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ class Listed(Protocol):
     """What the index shows of an entry (:class:`neweden.scoring.results.Picture`)."""
 
     @property
-    def source(self) -> str: ...
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int | None: ...
     @property
     def verdict(self) -> str: ...
     @property
@@ -34,10 +37,15 @@ _STYLE = (
 )
 
 
+def _game(line: int | None) -> str:
+    """Which game of its file: its line, or a dash for a file of one game."""
+    return "—" if line is None else escape(_("line {line}", line=line))
+
+
 def picture_index(pictures: Sequence[Listed]) -> str:
     """The HTML page listing `pictures`, in the run's order, in the current language."""
     title = _("Pictures of the invalid games")
-    heads = (_("source"), _("verdict"), _("problem"), _("picture"))
+    heads = (_("source"), _("game"), _("verdict"), _("problem"), _("picture"))
     rows = []
     for p in pictures:
         kind = "INVALID" if p.file else "UNREADABLE"
@@ -47,7 +55,8 @@ def picture_index(pictures: Sequence[Listed]) -> str:
             else escape(_("no picture: not a readable game"))
         )
         rows.append(
-            f'<tr><td>{escape(p.source)}</td><td class="{kind}">{escape(p.verdict)}</td>'
+            f"<tr><td>{escape(p.path)}</td><td>{_game(p.line)}</td>"
+            f'<td class="{kind}">{escape(p.verdict)}</td>'
             f"<td>{escape(p.problem)}</td><td>{link}</td></tr>"
         )
     empty = f"<p>{escape(_('Every game is valid: no picture.'))}</p>" if not pictures else ""

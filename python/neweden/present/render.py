@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from html import escape as _escape
@@ -508,6 +509,8 @@ def _legend(
 
 #: The most problems the notes under the legend list (a count says how many more).
 MOST_NOTED = 12
+#: The characters of a line of the notes (a longer message goes on over more lines).
+NOTE_WIDTH = 110
 
 
 def _meta_words(value: object) -> str:
@@ -541,9 +544,15 @@ def _notes(report: Report, meta: object, source: str | None, top: float) -> tupl
         lines.append((more, "normal", "#222"))
     if not lines:
         return [], 0.0
+    wrapped = [
+        (piece if at == 0 else "    " + piece, weight, colour)
+        for words, weight, colour in lines
+        for at, piece in enumerate(
+            textwrap.wrap(words, NOTE_WIDTH, max_lines=4, placeholder=" …") or [""]
+        )
+    ]
     out = ['<g class="notes">']
-    for k, (words, weight, colour) in enumerate(lines):
-        shown = words if len(words) <= 110 else words[:109] + "…"
+    for k, (shown, weight, colour) in enumerate(wrapped):
         out.append(
             _text(
                 MARGIN,
@@ -556,7 +565,7 @@ def _notes(report: Report, meta: object, source: str | None, top: float) -> tupl
             )
         )
     out.append("</g>")
-    return out, 17.0 * len(lines) + 10
+    return out, 17.0 * len(wrapped) + 10
 
 
 def _language_attributes() -> str:

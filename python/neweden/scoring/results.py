@@ -115,6 +115,7 @@ class Result(NamedTuple):
     meta: dict[str, Any] | None = None  # the game's `meta`, with the rows (the CSV's meta.KEY)
     why: str = ""  # the first problem of an invalid entry, `code: message` (with --svg)
     label: str = ""  # the entry's source, `path` or `path:line` (with --svg)
+    source: tuple[str, int | None] = ("", None)  # its path and line (with --svg)
 
 
 def _first_error(report: Scored) -> ProblemItem | None:
@@ -275,10 +276,13 @@ def svg_name(entry: Entry) -> str:
 
 
 class Picture(NamedTuple):
-    """What the index of --svg lists of an invalid entry: its source, its verdict, the
-    picture's file name ("" when none was drawn) and its first problem (`code: message`)."""
+    """What the index of --svg lists of an invalid entry: its source (`path:line`), its
+    file and line (None: the file holds one game), its verdict, the picture's file name
+    ("" when none was drawn) and its first problem (`code: message`)."""
 
     source: str
+    path: str
+    line: int | None
     verdict: str
     file: str
     problem: str
@@ -288,12 +292,18 @@ def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
     if result.valid:
         return result
     if entry.data is None or not result.readable:  # not a readable game: nothing to draw
-        return result._replace(why=_first_words(result), label=entry.label())
+        return result._replace(
+            why=_first_words(result), label=entry.label(), source=(entry.path, entry.line)
+        )
     from neweden.present.render import render
 
     picture = render(entry.data, catalog=catalog, source=entry.label())
     return result._replace(
-        svg=picture, svg_name=svg_name(entry), why=_first_words(result), label=entry.label()
+        svg=picture,
+        svg_name=svg_name(entry),
+        why=_first_words(result),
+        label=entry.label(),
+        source=(entry.path, entry.line),
     )
 
 
@@ -311,4 +321,6 @@ def picture_of(result: Result) -> Picture | None:
     if result.valid or not result.label:
         return None
     verdict = _("INVALID") if result.readable else _("UNREADABLE")
-    return Picture(result.label, verdict, result.svg_name if result.svg else "", result.why)
+    path, line = result.source
+    file = result.svg_name if result.svg else ""
+    return Picture(result.label, path, line, verdict, file, result.why)
