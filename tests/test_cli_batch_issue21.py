@@ -102,6 +102,8 @@ def test_svg_reports_unreadable_games_and_writes_an_index(
     assert "INVALID" in index
     assert "UNREADABLE" in index
     assert "no picture: not a readable game" in index
+    assert "<th>game</th>" in index
+    assert "<td>—</td>" in index  # a .json file holds one game: no line
     picture = svg.read_text()
     assert f"source: {games}/b-overlap.json" in picture
     assert "meta.table: T3" in picture
@@ -114,6 +116,7 @@ def test_svg_reports_unreadable_games_and_writes_an_index(
     index = (pictures / "index.html").read_text()
     assert "Imagens das partidas inválidas" in index
     assert "sem imagem" in index
+    assert "<th>partida</th>" in index
     picture = next(pictures.glob("*.svg")).read_text()
     assert "origem: " in picture
     assert "Problemas" in picture

@@ -566,6 +566,12 @@ def _preview(value: Any) -> str:
 CrossCheck = Callable[[Any, str], list[Problem]]
 
 
+def _field_names(fields: Mapping[str, Any]) -> str:
+    """The fields a message lists: every one but `$schema`, which an editor adds and is
+    no field of the game itself."""
+    return ", ".join(name for name in fields if name != "$schema")
+
+
 class _Walk:
     """Walks a generically decoded JSON value against msgspec type information, calling
     each struct's cross-field check (by class) after its own fields."""
@@ -693,7 +699,7 @@ class _Walk:
                         "unknown_field",
                         _("`{key}` is not a field of {owner}", key=key, owner=self.label(t.cls))
                         + did_you_mean(key, fields)
-                        + _(" (the fields are: {known})", known=", ".join(fields)),
+                        + _(" (the fields are: {known})", known=_field_names(fields)),
                         join(path, key),
                     )
                 continue

@@ -605,7 +605,10 @@ def _results(
 
         targets = {output.target for output in outputs.files}
         entries = entries_bag(paths, exclude=targets, skipped=skipped)
-        bag = score_entries_bag(entries, catalog=settings.catalog, detail=settings.detail)
+        lines = Lines(settings.short, settings.only_invalid, settings.colour)
+        bag = score_entries_bag(
+            entries, catalog=settings.catalog, detail=settings.detail, lines=lines
+        )
         return (Chunk.of([result]) for result in iter_results(bag, client))
 
     exclude = outputs.identities()
