@@ -241,3 +241,64 @@ def test_no_doc_cites_a_section_of_format_or_rules() -> None:
         text = page.read_text(encoding="utf-8")
         assert "FORMAT §" not in text, page.name
         assert "RULES §" not in text, page.name
+
+
+def test_the_picture_index_and_notes_in_portuguese(tmp_path: Path) -> None:
+    from neweden.i18n import speaking
+    from neweden.present.index import picture_index
+    from neweden.scoring.results import Picture
+
+    listed = [Picture("r.jsonl:3", "r.jsonl", 3, "INVALID", "r.svg", "overlap: ...")]
+    with speaking("pt-BR"):
+        assert "<td>linha 3</td>" in picture_index(listed)
+        assert "Nenhuma partida inválida: nenhuma imagem." in picture_index([])
+    assert "<td>line 3</td>" in picture_index(listed)
+    assert "No invalid game: no picture." in picture_index([])
+    doc = json.loads(example_game())
+    city = doc["players"][0]["city"]
+    for k in range(1, 15):  # more problems than the notes list: 14 overlaps
+        city.append({**city[0], "card": dict(city[0]["card"])})
+        city[-1]["row"], city[-1]["col"] = city[k % len(city)]["row"], city[k % len(city)]["col"]
+    english = render(doc, overlays=["shelters", "medical", "towers", "row"])
+    with speaking("pt-BR"):
+        shown = render(doc, overlays=["shelters", "medical", "towers", "row"])
+    for en, pt in (
+        ("in a shelter group", "num grupo de Abrigos"),
+        ("next to a medical center", "ao lado de um Centro Médico"),
+        ("tower span", "alcance das Torres"),
+        ("fullest row", "linha mais cheia"),
+        ("overlap at /players/0/city/", "overlap em /players/0/city/"),
+        ("and 2 more", "e mais 2"),
+    ):
+        assert en in english
+        assert pt in shown
+        assert en not in shown
+
+
+def test_file_line_of_a_file_of_no_game_and_a_jsonl_of_no_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n")
+    assert main(["score", f"{blank}:5"]) == 2
+    assert "there is no game at line 5: the file holds no game" in capsys.readouterr().err
+    assert main(["score", f"{blank}:5", *PT]) == 2
+    assert "não há partida na linha 5: o arquivo não tem nenhuma partida" in capsys.readouterr().err
+    assert main(["score", str(blank)]) == 2
+    assert f"neweden: {blank} holds no game" in capsys.readouterr().err
+    assert main(["score", str(blank), *PT]) == 2
+    assert f"neweden: {blank} não tem nenhuma partida" in capsys.readouterr().err
+
+
+def test_the_new_help_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    for command, words in (
+        (["validate"], ("--only-invalid", "lista só as entradas", "o separador do CSV")),
+        (["completion"], ("script de completamento",)),
+        ([], ("mostra um script de completamento do shell",)),
+    ):
+        with pytest.raises(SystemExit):
+            main([*command, "--help", *PT])
+        shown = " ".join(capsys.readouterr().out.split())
+        for word in words:
+            assert word in shown
+        assert " the " not in shown

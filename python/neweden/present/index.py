@@ -59,7 +59,8 @@ def picture_index(pictures: Sequence[Listed]) -> str:
             f'<td class="{kind}">{escape(p.verdict)}</td>'
             f"<td>{escape(p.problem)}</td><td>{link}</td></tr>"
         )
-    empty = f"<p>{escape(_('Every game is valid: no picture.'))}</p>" if not pictures else ""
+    none = _("No invalid game: no picture.")
+    empty = f"<p>{escape(none)}</p>" if not pictures else ""
     return "\n".join(
         [
             "<!DOCTYPE html>",
