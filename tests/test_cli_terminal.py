@@ -251,3 +251,23 @@ def test_a_schema_key_is_accepted_and_ignored(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(doc))
     assert piped("score", str(path)).returncode == 0
+
+
+def test_a_schema_key_is_accepted_in_a_lone_city_too() -> None:
+    from neweden.format.decode import decode_city
+    from neweden.format.schema import city_schema
+
+    city = {
+        "$schema": "./city.schema.json",
+        "city": json.loads(example_game())["players"][0]["city"],
+    }
+    assert len(decode_city(json.dumps(city)).city) == len(city["city"])
+    jsonschema.validate(city, city_schema())
+
+
+def test_an_unknown_field_message_does_not_list_schema() -> None:
+    with pytest.raises(neweden.GameDecodeError) as info:
+        neweden.score({"$schema": "x", "mode": "elitist", "players": [], "colour": 1})
+    messages = " ".join(p.message for p in info.value.problems)
+    assert "`colour` is not a field of a game" in messages
+    assert "$schema" not in messages
