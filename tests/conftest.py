@@ -30,3 +30,11 @@ def english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """The tests read English output unless they ask for a language: a developer's own
     locale (LANG=pt_BR.UTF-8) must not change what `main()` or a `neweden` process says."""
     monkeypatch.setenv("NEWEDEN_LANG", "en")
+
+
+@pytest.fixture(autouse=True)
+def colour_by_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Colour as the output is (a terminal or not), whatever the developer's or CI's
+    environment says: `NO_COLOR` and `FORCE_COLOR` are set only by the tests about them."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)

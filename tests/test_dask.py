@@ -68,7 +68,7 @@ def test_validate_on_the_cluster_equals_the_single_machine(
     assert code == remote_code == 1
     assert remote.read_text() == local.read_text()
     assert remote_csv.read_text() == local_csv.read_text()
-    assert len(local.read_text().splitlines()) == 240 + 2 + 1 + 1
+    assert len(local.read_text().splitlines()) == 240 + 2 + 1  # missing.jsonl: not counted
 
 
 def test_a_jsonl_split_in_blocks_keeps_its_line_numbers(client: Any, mixed: Path) -> None:
@@ -107,3 +107,25 @@ def test_scheduler_without_a_reachable_cluster_exits_2(mixed: Path) -> None:
     code = validate([str(mixed)], scheduler="tcp://127.0.0.1:9", stdout=io.StringIO(), stderr=err)
     assert code == 2
     assert "cannot reach the scheduler" in err.getvalue()
+
+
+def test_only_invalid_on_the_cluster_lists_what_the_single_machine_lists(
+    client: Any, mixed: Path
+) -> None:
+    """--only-invalid holds on the cluster too: the same lines as on one machine."""
+    local, remote = io.StringIO(), io.StringIO()
+    code = validate([str(mixed)], jobs=1, only_invalid=True, stdout=local, stderr=io.StringIO())
+    remote_code = validate(
+        [str(mixed)],
+        scheduler=client.scheduler.address,
+        only_invalid=True,
+        stdout=remote,
+        stderr=io.StringIO(),
+    )
+    assert code == remote_code == 1
+    shown = remote.getvalue().splitlines()
+    assert [x.split(" in ")[0] for x in shown] == [
+        x.split(" in ")[0] for x in local.getvalue().splitlines()
+    ]
+    assert not any(": valid " in x for x in shown[:-1])
+    assert any(": INVALID " in x for x in shown)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -14,15 +15,16 @@ import msgspec
 from neweden._version import __version__
 from neweden.catalog.catalog import Catalog
 from neweden.catalog.files import CatalogError, load_catalog
+from neweden.cli.completion import SHELLS, completion_script
 from neweden.cli.parsing import Parser, language_asked
 from neweden.format.model import MAX_GAME_BYTES
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.format.schema import city_schema, game_schema
-from neweden.i18n import LANGUAGES, _, from_environment, language, number, speaking
+from neweden.i18n import LANGUAGES, N_, _, from_environment, language, number, speaking
 from neweden.present.render import OVERLAYS, render
 from neweden.present.text import report_table
 from neweden.runners.batch import JOBS_PER_CORE, MAX_JOBS, validate
-from neweden.runners.sources import open_regular
+from neweden.runners.sources import Entry, jsonl_line, open_regular
 from neweden.scoring.report import score
 
 __all__ = ["main"]
@@ -53,10 +55,26 @@ def _report_catalog_error(err: CatalogError) -> int:
     return EXIT_USAGE
 
 
-def _report_decode_error(err: GameDecodeError) -> int:
-    """Every decode problem on standard error, one a line (FORMAT §3.1); exit 2."""
+def _report_decode_error(err: GameDecodeError, name: str | None = None) -> int:
+    """Every decode problem on standard error, one a line (`PATH: CODE: MESSAGE`); exit 2.
+    Several JSON documents one after another (`trailing characters`) get a hint: JSON
+    Lines are read one game a line with FILE:LINE or `validate`."""
     sys.stderr.writelines(line + "\n" for line in err.lines())
+    if name is not None and any(_(_MORE_THAN_ONE) in p.message for p in err.problems):
+        sys.stderr.write(
+            _(
+                "neweden: {name} seems to hold more than one JSON document: for JSON Lines "
+                "(one game a line) give one line as {name}:LINE, or check them all with "
+                "`neweden validate {name}`",
+                name=name,
+            )
+            + "\n"
+        )
     return EXIT_USAGE
+
+
+#: msgspec's words for a JSON text followed by more, in the current language (see below).
+_MORE_THAN_ONE = N_("trailing characters")
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -108,6 +126,65 @@ def _read_input(name: str) -> bytes | None:
     return data
 
 
+#: `FILE:LINE`: line LINE (1-based) of a JSON Lines file.
+_AT_LINE = re.compile(r"(?P<file>.+):(?P<line>[0-9]+)")
+_JSONL = (".jsonl", ".jsonl.gz")
+
+
+def _game_of_entry(entry: Entry) -> bytes | None:
+    """An entry's bytes, or None with its problem written (`FILE:LINE: message`)."""
+    if entry.problem is not None or entry.data is None:
+        message = entry.problem.message if entry.problem is not None else ""
+        sys.stderr.write(f"neweden: {entry.label()}: {message}\n")
+        return None
+    return entry.data
+
+
+def _jsonl_game(name: str) -> bytes | None:
+    """The one game of a JSON Lines file; None (the reason written) when it holds more
+    than one (`FILE:LINE` or `validate` said instead) or none."""
+    games = jsonl_line(name, 0)
+    if len(games) == 1:
+        return _game_of_entry(games[0])
+    if not games:
+        sys.stderr.write(_("neweden: {name} holds no game", name=name) + "\n")
+        return None
+    first = games[0].line
+    sys.stderr.write(
+        _(
+            "neweden: {name} holds more than one game (JSON Lines, one game a line): score "
+            "one with {name}:LINE (e.g. {name}:{first}), or check them all with "
+            "`neweden validate {name}`",
+            name=name,
+            first=first,
+        )
+        + "\n"
+    )
+    return None
+
+
+def _score_input(name: str) -> bytes | None:
+    """The game FILE names: standard input (`-`), a file, a JSON Lines file of one game,
+    or `FILE:LINE`; None with the reason written. Raises GameDecodeError (`too_large`)."""
+    at = _AT_LINE.fullmatch(name)
+    if at is not None and not os.path.exists(name) and os.path.exists(at["file"]):
+        line = int(at["line"])
+        if line < 1:
+            sys.stderr.write(_("neweden: {name}: lines count from 1", name=name) + "\n")
+            return None
+        return _game_of_entry(jsonl_line(at["file"], line)[0])
+    if name.endswith(_JSONL) and os.path.isfile(name):
+        return _jsonl_game(name)
+    return _read_input(name)
+
+
+def _score_format(args: argparse.Namespace) -> str:
+    """`--format` when given; else a table on a terminal, JSON when piped or redirected."""
+    if args.format is not None:
+        return str(args.format)
+    return "text" if sys.stdout.isatty() else "json"
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
     if args.example:
         if args.file is not None:
@@ -121,7 +198,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     else:
         try:
-            data = _read_input(args.file)
+            data = _score_input(args.file)
         except GameDecodeError as err:
             return _report_decode_error(err)
     if data is None:
@@ -131,8 +208,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except CatalogError as err:
         return _report_catalog_error(err)
     except GameDecodeError as err:
-        return _report_decode_error(err)
-    sys.stdout.write(report_table(report) if args.format == "text" else _json(report))
+        return _report_decode_error(err, args.file)
+    sys.stdout.write(report_table(report) if _score_format(args) == "text" else _json(report))
     return EXIT_VALID if report["valid"] else EXIT_ERRORS
 
 
@@ -151,6 +228,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         quiet=args.quiet,
         svg_dir=args.svg,
         scheduler=args.scheduler,
+        only_invalid=args.only_invalid,
+        csv_sep=args.csv_sep,
     )
 
 
@@ -188,7 +267,13 @@ def _cmd_render(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     overlays = [o for o in (args.overlay or "").split(",") if o]
     try:
-        svg = render(data, player=args.player, catalog=_catalog(args), overlays=overlays)
+        svg = render(
+            data,
+            player=args.player,
+            catalog=_catalog(args),
+            overlays=overlays,
+            source=None if args.file == "-" else args.file,
+        )
     except CatalogError as err:
         return _report_catalog_error(err)
     except GameDecodeError as err:
@@ -281,6 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands, with_catalog)
     _schema_command(commands, with_catalog)
     _catalog_command(commands)
+    _completion_command(commands)
     _with_lang(parser)
     return parser
 
@@ -308,15 +394,22 @@ def _score_command(commands: Commands, with_catalog: Parser) -> None:
     scoring = commands.add_parser(
         "score",
         parents=[with_catalog],
-        help=_("score one game: the report as JSON (exit 0 valid, 1 errors, 2 unreadable)"),
+        help=_("score one game: a table on a terminal, JSON when piped (exit 0 valid, 1 errors)"),
         description=_(
-            "Score one game (FORMAT §1) and print the report (FORMAT §3). Exit 0 when "
-            "the game is valid, 1 when the report lists errors, 2 when the input is not a "
-            "readable game (every problem on standard error) or cannot be read."
+            "Score one game and print its report: a table on a terminal, the JSON report "
+            "(docs/report.md) when the output is piped or redirected, or as --format says. "
+            "FILE is a game as JSON, - for standard input, a JSON Lines file of one game, or "
+            "FILE:LINE for the game on line LINE (from 1) of a JSON Lines file (.jsonl, "
+            ".jsonl.gz; any file so named is read one game a line). Exit 0 when the game "
+            "is valid, 1 when the report lists errors, 2 when the input is not "
+            "a readable game (every problem on standard error) or cannot be read."
         ),
     )
     scoring.add_argument(
-        "file", nargs="?", metavar="FILE", help=_("a game as JSON, or - for stdin")
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help=_("a game as JSON, - for stdin, or FILE.jsonl:LINE"),
     )
     scoring.add_argument(
         "--example",
@@ -326,8 +419,11 @@ def _score_command(commands: Commands, with_catalog: Parser) -> None:
     scoring.add_argument(
         "--format",
         choices=("json", "text"),
-        default="json",
-        help=_("json (default) or a table"),
+        default=None,
+        help=_(
+            "text: a table (the default on a terminal); json: the report (the default when "
+            "piped or redirected); when given, it always wins"
+        ),
     )
     scoring.add_argument(
         "--lean", action="store_true", help=_("leave out the audit trail (the lean report)")
@@ -342,15 +438,34 @@ def _validate_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("score a batch: files, folders, .jsonl and .jsonl.gz (exit 0 all valid, 1 not)"),
         description=_(
             "Score every game of the PATHs (files; folders: every *.json, *.jsonl and "
-            "*.jsonl.gz below; .jsonl files: one game a line). One line a game, then a "
-            "summary. Exit 0 when every entry is valid, 1 otherwise, 2 for bad arguments (an "
-            "output that is also an input included), nothing to check, a catalog that does "
-            "not load or an output that cannot be written, 130 on Ctrl-C."
+            "*.jsonl.gz below; .jsonl files: one game a line). One line a game (the verdict "
+            "in colour on a terminal, unless NO_COLOR is set; FORCE_COLOR colours a pipe "
+            "too), then a summary. A PATH that does not exist is said on standard error "
+            "and not counted. Exit 0 when every game is valid, 1 when one is not or a PATH "
+            "is not found, 2 when no game is found, for bad arguments (an output that is also "
+            "an input included), a catalog that does not load or an output that cannot be "
+            "written, 130 on Ctrl-C."
         ),
     )
     checking.add_argument("paths", nargs="+", metavar="PATH")
     checking.add_argument("--out", metavar="FILE", help=_("one report a line (JSON Lines)"))
-    checking.add_argument("--csv", metavar="FILE", help=_("one row a player (FORMAT §4 header)"))
+    checking.add_argument(
+        "--csv",
+        metavar="FILE",
+        help=_(
+            "one row a player, with the game's meta keys as meta.KEY columns "
+            "(docs/format.md, the CSV table)"
+        ),
+    )
+    checking.add_argument(
+        "--csv-sep",
+        choices=(",", ";"),
+        default=",",
+        help=_(
+            "the CSV separator: , (default) or ; (spreadsheets set to Brazilian "
+            "Portuguese, which read , as the decimal mark)"
+        ),
+    )
     checking.add_argument("--parquet", metavar="DIR", help=_("the same rows as Parquet"))
     checking.add_argument(
         "--jobs",
@@ -368,7 +483,16 @@ def _validate_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("the audit trail in --out (lean reports otherwise)"),
     )
     checking.add_argument("--quiet", action="store_true", help=_("only the summary"))
-    checking.add_argument("--svg", metavar="DIR", help=_("a picture of each invalid game"))
+    checking.add_argument(
+        "--only-invalid",
+        action="store_true",
+        help=_("list only INVALID and UNREADABLE entries (the summary still counts all)"),
+    )
+    checking.add_argument(
+        "--svg",
+        metavar="DIR",
+        help=_("a picture of each invalid game, and DIR/index.html listing them"),
+    )
     checking.add_argument(
         "--scheduler",
         metavar="ADDRESS",
@@ -455,6 +579,26 @@ def _catalog_command(commands: Commands) -> None:
     )
     check.add_argument("file", metavar="FILE", help=_("a catalog file, .json or .toml"))
     check.set_defaults(run=_cmd_catalog_check)
+
+
+def _completion_command(commands: Commands) -> None:
+    completing = commands.add_parser(
+        "completion",
+        help=_("print a shell completion script: bash, zsh or fish"),
+        description=_(
+            "Print the completion script of a shell. bash: source <(neweden completion "
+            "bash), or save it in ~/.local/share/bash-completion/completions/neweden; zsh: "
+            "source <(neweden completion zsh); fish: neweden completion fish | source, or "
+            "save it in ~/.config/fish/completions/neweden.fish."
+        ),
+    )
+    completing.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash, zsh, fish")
+    completing.set_defaults(run=_cmd_completion)
+
+
+def _cmd_completion(args: argparse.Namespace) -> int:
+    sys.stdout.write(completion_script(build_parser(), args.shell))
+    return EXIT_VALID
 
 
 def _language(asked: str | None) -> str | None:

@@ -51,6 +51,7 @@ __all__ = [
     "find_problems",
     "game_bytes",
     "json_error_words",
+    "line_and_column",
 ]
 
 Doc = TypeVar("Doc", Game, LoneCity)
@@ -376,14 +377,17 @@ def find_problems(
         return [
             Problem(
                 code="bad_json",
-                message=_("the input is not valid JSON: {why}", why=json_error_words(str(exc))),
+                message=_(
+                    "the input is not valid JSON: {why}", why=json_error_words(str(exc), raw)
+                ),
                 path="",
             )
         ]
     walk = _Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
     walk.value(doc, mi.type_info(doc_type), "", ())
+    problems = [_with_cell(problem, doc) for problem in walk.problems]
     if not walk.unlisted:
-        return walk.problems
+        return problems
     more = Problem(
         code="too_large",
         message=_(
@@ -393,7 +397,39 @@ def find_problems(
         ),
         path="",
     )
-    return [*walk.problems, more]
+    return [*problems, more]
+
+
+#: The path of a city entry (of a player, or of a lone city) and what lies below it.
+_CITY_ENTRY = re.compile(r"(?:/players/(\d+))?/city/(\d+)(?:/.*)?")
+
+
+def _cell_of(doc: Any, path: str) -> tuple[int, int] | None:
+    """The (row, col) of the city entry holding `path`, when the entry gives both as
+    integers; None otherwise (a path outside a city, an entry without a cell)."""
+    found = _CITY_ENTRY.fullmatch(path)
+    if found is None:
+        return None
+    player, entry = found.groups()
+    try:
+        owner = doc["players"][int(player)] if player is not None else doc
+        place = owner["city"][int(entry)]
+        row, col = place["row"], place["col"]
+    except (KeyError, IndexError, TypeError):
+        return None
+    if type(row) is not int or type(col) is not int:
+        return None
+    return row, col
+
+
+def _with_cell(problem: Problem, doc: Any) -> Problem:
+    """A problem inside a city entry with the card's cell said at the end of its message,
+    so a transcriber finds the card on the photo (the path stays a JSON Pointer)."""
+    cell = _cell_of(doc, problem.path)
+    if cell is None:
+        return problem
+    where = _("card at row {row}, column {column}", row=cell[0], column=cell[1])
+    return Problem(code=problem.code, message=f"{problem.message} ({where})", path=problem.path)
 
 
 #: What msgspec says is wrong with a text that is not JSON (its words, after "JSON is
@@ -420,9 +456,11 @@ _MALFORMED = frozenset(
 _MALFORMED_TEXT = re.compile(r"JSON is malformed: (.*) \(byte (\d+)\)")
 
 
-def json_error_words(text: str) -> str:
+def json_error_words(text: str, raw: bytes | None = None) -> str:
     """msgspec's words for a text that is not JSON, said in the current language (the
-    same words in English, but a truncated text, which is said plainly)."""
+    same words in English, but a truncated text, which is said plainly). With the text
+    `raw` itself, where it breaks is said as a line and a column (1-based, the column
+    counted in characters), which an editor shows; without it, as msgspec's byte offset."""
     if text == "Input data was truncated":
         return _("it ends before the JSON value is complete")
     if text == "Invalid UTF-8 encoded string":
@@ -431,11 +469,24 @@ def json_error_words(text: str) -> str:
     if found is None:
         return text
     what = found.group(1)
+    what = _(what) if what in _MALFORMED else what
+    if raw is None:
+        return _("JSON is malformed: {what} (byte {byte})", what=what, byte=found.group(2))
+    line, column = line_and_column(raw, int(found.group(2)))
     return _(
-        "JSON is malformed: {what} (byte {byte})",
-        what=_(what) if what in _MALFORMED else what,
-        byte=found.group(2),
+        "JSON is malformed: {what} (line {line}, column {column})",
+        what=what,
+        line=number(line),
+        column=number(column),
     )
+
+
+def line_and_column(raw: bytes, offset: int) -> tuple[int, int]:
+    """The 1-based line and column (in characters) of byte `offset` of a UTF-8 text."""
+    offset = max(0, min(offset, len(raw)))
+    start = raw.rfind(b"\n", 0, offset) + 1
+    column = len(raw[start:offset].decode("utf-8", "replace")) + 1
+    return raw.count(b"\n", 0, offset) + 1, column
 
 
 def _unescape(token: str) -> str:
@@ -513,6 +564,12 @@ def _preview(value: Any) -> str:
 
 
 CrossCheck = Callable[[Any, str], list[Problem]]
+
+
+def _field_names(fields: Mapping[str, Any]) -> str:
+    """The fields a message lists: every one but `$schema`, which an editor adds and is
+    no field of the game itself."""
+    return ", ".join(name for name in fields if name != "$schema")
 
 
 class _Walk:
@@ -642,7 +699,7 @@ class _Walk:
                         "unknown_field",
                         _("`{key}` is not a field of {owner}", key=key, owner=self.label(t.cls))
                         + did_you_mean(key, fields)
-                        + _(" (the fields are: {known})", known=", ".join(fields)),
+                        + _(" (the fields are: {known})", known=_field_names(fields)),
                         join(path, key),
                     )
                 continue

@@ -248,6 +248,20 @@ MetaObject = Annotated[
 ]
 
 
+#: The most characters of a `"$schema"` link.
+MAX_SCHEMA_LINK = 2_000
+#: `"$schema"`: where an editor (VS Code...) finds the JSON Schema of the document, for
+#: completion and checks while typing (`neweden schema > game.schema.json`). Ignored.
+SchemaLink = Annotated[
+    str,
+    Meta(
+        max_length=MAX_SCHEMA_LINK,
+        description="the JSON Schema an editor checks this document against; ignored",
+        extra={"too_large": ("max_length",)},
+    ),
+]
+
+
 class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A finished table: mode, requirement cards in play, players in clockwise seat order."""
 
@@ -260,12 +274,14 @@ class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     requirements: list[CatalogId] | UnsetType = UNSET
     first_player: Name | UnsetType = UNSET
     meta: MetaObject | UnsetType = UNSET
+    schema: SchemaLink | UnsetType = msgspec.field(default=UNSET, name="$schema")
 
 
 class LoneCity(msgspec.Struct, forbid_unknown_fields=True):
     """A single city sent alone to the validation calls: `{"city": [...]}`."""
 
     city: City
+    schema: SchemaLink | UnsetType = msgspec.field(default=UNSET, name="$schema")
 
 
 #: The cross-field checks of neweden.format.checks, said in JSON Schema for `neweden schema`

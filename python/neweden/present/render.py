@@ -10,11 +10,15 @@ gives the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from html import escape as _escape
 from typing import NamedTuple
+
+import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
@@ -48,6 +52,25 @@ PALETTE = (
     "#b5e48c",
     "#bde0fe",
 )
+#: Each style the box names has its own colour, the same in every picture.
+STYLE_COLOURS = {
+    "gothic": "#cdb4db",
+    "futurist": "#8ecae6",
+    "renaissance": "#f4a261",
+    "sustainable": "#90be6d",
+}
+
+
+def style_colour(style: str) -> str:
+    """The colour of a style: its own for the box's styles; for any other name, one of the
+    palette chosen by a hash of the name, so it too is the same in every picture."""
+    known = STYLE_COLOURS.get(style)
+    if known is not None:
+        return known
+    digest = hashlib.sha256(style.encode("utf-8", "surrogateescape")).digest()
+    return PALETTE[int.from_bytes(digest[:4], "big") % len(PALETTE)]
+
+
 PROBLEM_COLOURS = {
     "overlap": "#d62828",
     "disconnected": "#f77f00",
@@ -415,15 +438,22 @@ def _card(
     return out
 
 
+#: The legend's entry of each overlay the picture draws: its mark, and what it means.
 _OVERLAY_LEGEND = {
-    "shelters": ('<circle cx="{cx}" cy="{cy}" r="6" fill="#1d3557" />', "in a shelter group"),
-    "medical": ('<circle cx="{cx}" cy="{cy}" r="6" fill="#e63946" />', "next to a medical center"),
+    "shelters": (
+        '<circle cx="{cx}" cy="{cy}" r="6" fill="#1d3557" />',
+        N_("in a shelter group"),
+    ),
+    "medical": (
+        '<circle cx="{cx}" cy="{cy}" r="6" fill="#e63946" />',
+        N_("next to a medical center"),
+    ),
     "towers": (
         '<rect x="{x}" y="{y}" width="16" height="16" fill="none" stroke="#7b2cbf" '
         'stroke-width="3" stroke-dasharray="5 3" />',
-        "tower span",
+        N_("tower span"),
     ),
-    "row": ('<rect x="{x}" y="{y}" width="16" height="16" fill="#fff3b0" />', "fullest row"),
+    "row": ('<rect x="{x}" y="{y}" width="16" height="16" fill="#fff3b0" />', N_("fullest row")),
 }
 
 
@@ -462,6 +492,11 @@ def _legend(
             _("a card with a problem (its code)"),
         ),
     ]
+    entries += [
+        (_OVERLAY_LEGEND[name][0], _(_OVERLAY_LEGEND[name][1]))
+        for name in OVERLAYS
+        if name in overlays
+    ]
     for shape, words in entries:
         out.append(shape.format(x=x, y=y, cx=x + 8, cy=y + 8))
         out.append(_text(x + 22, y + 12, words, size=11, anchor="start"))
@@ -470,6 +505,67 @@ def _legend(
             x, y = MARGIN, y + 24
     out.append("</g>")
     return out, y + 30 - top
+
+
+#: The most problems the notes under the legend list (a count says how many more).
+MOST_NOTED = 12
+#: The characters of a line of the notes (a longer message goes on over more lines).
+NOTE_WIDTH = 110
+
+
+def _meta_words(value: object) -> str:
+    return value if isinstance(value, str) else msgspec.json.encode(value).decode()
+
+
+def _notes(report: Report, meta: object, source: str | None, top: float) -> tuple[list[str], float]:
+    """Under the legend: where the game comes from (`source`, and its `meta`: the table,
+    the photo...), then every error with its message, so the picture says what is wrong
+    without the report beside it."""
+    lines: list[tuple[str, str, str]] = []  # (words, weight, colour)
+    if source:
+        lines.append((_("source: {source}", source=source), "normal", "#222"))
+    if isinstance(meta, dict):
+        lines += [
+            (f"meta.{key}: {_meta_words(value)}", "normal", "#222") for key, value in meta.items()
+        ]
+    errors = [*report.errors, *(e for p in report.players for e in p.errors)]
+    if errors:
+        lines.append((_("Problems"), "bold", "#222"))
+    for problem in errors[:MOST_NOTED]:
+        words = _(
+            "{code} at {path}: {message}",
+            code=problem.code,
+            path=problem.path or "/",
+            message=problem.message,
+        )
+        lines.append((words, "normal", PROBLEM_COLOURS.get(problem.code, "#d62828")))
+    if len(errors) > MOST_NOTED:
+        more = _("and {count} more", count=len(errors) - MOST_NOTED)
+        lines.append((more, "normal", "#222"))
+    if not lines:
+        return [], 0.0
+    wrapped = [
+        (piece if at == 0 else "    " + piece, weight, colour)
+        for words, weight, colour in lines
+        for at, piece in enumerate(
+            textwrap.wrap(words, NOTE_WIDTH, max_lines=4, placeholder=" …") or [""]
+        )
+    ]
+    out = ['<g class="notes">']
+    for k, (shown, weight, colour) in enumerate(wrapped):
+        out.append(
+            _text(
+                MARGIN,
+                top + 14 + 17 * k,
+                shown,
+                size=11,
+                weight=weight,
+                anchor="start",
+                fill=colour,
+            )
+        )
+    out.append("</g>")
+    return out, 17.0 * len(wrapped) + 10
 
 
 def _language_attributes() -> str:
@@ -485,8 +581,11 @@ def render(
     player: str | None = None,
     catalog: Catalog | None = None,
     overlays: Sequence[str] = (),
+    source: str | None = None,
 ) -> str:
-    """The SVG picture of a game's cities (all players stacked, or the one named `player`).
+    """The SVG picture of a game's cities (all players stacked, or the one named `player`),
+    the legend, then the notes: `source` (the file it comes from) and `meta`, and every
+    error with its message.
 
     Raises :class:`neweden.GameDecodeError` for an unreadable game and ValueError for a
     player not in the game or an unknown overlay; `overlays` are any of :data:`OVERLAYS`.
@@ -527,7 +626,7 @@ def render(
             if c.spec is not None and c.spec.style
         }
     )
-    colours = {s: PALETTE[k % len(PALETTE)] for k, s in enumerate(styles)}
+    colours = {s: style_colour(s) for s in styles}
     body: list[str] = []
     top = 0.0
     width = 480.0
@@ -548,7 +647,11 @@ def render(
         top += h
     legend, h = _legend(colours, top, overlays)
     body.extend(legend)
+    top += h
+    notes, h = _notes(report, decoded.meta, source, top)
+    body.extend(notes)
     height = top + h
+    width = max(width, 720.0) if notes else width
     defs = (
         '<defs><pattern id="wild" width="10" height="10" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="10" height="10" fill="#f1faee" />'

@@ -28,13 +28,18 @@ from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.format.decode import GameInput
 from neweden.i18n import DEFAULT_LANGUAGE, _, current, ngettext, number, speaking
+from neweden.present.colour import wants_colour
+from neweden.present.index import picture_index
 from neweden.runners.outputs import Interrupts, OutputFile, Table, WriteError, write_whole
 from neweden.runners.sources import Block, Entry, Identity, identity, iter_entries, iter_sources
 from neweden.scoring.results import (
     BOOLEAN_COLUMNS,
     CSV_HEADER,
     STRING_COLUMNS,
+    Lines,
+    Picture,
     Result,
+    picture_of,
     reports,
     score_entries,
 )
@@ -64,6 +69,8 @@ class Chunk:
     codes: list[str]
     rows: list[tuple[Any, ...]]
     pictures: list[tuple[str, str]]  # (file name, SVG)
+    metas: list[dict[str, Any] | None] = field(default_factory=list)  # one a row
+    shown: list[Picture] = field(default_factory=list)  # what --svg's index lists
 
     @classmethod
     def of(cls, results: Sequence[Result]) -> Chunk:
@@ -75,6 +82,8 @@ class Chunk:
             [code for r in results for code in r.codes],
             [row for r in results for row in r.rows],
             [(r.svg_name, r.svg) for r in results if r.svg is not None],
+            [r.meta for r in results for _row in r.rows],
+            [p for r in results if (p := picture_of(r)) is not None],
         )
 
 
@@ -111,6 +120,8 @@ class _Settings:
     reference: bool = False  # the pure-Python core: a baseline for benchmarks
     svg: bool = False  # a picture of each invalid readable game
     short: bool = True  # the stdout line of each entry (not with --quiet)
+    only_invalid: bool = False  # only the lines of invalid and unreadable entries
+    colour: bool = False  # the verdicts in colour (standard output is a terminal)
     rows: bool = True  # the table rows (only with --csv or --parquet)
     lang: str = DEFAULT_LANGUAGE  # of the messages (the caller's, when the run starts)
 
@@ -172,7 +183,7 @@ def _work_entries(task: Task) -> list[Chunk]:
             entries,
             settings.catalog,
             settings.detail,
-            short=settings.short,
+            short=Lines(settings.short, settings.only_invalid, settings.colour),
             rows=settings.rows,
             svg=settings.svg,
             reference=settings.reference,
@@ -301,11 +312,17 @@ class _Outputs:
     into place at the end) and --svg pictures (each written whole)."""
 
     def __init__(
-        self, out: str | None, csv_path: str | None, parquet_dir: str | None, svg_dir: str | None
+        self,
+        out: str | None,
+        csv_path: str | None,
+        parquet_dir: str | None,
+        svg_dir: str | None,
+        csv_sep: str = ",",
     ) -> None:
         self.out: OutputFile | None = None
         self.table: Table | None = None
         self.svg_dir = svg_dir
+        self.shown: list[Picture] = []  # the index of --svg
         try:
             if svg_dir is not None:
                 try:
@@ -313,7 +330,7 @@ class _Outputs:
                 except OSError as exc:
                     raise WriteError(svg_dir, exc) from None
             self.out = OutputFile(out) if out else None
-            self.table = Table(CSV_HEADER, csv_path, parquet_dir, _KINDS)
+            self.table = Table(CSV_HEADER, csv_path, parquet_dir, _KINDS, sep=csv_sep)
         except BaseException:
             self.discard()
             raise
@@ -330,9 +347,10 @@ class _Outputs:
         if self.out is not None:
             self.out.write(chunk.lines)
         if self.table is not None:
-            self.table.add(chunk.rows)
+            self.table.add(chunk.rows, chunk.metas)
         for name, picture in chunk.pictures:
             write_whole(os.path.join(self.svg_dir or ".", name), picture.encode())
+        self.shown.extend(chunk.shown)
 
     def commit(self) -> None:
         """Every output renamed into place; if one fails, the rest are discarded."""
@@ -341,6 +359,9 @@ class _Outputs:
                 self.out.commit()
             if self.table is not None:
                 self.table.commit()
+            if self.svg_dir is not None:
+                index = picture_index(self.shown)
+                write_whole(os.path.join(self.svg_dir, "index.html"), index.encode())
         except WriteError:
             self.discard()
             raise
@@ -454,9 +475,10 @@ def _open_outputs(
     parquet_dir: str | None,
     svg_dir: str | None,
     stderr: IO[str],
+    csv_sep: str = ",",
 ) -> _Outputs | None:
     try:
-        return _Outputs(out, csv_path, parquet_dir, svg_dir)
+        return _Outputs(out, csv_path, parquet_dir, svg_dir, csv_sep)
     except ImportError:
         stderr.write(_("neweden: --parquet needs pyarrow: pip install 'neweden[parquet]'") + "\n")
     except WriteError as err:
@@ -473,6 +495,7 @@ class _Run:
     codes: Counter[str] = field(default_factory=Counter)
     interrupted: bool = False
     failure: WriteError | None = None
+    missing: int = 0  # PATHs not found (said on standard error, not counted)
 
     def summary(self, seconds: float) -> str:
         return _summary(self.games, self.valid, self.codes, seconds, self.interrupted)
@@ -493,12 +516,17 @@ def validate(
     reference_core: bool = False,
     svg_dir: str | None = None,
     scheduler: str | None = None,
+    only_invalid: bool = False,
+    csv_sep: str = ",",
 ) -> int:
-    """`neweden validate`: exit 0 when every entry is valid, 1 otherwise, 2 for bad
-    arguments (an output that is also an input, --jobs beyond MAX_JOBS), nothing to check,
-    a catalog that does not load or an output that cannot be written, 130 on Ctrl-C."""
+    """`neweden validate`: exit 0 when every entry is valid, 1 otherwise (or when a PATH is
+    not found: it is said on standard error, not counted), 2 for bad arguments (an output
+    that is also an input, --jobs beyond MAX_JOBS), nothing to check (no game found), a
+    catalog that does not load or an output that cannot be written, 130 on Ctrl-C."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    missing = _missing(paths, stderr)
+    paths = [path for path in paths if path not in missing]
     try:
         catalog = load_catalog(catalog_path) if catalog_path else BUILTIN
     except CatalogError as err:
@@ -517,7 +545,7 @@ def validate(
     if scheduler is not None and client is None:
         return 2
     with Interrupts() as interrupts:  # Ctrl-C held until the run starts: see _write_results
-        outputs = _open_outputs(out, csv_path, parquet_dir, svg_dir, stderr)
+        outputs = _open_outputs(out, csv_path, parquet_dir, svg_dir, stderr, csv_sep)
         if outputs is None:
             if client is not None:
                 client.close()
@@ -528,6 +556,8 @@ def validate(
             reference=reference_core,
             svg=svg_dir is not None,
             short=not quiet,
+            only_invalid=only_invalid,
+            colour=wants_colour(stdout),
             rows=outputs.table is not None and outputs.table.wanted,
             lang=current(),
         )
@@ -541,7 +571,18 @@ def validate(
         )
         if client is not None:
             client.close()
+        run.missing = len(missing)
         return _finish(run, outputs, stdout, stderr, time.perf_counter() - started)
+
+
+def _missing(paths: Sequence[str], stderr: IO[str]) -> set[str]:
+    """The PATHs where there is nothing (a typo), each said on standard error: they are no
+    game, and not counted as one."""
+    found = {path for path in paths if not os.path.lexists(path)}
+    for path in dict.fromkeys(p for p in paths if p in found):
+        shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        stderr.write(_("neweden: {path}: no such file or folder", path=shown) + "\n")
+    return found
 
 
 def _results(
@@ -564,7 +605,10 @@ def _results(
 
         targets = {output.target for output in outputs.files}
         entries = entries_bag(paths, exclude=targets, skipped=skipped)
-        bag = score_entries_bag(entries, catalog=settings.catalog, detail=settings.detail)
+        lines = Lines(settings.short, settings.only_invalid, settings.colour)
+        bag = score_entries_bag(
+            entries, catalog=settings.catalog, detail=settings.detail, lines=lines
+        )
         return (Chunk.of([result]) for result in iter_results(bag, client))
 
     exclude = outputs.identities()
@@ -601,6 +645,7 @@ def _write_results(
                 outputs.write(chunk)
                 if stdout is not None:
                     _print(stdout, chunk.shorts)
+                _no_pictures(chunk, stderr)
                 run.games += chunk.count
                 run.valid += chunk.valid
                 run.codes.update(chunk.codes)
@@ -619,6 +664,21 @@ def _write_results(
         if progress is not None:
             progress.close()
     return run
+
+
+def _no_pictures(chunk: Chunk, stderr: IO[str]) -> None:
+    """With --svg, a line on standard error for each invalid entry of which no picture
+    was made (not a readable game), and why."""
+    for picture in chunk.shown:
+        if not picture.file:
+            stderr.write(
+                _(
+                    "neweden: no picture of {source}: it is not a readable game ({problem})",
+                    source=picture.source,
+                    problem=picture.problem,
+                )
+                + "\n"
+            )
 
 
 def _print(stdout: IO[str], text: str, *, flush: bool = False) -> None:
@@ -658,6 +718,15 @@ def _finish(run: _Run, outputs: _Outputs, stdout: IO[str], stderr: IO[str], seco
             + "\n"
         )
         return 2
+    if run.games == 0 and not run.interrupted:
+        stderr.write(
+            _(
+                "neweden: nothing to check: no game found (a folder is searched for *.json, "
+                "*.jsonl and *.jsonl.gz files; a .jsonl file holds one game a line)"
+            )
+            + "\n"
+        )
+        return 2
     try:
         _print(stdout, run.summary(seconds) + "\n", flush=True)
     except WriteError as err:
@@ -665,7 +734,4 @@ def _finish(run: _Run, outputs: _Outputs, stdout: IO[str], stderr: IO[str], seco
         return 2
     if run.interrupted:
         return 130
-    if run.games == 0:
-        stderr.write(_("neweden: nothing to check: no game found") + "\n")
-        return 2
-    return 0 if run.valid == run.games else 1
+    return 0 if run.valid == run.games and not run.missing else 1

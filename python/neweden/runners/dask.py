@@ -26,6 +26,7 @@ from neweden.scoring.results import (
     BOOLEAN_COLUMNS,
     CSV_HEADER,
     STRING_COLUMNS,
+    Lines,
     Result,
     reports,
     score_entries,
@@ -61,16 +62,22 @@ def score_bag(games: db.Bag, *, catalog: Catalog | None = None, detail: bool = F
 
 
 def score_entries_bag(
-    entries: db.Bag, *, catalog: Catalog | None = None, detail: bool = False
+    entries: db.Bag,
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = False,
+    lines: Lines | None = None,
 ) -> db.Bag:
     """The :class:`neweden.scoring.results.Result` of each entry (as `neweden validate`
-    makes them), in the language of the caller."""
+    makes them), in the language of the caller; `lines`: how the stdout lines are written
+    (default: each entry's, plain)."""
     chosen = catalog or BUILTIN
     lang = current()
+    short = lines if lines is not None else Lines()
 
     def partition(items: Iterable[Entry]) -> list[Result]:
         with speaking(lang):
-            return score_entries(list(items), chosen, detail)
+            return score_entries(list(items), chosen, detail, short=short)
 
     return entries.map_partitions(partition)
 

@@ -11,12 +11,13 @@ spreadsheet would run as a formula are neutralised (:func:`csv_line`).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import secrets
 import signal
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from types import FrameType, TracebackType
 from typing import Any, BinaryIO
 
@@ -124,10 +125,11 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _NEEDS_QUOTES = re.compile(r'[,"\r\n]')
 
 
-def csv_cell(value: Any) -> str:
+def csv_cell(value: Any, sep: str = ",") -> str:
     """One cell: None empty, booleans `true`/`false`, numbers as they are (a negative
-    total is a number, not a formula); text that starts like a formula gets a `'` in
-    front, NUL becomes U+FFFD, and text with a comma, a quote, CR or LF is quoted as
+    total is a number, not a formula; every number of the table is whole, so no decimal
+    mark is ever written), text that starts like a formula gets a `'` in front, NUL
+    becomes U+FFFD, and text with the separator `sep`, a quote, CR or LF is quoted as
     RFC 4180 says (quotes doubled)."""
     if value is None:
         return ""
@@ -138,14 +140,22 @@ def csv_cell(value: Any) -> str:
     text = str(value).replace("\0", "\ufffd")
     if text.startswith(_FORMULA_STARTS):
         text = "'" + text
-    if _NEEDS_QUOTES.search(text):
+    if _NEEDS_QUOTES.search(text) or sep in text:
         text = '"' + text.replace('"', '""') + '"'
     return text
 
 
-def csv_line(row: Iterable[Any]) -> str:
-    """A row of cells joined by commas, ending with `\\n`."""
-    return ",".join([csv_cell(value) for value in row]) + "\n"
+def csv_line(row: Iterable[Any], sep: str = ",") -> str:
+    """A row of cells joined by `sep` (a comma; `;` for spreadsheets that read the comma
+    as the decimal mark), ending with `\\n`."""
+    return sep.join([csv_cell(value, sep) for value in row]) + "\n"
+
+
+def meta_cell(value: Any) -> Any:
+    """A `meta` value as a cell: text and numbers as they are, anything else as JSON."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class Table:
@@ -158,6 +168,7 @@ class Table:
         csv_path: str | None,
         parquet_dir: str | None,
         kinds: dict[str, str] | None = None,
+        sep: str = ",",
     ) -> None:
         self.columns = header.split(",")
         self.kinds = kinds or {}  # column → "string" or "bool" for Parquet; int64 otherwise
@@ -166,15 +177,27 @@ class Table:
         self.writer: Any = None
         self.buffer: list[tuple[Any, ...]] = []
         self.wanted = bool(csv_path or parquet_dir)
+        self.sep = sep
+        #: The `meta` keys that have a column (`meta.KEY`), fixed by the first rows added:
+        #: None until then (the header is written with them).
+        self.meta_keys: list[str] | None = None
         try:
             if csv_path:
                 self.csv = OutputFile(csv_path)
-                self.csv.write(header.encode() + b"\n")
             if parquet_dir:
                 self._open_parquet(parquet_dir)
         except BaseException:
             self.discard()
             raise
+
+    def _header(self, metas: Sequence[dict[str, Any] | None]) -> None:
+        """The CSV header, once: the table's columns, then `meta.KEY` for each key of the
+        `meta` of the first rows (in the order met)."""
+        keys = dict.fromkeys(key for meta in metas if meta for key in meta)
+        self.meta_keys = list(keys)
+        if self.csv is not None:
+            names = self.columns + [f"meta.{key}" for key in self.meta_keys]
+            self.csv.write(csv_line(names, self.sep).encode("utf-8", "replace"))
 
     def _open_parquet(self, folder: str) -> None:
         import pyarrow as pa
@@ -195,9 +218,21 @@ class Table:
     def outputs(self) -> list[OutputFile]:
         return [o for o in (self.csv, self.parquet) if o is not None]
 
-    def add(self, rows: Iterable[tuple[Any, ...]]) -> None:
+    def add(
+        self, rows: Sequence[tuple[Any, ...]], metas: Sequence[dict[str, Any] | None] = ()
+    ) -> None:
+        """Rows of the table; `metas`: the `meta` of each row's game (none: no meta)."""
+        metas = metas or [None] * len(rows)
+        if self.meta_keys is None and (rows or metas):
+            self._header(metas)
         if self.csv is not None:
-            text = "".join([csv_line(row) for row in rows])
+            keys = self.meta_keys or []
+            text = "".join(
+                [
+                    csv_line((*row, *(meta_cell((meta or {}).get(key)) for key in keys)), self.sep)
+                    for row, meta in zip(rows, metas, strict=True)
+                ]
+            )
             self.csv.write(text.encode("utf-8", "replace"))
         if self.parquet is not None:
             self.buffer.extend(rows)
@@ -219,6 +254,8 @@ class Table:
 
     def commit(self) -> None:
         """Everything written and renamed into place."""
+        if self.meta_keys is None:
+            self._header([])
         self.flush()
         if self.parquet is not None:
             try:

@@ -30,6 +30,7 @@ __all__ = [
     "identity",
     "iter_entries",
     "iter_sources",
+    "jsonl_line",
     "open_regular",
     "read_block",
 ]
@@ -239,6 +240,39 @@ def _jsonl(path: str, shown: str) -> Iterator[Entry]:
     except OSError as exc:
         why = os_error(exc)
         yield Entry(shown, None, None, _problem("not_found", _("cannot read: {why}", why=why)))
+
+
+def jsonl_line(path: str, wanted: int, most: int = 2) -> list[Entry]:
+    """The game at line `wanted` (1-based) of a `.jsonl` or `.jsonl.gz` file: one entry,
+    with the problem when there is none there (a blank line, past the last game, a file
+    that cannot be read). With `wanted` 0, the file's first `most` games instead (fewer
+    when it holds fewer): enough to tell a file of one game from a batch."""
+    shown = _shown(path)
+    found: list[Entry] = []
+    last: Entry | None = None
+    for entry in _jsonl(path, shown):
+        if entry.line is None or entry.line == wanted:  # unreadable, or the one asked
+            return [entry]
+        if wanted and entry.line > wanted:
+            message = _("line {line} is blank: no game there", line=wanted)
+            return [Entry(shown, wanted, None, _problem("not_found", message))]
+        last = entry
+        if not wanted:
+            found.append(entry)
+            if len(found) == most:
+                break
+    if not wanted:
+        return found
+    message = (
+        _(
+            "there is no game at line {line}: the last game is on line {last}",
+            line=wanted,
+            last=last.line,
+        )
+        if last is not None
+        else _("there is no game at line {line}: the file holds no game", line=wanted)
+    )
+    return [Entry(shown, wanted, None, _problem("not_found", message))]
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,13 +200,14 @@ reference_geometry = Core(
 
 
 def score(
-    game: GameInput,
+    game: GameInput | Game,
     *,
     catalog: Catalog | None = None,
     detail: bool = True,
     lang: str | None = None,
 ) -> dict[str, Any]:
-    """The report of FORMAT §3 for one game (bytes, str or a mapping), as a plain dict; its
+    """The report of FORMAT §3 for one game (bytes, str, a mapping, or a :class:`Game`
+    already decoded by :func:`neweden.decode_game`), as a plain dict; its
     messages in `lang` (``"en"`` or
     ``"pt-BR"``; None: the current language, English unless set). Codes, keys and values are
     the same in every language.
@@ -221,10 +222,13 @@ def score(
         return _to_dict(score_report(game, catalog=catalog, detail=detail))
 
 
-def score_report(game: GameInput, *, catalog: Catalog | None = None, detail: bool = True) -> Report:
+def score_report(
+    game: GameInput | Game, *, catalog: Catalog | None = None, detail: bool = True
+) -> Report:
     """:func:`score`'s report as a :class:`~neweden.scoring.types.Report` (to encode or read
     by attribute)."""
-    return score_reports([decode_game(game)], catalog=catalog, detail=detail)[0]
+    decoded = game if isinstance(game, Game) else decode_game(game)
+    return score_reports([decoded], catalog=catalog, detail=detail)[0]
 
 
 _PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")

@@ -17,6 +17,7 @@ from neweden.format.decode import GameInput, decode_game
 from neweden.format.model import Game
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
+from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
 from neweden.scoring.report import reference_geometry, score_reports
 from neweden.scoring.types import ProblemItem, Report, Unreadable
@@ -25,7 +26,11 @@ __all__ = [
     "BOOLEAN_COLUMNS",
     "CSV_HEADER",
     "STRING_COLUMNS",
+    "Lines",
+    "Picture",
     "Result",
+    "game_meta",
+    "picture_of",
     "reports",
     "score_entries",
     "scored",
@@ -107,6 +112,10 @@ class Result(NamedTuple):
     readable: bool = True  # a game (false: the entry could not be read as one)
     svg: str | None = None  # the picture of an invalid readable game, when asked
     svg_name: str = ""
+    meta: dict[str, Any] | None = None  # the game's `meta`, with the rows (the CSV's meta.KEY)
+    why: str = ""  # the first problem of an invalid entry, `code: message` (with --svg)
+    label: str = ""  # the entry's source, `path` or `path:line` (with --svg)
+    source: tuple[str, int | None] = ("", None)  # its path and line (with --svg)
 
 
 def _first_error(report: Scored) -> ProblemItem | None:
@@ -118,9 +127,20 @@ def _first_error(report: Scored) -> ProblemItem | None:
     return None
 
 
-def _result(entry: Entry, report: Scored, *, short: bool, rows: bool) -> Result:
+class Lines(NamedTuple):
+    """How the stdout lines of a run are written: whether at all (not with --quiet), only
+    those of invalid and unreadable entries (--only-invalid), in colour (a terminal)."""
+
+    shown: bool = True
+    only_invalid: bool = False
+    colour: bool = False
+
+
+def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) -> Result:
     """The Result of an entry; the stdout line and the table rows only when asked (`short`,
     `rows`: not with --quiet, only with --csv or --parquet)."""
+    lines = short if isinstance(short, Lines) else Lines(shown=short)
+    wanted = lines.shown and not (lines.only_invalid and report.valid)
     players = report.players if isinstance(report, Report) else []
     codes = (
         ()
@@ -130,12 +150,31 @@ def _result(entry: Entry, report: Scored, *, short: bool, rows: bool) -> Result:
     )
     return Result(
         sourced_line(entry, report),
-        _short(entry, report) if short else "",
+        _short(entry, report, lines.colour) if wanted else "",
         report.valid,
         codes,
         _rows(entry, report) if rows else (),
         bool(players),
+        meta=game_meta(entry.data) if rows else None,
     )
+
+
+class _MetaOnly(msgspec.Struct):
+    meta: dict[str, Any] | None = None
+
+
+_meta_decoder = msgspec.json.Decoder(_MetaOnly)
+
+
+def game_meta(data: bytes | None) -> dict[str, Any] | None:
+    """The `meta` object of a game's JSON (None when there is none or the JSON is broken):
+    read again on its own, as the report does not carry it."""
+    if data is None:
+        return None
+    try:
+        return _meta_decoder.decode(data).meta
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
 
 
 def sourced_line(entry: Entry, report: Scored) -> bytes:
@@ -143,15 +182,23 @@ def sourced_line(entry: Entry, report: Scored) -> bytes:
     return b'{"source":' + _encode(entry.source()) + b"," + _encode(report)[1:]
 
 
-def _short(entry: Entry, report: Scored) -> str:
-    """The stdout line of an entry: its source, valid or the first error, the totals."""
+def _short(entry: Entry, report: Scored, colour: bool = False) -> str:
+    """The stdout line of an entry: its source, valid or the first error, the totals; with
+    `colour`, the verdict coloured (valid green, INVALID red, UNREADABLE magenta)."""
     players = report.players if isinstance(report, Report) else []
     totals = " · ".join(f"{p.name} {p.score.total}" for p in players)
     if report.valid:
-        return _("{source}: valid  {totals}", source=entry.label(), totals=totals)
+        line = _("{source}: valid  {totals}", source=entry.label(), totals=totals)
+        if colour:
+            start = len(entry.label()) + 2
+            word = line[start:].split(" ", 1)[0]
+            line = line[:start] + paint(word, GREEN) + line[start + len(word) :]
+        return line
     first = _first_error(report)
     what = _("{code} at {path}", code=first.code, path=first.path or "/") if first else _("invalid")
     kind = _("INVALID") if players else _("UNREADABLE")
+    if colour:
+        kind = paint(kind, RED if players else MAGENTA)
     return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
 
 
@@ -197,7 +244,7 @@ def score_entries(
     catalog: Catalog,
     detail: bool,
     *,
-    short: bool = True,
+    short: bool | Lines = True,
     rows: bool = True,
     svg: bool = False,
     reference: bool = False,
@@ -228,10 +275,52 @@ def svg_name(entry: Entry) -> str:
     return f"{safe}-{digest}.svg"
 
 
+class Picture(NamedTuple):
+    """What the index of --svg lists of an invalid entry: its source (`path:line`), its
+    file and line (None: the file holds one game), its verdict, the picture's file name
+    ("" when none was drawn) and its first problem (`code: message`)."""
+
+    source: str
+    path: str
+    line: int | None
+    verdict: str
+    file: str
+    problem: str
+
+
 def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
-    if result.valid or entry.data is None or not result.readable:
-        return result  # valid, or not a readable game: nothing to draw
+    if result.valid:
+        return result
+    if entry.data is None or not result.readable:  # not a readable game: nothing to draw
+        return result._replace(
+            why=_first_words(result), label=entry.label(), source=(entry.path, entry.line)
+        )
     from neweden.present.render import render
 
-    picture = render(entry.data, catalog=catalog)
-    return result._replace(svg=picture, svg_name=svg_name(entry))
+    picture = render(entry.data, catalog=catalog, source=entry.label())
+    return result._replace(
+        svg=picture,
+        svg_name=svg_name(entry),
+        why=_first_words(result),
+        label=entry.label(),
+        source=(entry.path, entry.line),
+    )
+
+
+def _first_words(result: Result) -> str:
+    """The first problem of an invalid entry, `code: message`, from its --out line."""
+    report = msgspec.json.decode(result.line)
+    found = report.get("errors") or [e for p in report.get("players", []) for e in p["errors"]]
+    if not found:
+        return _("invalid")
+    return f"{found[0]['code']}: {found[0]['message']}"
+
+
+def picture_of(result: Result) -> Picture | None:
+    """The index entry of an invalid entry scored with --svg; None otherwise."""
+    if result.valid or not result.label:
+        return None
+    verdict = _("INVALID") if result.readable else _("UNREADABLE")
+    path, line = result.source
+    file = result.svg_name if result.svg else ""
+    return Picture(result.label, path, line, verdict, file, result.why)
