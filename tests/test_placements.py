@@ -219,3 +219,47 @@ def test_a_bad_placements_request_says_every_problem_and_where(
     with pytest.raises(GameDecodeError) as err:
         answer_request(body)
     assert {(p.code, p.path) for p in err.value.problems} == where
+
+
+# --- neweden placements ------------------------------------------------------------------------
+
+CARD_TEXT = json.dumps(
+    {"style": "gothic", "type": "green_area", "facility": "medical", "points": 5, "stars": 1}
+    | {"sides": ["top", "left"]}
+)
+
+
+def _command(*more: str) -> list[str]:
+    example = str(EXAMPLES / "final-scoring-example.json")
+    return ["placements", example, "--player", "Sarah", "--card", CARD_TEXT, *more]
+
+
+def test_the_command_shows_a_table_on_a_terminal_and_json_when_piped() -> None:
+    from tests.test_cli_terminal import on_terminal, piped
+
+    code, shown = on_terminal(*_command())
+    assert code == 0
+    lines = [line.split() for line in shown.splitlines() if line.strip()]
+    assert lines[0][:3] == ["Where", "the", "card"]
+    assert lines[1] == ["row", "col", "turned", "open", "total", "change"]
+    assert lines[2] == ["1", "6", "no", "6", "87", "+9"]
+    answer = piped(*_command())
+    assert answer.returncode == 0
+    game = (EXAMPLES / "final-scoring-example.json").read_bytes()
+    expected = placements(game, player="Sarah", card=json.loads(CARD_TEXT))
+    assert json.loads(answer.stdout) == {"placements": expected}
+    best = piped(*_command("--best"))
+    assert json.loads(best.stdout) == {"placements": expected[:1]}
+
+
+def test_the_command_speaks_portuguese_and_says_what_is_wrong() -> None:
+    from tests.test_cli_terminal import piped
+
+    shown = piped(*_command("--format", "text", "--lang", "pt-BR")).stdout
+    assert shown.splitlines()[1].split() == ["linha", "col", "girada", "abert", "total", "mudança"]
+    wrong = piped("placements", str(EXAMPLES / "final-scoring-example.json"), "--player", "Zed",
+                  "--card", "new-eden")  # fmt: skip
+    assert wrong.returncode == 2
+    assert '/player: not_found: no player of the game is called "Zed"' in wrong.stderr
+    bad = piped(*_command()[:-2], "--card", "{oops")
+    assert (bad.returncode, "--card is not valid JSON" in bad.stderr) == (2, True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -22,9 +23,10 @@ from neweden.format.problems import GameDecodeError, Problem
 from neweden.format.schema import city_schema, game_schema
 from neweden.i18n import LANGUAGES, N_, _, from_environment, language, number, speaking
 from neweden.present.render import OVERLAYS, render
-from neweden.present.text import report_table
+from neweden.present.text import placements_table, report_table
 from neweden.runners.batch import JOBS_PER_CORE, MAX_JOBS, validate
 from neweden.runners.sources import Entry, jsonl_line, open_regular
+from neweden.scoring.placements import PlacementError, placements
 from neweden.scoring.report import score
 
 __all__ = ["main"]
@@ -362,7 +364,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"neweden {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_score_command, _validate_command, _render_command, _serve_command):
+    for add in (
+        _score_command,
+        _validate_command,
+        _render_command,
+        _placements_command,
+        _serve_command,
+    ):
         add(commands, with_catalog)
     _schema_command(commands, with_catalog)
     _catalog_command(commands)
@@ -520,6 +528,66 @@ def _render_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("comma-separated: {overlays}", overlays=",".join(OVERLAYS)),
     )
     drawing.set_defaults(run=_cmd_render)
+
+
+def _placements_command(commands: Commands, with_catalog: Parser) -> None:
+    placing = commands.add_parser(
+        "placements",
+        parents=[with_catalog],
+        help=_("where a card can go in a player's city, and what each placement scores"),
+        description=_(
+            "Every legal placement of CARD in NAME's city: every empty cell next to a card "
+            "of the city, upright and, when that changes its icons, rotated 180 degrees "
+            "(listed whatever the player's epiphanies), kept when the city is legal after "
+            "it; with the open connections and the player's total after it, the best first "
+            "(docs/placements.md). A table on a terminal, JSON when piped or redirected."
+        ),
+    )
+    placing.add_argument("file", metavar="FILE", help=_("a game as JSON, or - for stdin"))
+    placing.add_argument("--player", metavar="NAME", required=True, help=_("the player"))
+    placing.add_argument(
+        "--card",
+        metavar="CARD",
+        required=True,
+        help=_('a catalog id, or an inline card as JSON: \'{"style": "gothic", ...}\''),
+    )
+    placing.add_argument("--best", action="store_true", help=_("only the best placement"))
+    placing.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default=None,
+        help=_("text: a table (the default on a terminal); json (the default when piped)"),
+    )
+    placing.set_defaults(run=_cmd_placements)
+
+
+def _cmd_placements(args: argparse.Namespace) -> int:
+    card: Any = args.card
+    if card.lstrip().startswith("{"):
+        try:
+            card = json.loads(card)
+        except ValueError as exc:
+            message = _("neweden: --card is not valid JSON: {why}", why=exc)
+            sys.stderr.write(message + "\n")
+            return EXIT_USAGE
+    try:
+        data = _read_input(args.file)
+        if data is None:
+            return EXIT_USAGE
+        found = placements(data, player=args.player, card=card, catalog=_catalog(args))
+    except CatalogError as err:
+        return _report_catalog_error(err)
+    except GameDecodeError as err:
+        return _report_decode_error(err, args.file)
+    except PlacementError as err:
+        sys.stderr.writelines(f"neweden: {p.line()}\n" for p in err.problems)
+        return EXIT_USAGE
+    found = found[:1] if args.best else found
+    if _score_format(args) == "text":
+        sys.stdout.write(placements_table(args.player, found))
+    else:
+        sys.stdout.write(_json({"placements": found}))
+    return EXIT_VALID
 
 
 def _serve_command(commands: Commands, with_catalog: Parser) -> None:

@@ -4,7 +4,7 @@ players by place with every part of the score, then the problems; 80 columns wid
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -12,7 +12,7 @@ import msgspec
 from neweden.i18n import N_, _, named
 from neweden.scoring.types import PlayerReport, Report
 
-__all__ = ["WIDTH", "mode_name", "report_table"]
+__all__ = ["WIDTH", "mode_name", "placements_table", "report_table"]
 
 WIDTH = 80
 NAME_WIDTH = 14
@@ -125,3 +125,34 @@ def report_table(report: Report | Mapping[str, Any]) -> str:
         head = f"{kind}: {problem.path or '/'}: {problem.code}: "
         lines.extend(textwrap.wrap(head + problem.message, WIDTH, subsequent_indent="    "))
     return "\n".join(lines) + "\n"
+
+
+#: The columns of the placements table: heading, key of a placement.
+PLACEMENT_COLUMNS = (
+    (N_("row"), "row"),
+    (N_("col"), "col"),
+    (N_("turned"), "rotated"),
+    (N_("open"), "open_connections"),
+    (N_("total"), "total"),
+    (N_("change"), "delta"),
+)
+
+
+def _placement_cell(placement: Mapping[str, Any], key: str) -> str:
+    value = placement[key]
+    if key == "rotated":
+        return _("yes") if value else _("no")
+    return f"{value:+d}" if key == "delta" else str(value)
+
+
+def placements_table(player: str, placements: Sequence[Mapping[str, Any]]) -> str:
+    """The placements of a card (`neweden placements`) as text: a line saying whose city,
+    then one row a placement, the best first."""
+    if not placements:
+        return _("No legal placement of the card in {player}'s city.", player=player) + "\n"
+    rows = [[_(title) for title, _key in PLACEMENT_COLUMNS]]
+    rows += [[_placement_cell(p, key) for _title, key in PLACEMENT_COLUMNS] for p in placements]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(PLACEMENT_COLUMNS))]
+    head = _("Where the card can go in {player}'s city, the best first:", player=player)
+    lines = [" ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join([head, *lines]) + "\n"
