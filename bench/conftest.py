@@ -42,6 +42,17 @@ def each(work: Callable[[_T], object], items: Sequence[_T]) -> Callable[[], None
     return run
 
 
+def _epiphany(rng: random.Random) -> dict[str, Any]:
+    """An epiphany as played: a 5-point one is held or validated (it cannot be activated),
+    a 2-point one also activated, some with the 1/3-star effect."""
+    points = rng.choice([2, 5])
+    states = ["validated", "held"] + (["activated"] if points == 2 else [])
+    found: dict[str, Any] = {"points": points, "state": rng.choice(states)}
+    if points == 2 and rng.random() < 0.3:
+        found["effect"] = "third_star"
+    return found
+
+
 def realistic_games(n: int, seed: int) -> list[bytes]:
     """Games as players transcribe them: 1-4 players, cities of 1-16 cards grown by legal
     placement, the three modes, epiphanies for about half the players (some 1/3-star, some
@@ -56,14 +67,7 @@ def realistic_games(n: int, seed: int) -> list[bytes]:
                 "city": city_json(grow_city(rng, rng.randint(1, 16), tries=2000)),
             }
             if rng.random() < 0.5:
-                player["epiphanies"] = [
-                    {
-                        "points": rng.choice([2, 5]),
-                        "state": rng.choice(["validated", "held", "activated"]),
-                        **({"effect": "third_star"} if rng.random() < 0.3 else {}),
-                    }
-                    for _ in range(rng.randint(1, 3))
-                ]
+                player["epiphanies"] = [_epiphany(rng) for _ in range(rng.randint(1, 3))]
             players.append(player)
         doc: dict[str, Any] = {
             "mode": rng.choice(["populist", "military", "elitist"]),
