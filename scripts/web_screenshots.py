@@ -59,8 +59,10 @@ def main() -> int:
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{port}{path}")
             _ready(page)
-            # the card at row 0, column 2 selected: the form shows a placed card
-            page.locator('#grid [data-row="0"][data-col="2"]').click()
+            if phone:  # the card at row 0, column 2 selected: the form shows a placed card
+                page.locator('#grid [data-row="0"][data-col="2"]').click()
+            else:  # the card to place: where it is legal, in green
+                page.wait_for_selector("#grid .legal", timeout=20_000)
             page.wait_for_timeout(300)
             page.screenshot(path=str(ROOT / "docs" / name), full_page=True)
             print(f"docs/{name}: {(ROOT / 'docs' / name).stat().st_size:,} bytes")

@@ -40,7 +40,8 @@ async function firstGame() {
     }
   }
   if (new URLSearchParams(location.search).get("example") === "final") return exampleGame();
-  return saved() ?? newGame(t("player_n", { n: 1 }));
+  const kept = saved();
+  return kept?.players?.length ? kept : newGame(t("player_n", { n: 1 }));
 }
 
 async function switchLanguage(tag) {

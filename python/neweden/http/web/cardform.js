@@ -1,6 +1,6 @@
 // The compact card form: the card being placed, or the selected card of the city (its
 // changes apply at once, undoably). A catalog id, when given, stands for the whole card.
-import { describe, printed } from "./grid.js";
+import { describe, focusCursor, printed } from "./grid.js";
 import { t } from "./i18n.js";
 import { ALL_SIDES, cardAt, edit, notify, state } from "./state.js";
 
@@ -133,6 +133,10 @@ export function attach() {
       apply();
     });
   }
+  document.addEventListener("card-tool", (event) => {
+    tool(event.detail);
+    focusCursor();
+  });
   for (const name of ["rotate", "move", "copy", "delete", "new"]) {
     $(`t-${name}`).addEventListener("click", () => tool(name));
   }

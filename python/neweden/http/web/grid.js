@@ -157,6 +157,9 @@ function choose(row, col) {
   focusCursor();
 }
 
+// Keys for the selected card's tools (cardform.js does them).
+const TOOL_KEYS = { r: "rotate", m: "move", c: "copy", Delete: "delete", Backspace: "delete", Escape: "new" };
+
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export function attach(root) {
@@ -165,6 +168,12 @@ export function attach(root) {
     if (cell) choose(Number(cell.dataset.row), Number(cell.dataset.col));
   });
   root.addEventListener("keydown", (event) => {
+    const tool = TOOL_KEYS[event.key];
+    if (tool && state.selected && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      root.dispatchEvent(new CustomEvent("card-tool", { bubbles: true, detail: tool }));
+      return;
+    }
     const step = STEPS[event.key];
     if (!step) return;
     event.preventDefault();

@@ -161,7 +161,8 @@ function problemItem(problem, playerIndex, kind) {
     if (playerIndex !== null) state.player = playerIndex;
     state.highlight = problem.cells || [];
     state.selected = null;
-    notify("selection");
+    notify("player");
+    document.getElementById("grid").scrollIntoView({ block: "nearest" });
   });
   return el("li", {}, button);
 }

@@ -10,11 +10,13 @@ const el = (tag, props = {}, ...children) => {
   return node;
 };
 let requirementIds = ["A1", "B1", "C1"];
+let requirementTexts = new Map();
 const KNOWN_EFFECTS = ["third_star", "rotate", "move"];
 let effects = [...KNOWN_EFFECTS];
 
 export function setCatalog(catalog) {
   requirementIds = catalog.requirements.map((r) => r.id);
+  requirementTexts = new Map(catalog.requirements.map((r) => [r.id, r.text]));
   effects = [...new Set([...effects, ...catalog.effects])];
 }
 
@@ -47,7 +49,9 @@ export function renderSettings() {
           g.requirements = requirementIds.filter((r) => chosen.has(r));
         }),
       );
-      return el("label", { className: "inline" }, box, ` ${id}`);
+      const label = el("label", { className: "inline" }, box, ` ${id}`);
+      if (requirementTexts.get(id)) label.title = requirementTexts.get(id);
+      return label;
     }),
   );
   const first = $("s-first");
