@@ -245,6 +245,13 @@ def test_the_example_shows_sarahs_78_and_her_picture(browser: Any, server: int) 
     page.page.wait_for_function(
         "() => document.getElementById('picture').naturalWidth > 100", timeout=10_000
     )
+    # another player's city and picture, chosen from the keyboard
+    page.page.locator("#player-tabs [aria-selected=true]").focus()
+    page.page.keyboard.press("ArrowRight")
+    page.page.wait_for_function(
+        "() => document.getElementById('picture').alt.startsWith(\"Bruno's\")", timeout=10_000
+    )
+    assert page.page.locator("#p-name").input_value() == "Bruno"
     # the audit on demand
     page.page.locator('#score-rows tr[data-player="Sarah"] button.link').click()
     audit = page.page.locator("#score-rows tr.audit").inner_text()

@@ -39,7 +39,12 @@ async function firstGame() {
       $("io-status").textContent = t("bad_link");
     }
   }
-  if (new URLSearchParams(location.search).get("example") === "final") return exampleGame();
+  const url = new URL(location.href);
+  if (url.searchParams.get("example") === "final") {
+    url.searchParams.delete("example"); // a reload keeps the edits, not the example again
+    history.replaceState(null, "", url);
+    return exampleGame();
+  }
   const kept = saved();
   return kept?.players?.length ? kept : newGame(t("player_n", { n: 1 }));
 }

@@ -45,13 +45,16 @@ export function fill() {
   $("move-hint").hidden = !state.moving;
 }
 
+// "Green area" is written green_area (the service folds the Portuguese names itself).
+const identifier = (text) => text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+
 function cardFromFields() {
   const id = $("f-id").value.trim();
   if (id) return id;
   if ($("f-wild").checked) return { wild: true };
   const card = {
-    style: $("f-style").value.trim(),
-    type: $("f-type").value.trim(),
+    style: identifier($("f-style").value),
+    type: identifier($("f-type").value),
     facility: $("f-facility").value,
     points: Number($("f-points").value) || 0,
     stars: Number($("f-stars").value) || 0,

@@ -50,6 +50,7 @@ async function placements(game, player) {
   const legal = new Map();
   if (state.selected) return legal;
   if (!player.city.length) return legal.set("0,0", "upright");
+  if (!complete(state.draft)) return legal; // the service would refuse it: nothing to ask
   const answer = await post("/v1/placements", { game, player: player.name, card: state.draft });
   if (!answer.ok) return legal;
   for (const p of answer.body.placements) {
@@ -58,6 +59,12 @@ async function placements(game, player) {
     if (!p.rotated) legal.set(key, "upright");
   }
   return legal;
+}
+
+// A card the format accepts: an id, a wild card, or style, type and facility given.
+function complete(card) {
+  if (typeof card === "string") return /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(card);
+  return Boolean(card.wild || (card.style && card.type && card.facility));
 }
 
 function showPicture(drawn, name) {

@@ -200,7 +200,20 @@ export function attach() {
   $("p-remove").addEventListener("click", () => {
     const gone = state.player;
     state.player = Math.max(0, gone - 1);
-    edit((g) => g.players.splice(gone, 1));
+    edit((g) => {
+      const [removed] = g.players.splice(gone, 1);
+      if (g.first_player === removed.name) delete g.first_player;
+    });
+  });
+  $("player-tabs").addEventListener("keydown", (event) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1, Home: -99, End: 99 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const last = state.game.players.length - 1;
+    state.player = Math.min(Math.max(state.player + step, 0), last);
+    state.selected = null;
+    notify("player");
+    $("player-tabs").querySelector('[aria-selected="true"]')?.focus();
   });
   $("p-up").addEventListener("click", () => movePlayer(-1));
   $("p-down").addEventListener("click", () => movePlayer(1));
