@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+import msgspec
 import pytest
 
 import neweden
@@ -126,6 +128,23 @@ def test_the_catalog_is_public(server: int) -> None:
     assert catalog["name"] == "builtin"
     assert {c["id"] for c in catalog["cards"]} == {"atomic-waste", "new-eden"}
     assert [r["id"] for r in catalog["requirements"]] == ["A1", "B1", "C1"]
+    document = json.loads(get(server, "/openapi.json")[2])
+    operation = document["paths"]["/v1/catalog"]["get"]
+    assert (operation["operationId"], operation["tags"]) == ("getCatalog", ["catalog"])
+    answer = operation["responses"]["200"]["content"]["application/json"]
+    jsonschema.validate(catalog, answer["schema"] | {"components": document["components"]})
+    assert answer["examples"]["builtin"]["value"] == catalog
+    # a catalog file's cards, requirements and epiphanies too
+    template = Path(__file__).parent.parent / "examples" / "catalog-template.toml"
+    from neweden.http.catalog_answer import catalog_answer
+
+    mine = msgspec.to_builtins(catalog_answer(neweden.load_catalog(str(template))))
+    jsonschema.validate(mine, answer["schema"] | {"components": document["components"]})
+    assert mine["name"].startswith("catalog-template.toml sha256:")
+    garden = next(c for c in mine["cards"] if c["id"] == "EX-gothic-garden")
+    assert garden["sides"] == ["top", "right"]
+    assert garden["facility"] == "shelter"
+    assert mine["epiphanies"]
     wild = catalog["cards"][0]
     assert wild["wild"] is True
     assert wild["sides"] == ["top", "right", "bottom", "left"]

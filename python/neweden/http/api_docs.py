@@ -276,7 +276,7 @@ PROPERTIES: dict[str, dict[str, str]] = {
         "delta": "total after minus total before",
     },
     "CatalogAnswer": {
-        "name": "the catalog's name: builtin, or the one a catalog file gives itself",
+        "name": "the catalog's name as reports give it: builtin, or the file's name and hash",
         "cards": "every card with an id, sorted by id",
         "requirements": "every requirement card, sorted by id",
         "epiphanies": "every epiphany card, sorted by id",
