@@ -310,6 +310,9 @@ def test_the_page_in_portuguese(browser: Any, server: int) -> None:
     for word in ("Abrir o exemplo do manual", "Pontuação", "Link para compartilhar"):
         assert word in text
     assert "tabela de maioria" in text  # the server's problems in Portuguese too
+    # the box's names as the manual writes them: Sarah's card at (0, 2) is futurist
+    label = cell(page, 0, 2).get_attribute("aria-label") or ""
+    assert label.startswith("Linha 0, coluna 2: Futurista Área Verde, 6 pontos")
     # the switch goes back to English
     page.page.locator("#lang").select_option("en")
     page.page.locator("text=Open the manual's example").wait_for(timeout=10_000)

@@ -230,11 +230,15 @@ def messages_body() -> bytes:
     """The page's words in the current language, as JSON."""
     import msgspec
 
+    from neweden.present.render import SHOWN_NAMES
+
     words = {key: _(text) for key, text in MESSAGES.items()}
-    return msgspec.json.encode({"lang": current(), "messages": words})
+    names = {name: _(text) for name, text in SHOWN_NAMES.items()}
+    return msgspec.json.encode({"lang": current(), "messages": words, "names": names})
 
 
 async def messages(request: Request) -> Response:
     """`GET /web/messages.json?lang=`: the page's words in the request's language
-    (`?lang=`, else Accept-Language)."""
+    (`?lang=`, else Accept-Language), and the box's style, type and facility names as the
+    picture shows them (`names`)."""
     return _etagged(request, messages_body(), "application/json")

@@ -11,6 +11,7 @@ import * as settings from "./settings.js";
 import { canRedo, canUndo, decodeGame, load, newGame, redoEdit, saved, state, subscribe, undoEdit } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
+let catalog = null;
 
 function renderAll(what) {
   if (what === "legal") {
@@ -56,6 +57,7 @@ async function switchLanguage(tag) {
   history.replaceState(null, "", url);
   await i18n.load(tag);
   i18n.apply();
+  cardForm.setCatalog(catalog); // the names of styles and types in the new language
   renderAll("game");
 }
 
@@ -73,7 +75,7 @@ async function main() {
   i18n.apply();
   $("lang").value = i18n.lang();
   $("lang").addEventListener("change", (e) => switchLanguage(e.target.value));
-  const catalog = await get("/v1/catalog");
+  catalog = await get("/v1/catalog");
   grid.setCatalog(catalog);
   cardForm.setCatalog(catalog);
   settings.setCatalog(catalog);

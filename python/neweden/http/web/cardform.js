@@ -1,7 +1,7 @@
 // The compact card form: the card being placed, or the selected card of the city (its
 // changes apply at once, undoably). A catalog id, when given, stands for the whole card.
 import { describe, focusCursor, printed } from "./grid.js";
-import { t } from "./i18n.js";
+import { shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, edit, notify, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -121,7 +121,9 @@ export function setCatalog(catalog) {
   const types = new Set(["building", "green_area", ...(catalog.types || [])]);
   for (const [list, names] of [["styles", styles], ["types", types]]) {
     $(list).replaceChildren(
-      ...[...names].map((name) => Object.assign(document.createElement("option"), { value: name })),
+      ...[...names].map((name) =>
+        Object.assign(document.createElement("option"), { value: name, label: shown(name) }),
+      ),
     );
   }
 }

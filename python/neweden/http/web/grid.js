@@ -1,7 +1,7 @@
 // A player's city as a grid that grows as cards are placed: click or tap a cell, or move
 // with the arrow keys and press Enter. An empty cell gets the card being placed; a card is
 // selected (then rotated, moved, copied, deleted from the card's tools).
-import { t } from "./i18n.js";
+import { shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
 
 const TURNED = { top: "bottom", bottom: "top", left: "right", right: "left" };
@@ -30,8 +30,8 @@ export function describe(card) {
   if (c.wild) return t("wild_card");
   const facility = c.facility ? `, ${t("facility_" + c.facility)}` : "";
   return t("card_words", {
-    style: c.style ?? "?",
-    type: c.type ?? "?",
+    style: shown(c.style ?? "?"),
+    type: shown(c.type ?? "?"),
     points: c.points ?? 0,
     stars: c.stars ?? 0,
   }) + facility;
@@ -67,7 +67,7 @@ function cardCell(button, placement) {
   if (placement.rotated) button.classList.add("rotated");
   const top = document.createElement("span");
   top.className = "style";
-  top.textContent = c.wild ? "✱" : typeof placement.card === "string" ? placement.card : (c.style ?? "?").slice(0, 4);
+  top.textContent = c.wild ? "✱" : typeof placement.card === "string" ? placement.card : shown(c.style ?? "?").slice(0, 4);
   const points = document.createElement("span");
   points.className = "points";
   points.textContent = c.unknown ? "?" : `${c.points ?? 0}${"★".repeat(c.stars ?? 0)}`;

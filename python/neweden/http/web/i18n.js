@@ -4,6 +4,7 @@
 export const LANGUAGES = ["en", "pt-BR"];
 let current = "en";
 let messages = {};
+let names = {};
 
 export function lang() {
   return current;
@@ -27,6 +28,7 @@ export async function load(tag) {
   const answer = await response.json();
   current = answer.lang;
   messages = answer.messages;
+  names = answer.names;
   document.documentElement.lang = current;
 }
 
@@ -44,6 +46,12 @@ export function apply(root = document) {
   for (const el of root.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
   for (const el of root.querySelectorAll("[data-t-ph]")) el.placeholder = t(el.dataset.tPh);
   document.title = t("page_title");
+}
+
+// A style, type or facility of the box as the picture shows it (the manual's words in
+// Portuguese); any other name as it is.
+export function shown(name) {
+  return names[name] ?? name;
 }
 
 // A number as the page's language writes it.
