@@ -424,5 +424,24 @@ def test_a_catalog_card_by_id_from_serve_catalog(
         page.close()
 
 
+def test_paste_and_upload_open_a_game(browser: Any, server: int, tmp_path: Path) -> None:
+    page = Page(browser, server, "/?lang=en")
+    one = {"mode": "military", "players": [{"name": "Uno", "city": []}]}
+    two = {"mode": "military", "players": [{"name": "Dos", "city": []}]}
+    rounds = tmp_path / "round.jsonl"
+    rounds.write_text(json.dumps(two) + "\n" + json.dumps(one) + "\n")
+    page.page.locator("#io-file").set_input_files(str(rounds))  # the first line
+    page.wait_total("Dos", "0")
+    page.page.locator("#io-text").fill(json.dumps(one, indent=2))
+    page.page.locator("#io-open").click()
+    page.wait_total("Uno", "0")
+    assert page.page.locator("#io-status").inner_text() == "Game opened."
+    page.page.locator("#io-text").fill("{not json")
+    page.page.locator("#io-open").click()
+    assert page.page.locator("#io-status").inner_text().startswith("Could not open it:")
+    page.wait_total("Uno", "0")  # the game in progress is kept
+    page.close()
+
+
 def test_the_screenshots_script_exists() -> None:
     assert (Path(__file__).parent.parent / "scripts" / "web_screenshots.py").is_file()
