@@ -75,6 +75,8 @@ def test_the_page_is_at_the_root_with_its_policy_and_links_the_api_docs(server: 
     assert b"<script>" not in page  # no inline script: the policy would refuse it
     assert not re.search(rb"https?://", page)  # nothing fetched from the internet
     assert get(server, "/docs")[0] == 200
+    assert get(server, "/?lang=fr")[0] == 200  # a page, not a problem: it falls back itself
+    assert get(server, "/web/messages.json?lang=fr")[0] == 400  # the API's rule
     again = get(server, "/", {"if-none-match": headers["etag"]})
     assert again[0] == 304
 

@@ -458,7 +458,10 @@ class Languages:
         heard = from_accept_language(headers.get(b"accept-language", b"").decode("latin-1"))
         asked = QueryParams(scope.get("query_string", b"").decode("latin-1")).get("lang")
         lang = heard if asked is None else language(asked)
-        english = scope.get("path", "").startswith(_ENGLISH_ONLY)
+        path = scope.get("path", "")
+        if lang is None and path == "/":  # the web page: its own words fall back by themselves
+            lang = heard
+        english = path.startswith(_ENGLISH_ONLY)
         said = DEFAULT_LANGUAGE if english and lang is not None else lang or heard
 
         async def send_said(message: Message) -> None:
