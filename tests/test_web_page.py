@@ -275,7 +275,8 @@ def test_the_example_shows_sarahs_78_and_her_picture(browser: Any, server: int) 
     assert page.page.locator("#p-name").input_value() == "Bruno"
     # the audit on demand
     page.page.locator('#score-rows tr[data-player="Sarah"] button.link').click()
-    audit = page.page.locator("#score-rows tr.audit").inner_text()
+    audit = page.page.locator("#audits").inner_text()
+    assert "How Sarah scored" in audit
     assert "A1 met" in audit
     page.close()
 

@@ -145,6 +145,7 @@ MESSAGES: dict[str, str] = {
     "legal": N_("Legal"),
     "illegal": N_("Not legal"),
     "audit": N_("How?"),
+    "audit_of": N_("How {name} scored"),
     "audit_cards": N_("Cards"),
     "audit_requirements": N_("Requirements"),
     "audit_stars": N_("Stars"),

@@ -92,6 +92,7 @@ const PARTS = [
 function showTable(answer) {
   const body = $("score-rows");
   body.replaceChildren();
+  $("audits").replaceChildren();
   $("score-valid").textContent = answer ? t(answer.valid ? "game_valid" : "game_invalid") : "";
   if (!answer) return;
   answer.players.forEach((p, index) => {
@@ -119,9 +120,9 @@ function showTable(answer) {
     row.dataset.player = p.name;
     if (index === state.player) row.classList.add("current");
     body.append(row);
-    if (open) {
-      const cell = el("td", { colSpan: 9 }, audit(p));
-      body.append(el("tr", { className: "audit" }, cell));
+    if (open) {  // below the table, as wide as the screen (the table may scroll sideways)
+      const heading = el("h4", { className: "audit-of", textContent: t("audit_of", { name: p.name }) });
+      $("audits").append(el("div", { className: "audit-box" }, heading, audit(p)));
     }
   });
 }
@@ -133,7 +134,7 @@ function list(title, items) {
 
 function audit(p) {
   const a = p.audit;
-  const box = el("div", { className: "audit-box" });
+  const box = el("div");
   box.append(
     ...list(
       t("audit_cards"),
