@@ -110,7 +110,8 @@ def test_the_words_come_from_the_gettext_catalog_in_both_languages(server: int) 
     assert english["messages"] == MESSAGES
     assert portuguese["messages"].keys() == english["messages"].keys()
     same = {k for k, v in english["messages"].items() if portuguese["messages"][k] == v}
-    assert same <= {"facility_short_lab", "facility_short_base", "total", "points_n"}
+    # the same words in both: short names, and "legal" (as the picture says it)
+    assert same <= {"facility_short_lab", "facility_short_base", "total", "points_n", "legal"}
     assert portuguese["messages"]["live"] == "Pontuação"
     accepted = get(server, "/web/messages.json", {"accept-language": "pt-BR,pt;q=0.9"})
     assert json.loads(accepted[2])["lang"] == "pt-BR"
