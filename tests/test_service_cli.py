@@ -112,10 +112,11 @@ def test_serve_says_where_it_listens_in_portuguese() -> None:
         assert "serving on" not in "".join(terminal.seen)
 
 
-def test_root_leads_to_the_api_page() -> None:
+def test_root_is_the_web_page_and_leads_to_the_api_page() -> None:
     with running_server({}) as (port, _):
-        status, headers, _ = request(port, "GET", "/")
-        assert (status, headers["location"]) == (307, "/docs")
+        status, _, page = request(port, "GET", "/")
+        assert status == 200
+        assert b'href="/docs"' in page
 
 
 PREFLIGHT = {

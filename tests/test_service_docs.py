@@ -81,12 +81,14 @@ def test_every_operation_has_an_id_a_tag_a_summary_and_a_description(
         "/v1/score/batch",
         "/v1/render",
         "/v1/placements",
+        "/v1/catalog",
         "/healthz",
     }
     ids = [op["operationId"] for _, _, op in ops]
     assert len(set(ids)) == len(ids)
     assert set(ids) == {
-        "scoreGame", "validateGame", "scoreBatch", "renderGame", "placeCard", "health",
+        "scoreGame", "validateGame", "scoreBatch", "renderGame", "placeCard", "getCatalog",
+        "health",
     }  # fmt: skip
     tags = {t["name"] for t in document["tags"]}
     for _, _, op in ops:

@@ -597,9 +597,9 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("the HTTP service (docs/http.md)"),
         description=_(
             "Serve POST /v1/score, /v1/validate, /v1/score/batch, /v1/render and "
-            "/v1/placements, GET /healthz, /openapi.json (OpenAPI 3.1) and an API page at "
-            "/docs (GET / leads there). Logs where it listens and each request (the access "
-            "log)."
+            "/v1/placements, GET /v1/catalog, /healthz, /openapi.json (OpenAPI 3.1), an API "
+            "page at /docs and a web page at / to enter and score a game (docs/web.md). Logs "
+            "where it listens and each request (the access log)."
         ),
     )
     serving.add_argument("--host", default="127.0.0.1")

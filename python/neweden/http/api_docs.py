@@ -32,6 +32,11 @@ SCHEMAS: dict[str, str] = {
     "PlacementRequest": "A game, one of its players and a card: where can the card go?",
     "PlacementsAnswer": "Every legal placement of the card, the best first.",
     "CardPlacement": "One legal placement of the card, and what the player has after it.",
+    "CatalogAnswer": "The catalog the service scores with (`serve --catalog`, else the "
+    "built-in one).",
+    "CatalogCard": "A card of the catalog: a city names it by its id.",
+    "CatalogRequirement": "A requirement card: a game names it in `requirements`.",
+    "CatalogEpiphany": "An epiphany card: a player's epiphany names it by `card`.",
 }
 
 #: The description of each property of each schema (by the schema's name).
@@ -269,5 +274,38 @@ PROPERTIES: dict[str, dict[str, str]] = {
         "total": "the player's total after it, in the whole game (the others unchanged, the "
         "D5 majorities recomputed)",
         "delta": "total after minus total before",
+    },
+    "CatalogAnswer": {
+        "name": "the catalog's name as reports give it: builtin, or the file's name and hash",
+        "cards": "every card with an id, sorted by id",
+        "requirements": "every requirement card, sorted by id",
+        "epiphanies": "every epiphany card, sorted by id",
+        "styles": "the styles a card may have; null when any identifier is accepted",
+        "types": "the types a card may have; null when any identifier is accepted",
+        "effects": "epiphany effects the catalog declares besides third_star, rotate and move",
+    },
+    "CatalogCard": {
+        "id": "the id a city gives as `card`",
+        "name": "the printed name; null when none",
+        "wild": "true for a wild card: all four sides, fits any style or type",
+        "style": "the architectural style; null for a wild card",
+        "type": "the location type; null for a wild card",
+        "facility": "the underground facility: lab, shelter, medical, tower or base; null "
+        "when none",
+        "points": "the printed points",
+        "stars": "the stars the card needs to score its points",
+        "sides": "the icons on the upright card (top, right, bottom, left order)",
+        "copies": "how many copies a city may hold",
+    },
+    "CatalogRequirement": {
+        "id": "the id a game gives in `requirements`",
+        "deck": "the deck it belongs to (A, B or C)",
+        "text": "the card's text, as the catalog gives it",
+    },
+    "CatalogEpiphany": {
+        "id": "the id a player's epiphany gives as `card`",
+        "points": "its printed points: 2 or 5",
+        "effect": "its effect (third_star, rotate, move or the catalog's own); null when none",
+        "text": "the card's text, as the catalog gives it",
     },
 }

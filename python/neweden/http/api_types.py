@@ -14,8 +14,10 @@ from typing import Any, Literal
 
 import msgspec
 
+from neweden.catalog.catalog import BUILTIN
 from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, CardRef, Game, LoneCity
 from neweden.http.api_docs import PROPERTIES, SCHEMAS
+from neweden.http.catalog_answer import CatalogAnswer, catalog_answer
 from neweden.i18n import speaking
 from neweden.scoring.placements import CardPlacement
 from neweden.scoring.types import ProblemItem, Report, Unreadable
@@ -96,6 +98,7 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
         Unreadable,
         PlacementRequest,
         PlacementsAnswer,
+        CatalogAnswer,
     ]
     schemas, components = msgspec.json.schema_components(
         types, ref_template="#/components/schemas/{name}"
@@ -370,7 +373,7 @@ def _placements_path(
 
 
 def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
-    game, _, _, _, _, _, problem, health, _, place_request, place_answer = schemas
+    game, _, _, _, _, _, problem, health, _, place_request, place_answer, catalog = schemas
     problems = _problems(problem)
     a_game = {"example": _example(example_game(), "the manual's final-scoring example")}
     picture = {
@@ -392,6 +395,29 @@ def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
             )
         },
         "/v1/placements": _placements_path(place_request, place_answer, problems),
+        "/v1/catalog": {
+            "get": _operation(
+                "getCatalog",
+                "catalog",
+                "The catalog the service scores with",
+                "The catalog's name and every card (with its printed fields), requirement and "
+                "epiphany it gives an id, and its closed vocabularies: the built-in one, or "
+                "the file `serve --catalog` loaded (docs/catalog.md). For clients that "
+                "complete ids, as the web page's card form does.",
+                responses={
+                    "200": _answer(
+                        catalog,
+                        "the catalog",
+                        {
+                            "builtin": _example(
+                                msgspec.to_builtins(catalog_answer(BUILTIN)),
+                                "the built-in catalog",
+                            )
+                        },
+                    )
+                },
+            )
+        },
         "/healthz": {
             "get": _operation(
                 "health",
@@ -422,6 +448,7 @@ def openapi(version: str) -> dict[str, Any]:
             {"name": "validation", "description": "Check a game or a city, without scoring"},
             {"name": "pictures", "description": "SVG pictures of the cities"},
             {"name": "placements", "description": "Where a card can go, and what it scores"},
+            {"name": "catalog", "description": "The cards, requirements and epiphanies by id"},
             {"name": "service", "description": "The service itself"},
         ],
         "paths": _paths(schemas),

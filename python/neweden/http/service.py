@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -44,7 +44,9 @@ from neweden.catalog.files import load_catalog
 from neweden.format.decode import decode_game
 from neweden.format.jsonscan import count_commas
 from neweden.format.problems import GameDecodeError, Problem
+from neweden.http import page
 from neweden.http.api_types import openapi
+from neweden.http.catalog_answer import catalog_answer
 from neweden.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
@@ -391,8 +393,8 @@ class _Endpoints:
             raise HTTPException(404, "Not Found")
         return FileResponse(assets / name, headers=_DOCS_HEADERS)
 
-    async def root(self, _: Request) -> Response:
-        return RedirectResponse("/docs", status_code=307, headers=_HEADERS)
+    async def catalog_one(self, _: Request) -> Response:
+        return _json(catalog_answer(self.catalog))
 
     def routes(self, bench_endpoints: bool) -> list[BaseRoute]:
         routes: list[BaseRoute] = [
@@ -410,7 +412,10 @@ class _Endpoints:
             Route("/docs", self.docs, methods=["GET"]),
             Route("/docs/neweden.js", self.docs_script, methods=["GET"]),
             Route("/docs/assets/{name}", self.docs_asset, methods=["GET"]),
-            Route("/", self.root, methods=["GET"]),
+            Route("/v1/catalog", self.catalog_one, methods=["GET"]),
+            Route("/", page.page, methods=["GET"]),
+            Route("/web/messages.json", page.messages, methods=["GET"]),
+            Route("/web/{version}/{name}", page.asset, methods=["GET"]),
         ]
         if bench_endpoints:
             routes.append(
@@ -453,7 +458,10 @@ class Languages:
         heard = from_accept_language(headers.get(b"accept-language", b"").decode("latin-1"))
         asked = QueryParams(scope.get("query_string", b"").decode("latin-1")).get("lang")
         lang = heard if asked is None else language(asked)
-        english = scope.get("path", "").startswith(_ENGLISH_ONLY)
+        path = scope.get("path", "")
+        if lang is None and path == "/":  # the web page: its own words fall back by themselves
+            lang = heard
+        english = path.startswith(_ENGLISH_ONLY)
         said = DEFAULT_LANGUAGE if english and lang is not None else lang or heard
 
         async def send_said(message: Message) -> None:

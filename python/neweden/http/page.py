@@ -1,0 +1,245 @@
+"""The web page `neweden serve` answers at `/` (docs/web.md): plain ES modules and CSS of
+this package's `web/` folder, no build step. The page is a client of the public API; its
+own words are the gettext messages below (`GET /web/messages.json?lang=`), translated like
+every other message of neweden.
+
+Assets are served under `/web/{version}/`, `version` a hash of their contents: an asset is
+cached for a year (immutable), and a new release names new URLs. The page itself and its
+messages are revalidated (ETag)."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from neweden.i18n import N_, _, current
+
+__all__ = ["MESSAGES", "PAGE_HEADERS", "asset", "messages", "page"]
+
+FOLDER = Path(__file__).parent / "web"
+_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+
+#: The page's policy: its scripts, styles and pictures from this server only (the picture of
+#: a city is shown from a blob: URL of the SVG /v1/render answers), its calls to this server
+#: only, and never framed.
+PAGE_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'none'",
+}
+
+#: The page's words by key (the keys are the page's; data-t="key" in index.html, t("key")
+#: in the modules). `{name}` placeholders are filled by the page.
+MESSAGES: dict[str, str] = {
+    "page_title": N_("neweden: enter and score a New Eden Project game"),
+    "new_game": N_("New game"),
+    "open_example": N_("Open the manual's example"),
+    "undo": N_("Undo"),
+    "redo": N_("Redo"),
+    "undo_keys": N_("Undo (Ctrl+Z)"),
+    "redo_keys": N_("Redo (Ctrl+Y)"),
+    "language": N_("Language"),
+    "api_docs": N_("API documentation"),
+    "compose": N_("Compose"),
+    "settings": N_("Game settings"),
+    "mode": N_("Mode"),
+    "mode_populist": N_("Populist"),
+    "mode_military": N_("Military"),
+    "mode_elitist": N_("Elitist"),
+    "requirements": N_("Requirement cards"),
+    "first_player": N_("First player"),
+    "nobody": N_("(not known)"),
+    "table": N_("Table"),
+    "photo": N_("Photo"),
+    "catalog": N_("Catalog:"),
+    "players": N_("Players"),
+    "player": N_("Player"),
+    "player_n": N_("Player {n}"),
+    "player_name": N_("Player's name"),
+    "move_player_up": N_("Move the player earlier in seat order"),
+    "move_player_down": N_("Move the player later in seat order"),
+    "remove_player": N_("Remove player"),
+    "add_player": N_("Add player"),
+    "grid_hint": N_(
+        "Click or tap a cell, or move with the arrow keys and press Enter: an empty cell "
+        "gets the card below, a card is selected. Green cells are where the card is legal."
+    ),
+    "grid_label": N_("{name}'s city"),
+    "move_hint": N_("Choose an empty cell to move the selected card to."),
+    "cell_empty": N_("Empty cell, row {row}, column {col}"),
+    "cell_legal": N_("Empty cell, row {row}, column {col}: the card is legal here"),
+    "cell_card": N_("Row {row}, column {col}: {card}"),
+    "card_words": N_("{style} {type}, {points} points, {stars} stars"),
+    "wild_card": N_("wild card"),
+    "rotated": N_("rotated"),
+    "card_to_place": N_("Card to place"),
+    "selected_card": N_("Selected card: row {row}, column {col}"),
+    "style": N_("Style"),
+    "type": N_("Type"),
+    "facility": N_("Facility"),
+    "facility_lab": N_("Research lab"),
+    "facility_shelter": N_("Shelter"),
+    "facility_medical": N_("Medical center"),
+    "facility_tower": N_("Communication tower"),
+    "facility_base": N_("Military base"),
+    # TRANSLATORS: one or two letters on a small cell of the grid
+    "facility_short_lab": N_("Lab"),
+    "facility_short_shelter": N_("Sh"),
+    "facility_short_medical": N_("Med"),
+    "facility_short_tower": N_("Tw"),
+    "facility_short_base": N_("Base"),
+    "points": N_("Points"),
+    "stars": N_("Stars"),
+    "icons": N_("Connection icons"),
+    "side_top": N_("Top"),
+    "side_right": N_("Right"),
+    "side_bottom": N_("Bottom"),
+    "side_left": N_("Left"),
+    "wild": N_("Wild"),
+    "catalog_id": N_("Catalog id"),
+    "rotate": N_("Rotate 180°"),
+    "move": N_("Move"),
+    "copy": N_("Copy"),
+    "delete": N_("Delete"),
+    "place_new": N_("Place a new card"),
+    "epiphanies_and_bonuses": N_("Epiphanies and bonuses"),
+    "epiphanies": N_("Epiphanies"),
+    "add_epiphany": N_("Add epiphany"),
+    "remove_epiphany": N_("Remove this epiphany"),
+    "state": N_("State"),
+    "state_held": N_("held"),
+    "state_validated": N_("validated"),
+    "state_activated": N_("activated"),
+    "effect": N_("Effect"),
+    "no_effect": N_("no effect"),
+    "effect_third_star": N_("third star"),
+    "effect_rotate": N_("rotate a card"),
+    "effect_move": N_("move a card"),
+    "bonuses": N_("Bonuses"),
+    "bonus": N_("Bonus"),
+    "bonus_name": N_("Name"),
+    "add_bonus": N_("Add bonus"),
+    "remove_bonus": N_("Remove this bonus"),
+    "live": N_("Score"),
+    "scoring": N_("Scoring…"),
+    "service_unreachable": N_("The service did not answer: {reason}"),
+    "game_valid": N_("The game is valid."),
+    "game_invalid": N_("The game is NOT valid: see the problems."),
+    "total": N_("Total"),
+    "part_requirements": N_("Populist"),
+    "part_military": N_("Military"),
+    "part_epiphanies": N_("Epiphanies"),
+    "part_ten_cards": N_("10 cards"),
+    "part_bonuses": N_("Bonuses"),
+    "place": N_("Place"),
+    "legal": N_("Legal"),
+    "illegal": N_("Not legal"),
+    "audit": N_("How?"),
+    "audit_of": N_("How {name} scored"),
+    "audit_cards": N_("Cards"),
+    "audit_requirements": N_("Requirements"),
+    "audit_stars": N_("Stars"),
+    "audit_epiphanies": N_("Epiphanies"),
+    "audit_military": N_("Military"),
+    "audit_advice": N_("Advice"),
+    "audit_ranking": N_("Ranking"),
+    "points_n": N_("{n} pts"),
+    "stars_total": N_("{n} star(s) in all"),
+    "place_n": N_("place {n}"),
+    "military_labs": N_("Research labs"),
+    "military_shelters": N_("Shelters"),
+    "military_medical": N_("Medical centers"),
+    "military_towers": N_("Communication towers"),
+    "military_bases": N_("Military bases"),
+    "problems": N_("Problems"),
+    "no_problems": N_("No problems."),
+    "error": N_("error"),
+    "warning": N_("warning"),
+    "picture": N_("Picture"),
+    "picture_of": N_("{name}'s city, its score and its problems"),
+    "in_and_out": N_("In and out"),
+    "paste_label": N_("Paste a game (JSON, or one line of JSON Lines)"),
+    "open_pasted": N_("Open what is pasted"),
+    "upload": N_("Upload a file"),
+    "download": N_("Download JSON"),
+    "copy_line": N_("Copy as one line"),
+    "share": N_("Share link"),
+    "share_link": N_("The share link"),
+    "opened": N_("Game opened."),
+    "could_not_open": N_("Could not open it: {reason}"),
+    "not_a_game": N_("this is not a game (no players)"),
+    "bad_link": N_("The share link could not be read."),
+    "copied_line": N_("Copied as one line (also below)."),
+    "line_below": N_("The line is below: copy it from there."),
+    "copied_link": N_("Link copied."),
+    "link_below": N_("The link is below: copy it from there."),
+}
+
+
+@cache
+def _files() -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(FOLDER.iterdir()) if p.suffix in _TYPES}
+
+
+@cache
+def version() -> str:
+    """A hash of every asset: the part of their URLs that changes when one does."""
+    digest = hashlib.sha256()
+    for name, data in _files().items():
+        digest.update(name.encode() + b"\0" + data)
+    return digest.hexdigest()[:12]
+
+
+def _etagged(request: Request, body: bytes, media: str) -> Response:
+    tag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+    headers = {**PAGE_HEADERS, "cache-control": "no-cache", "etag": tag}
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=media, headers=headers)
+
+
+async def page(request: Request) -> Response:
+    """`GET /`: the page, its assets named by :func:`version`."""
+    html = (FOLDER / "index.html").read_bytes().replace(b"{V}", version().encode())
+    return _etagged(request, html, "text/html; charset=utf-8")
+
+
+async def asset(request: Request) -> Response:
+    """`GET /web/{version}/{name}`: a module, the style sheet or the icon; immutable when
+    `version` is the current one."""
+    name = request.path_params["name"]
+    data = _files().get(name)
+    if data is None:
+        raise HTTPException(404, "Not Found")
+    fresh = request.path_params["version"] == version()
+    cache_control = "public, max-age=31536000, immutable" if fresh else "no-cache"
+    headers = {**PAGE_HEADERS, "cache-control": cache_control}
+    return Response(data, media_type=_TYPES[Path(name).suffix], headers=headers)
+
+
+def messages_body() -> bytes:
+    """The page's words in the current language, as JSON."""
+    import msgspec
+
+    from neweden.present.render import SHOWN_NAMES
+
+    words = {key: _(text) for key, text in MESSAGES.items()}
+    names = {name: _(text) for name, text in SHOWN_NAMES.items()}
+    return msgspec.json.encode({"lang": current(), "messages": words, "names": names})
+
+
+async def messages(request: Request) -> Response:
+    """`GET /web/messages.json?lang=`: the page's words in the request's language
+    (`?lang=`, else Accept-Language), and the box's style, type and facility names as the
+    picture shows them (`names`)."""
+    return _etagged(request, messages_body(), "application/json")

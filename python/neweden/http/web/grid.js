@@ -1,0 +1,189 @@
+// A player's city as a grid that grows as cards are placed: click or tap a cell, or move
+// with the arrow keys and press Enter. An empty cell gets the card being placed; a card is
+// selected (then rotated, moved, copied, deleted from the card's tools).
+import { shown, t } from "./i18n.js";
+import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
+
+const TURNED = { top: "bottom", bottom: "top", left: "right", right: "left" };
+let catalogCards = new Map();
+let grid;
+
+export function setCatalog(catalog) {
+  catalogCards = new Map(catalog.cards.map((card) => [card.id, card]));
+}
+
+// The card's printed fields, whether given inline or by catalog id.
+export function printed(card) {
+  if (typeof card === "string") return catalogCards.get(card) || { id: card, unknown: true };
+  if (card.wild) return { ...card, sides: ALL_SIDES };
+  return card;
+}
+
+function sidesAsPlaced(placement) {
+  const sides = printed(placement.card).sides || [];
+  return placement.rotated ? sides.map((s) => TURNED[s]) : sides;
+}
+
+export function describe(card) {
+  const c = printed(card);
+  if (typeof card === "string") return c.name ? `${card} (${c.name})` : card;
+  if (c.wild) return t("wild_card");
+  const facility = c.facility ? `, ${t("facility_" + c.facility)}` : "";
+  return t("card_words", {
+    style: shown(c.style ?? "?"),
+    type: shown(c.type ?? "?"),
+    points: c.points ?? 0,
+    stars: c.stars ?? 0,
+  }) + facility;
+}
+
+function bounds(city) {
+  if (!city.length) return { top: 0, left: 0, bottom: 0, right: 0 };
+  const rows = city.map((p) => p.row);
+  const cols = city.map((p) => p.col);
+  return {
+    top: Math.min(...rows) - 1,
+    bottom: Math.max(...rows) + 1,
+    left: Math.min(...cols) - 1,
+    right: Math.max(...cols) + 1,
+  };
+}
+
+// The box's styles in the picture's colours (/v1/render); any other style one of the others.
+const KNOWN_STYLES = ["gothic", "futurist", "renaissance", "sustainable"];
+const OTHER_CLASSES = ["p0", "p1", "p2", "p3", "p4", "p5"];
+const styleIndex = new Map();
+function styleClass(style) {
+  if (!style) return "wild";
+  if (KNOWN_STYLES.includes(style)) return `st-${style}`;
+  if (!styleIndex.has(style)) styleIndex.set(style, styleIndex.size % OTHER_CLASSES.length);
+  return OTHER_CLASSES[styleIndex.get(style)];
+}
+
+function cardCell(button, placement) {
+  const c = printed(placement.card);
+  button.classList.add("card", styleClass(c.style));
+  for (const side of sidesAsPlaced(placement)) button.classList.add(`icon-${side}`);
+  if (placement.rotated) button.classList.add("rotated");
+  const top = document.createElement("span");
+  top.className = "style";
+  top.textContent = c.wild ? "✱" : typeof placement.card === "string" ? placement.card : shown(c.style ?? "?").slice(0, 4);
+  const points = document.createElement("span");
+  points.className = "points";
+  points.textContent = c.unknown ? "?" : `${c.points ?? 0}${"★".repeat(c.stars ?? 0)}`;
+  const facility = document.createElement("span");
+  facility.className = "facility";
+  facility.textContent = c.facility ? t("facility_short_" + c.facility) : "";
+  button.append(top, points, facility);
+  const rotated = placement.rotated ? `, ${t("rotated")}` : "";
+  button.setAttribute(
+    "aria-label",
+    t("cell_card", { row: placement.row, col: placement.col, card: describe(placement.card) }) +
+      rotated,
+  );
+}
+
+export function render(root) {
+  grid = root;
+  const player = currentPlayer();
+  const b = bounds(player.city);
+  const { cursor } = state;
+  cursor.row = Math.min(Math.max(cursor.row, b.top), b.bottom);
+  cursor.col = Math.min(Math.max(cursor.col, b.left), b.right);
+  const hadFocus = root.contains(document.activeElement);
+  root.replaceChildren();
+  root.style.gridTemplateColumns = `repeat(${b.right - b.left + 1}, var(--cell))`;
+  root.setAttribute("aria-label", t("grid_label", { name: player.name }));
+  const problem = new Set(state.highlight.map(([r, c]) => `${r},${c}`));
+  for (let row = b.top; row <= b.bottom; row++) {
+    for (let col = b.left; col <= b.right; col++) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "cell";
+      button.dataset.row = row;
+      button.dataset.col = col;
+      button.tabIndex = row === cursor.row && col === cursor.col ? 0 : -1;
+      const placement = cardAt(row, col, player);
+      if (placement) {
+        cardCell(button, placement);
+        const sel = state.selected;
+        if (sel && sel.row === row && sel.col === col) {
+          button.classList.add("selected");
+          button.setAttribute("aria-pressed", "true");
+        }
+      } else {
+        const legal = state.legal.get(`${row},${col}`);
+        if (legal) button.classList.add(legal === "rotated" ? "legal-rotated" : "legal");
+        button.textContent = "+";
+        const words = legal ? t("cell_legal", { row, col }) : t("cell_empty", { row, col });
+        button.setAttribute("aria-label", words);
+      }
+      if (problem.has(`${row},${col}`)) button.classList.add("problem");
+      root.append(button);
+    }
+  }
+  if (hadFocus) focusCursor();
+}
+
+export function focusCursor() {
+  const { row, col } = state.cursor;
+  grid?.querySelector(`[data-row="${row}"][data-col="${col}"]`)?.focus();
+}
+
+function choose(row, col) {
+  state.cursor = { row, col };
+  const placement = cardAt(row, col);
+  const sel = state.selected;
+  if (placement) {
+    state.moving = false;
+    const same = sel && sel.row === row && sel.col === col;
+    state.selected = same ? null : { row, col };
+    notify("selection");
+  } else if (state.moving && sel) {
+    edit(() => {
+      const moved = cardAt(sel.row, sel.col);
+      moved.row = row;
+      moved.col = col;
+    });
+    state.moving = false;
+    state.selected = { row, col };
+    notify("selection");
+  } else {
+    state.selected = null;
+    edit((game) => {
+      game.players[state.player].city.push({ row, col, card: structuredClone(state.draft) });
+    });
+  }
+  focusCursor();
+}
+
+// Keys for the selected card's tools (cardform.js does them).
+const TOOL_KEYS = { r: "rotate", m: "move", c: "copy", Delete: "delete", Backspace: "delete", Escape: "new" };
+
+const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+export function attach(root) {
+  root.addEventListener("click", (event) => {
+    const cell = event.target.closest(".cell");
+    if (cell) choose(Number(cell.dataset.row), Number(cell.dataset.col));
+  });
+  root.addEventListener("keydown", (event) => {
+    const tool = TOOL_KEYS[event.key];
+    if (tool && state.selected && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      root.dispatchEvent(new CustomEvent("card-tool", { bubbles: true, detail: tool }));
+      return;
+    }
+    const step = STEPS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = root.querySelector(
+      `[data-row="${state.cursor.row + step[0]}"][data-col="${state.cursor.col + step[1]}"]`,
+    );
+    if (!next) return;
+    root.querySelector('[tabindex="0"]')?.setAttribute("tabindex", "-1");
+    next.tabIndex = 0;
+    state.cursor = { row: Number(next.dataset.row), col: Number(next.dataset.col) };
+    next.focus();
+  });
+}

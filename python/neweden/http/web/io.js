@@ -1,0 +1,80 @@
+// In and out: paste or upload a game (JSON, or one JSON Lines line), download it, copy it
+// as one line, share it as a link (/#g= + base64url of its UTF-8 JSON).
+import { t } from "./i18n.js";
+import { cleanGame, encodeGame, load, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+function say(text) {
+  $("io-status").textContent = text;
+}
+
+// A game from text: a JSON document, or the first non-empty line of JSON Lines.
+export function parseGame(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const line = text.split("\n").find((l) => l.trim());
+    value = JSON.parse(line ?? "");
+  }
+  if (!value || typeof value !== "object" || !Array.isArray(value.players) || !value.players.length) {
+    throw new Error(t("not_a_game"));
+  }
+  return value;
+}
+
+function open(text) {
+  try {
+    load(parseGame(text));
+    say(t("opened"));
+  } catch (error) {
+    say(t("could_not_open", { reason: error.message }));
+  }
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function shareLink() {
+  return `${location.origin}/#g=${encodeGame(cleanGame())}`;
+}
+
+function download() {
+  const blob = new Blob([JSON.stringify(cleanGame(), null, 1) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  const table = state.game.meta?.table;
+  a.download = table ? `game-${String(table).replace(/[^\w-]+/g, "_")}.json` : "game.json";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export function attach() {
+  $("io-open").addEventListener("click", () => open($("io-text").value));
+  $("io-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (file) open(await file.text());
+    event.target.value = "";
+  });
+  $("io-download").addEventListener("click", download);
+  $("io-line").addEventListener("click", async () => {
+    const line = JSON.stringify(cleanGame());
+    $("io-text").value = line;
+    say((await copy(line)) ? t("copied_line") : t("line_below"));
+  });
+  $("io-share").addEventListener("click", async () => {
+    const link = shareLink();
+    $("io-link").value = link;
+    $("io-link").hidden = false;
+    say((await copy(link)) ? t("copied_link") : t("link_below"));
+  });
+}

@@ -1,0 +1,196 @@
+// Live: after each change (debounced) the score table with its audit on demand, the
+// problems (click one to see its cells), the selected player's picture, and where the card
+// being placed may go.
+import { post } from "./api.js";
+import { num, t } from "./i18n.js";
+import { cleanGame, currentPlayer, notify, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+let timer = null;
+let generation = 0;
+let picture = null;
+let report = null;
+const openAudits = new Set();
+
+export function schedule(delay = 250) {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, delay);
+}
+
+export async function refresh() {
+  const mine = ++generation;
+  const game = cleanGame();
+  const player = currentPlayer();
+  const status = $("live-status");
+  status.textContent = t("scoring");
+  const [scored, drawn, legal] = await Promise.all([
+    post("/v1/score", game, { detail: "true" }),
+    post("/v1/render", game, { player: player.name }),
+    placements(game, player),
+  ]).catch((error) => {
+    status.textContent = t("service_unreachable", { reason: String(error) });
+    return [null, null, null];
+  });
+  if (mine !== generation || !scored) return;
+  status.textContent = "";
+  report = scored.ok ? scored.body : null;
+  showTable(report);
+  showProblems(scored);
+  showPicture(drawn, player.name);
+  state.legal = legal;
+  notify("legal");
+}
+
+async function placements(game, player) {
+  const legal = new Map();
+  if (state.selected) return legal;
+  if (!player.city.length) return legal.set("0,0", "upright");
+  if (!complete(state.draft)) return legal; // the service would refuse it: nothing to ask
+  const answer = await post("/v1/placements", { game, player: player.name, card: state.draft });
+  if (!answer.ok) return legal;
+  for (const p of answer.body.placements) {
+    const key = `${p.row},${p.col}`;
+    if (!p.rotated || !legal.has(key)) legal.set(key, p.rotated ? "rotated" : "upright");
+    if (!p.rotated) legal.set(key, "upright");
+  }
+  return legal;
+}
+
+// A card the format accepts: an id, a wild card, or style, type and facility given.
+function complete(card) {
+  if (typeof card === "string") return /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(card);
+  return Boolean(card.wild || (card.style && card.type && card.facility));
+}
+
+function showPicture(drawn, name) {
+  const img = $("picture");
+  if (picture) URL.revokeObjectURL(picture);
+  picture = null;
+  if (!drawn?.ok) {
+    img.hidden = true;
+    return;
+  }
+  picture = URL.createObjectURL(new Blob([drawn.body], { type: "image/svg+xml" }));
+  img.src = picture;
+  img.alt = t("picture_of", { name });
+  img.hidden = false;
+}
+
+const PARTS = [
+  ["requirements", (s) => s.requirements],
+  ["military", (s) => (s.military ? s.military.total : "—")],
+  ["epiphanies", (s) => s.epiphanies],
+  ["ten_cards", (s) => s.ten_cards],
+  ["bonuses", (s) => s.bonuses],
+];
+
+function showTable(answer) {
+  const body = $("score-rows");
+  body.replaceChildren();
+  $("audits").replaceChildren();
+  $("score-valid").textContent = answer ? t(answer.valid ? "game_valid" : "game_invalid") : "";
+  if (!answer) return;
+  answer.players.forEach((p, index) => {
+    const open = openAudits.has(p.name);
+    const toggle = el("button", {
+      type: "button",
+      className: "link",
+      textContent: t("audit"),
+    });
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.addEventListener("click", () => {
+      if (openAudits.has(p.name)) openAudits.delete(p.name);
+      else openAudits.add(p.name);
+      showTable(report);
+    });
+    const row = el(
+      "tr",
+      {},
+      el("th", { scope: "row" }, p.name, toggle),
+      el("td", { className: "total", textContent: num(p.score.total) }),
+      ...PARTS.map(([, part]) => el("td", { textContent: part(p.score) })),
+      el("td", { textContent: p.place }),
+      el("td", { textContent: p.legal ? "✓" : "✗", title: t(p.legal ? "legal" : "illegal") }),
+    );
+    row.dataset.player = p.name;
+    if (index === state.player) row.classList.add("current");
+    body.append(row);
+    if (open) {  // below the table, as wide as the screen (the table may scroll sideways)
+      const heading = el("h4", { className: "audit-of", textContent: t("audit_of", { name: p.name }) });
+      $("audits").append(el("div", { className: "audit-box" }, heading, audit(p)));
+    }
+  });
+}
+
+function list(title, items) {
+  if (!items.length) return [];
+  return [el("h4", { textContent: title }), el("ul", {}, ...items.map((text) => el("li", { textContent: text })))];
+}
+
+function audit(p) {
+  const a = p.audit;
+  const box = el("div");
+  box.append(
+    ...list(
+      t("audit_cards"),
+      a.cards.map((c) => `(${c.cell[0]}, ${c.cell[1]}) ${t("points_n", { n: c.populist_points ?? 0 })}: ${c.why}`),
+    ),
+    ...list(t("audit_requirements"), (a.requirements || []).map((r) => r.why)),
+    ...list(t("audit_stars"), a.stars ? [t("stars_total", { n: a.stars.total })] : []),
+    ...list(t("audit_epiphanies"), a.epiphanies.map((e) => `${t("points_n", { n: e.scored })}: ${e.note}`)),
+    ...list(t("audit_military"), military(p)),
+    ...list(t("audit_advice"), a.advice.map((x) => x.message)),
+    ...list(t("audit_ranking"), [t("place_n", { n: a.ranking.place })]),
+  );
+  return box;
+}
+
+function military(p) {
+  const m = p.score.military;
+  if (!m) return [];
+  return ["labs", "shelters", "medical", "towers", "bases"].map(
+    (part) => `${t("military_" + part)}: ${m[part]}`,
+  );
+}
+
+function problemItem(problem, playerIndex, kind) {
+  const who = playerIndex === null ? "" : `${state.game.players[playerIndex]?.name}: `;
+  const button = el("button", {
+    type: "button",
+    className: `problem ${kind}`,
+    textContent: `${t(kind)} · ${who}${problem.message}`,
+  });
+  button.addEventListener("click", () => {
+    if (playerIndex !== null) state.player = playerIndex;
+    state.highlight = problem.cells || [];
+    state.selected = null;
+    notify("player");
+    document.getElementById("grid").scrollIntoView({ block: "nearest" });
+  });
+  return el("li", {}, button);
+}
+
+function showProblems(scored) {
+  const items = [];
+  if (!scored.ok) {
+    items.push(el("li", { className: "detail", textContent: scored.body.detail || String(scored.status) }));
+    for (const e of scored.body.errors || []) {
+      items.push(el("li", { className: "error", textContent: `${e.path || "/"}: ${e.message}` }));
+    }
+  } else {
+    const r = scored.body;
+    for (const e of r.errors) items.push(problemItem(e, null, "error"));
+    for (const w of r.warnings) items.push(problemItem(w, null, "warning"));
+    r.players.forEach((p, i) => {
+      for (const e of p.errors) items.push(problemItem(e, i, "error"));
+      for (const w of p.warnings) items.push(problemItem(w, i, "warning"));
+    });
+  }
+  $("problems").replaceChildren(...items);
+  $("no-problems").hidden = items.length > 0;
+}

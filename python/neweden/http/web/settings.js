@@ -1,0 +1,226 @@
+// The game's settings (mode, requirements, first player, meta), its players (add, rename,
+// reorder, remove) and each player's epiphanies and bonuses.
+import { t } from "./i18n.js";
+import { currentPlayer, edit, notify, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+let requirementIds = ["A1", "B1", "C1"];
+let requirementTexts = new Map();
+const KNOWN_EFFECTS = ["third_star", "rotate", "move"];
+let effects = [...KNOWN_EFFECTS];
+
+export function setCatalog(catalog) {
+  requirementIds = catalog.requirements.map((r) => r.id);
+  requirementTexts = new Map(catalog.requirements.map((r) => [r.id, r.text]));
+  effects = [...new Set([...effects, ...catalog.effects])];
+}
+
+function labelled(text, control) {
+  return el("label", {}, el("span", { textContent: text }), control);
+}
+
+function select(options, value, onChange) {
+  const node = el(
+    "select",
+    {},
+    ...options.map(([v, text]) => el("option", { value: v, textContent: text, selected: v === value })),
+  );
+  node.addEventListener("change", () => onChange(node.value));
+  return node;
+}
+
+export function renderSettings() {
+  const game = state.game;
+  $("s-mode").value = game.mode;
+  const requirements = $("s-requirements");
+  requirements.replaceChildren(
+    ...requirementIds.map((id) => {
+      const box = el("input", { type: "checkbox", checked: (game.requirements || []).includes(id) });
+      box.addEventListener("change", () =>
+        edit((g) => {
+          const chosen = new Set(g.requirements || []);
+          if (box.checked) chosen.add(id);
+          else chosen.delete(id);
+          g.requirements = requirementIds.filter((r) => chosen.has(r));
+        }),
+      );
+      const label = el("label", { className: "inline" }, box, ` ${id}`);
+      if (requirementTexts.get(id)) label.title = requirementTexts.get(id);
+      return label;
+    }),
+  );
+  const first = $("s-first");
+  first.replaceChildren(
+    el("option", { value: "", textContent: t("nobody") }),
+    ...game.players.map((p) => el("option", { value: p.name, textContent: p.name })),
+  );
+  first.value = game.first_player ?? "";
+  $("s-table").value = game.meta?.table ?? "";
+  $("s-photo").value = game.meta?.photo ?? "";
+}
+
+function setMeta(key, value) {
+  edit((g) => {
+    g.meta ??= {};
+    if (value) g.meta[key] = value;
+    else delete g.meta[key];
+    if (!Object.keys(g.meta).length) delete g.meta;
+  });
+}
+
+export function renderPlayers() {
+  const game = state.game;
+  const tabs = $("player-tabs");
+  tabs.replaceChildren(
+    ...game.players.map((p, i) => {
+      const tab = el("button", { type: "button", role: "tab", textContent: p.name || "?" });
+      tab.setAttribute("aria-selected", String(i === state.player));
+      tab.tabIndex = i === state.player ? 0 : -1;
+      tab.addEventListener("click", () => {
+        state.player = i;
+        state.selected = null;
+        state.highlight = [];
+        notify("player");
+      });
+      return tab;
+    }),
+  );
+  $("p-add").disabled = game.players.length >= 4;
+  $("p-remove").disabled = game.players.length <= 1;
+  $("p-up").disabled = state.player === 0;
+  $("p-down").disabled = state.player === game.players.length - 1;
+  $("p-name").value = currentPlayer().name;
+  renderEpiphanies();
+  renderBonuses();
+}
+
+function renderEpiphanies() {
+  const player = currentPlayer();
+  $("epiphanies").replaceChildren(
+    ...player.epiphanies.map((e, i) => {
+      const change = (fn) => edit((g) => fn(g.players[state.player].epiphanies[i]));
+      const byCard = typeof e.card === "string";
+      const points = select([["2", "2"], ["5", "5"]], String(e.points ?? 2), (v) =>
+        change((x) => (x.points = Number(v))),
+      );
+      const stateSelect = select(
+        ["held", "validated", "activated"].map((s) => [s, t("state_" + s)]),
+        e.state,
+        (v) => change((x) => (x.state = v)),
+      );
+      const effect = select(
+        [["", t("no_effect")], ...effects.map((x) => [x, KNOWN_EFFECTS.includes(x) ? t("effect_" + x) : x])],
+        e.effect ?? "",
+        (v) => change((x) => (v ? (x.effect = v) : delete x.effect)),
+      );
+      const card = el("input", { value: e.card ?? "", size: 6 });
+      card.setAttribute("list", "epiphany-ids");
+      card.addEventListener("change", () =>
+        change((x) => {
+          const id = card.value.trim();
+          if (id) {
+            x.card = id;
+            delete x.points;
+            delete x.effect;
+          } else {
+            delete x.card;
+            x.points = 2;
+          }
+        }),
+      );
+      points.disabled = byCard;
+      effect.disabled = byCard;
+      const remove = el("button", { type: "button", textContent: "✕" });
+      remove.setAttribute("aria-label", t("remove_epiphany"));
+      remove.addEventListener("click", () => edit((g) => g.players[state.player].epiphanies.splice(i, 1)));
+      return el(
+        "li",
+        { className: "row" },
+        labelled(t("points"), points),
+        labelled(t("state"), stateSelect),
+        labelled(t("effect"), effect),
+        labelled(t("catalog_id"), card),
+        remove,
+      );
+    }),
+  );
+}
+
+function renderBonuses() {
+  const player = currentPlayer();
+  $("bonuses").replaceChildren(
+    ...player.bonuses.map((b, i) => {
+      const change = (fn) => edit((g) => fn(g.players[state.player].bonuses[i]));
+      const name = el("input", { value: b.name });
+      name.addEventListener("change", () => change((x) => (x.name = name.value)));
+      const points = el("input", { type: "number", value: b.points, className: "narrow" });
+      points.addEventListener("change", () => change((x) => (x.points = Number(points.value) || 0)));
+      const remove = el("button", { type: "button", textContent: "✕" });
+      remove.setAttribute("aria-label", t("remove_bonus"));
+      remove.addEventListener("click", () => edit((g) => g.players[state.player].bonuses.splice(i, 1)));
+      return el("li", { className: "row" }, labelled(t("bonus_name"), name), labelled(t("points"), points), remove);
+    }),
+  );
+}
+
+function movePlayer(step) {
+  const from = state.player;
+  const to = from + step;
+  edit((g) => g.players.splice(to, 0, ...g.players.splice(from, 1)));
+  state.player = to;
+  notify("player");
+}
+
+export function attach() {
+  $("s-mode").addEventListener("change", (e) => edit((g) => (g.mode = e.target.value)));
+  $("s-first").addEventListener("change", (e) =>
+    edit((g) => (e.target.value ? (g.first_player = e.target.value) : delete g.first_player)),
+  );
+  $("s-table").addEventListener("change", (e) => setMeta("table", e.target.value.trim()));
+  $("s-photo").addEventListener("change", (e) => setMeta("photo", e.target.value.trim()));
+  $("p-name").addEventListener("change", (e) => {
+    const old = currentPlayer().name;
+    edit((g) => {
+      g.players[state.player].name = e.target.value;
+      if (g.first_player === old) g.first_player = e.target.value;
+    });
+  });
+  $("p-add").addEventListener("click", () => {
+    edit((g) =>
+      g.players.push({ name: t("player_n", { n: g.players.length + 1 }), city: [], epiphanies: [], bonuses: [] }),
+    );
+    state.player = state.game.players.length - 1;
+    notify("player");
+  });
+  $("p-remove").addEventListener("click", () => {
+    const gone = state.player;
+    state.player = Math.max(0, gone - 1);
+    edit((g) => {
+      const [removed] = g.players.splice(gone, 1);
+      if (g.first_player === removed.name) delete g.first_player;
+    });
+  });
+  $("player-tabs").addEventListener("keydown", (event) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1, Home: -99, End: 99 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const last = state.game.players.length - 1;
+    state.player = Math.min(Math.max(state.player + step, 0), last);
+    state.selected = null;
+    notify("player");
+    $("player-tabs").querySelector('[aria-selected="true"]')?.focus();
+  });
+  $("p-up").addEventListener("click", () => movePlayer(-1));
+  $("p-down").addEventListener("click", () => movePlayer(1));
+  $("e-add").addEventListener("click", () =>
+    edit((g) => g.players[state.player].epiphanies.push({ state: "validated", points: 2 })),
+  );
+  $("b-add").addEventListener("click", () =>
+    edit((g) => g.players[state.player].bonuses.push({ name: t("bonus"), points: 1 })),
+  );
+}

@@ -1,0 +1,143 @@
+// The game being entered (a game@1 document, as the API takes it), what is selected, the
+// card being placed, undo/redo, and where the work survives a reload.
+const SAVED = "neweden.game";
+const listeners = new Set();
+
+export const ALL_SIDES = ["top", "right", "bottom", "left"];
+
+export const state = {
+  game: null,
+  player: 0, // index of the selected player
+  selected: null, // {row, col} of the selected card, or null
+  cursor: { row: 0, col: 0 }, // the grid's focused cell
+  moving: false, // the next empty cell chosen receives the selected card
+  draft: {
+    style: "gothic",
+    type: "building",
+    facility: "shelter",
+    points: 1,
+    stars: 0,
+    sides: [...ALL_SIDES],
+  },
+  highlight: [], // cells of a problem the user clicked, [[row, col], ...]
+  legal: new Map(), // "row,col" -> "upright" | "rotated": where the card being placed may go
+};
+
+const undo = [];
+const redo = [];
+
+export function newGame(playerName) {
+  return {
+    format: "new-eden/game@1",
+    mode: "populist",
+    requirements: ["A1", "B1", "C1"],
+    players: [{ name: playerName, city: [], epiphanies: [], bonuses: [] }],
+  };
+}
+
+// Every player gets the lists the page edits.
+function normalized(game) {
+  for (const player of game.players || []) {
+    player.city ??= [];
+    player.epiphanies ??= [];
+    player.bonuses ??= [];
+  }
+  return game;
+}
+
+export function subscribe(listener) {
+  listeners.add(listener);
+}
+
+export function notify(what = "game") {
+  for (const listener of listeners) listener(what);
+}
+
+// Start over with `game` (opened, pasted, shared): history cleared.
+export function load(game) {
+  state.game = normalized(structuredClone(game));
+  state.player = 0;
+  state.selected = null;
+  state.moving = false;
+  state.highlight = [];
+  undo.length = 0;
+  redo.length = 0;
+  save();
+  notify();
+}
+
+// Change the game through `change(game)`, undoable.
+export function edit(change) {
+  undo.push(JSON.stringify(state.game));
+  if (undo.length > 200) undo.shift();
+  redo.length = 0;
+  change(state.game);
+  state.highlight = [];
+  save();
+  notify();
+}
+
+function swap(from, to) {
+  if (!from.length) return;
+  to.push(JSON.stringify(state.game));
+  state.game = JSON.parse(from.pop());
+  state.player = Math.min(state.player, state.game.players.length - 1);
+  if (state.selected && !cardAt(state.selected.row, state.selected.col)) state.selected = null;
+  save();
+  notify();
+}
+
+export const undoEdit = () => swap(undo, redo);
+export const redoEdit = () => swap(redo, undo);
+export const canUndo = () => undo.length > 0;
+export const canRedo = () => redo.length > 0;
+
+export function currentPlayer() {
+  return state.game.players[state.player];
+}
+
+export function cardAt(row, col, player = currentPlayer()) {
+  return player.city.find((p) => p.row === row && p.col === col) || null;
+}
+
+function save() {
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(state.game));
+  } catch {
+    // storage full or refused: the work is kept in the page only
+  }
+}
+
+export function saved() {
+  try {
+    const text = localStorage.getItem(SAVED);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+// The share link's payload: base64url of the game's JSON in UTF-8.
+export function encodeGame(game) {
+  const bytes = new TextEncoder().encode(JSON.stringify(game));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function decodeGame(text) {
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+// A game as the page keeps it, without the empty lists it adds.
+export function cleanGame(game = state.game) {
+  const copy = structuredClone(game);
+  for (const player of copy.players) {
+    if (!player.epiphanies.length) delete player.epiphanies;
+    if (!player.bonuses.length) delete player.bonuses;
+  }
+  return copy;
+}

@@ -1,0 +1,451 @@
+"""The web page at `/` (docs/web.md), in a real browser (Debian's chromium through
+playwright): a city built by clicks and by keyboard with the score changing, the manual's
+example with Sarah's 78 and her picture, a share link that round-trips a generated game to
+the totals `/v1/score` gives, the page in Portuguese, a phone-sized viewport without
+horizontal scrolling, and no console errors anywhere. Also, over plain HTTP: the page's
+policy, caching headers, the size of its assets and its words from the gettext catalog."""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import msgspec
+import pytest
+
+import neweden
+from neweden.http.page import FOLDER, MESSAGES
+from neweden.i18n import speaking
+from tests.servers import running_server
+from tests.table_games import table_games
+
+pytest.importorskip("starlette", reason="the serve extra")
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+in_a_browser = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with running_server({}, log) as (port, _):
+        yield port
+
+
+def get(port: int, path: str, headers: dict[str, str] | None = None) -> Any:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers=headers or {})
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+# --- over HTTP ------------------------------------------------------------------------------
+
+
+def test_the_page_is_at_the_root_with_its_policy_and_links_the_api_docs(server: int) -> None:
+    status, headers, page = get(server, "/")
+    assert (status, headers["content-type"].split(";")[0]) == (200, "text/html")
+    policy = headers["content-security-policy"]
+    for allowed in ("script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"):
+        assert allowed in policy
+    assert "unsafe-inline" not in policy
+    assert "unsafe-eval" not in policy
+    assert b'href="/docs"' in page
+    assert b"<script>" not in page  # no inline script: the policy would refuse it
+    assert not re.search(rb"https?://", page)  # nothing fetched from the internet
+    assert get(server, "/docs")[0] == 200
+    assert get(server, "/?lang=fr")[0] == 200  # a page, not a problem: it falls back itself
+    assert get(server, "/web/messages.json?lang=fr")[0] == 400  # the API's rule
+    again = get(server, "/", {"if-none-match": headers["etag"]})
+    assert again[0] == 304
+
+
+def test_assets_are_small_named_by_version_and_cached(server: int) -> None:
+    _, _, page = get(server, "/")
+    found = re.search(rb"/web/([0-9a-f]{12})/app\.js", page)
+    assert found is not None
+    version = found[1].decode()
+    total = 0
+    for asset in sorted(FOLDER.iterdir()):
+        if asset.suffix not in (".js", ".css", ".svg"):
+            continue
+        status, headers, body = get(server, f"/web/{version}/{asset.name}")
+        assert status == 200, asset.name
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert not re.search(rb"https?://(?!www\.w3\.org/2000/svg)", body), asset.name
+        assert len(body) < 12_000, asset.name  # small modules a reader can find
+        total += len(body)
+    assert total < 80_000  # docs/web.md lists each size
+    assert get(server, "/web/old/app.js")[1]["cache-control"] == "no-cache"
+    assert get(server, f"/web/{version}/nothing.js")[0] == 404
+    assert get(server, f"/web/{version}/..%2Fpage.py")[0] == 404
+
+
+def test_the_words_come_from_the_gettext_catalog_in_both_languages(server: int) -> None:
+    english = json.loads(get(server, "/web/messages.json?lang=en")[2])
+    portuguese = json.loads(get(server, "/web/messages.json?lang=pt-BR")[2])
+    assert (english["lang"], portuguese["lang"]) == ("en", "pt-BR")
+    assert english["messages"] == MESSAGES
+    assert portuguese["messages"].keys() == english["messages"].keys()
+    same = {k for k, v in english["messages"].items() if portuguese["messages"][k] == v}
+    # the same words in both: short names, and "legal" (as the picture says it)
+    assert same <= {"facility_short_lab", "facility_short_base", "total", "points_n", "legal"}
+    assert portuguese["messages"]["live"] == "Pontuação"
+    accepted = get(server, "/web/messages.json", {"accept-language": "pt-BR,pt;q=0.9"})
+    assert json.loads(accepted[2])["lang"] == "pt-BR"
+    # every key the page uses is a message
+    used: set[str] = set()
+    for asset in FOLDER.iterdir():
+        text = asset.read_text(encoding="utf-8")
+        used |= set(re.findall(r'data-t(?:-label|-title|-ph)?="([a-z_]+)"', text))
+        used |= set(re.findall(r'\bt\("([a-z_]+)"\s*[,)]', text))
+    assert used - MESSAGES.keys() == set()
+
+
+def test_the_catalog_is_public(server: int) -> None:
+    status, _, body = get(server, "/v1/catalog")
+    catalog = json.loads(body)
+    assert status == 200
+    assert catalog["name"] == "builtin"
+    assert {c["id"] for c in catalog["cards"]} == {"atomic-waste", "new-eden"}
+    assert [r["id"] for r in catalog["requirements"]] == ["A1", "B1", "C1"]
+    document = json.loads(get(server, "/openapi.json")[2])
+    operation = document["paths"]["/v1/catalog"]["get"]
+    assert (operation["operationId"], operation["tags"]) == ("getCatalog", ["catalog"])
+    answer = operation["responses"]["200"]["content"]["application/json"]
+    jsonschema.validate(catalog, answer["schema"] | {"components": document["components"]})
+    assert answer["examples"]["builtin"]["value"] == catalog
+    # a catalog file's cards, requirements and epiphanies too
+    template = Path(__file__).parent.parent / "examples" / "catalog-template.toml"
+    from neweden.http.catalog_answer import catalog_answer
+
+    mine = msgspec.to_builtins(catalog_answer(neweden.load_catalog(str(template))))
+    jsonschema.validate(mine, answer["schema"] | {"components": document["components"]})
+    assert mine["name"].startswith("catalog-template.toml sha256:")
+    garden = next(c for c in mine["cards"] if c["id"] == "EX-gothic-garden")
+    assert garden["sides"] == ["top", "right"]
+    assert garden["facility"] == "shelter"
+    assert mine["epiphanies"]
+    wild = catalog["cards"][0]
+    assert wild["wild"] is True
+    assert wild["sides"] == ["top", "right", "bottom", "left"]
+
+
+# --- in a browser ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed")
+    playwright = pytest.importorskip("playwright.sync_api", reason="the playwright package")
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class Page:
+    """A fresh browser context (its own storage) on the page, recording console errors."""
+
+    def __init__(self, browser: Any, port: int, path: str, **context: Any) -> None:
+        self.context = browser.new_context(**context)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(f"http://127.0.0.1:{port}{path}")
+        self.page.wait_for_selector("body[data-ready]", timeout=20_000)
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            self.errors.append(message.text)
+
+    def total(self, player: str) -> str:
+        row = self.page.locator(f'#score-rows tr[data-player="{player}"] td.total')
+        row.wait_for(timeout=10_000)
+        text: str = row.inner_text()
+        return text
+
+    def wait_total(self, player: str, expected: str) -> None:
+        self.page.wait_for_function(
+            "([name, total]) => document.querySelector("
+            '`#score-rows tr[data-player="${name}"] td.total`)?.textContent === total',
+            arg=[player, expected],
+            timeout=10_000,
+        )
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == []
+
+
+def cell(page: Page, row: int, col: int) -> Any:
+    return page.page.locator(f'#grid [data-row="{row}"][data-col="{col}"]')
+
+
+def test_a_three_card_city_by_clicks(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    for n, (row, col) in enumerate([(0, 0), (0, 1), (1, 1)], start=1):
+        if n > 1:  # the card is legal next to the city: the cell says so
+            cell(page, row, col).and_(page.page.locator(".legal")).wait_for(timeout=10_000)
+        cell(page, row, col).click()
+        page.wait_total("Player 1", str(n))
+    assert page.page.locator("#grid .card").count() == 3
+    page.page.locator("#undo").click()
+    page.wait_total("Player 1", "2")
+    page.page.locator("#redo").click()
+    page.wait_total("Player 1", "3")
+    page.close()
+
+
+def test_a_three_card_city_by_keyboard(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    cell(page, 0, 0).focus()
+    page.page.keyboard.press("Enter")
+    page.wait_total("Player 1", "1")
+    for key in ("ArrowRight", "ArrowDown"):
+        page.page.keyboard.press(key)
+        page.page.keyboard.press("Enter")
+    page.wait_total("Player 1", "3")
+    cards = page.page.locator("#grid .card")
+    placed = {
+        (int(c.get_attribute("data-row")), int(c.get_attribute("data-col"))) for c in cards.all()
+    }
+    assert placed == {(0, 0), (0, 1), (1, 1)}
+    # a card selected by keyboard, then rotated and deleted from its tools
+    cell(page, 0, 0).focus()
+    page.page.keyboard.press("Enter")
+    assert "row 0, column 0" in page.page.locator("#card-heading").inner_text()
+    page.page.keyboard.press("r")  # rotate
+    page.page.wait_for_function(
+        '() => document.querySelector(\'#grid [data-row="0"][data-col="0"]\')'
+        ".getAttribute('aria-label').includes('rotated')"
+    )
+    page.page.keyboard.press("Delete")
+    page.wait_total("Player 1", "2")
+    # move: select (1, 1), Move, then an empty cell
+    cell(page, 1, 1).click()
+    page.page.locator("#t-move").click()
+    cell(page, 1, 0).click()
+    page.page.locator("#grid .card[data-row='1'][data-col='0']").wait_for(timeout=10_000)
+    assert page.page.locator("#grid .card").count() == 2
+    page.close()
+
+
+def test_the_example_shows_sarahs_78_and_her_picture(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?example=final&lang=en")
+    page.wait_total("Sarah", "78")
+    assert page.total("Bruno") == "34"
+    picture = page.page.locator("#picture")
+    picture.wait_for(state="visible", timeout=10_000)
+    assert picture.get_attribute("alt") == "Sarah's city, its score and its problems"
+    page.page.wait_for_function(
+        "() => document.getElementById('picture').naturalWidth > 100", timeout=10_000
+    )
+    # another player's city and picture, chosen from the keyboard
+    page.page.locator("#player-tabs [aria-selected=true]").focus()
+    page.page.keyboard.press("ArrowRight")
+    page.page.wait_for_function(
+        "() => document.getElementById('picture').alt.startsWith(\"Bruno's\")", timeout=10_000
+    )
+    assert page.page.locator("#p-name").input_value() == "Bruno"
+    # the audit on demand
+    page.page.locator('#score-rows tr[data-player="Sarah"] button.link').click()
+    audit = page.page.locator("#audits").inner_text()
+    assert "How Sarah scored" in audit
+    assert "A1 met" in audit
+    page.close()
+
+
+def test_a_share_link_round_trips_a_generated_game(browser: Any, server: int) -> None:
+    game = next(g for g in table_games(11, 20) if len(g["players"]) >= 3)
+    del game["_cities"]
+    game["players"][0]["name"] = "Júlia Ñ"  # UTF-8 through base64url
+    game.pop("first_player", None)
+    report = neweden.score(json.dumps(game))
+    link = base64.urlsafe_b64encode(json.dumps(game, ensure_ascii=False).encode()).rstrip(b"=")
+    page = Page(browser, server, f"/?lang=en#g={link.decode()}")
+    for player in report["players"]:
+        page.wait_total(player["name"], f"{player['score']['total']:,}")
+    # the page's own link opens the same game again
+    page.page.locator("#io-share").click()
+    own = page.page.locator("#io-link").input_value()
+    assert own.startswith(f"http://127.0.0.1:{server}/#g=")
+    again = Page(browser, server, own[len(f"http://127.0.0.1:{server}") :])
+    for player in report["players"]:
+        again.wait_total(player["name"], f"{player['score']['total']:,}")
+    page.close()
+    again.close()
+
+
+def test_the_page_in_portuguese(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=pt-BR&example=final")
+    page.wait_total("Sarah", "78")
+    text = page.page.locator("body").inner_text()
+    assert page.page.evaluate("document.documentElement.lang") == "pt-BR"
+    with speaking("pt-BR"):
+        for key in ("open_example", "compose", "in_and_out", "share", "paste_label"):
+            assert MESSAGES[key] not in text  # the English words are gone
+    for word in ("Abrir o exemplo do manual", "Pontuação", "Link para compartilhar"):
+        assert word in text
+    assert "tabela de maioria" in text  # the server's problems in Portuguese too
+    # the box's names as the manual writes them: Sarah's card at (0, 2) is futurist
+    label = cell(page, 0, 2).get_attribute("aria-label") or ""
+    assert label.startswith("Linha 0, coluna 2: Futurista Área Verde, 6 pontos")
+    # the switch goes back to English
+    page.page.locator("#lang").select_option("en")
+    page.page.locator("text=Open the manual's example").wait_for(timeout=10_000)
+    page.close()
+
+
+def test_a_phone_has_no_horizontal_scrolling(browser: Any, server: int) -> None:
+    page = Page(
+        browser,
+        server,
+        "/?example=final&lang=pt-BR",
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page.wait_total("Sarah", "78")
+    page.page.locator("#score-rows tr[data-player='Sarah'] button.link").click()
+    page.page.locator("#extras summary").click()
+    page.page.locator("#settings summary").click()
+    width = page.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360
+    # a tap places a card
+    legal = page.page.locator("#grid .legal").first
+    legal.wait_for(timeout=10_000)
+    legal.tap()
+    page.page.wait_for_function(
+        "() => document.querySelector('#score-rows tr[data-player=\"Sarah\"] td.total')"
+        ".textContent !== '78'",
+        timeout=10_000,
+    )
+    page.close()
+
+
+def test_the_work_survives_a_reload(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en")
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]")
+    page.wait_total("Player 1", "1")
+    page.close()
+
+
+def test_a_problem_clicked_outlines_its_cells(browser: Any, server: int) -> None:
+    game = {
+        "mode": "populist",
+        "requirements": ["A1"],
+        "players": [
+            {"name": "Ana", "city": [{"row": 0, "col": 0, "card": "atomic-waste"}]},
+            {
+                "name": "Bia",
+                "city": [
+                    {"row": 0, "col": 0, "card": "new-eden"},
+                    {"row": 0, "col": 0, "card": "new-eden"},
+                ],
+            },
+        ],
+    }
+    link = base64.urlsafe_b64encode(json.dumps(game).encode()).decode().rstrip("=")
+    page = Page(browser, server, f"/?lang=en#g={link}")
+    page.wait_total("Bia", "0")
+    problem = page.page.locator("#problems button.problem.error", has_text="Bia")
+    problem.first.click()
+    assert page.page.locator("#player-tabs [aria-selected=true]").inner_text() == "Bia"
+    page.page.locator("#grid .cell.problem").first.wait_for(timeout=10_000)
+    assert (
+        page.page.locator("#score-valid").inner_text() == "The game is NOT valid: see the problems."
+    )
+    page.close()
+
+
+def test_epiphanies_and_bonuses_count(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en")
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    page.page.locator("#extras summary").click()
+    page.page.locator("#e-add").click()  # a validated 2-point epiphany
+    page.wait_total("Player 1", "3")
+    page.page.locator("#b-add").click()  # a 1-point bonus
+    page.wait_total("Player 1", "4")
+    page.page.locator("#bonuses input[type=number]").fill("7")
+    page.page.locator("#bonuses input[type=number]").dispatch_event("change")
+    page.wait_total("Player 1", "10")
+    page.close()
+
+
+def test_a_catalog_card_by_id_from_serve_catalog(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    template = Path(__file__).parent.parent / "examples" / "catalog-template.toml"
+    args = ("--catalog", str(template), "--log-level", "warning")
+    with running_server({}, None, args) as (port, _):
+        page = Page(browser, port, "/?lang=en")
+        ids = page.page.locator("#card-ids option")
+        assert "EX-gothic-garden" in [o.get_attribute("value") for o in ids.all()]
+        assert "EX-A2" in (page.page.locator("#s-requirements").text_content() or "")
+        page.page.locator("#f-id").fill("EX-gothic-garden")
+        page.page.locator("#f-id").blur()  # a change, and the completion list closed
+        cell(page, 0, 0).click()
+        page.page.locator("#grid .card").wait_for(timeout=10_000)
+        assert "EX-gothic-garden" in (cell(page, 0, 0).get_attribute("aria-label") or "")
+        page.page.locator("#io-line").click()
+        line = page.page.locator("#io-text").input_value()
+        game = json.loads(line)
+        assert game["players"][0]["city"] == [{"row": 0, "col": 0, "card": "EX-gothic-garden"}]
+        catalog = neweden.load_catalog(str(template))
+        total = neweden.score(line, catalog=catalog)["players"][0]["score"]["total"]
+        page.wait_total("Player 1", str(total))
+        page.close()
+
+
+def test_paste_and_upload_open_a_game(browser: Any, server: int, tmp_path: Path) -> None:
+    page = Page(browser, server, "/?lang=en")
+    one = {"mode": "military", "players": [{"name": "Uno", "city": []}]}
+    two = {"mode": "military", "players": [{"name": "Dos", "city": []}]}
+    rounds = tmp_path / "round.jsonl"
+    rounds.write_text(json.dumps(two) + "\n" + json.dumps(one) + "\n")
+    page.page.locator("#io-file").set_input_files(str(rounds))  # the first line
+    page.wait_total("Dos", "0")
+    page.page.locator("#io-text").fill(json.dumps(one, indent=2))
+    page.page.locator("#io-open").click()
+    page.wait_total("Uno", "0")
+    assert page.page.locator("#io-status").inner_text() == "Game opened."
+    page.page.locator("#io-text").fill("{not json")
+    page.page.locator("#io-open").click()
+    assert page.page.locator("#io-status").inner_text().startswith("Could not open it:")
+    page.wait_total("Uno", "0")  # the game in progress is kept
+    page.close()
+
+
+def test_the_screenshots_script_exists() -> None:
+    assert (Path(__file__).parent.parent / "scripts" / "web_screenshots.py").is_file()
