@@ -20,8 +20,14 @@ import numpy as np
 import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
-from neweden.format.decode import GameInput, decode_game, json_error_words
-from neweden.format.model import Game
+from neweden.format.decode import (
+    CUT_DEPTH,
+    GameInput,
+    _cut_deep_containers,
+    decode_game,
+    json_error_words,
+)
+from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import WIDTH, pack_games
 from neweden.geometry.native import placements as native_placements
@@ -93,6 +99,8 @@ def placement_list(
     if player not in names:
         raise PlacementError([_no_player(player, names)])
     seat = names.index(player)
+    if len(decoded.players[seat].city) >= MAX_CARDS:
+        return []  # one more card and the game is over the format's limit: nowhere is legal
     packed = pack_games([decoded, _card_game(decoded, card)], catalog)
     added = packed.flat[-WIDTH:]
     if added[6] & _UNRESOLVED:
@@ -104,7 +112,9 @@ def placement_list(
     )
     totals = _totals(decoded, seat, np.vstack([now[seat : seat + 1], after]), now, catalog)
     before, totals = int(totals[0]), totals[1:]
-    legal = after[:, 0] == 1
+    # a cell past the format's coordinates is no placement: the game would not decode
+    inside = (np.abs(rows) <= MAX_COORDINATE) & (np.abs(cols) <= MAX_COORDINATE)
+    legal = (after[:, 0] == 1) & inside
     order = np.lexsort((rotated, cols, rows, -totals))
     order = order[legal[order]]
     return [
@@ -170,7 +180,7 @@ def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
     try:
         try:  # as JSON bytes: the decoder's fast path (a mapping is walked value by value)
             data = msgspec.json.encode(doc)
-        except (TypeError, ValueError, OverflowError):
+        except (TypeError, ValueError, OverflowError, RecursionError):
             return decode_game(doc)  # what JSON cannot hold: told at its pointer
         return decode_game(data)
     except GameDecodeError as err:
@@ -221,7 +231,7 @@ def answer_request(body: bytes, catalog: Catalog | None = None) -> dict[str, Any
     JSON Pointer (into `/game`, or at `/player`, `/card`, `/best`)."""
     try:
         try:
-            fields = msgspec.json.decode(body, type=dict[str, msgspec.Raw])
+            fields = _request_fields(body)
         except msgspec.ValidationError:
             msgspec.json.decode(body)  # not JSON at all is said first
             raise GameDecodeError([_request_problem("bad_type", "", _REQUEST_WORDS)]) from None
@@ -254,6 +264,17 @@ def answer_request(body: bytes, catalog: Catalog | None = None) -> dict[str, Any
 
 
 _REQUEST_WORDS = '{"game", "player", "card"}'
+
+
+def _request_fields(body: bytes) -> dict[str, msgspec.Raw]:
+    """The request's fields, unparsed. A body nested deeper than msgspec follows (a `card` of
+    5,000 brackets) has its containers past CUT_DEPTH emptied first, as the decoder does: its
+    problems are then told where they stand, never a RecursionError."""
+    try:
+        return msgspec.json.decode(body, type=dict[str, msgspec.Raw])
+    except RecursionError:
+        cut = _cut_deep_containers(body, CUT_DEPTH)
+        return msgspec.json.decode(cut, type=dict[str, msgspec.Raw])
 
 
 def _field(fields: dict[str, msgspec.Raw], name: str, kind: Any, problems: list[Problem]) -> Any:

@@ -1,0 +1,91 @@
+"""Placements attacked (hardening, round three): a request nested deeper than msgspec follows
+is a problem answer, not a 500; no placement is offered that the format would refuse (a cell
+past the coordinates' bound, a 78th card)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import neweden
+from neweden.cli.main import example_game
+from neweden.scoring.placements import PlacementError
+from tests.servers import running_server
+
+pytest.importorskip("starlette", reason="the serve extra")
+
+CARD = {"style": "gothic", "type": "green_area", "facility": "medical", "points": 5}
+CARD |= {"stars": 1, "sides": ["top", "right", "bottom", "left"]}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with running_server({}, log) as (port, _):
+        yield port, log
+
+
+def _post(port: int, body: bytes) -> tuple[int, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", "/v1/placements", body, {"content-type": "application/json"})
+    answer = conn.getresponse()
+    status, data = answer.status, json.loads(answer.read())
+    conn.close()
+    return status, data
+
+
+@pytest.mark.parametrize("opened", [b'{"a":', b"["])
+def test_a_card_nested_5000_deep_is_a_problem_answer_not_a_500(
+    server: tuple[int, Path], opened: bytes
+) -> None:
+    port, log = server
+    closed = b"}" if opened.startswith(b"{") else b"]"
+    card = opened * 5000 + (b"1" if closed == b"}" else b"") + closed * 5000
+    body = b'{"game":' + example_game() + b',"player":"Sarah","card":' + card + b"}"
+    status, answer = _post(port, body)
+    assert status == 422, answer
+    assert answer["errors"]
+    assert all(e["path"].startswith("/card") for e in answer["errors"])
+    assert "RecursionError" not in log.read_text()
+
+
+def test_a_card_mapping_nested_5000_deep_is_a_placement_error() -> None:
+    deep: dict[str, Any] = {}
+    inner = deep
+    for _ in range(5000):
+        inner["a"] = {}
+        inner = inner["a"]
+    with pytest.raises(PlacementError) as caught:
+        neweden.placements(example_game(), player="Sarah", card=deep)
+    assert caught.value.problems[0].path.startswith("/card")
+
+
+@pytest.mark.parametrize("edge", [1000, -1000])
+def test_no_placement_past_the_coordinates_bound(edge: int) -> None:
+    game = {"mode": "military", "players": [{"name": "A", "city": []}]}
+    game["players"][0]["city"] = [{"row": edge, "col": edge, "card": CARD}]  # type: ignore[index]
+    found = neweden.placements(game, player="A", card=CARD)
+    cells = {(p["row"], p["col"]) for p in found}
+    inward = 1 if edge < 0 else -1
+    assert cells == {(edge + inward, edge), (edge, edge + inward)}
+    for p in found:  # each placement offered makes a game that decodes
+        placed = json.loads(json.dumps(game))
+        placed["players"][0]["city"].append({"row": p["row"], "col": p["col"], "card": CARD})
+        assert neweden.score(placed, detail=False)["players"][0]["legal"]
+
+
+def test_a_city_of_77_cards_has_no_placement() -> None:
+    line = {**CARD, "sides": ["left", "right"]}
+    city = [{"row": 0, "col": c, "card": line} for c in range(77)]
+    game = {"mode": "military", "players": [{"name": "A", "city": city}]}
+    assert neweden.placements(game, player="A", card=line) == []
+    game["players"][0]["city"] = city[:76]  # type: ignore[index]
+    assert [(p["row"], p["col"]) for p in neweden.placements(game, player="A", card=line)] == [
+        (0, -1),
+        (0, 76),
+    ]
