@@ -178,6 +178,9 @@ MESSAGES: dict[str, str] = {
     "opened": N_("Game opened."),
     "could_not_open": N_("Could not open it: {reason}"),
     "not_a_game": N_("this is not a game (no players)"),
+    "bad_shape": N_(
+        "this is not a game: a player, a card or one of the lists is not what the format says"
+    ),
     "bad_link": N_("The share link could not be read."),
     "copied_line": N_("Copied as one line (also below)."),
     "line_below": N_("The line is below: copy it from there."),

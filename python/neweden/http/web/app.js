@@ -8,7 +8,19 @@ import { t } from "./i18n.js";
 import * as io from "./io.js";
 import * as scoreView from "./scoreview.js";
 import * as settings from "./settings.js";
-import { canRedo, canUndo, decodeGame, load, newGame, redoEdit, saved, state, subscribe, undoEdit } from "./state.js";
+import {
+  canRedo,
+  canUndo,
+  decodeGame,
+  isGame,
+  load,
+  newGame,
+  redoEdit,
+  saved,
+  state,
+  subscribe,
+  undoEdit,
+} from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = null;
@@ -34,10 +46,12 @@ async function firstGame() {
   if (hash) {
     try {
       const game = decodeGame(hash);
-      history.replaceState(null, "", location.pathname + location.search); // edits are kept
+      if (!isGame(game)) throw new Error("not a game");
       return game;
     } catch {
       $("io-status").textContent = t("bad_link");
+    } finally {
+      history.replaceState(null, "", location.pathname + location.search); // edits are kept
     }
   }
   const url = new URL(location.href);
@@ -47,7 +61,17 @@ async function firstGame() {
     return exampleGame();
   }
   const kept = saved();
-  return kept?.players?.length ? kept : newGame(t("player_n", { n: 1 }));
+  return isGame(kept) ? kept : newGame(t("player_n", { n: 1 }));
+}
+
+// The first game, or a new one when it cannot be drawn (said as a link not read).
+async function openFirst() {
+  try {
+    load(await firstGame());
+  } catch {
+    $("io-status").textContent = t("bad_link");
+    load(newGame(t("player_n", { n: 1 })));
+  }
 }
 
 async function switchLanguage(tag) {
@@ -93,9 +117,9 @@ async function main() {
   $("new-game").addEventListener("click", () => load(newGame(t("player_n", { n: 1 }))));
   document.addEventListener("keydown", keys);
   subscribe(renderAll);
-  load(await firstGame());
+  await openFirst();
   window.addEventListener("hashchange", async () => {
-    if (new URLSearchParams(location.hash.slice(1)).get("g")) load(await firstGame());
+    if (new URLSearchParams(location.hash.slice(1)).get("g")) await openFirst();
   });
   document.body.dataset.ready = "true";
 }

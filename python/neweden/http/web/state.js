@@ -1,5 +1,7 @@
 // The game being entered (a game@1 document, as the API takes it), what is selected, the
 // card being placed, undo/redo, and where the work survives a reload.
+import { t } from "./i18n.js";
+
 const SAVED = "neweden.game";
 const listeners = new Set();
 
@@ -53,8 +55,31 @@ export function notify(what = "game") {
   for (const listener of listeners) listener(what);
 }
 
-// Start over with `game` (opened, pasted, shared): history cleared.
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const listOf = (v, each) => v === undefined || (Array.isArray(v) && v.every(each));
+const isCard = (c) => typeof c === "string" || (isObject(c) && listOf(c.sides, (s) => typeof s === "string"));
+const isPlacement = (e) => isObject(e) && Number.isInteger(e.row) && Number.isInteger(e.col) && isCard(e.card);
+
+// Whether `value` has the shape the page draws: players (at least one), each an object whose
+// city, epiphanies and bonuses are lists of objects, each card of the city a catalog id or
+// an object. Whatever else is wrong in it the API says, as problems.
+export function isGame(value) {
+  return (
+    isObject(value) &&
+    Array.isArray(value.players) &&
+    value.players.length > 0 &&
+    value.players.every(
+      (p) => isObject(p) && listOf(p.city, isPlacement) && listOf(p.epiphanies, isObject) && listOf(p.bonuses, isObject),
+    )
+  );
+}
+
+// Start over with `game` (opened, pasted, shared): history cleared. A game the page cannot
+// draw is refused (an Error saying so) and the game before is kept: it is saved in this
+// browser only once it is drawn, so a hostile link never breaks a later visit.
 export function load(game) {
+  if (!isGame(game)) throw new Error(game?.players?.length > 0 ? t("bad_shape") : t("not_a_game"));
+  const before = { game: state.game, player: state.player, undo: [...undo], redo: [...redo] };
   state.game = normalized(structuredClone(game));
   state.player = 0;
   state.selected = null;
@@ -62,8 +87,16 @@ export function load(game) {
   state.highlight = [];
   undo.length = 0;
   redo.length = 0;
+  try {
+    notify();
+  } catch (error) {
+    Object.assign(state, { game: before.game, player: before.player });
+    undo.push(...before.undo);
+    redo.push(...before.redo);
+    if (state.game) notify();
+    throw error;
+  }
   save();
-  notify();
 }
 
 // Change the game through `change(game)`, undoable.

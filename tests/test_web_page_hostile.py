@@ -1,0 +1,109 @@
+"""The web page attacked (hardening, round three), in a real browser: a share link, a paste
+or an upload whose JSON is not the shape of a game is refused with a message, and never
+breaks the page, now or after a reload (it used to be kept in the browser's storage and
+break every later visit); names and style names with markup are shown as text."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+import pytest
+
+from tests.test_web_page import Page, browser, cell, server  # noqa: F401 (fixtures)
+
+pytest.importorskip("starlette", reason="the serve extra")
+
+CARD = {"style": "<svg onload=alert(1)>", "type": "<img src=x onerror=alert(2)>"}
+CARD |= {"points": 1, "stars": 0, "sides": ["top", "right", "bottom", "left"]}
+HOSTILE = [
+    None,
+    [],
+    "a game",
+    {"players": "abc"},
+    {"players": [None]},
+    {"players": [7]},
+    {"players": [{"name": "x", "city": "zz"}]},
+    {"players": [{"name": "x", "city": [None]}]},
+    {"players": [{"name": "x", "city": [{"row": "a", "col": 0, "card": "A"}]}]},
+    {"players": [{"name": "x", "city": [{"row": 0, "col": 0, "card": None}]}]},
+    {"players": [{"name": "x", "city": [{"row": 0, "col": 0, "card": [1]}]}]},
+    {"players": [{"name": "x", "city": [], "epiphanies": "e"}]},
+    {"players": [{"name": "x", "city": [], "bonuses": [None]}]},
+]
+
+
+def _link(value: Any) -> str:
+    return base64.urlsafe_b64encode(json.dumps(value).encode()).rstrip(b"=").decode()
+
+
+def _works_after_a_reload(page: Page) -> None:
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]", timeout=20_000)
+    cell(page, 0, 0).click()  # still a page to work on
+    page.page.wait_for_selector("#score-rows tr td.total", timeout=10_000)
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=[json.dumps(v)[:40] for v in HOSTILE])
+def test_a_share_link_that_is_not_a_game_is_refused_and_breaks_nothing(
+    browser: Any,  # noqa: F811
+    server: int,  # noqa: F811
+    value: Any,
+) -> None:
+    page = Page(browser, server, f"/?lang=en#g={_link(value)}")
+    assert page.page.locator("#io-status").inner_text() == "The share link could not be read."
+    _works_after_a_reload(page)
+    page.close()
+
+
+def test_a_share_link_that_is_not_base64_is_refused(browser: Any, server: int) -> None:  # noqa: F811
+    page = Page(browser, server, "/?lang=en#g=%%%<script>")
+    assert page.page.locator("#io-status").inner_text() == "The share link could not be read."
+    page.close()
+
+
+@pytest.mark.parametrize("value", HOSTILE[3:], ids=[json.dumps(v)[:40] for v in HOSTILE[3:]])
+def test_a_paste_that_is_not_a_game_is_refused_and_breaks_nothing(
+    browser: Any,  # noqa: F811
+    server: int,  # noqa: F811
+    value: Any,
+) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.page.locator("#io-text").fill(json.dumps(value))
+    page.page.locator("#io-open").click()
+    status = page.page.locator("#io-status").inner_text()
+    assert status.startswith("Could not open it: "), status
+    _works_after_a_reload(page)
+    page.close()
+
+
+def test_markup_in_names_is_shown_as_text(browser: Any, server: int) -> None:  # noqa: F811
+    name = "<img src=x onerror=alert(3)>"
+    game = {"mode": "military", "players": [{"name": name, "city": []}]}
+    game["players"][0]["city"] = [{"row": 0, "col": 0, "card": CARD}]  # type: ignore[index]
+    page = Page(browser, server, f"/?lang=en#g={_link(game)}")
+    dialogs: list[str] = []
+    page.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    problems = page.page.locator("#problems")
+    problems.get_by_text("<svg onload=alert(1)>").wait_for(timeout=10_000)  # a problem's words
+    assert "<img src=x onerror=alert(2)>" in problems.inner_text()
+    assert page.page.locator("#player-name, input").evaluate_all(
+        f"(inputs) => inputs.some((i) => i.value === {json.dumps(name)})"
+    )
+    assert page.page.locator("#score-rows img, #grid img, #grid svg *[onload]").count() == 0
+    assert page.page.evaluate("document.body.innerHTML.includes('<img src=x')") is False
+    page.page.wait_for_timeout(300)
+    assert dialogs == []
+    page.errors = [e for e in page.errors if "status of 422" not in e]  # the game's problems
+    page.close()
+
+
+def test_the_refusal_is_said_in_portuguese(browser: Any, server: int) -> None:  # noqa: F811
+    page = Page(browser, server, "/?lang=pt-BR")
+    page.page.locator("#io-text").fill(json.dumps({"players": [{"name": "x", "city": "zz"}]}))
+    page.page.locator("#io-open").click()
+    status = page.page.locator("#io-status").inner_text()
+    assert "isto não é uma partida: um jogador, uma carta ou uma das listas" in status
+    assert "is not what the format says" not in status
+    page.close()
