@@ -565,7 +565,7 @@ def _cmd_placements(args: argparse.Namespace) -> int:
     card: Any = args.card
     if card.lstrip().startswith("{"):
         try:
-            card = json.loads(card)
+            card = _card_json(card)
         except ValueError as exc:
             message = _("neweden: --card is not valid JSON: {why}", why=exc)
             sys.stderr.write(message + "\n")
@@ -588,6 +588,18 @@ def _cmd_placements(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(_json({"placements": found}))
     return EXIT_VALID
+
+
+def _card_json(text: str) -> Any:
+    """`--card` as JSON; nested deeper than Python's parser follows (some thousands of
+    brackets fit in an argument), its containers past the decoder's cut are emptied first, so
+    its problems are told at `/card` as for any card, never a RecursionError."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        from neweden.format.decode import CUT_DEPTH, _cut_deep_containers
+
+        return json.loads(_cut_deep_containers(text.encode(), CUT_DEPTH))
 
 
 def _serve_command(commands: Commands, with_catalog: Parser) -> None:
