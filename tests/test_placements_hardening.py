@@ -126,3 +126,16 @@ def test_the_catalog_answer_is_made_once_not_each_request(monkeypatch: pytest.Mo
     assert json.loads(answers[0].body)["name"] == "builtin"
     assert answers[2].headers["content-security-policy"].startswith("default-src 'none'")
     assert made == [1]
+
+
+@pytest.mark.parametrize(("lang", "cell"), [("en", "card at row"), ("pt-BR", "carta na linha")])
+def test_a_card_problem_names_no_cell_of_the_made_up_game(lang: str, cell: str) -> None:
+    from neweden.i18n import speaking
+
+    card = {"style": "gothic", "type": "building", "facility": "base", "points": -1}
+    with speaking(lang), pytest.raises(PlacementError) as caught:
+        neweden.placements(example_game(), player="Sarah", card=card)
+    problems = caught.value.problems
+    assert [p.path for p in problems] == ["/card/points", "/card/stars", "/card/sides"]
+    assert not any(cell in p.message for p in problems)
+    assert problems[0].message.endswith("1,000" if lang == "en" else "1.000")  # nothing after

@@ -188,10 +188,15 @@ def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
 
 
 def _at_card(problem: Problem) -> Problem:
+    """A problem of the card game said of `/card`: its path, and its message without the
+    cell of the card in that game (the decoder's "(card at row 0, column 0)"), which is no
+    cell of the caller's."""
     prefix = "/players/0/city/0/card"
     path = problem.path
     path = "/card" + path[len(prefix) :] if path.startswith(prefix) else "/card"
-    return Problem(code=problem.code, message=problem.message, path=path)
+    where = " (" + _("card at row {row}, column {column}", row=0, column=0) + ")"
+    message = problem.message.removesuffix(where)
+    return Problem(code=problem.code, message=message, path=path)
 
 
 def _no_player(player: str, names: list[str]) -> Problem:
