@@ -107,3 +107,43 @@ def test_the_refusal_is_said_in_portuguese(browser: Any, server: int) -> None:  
     assert "isto não é uma partida: um jogador, uma carta ou uma das listas" in status
     assert "is not what the format says" not in status
     page.close()
+
+
+def _spread(cols: int) -> dict[str, Any]:
+    card = {"style": "gothic", "type": "building", "facility": "base", "points": 1, "stars": 0}
+    card |= {"sides": ["top"]}
+    city = [{"row": 0, "col": 0, "card": card}, {"row": -1000, "col": cols - 1, "card": card}]
+    return {"mode": "military", "players": [{"name": "Far", "city": city}]}
+
+
+def test_a_city_spread_over_2000_columns_is_refused_not_four_million_cells(
+    browser: Any,  # noqa: F811
+    server: int,  # noqa: F811
+) -> None:
+    """Rows -1,000 and 1,000 are a game of the format: drawn, they were four million buttons
+    and the tab hung (the game kept in the storage hung every later visit too)."""
+    far = _spread(1000)
+    far["players"][0]["city"][0]["row"] = 1000
+    page = Page(browser, server, f"/?lang=en#g={_link(far)}")
+    assert page.page.locator("#io-status").inner_text() == "The share link could not be read."
+    page.page.locator("#io-text").fill(json.dumps(far))
+    page.page.locator("#io-open").click()
+    status = page.page.locator("#io-status").inner_text()
+    assert "a city spreads over more than 160 rows or columns" in status
+    _works_after_a_reload(page)
+    page.close()
+    portuguese = Page(browser, server, "/?lang=pt-BR")
+    portuguese.page.locator("#io-text").fill(json.dumps(far))
+    portuguese.page.locator("#io-open").click()
+    status = portuguese.page.locator("#io-status").inner_text()
+    assert "se espalha por mais de 160 linhas ou colunas" in status
+    portuguese.close()
+
+
+def test_a_city_spread_over_160_columns_is_drawn(browser: Any, server: int) -> None:  # noqa: F811
+    wide = _spread(160)
+    wide["players"][0]["city"][1]["row"] = 0  # type: ignore[index]
+    page = Page(browser, server, f"/?lang=en#g={_link(wide)}")
+    assert page.page.locator("#grid .cell").count() == 3 * 162
+    page.errors = [e for e in page.errors if "status of 422" not in e]
+    page.close()

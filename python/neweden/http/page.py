@@ -181,6 +181,10 @@ MESSAGES: dict[str, str] = {
     "bad_shape": N_(
         "this is not a game: a player, a card or one of the lists is not what the format says"
     ),
+    "too_spread": N_(
+        "a city spreads over more than {n} rows or columns: the page cannot draw it (the API "
+        "scores it)"
+    ),
     "bad_link": N_("The share link could not be read."),
     "copied_line": N_("Copied as one line (also below)."),
     "line_below": N_("The line is below: copy it from there."),
