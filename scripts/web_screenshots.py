@@ -15,19 +15,9 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.browser import CHROMIUM, FLAGS  # noqa: E402
 from tests.servers import running_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: name -> (path, viewport width, height, phone)
 SHOTS = {
     "web-desktop.png": ("/?example=final&lang=en", 1280, 900, False),

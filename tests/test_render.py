@@ -15,6 +15,7 @@ import pytest
 from neweden.cli.main import example_game, main
 from neweden.present.render import OVERLAYS, render
 from neweden.runners.batch import validate
+from tests.browser import CHROMIUM, FLAGS
 from tests.games import card, game, line, player
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -137,17 +138,6 @@ def test_validate_svg_writes_a_picture_per_invalid_game(tmp_path: Path) -> None:
 
 
 # --- in a browser ---------------------------------------------------------------------------
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def _png_colours(png: bytes) -> int:

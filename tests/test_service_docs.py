@@ -19,21 +19,10 @@ import pytest
 
 import neweden
 from neweden.cli.main import example_game
+from tests.browser import CHROMIUM, FLAGS
 from tests.servers import running_server
 
 pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[test]'
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="module")

@@ -23,22 +23,12 @@ import pytest
 import neweden
 from neweden.http.page import FOLDER, MESSAGES
 from neweden.i18n import speaking
+from tests.browser import CHROMIUM, FLAGS
 from tests.servers import running_server
 from tests.table_games import table_games
 
 pytest.importorskip("starlette", reason="the serve extra")
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 in_a_browser = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"
 )
