@@ -32,6 +32,7 @@ __all__ = [
     "judged",
     "names_in",
     "uses_geometry",
+    "value_of",
 ]
 
 _T = TypeVar("_T")
@@ -719,7 +720,7 @@ def _judge(expr: Any) -> Judged:
 
         return negated
     compare, (a, b) = COMPARISONS[op], arg
-    value_a, value_b = _compile_value(a), _compile_value(b)
+    value_a, value_b = value_of(a), value_of(b)
     words_a, words_b, limit = _words_of(a), _words_of(b), _(_LIMIT_WORDS[op])
 
     def compared(ctx: CityContext) -> tuple[bool, str]:
@@ -739,7 +740,9 @@ _JUDGED: dict[str, dict[int, tuple[Any, Judged]]] = {}
 _MAX_COMPILED = 4096
 
 
-def _compile_value(expr: Any) -> Value:
+def value_of(expr: Any) -> Value:
+    """A value of the condition language (an int or a value operator) as a function of a
+    city (the operators read the city's figures when they can: see :class:`CityContext`)."""
     if isinstance(expr, int):
         return lambda ctx: expr
     ((op, arg),) = expr.items()
@@ -761,9 +764,9 @@ def _compile(expr: Any) -> Test:
     compare = COMPARISONS[op]
     a, b = arg
     if isinstance(b, int):  # the usual form, a value against a number: one call less
-        left = _compile_value(a)
+        left = value_of(a)
         return lambda ctx: compare(left(ctx), b)
-    left, right = _compile_value(a), _compile_value(b)
+    left, right = value_of(a), value_of(b)
     return lambda ctx: compare(left(ctx), right(ctx))
 
 

@@ -15,14 +15,14 @@ catalog's filtering conditions: ValueError; score such games with :func:`neweden
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from neweden.catalog.catalog import BUILTIN, Catalog
-from neweden.catalog.conditions import COMPARISONS
+from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
+from neweden.catalog.conditions import COMPARISONS, CityContext, value_of
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import score_columns
 from neweden.rules.epiphanies import ICONS_PER_STAR
@@ -178,60 +178,54 @@ def _modes(mode: str | Sequence[str], games: int, game_of: Ints) -> tuple[Ints, 
 
 
 def requirements_met(requirements: Sequence[str], fig: FigureColumns, catalog: Catalog) -> Ints:
-    """How many of the requirements each city meets (conditions over the figures)."""
+    """How many of the requirements each city meets: each condition over the figures'
+    columns, its values read by the condition language's own operators (which read a
+    city's figures when they can; one that would read the cards is refused)."""
     met = np.zeros(len(fig.cards), dtype=np.int64)
+    city = CityContext(_no_cards, fig, catalog)  # type: ignore[arg-type]
     for req_id in requirements:
         spec = catalog.requirements.get(req_id)
         if spec is None:
             raise ValueError(f"unknown requirement {req_id!r} (catalog {catalog.name})")
         if spec.condition is not None:
-            met += np.asarray(_test(spec.condition, fig, catalog, req_id), dtype=np.int64)
+            truth = _test(spec.condition, city, req_id, len(met))
+            met += np.asarray(truth, dtype=np.int64)
     return met
 
 
-#: The value operators that read only a city's figures (without a filter), as columns.
-_FIGURE_VALUES: Mapping[str, Callable[[FigureColumns, Catalog], Any]] = {
-    "count": lambda fig, catalog: fig.cards,
-    "distinct": lambda fig, catalog: fig.styles,
-    "all_styles": lambda fig, catalog: len(catalog.styles) if catalog.styles is not None else 5,
-    "row_cards": lambda fig, catalog: fig.row_cards,
-    "column_cards": lambda fig, catalog: fig.column_cards,
-    "open_connections": lambda fig, catalog: fig.open_connections,
-    "complete_connections": lambda fig, catalog: fig.complete_connections,
-}
+class _CardsAsked(Exception):
+    """A condition's operator asked for the cards themselves (score_table has figures)."""
 
 
-def _value(expr: Any, fig: FigureColumns, catalog: Catalog, req_id: str) -> Any:
-    if isinstance(expr, int):
-        return expr
-    ((op, arg),) = expr.items()
-    plain = (
-        op in ("all_styles", "open_connections", "complete_connections")
-        or (op in ("count", "row_cards", "column_cards") and not arg)
-        or (op == "distinct" and arg == "style" and catalog.styles is None)
-    )
-    if not plain:
+def _no_cards() -> Sequence[ResolvedCard]:
+    raise _CardsAsked
+
+
+def _value(expr: Any, city: CityContext, req_id: str) -> Any:
+    try:
+        return value_of(expr)(city)
+    except _CardsAsked:
+        ((op, _arg),) = expr.items()
         raise ValueError(
             f"the requirement {req_id!r} looks at the cards themselves ({op}); score_table "
             "reads only figures: score such games with neweden.score"
-        )
-    return _FIGURE_VALUES[op](fig, catalog)
+        ) from None
 
 
-def _test(expr: Any, fig: FigureColumns, catalog: Catalog, req_id: str) -> Any:
-    """A condition's truth for every city at once."""
+def _test(expr: Any, city: CityContext, req_id: str, cities: int) -> Any:
+    """A condition's truth for every one of the `cities` at once."""
     if isinstance(expr, bool):
-        return np.full(len(fig.cards), expr)
+        return np.full(cities, expr)
     ((op, arg),) = expr.items()
     if op in ("and", "or"):
-        parts = [_test(c, fig, catalog, req_id) for c in arg]
+        parts = [_test(c, city, req_id, cities) for c in arg]
         join = np.logical_and if op == "and" else np.logical_or
-        return join.reduce(parts) if parts else np.full(len(fig.cards), op == "and")
+        return join.reduce(parts) if parts else np.full(cities, op == "and")
     if op == "not":
-        return np.logical_not(_test(arg, fig, catalog, req_id))
+        return np.logical_not(_test(arg, city, req_id, cities))
     a, b = arg
     compare: Callable[[Any, Any], Any] = COMPARISONS[op]
-    return compare(_value(a, fig, catalog, req_id), _value(b, fig, catalog, req_id))
+    return compare(_value(a, city, req_id), _value(b, city, req_id))
 
 
 def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
