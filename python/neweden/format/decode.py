@@ -52,6 +52,7 @@ __all__ = [
     "game_bytes",
     "json_error_words",
     "line_and_column",
+    "not_json",
 ]
 
 Doc = TypeVar("Doc", Game, LoneCity)
@@ -374,15 +375,7 @@ def find_problems(
     try:
         doc = _with_repeated_keys(raw) if repeated_keys else _generic(raw)
     except msgspec.DecodeError as exc:
-        return [
-            Problem(
-                code="bad_json",
-                message=_(
-                    "the input is not valid JSON: {why}", why=json_error_words(str(exc), raw)
-                ),
-                path="",
-            )
-        ]
+        return [not_json(exc, raw)]
     walk = _Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
     walk.value(doc, mi.type_info(doc_type), "", ())
     problems = [_with_cell(problem, doc) for problem in walk.problems]
@@ -454,6 +447,15 @@ _MALFORMED = frozenset(
     )
 )
 _MALFORMED_TEXT = re.compile(r"JSON is malformed: (.*) \(byte (\d+)\)")
+
+
+def not_json(exc: msgspec.DecodeError, raw: bytes | None = None) -> Problem:
+    """The `bad_json` problem of a text msgspec could not read as JSON (where it breaks as a
+    line and a column when the text `raw` is given: :func:`json_error_words`)."""
+    why = json_error_words(str(exc), raw)
+    return Problem(
+        code="bad_json", message=_("the input is not valid JSON: {why}", why=why), path=""
+    )
 
 
 def json_error_words(text: str, raw: bytes | None = None) -> str:

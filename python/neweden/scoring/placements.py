@@ -25,7 +25,7 @@ from neweden.format.decode import (
     GameInput,
     _cut_deep_containers,
     decode_game,
-    json_error_words,
+    not_json,
 )
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game
 from neweden.format.problems import GameDecodeError, Problem
@@ -241,9 +241,7 @@ def answer_request(body: bytes, catalog: Catalog | None = None) -> dict[str, Any
             msgspec.json.decode(body)  # not JSON at all is said first
             raise GameDecodeError([_request_problem("bad_type", "", _REQUEST_WORDS)]) from None
     except msgspec.DecodeError as exc:
-        why = json_error_words(str(exc))
-        message = _("the input is not valid JSON: {why}", why=why)
-        raise GameDecodeError([Problem(code="bad_json", message=message, path="")]) from None
+        raise GameDecodeError([not_json(exc)]) from None
     problems = [
         _request_problem("unknown_field", f"/{k}", k) for k in fields if k not in REQUEST_FIELDS
     ]
