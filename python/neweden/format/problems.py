@@ -173,7 +173,13 @@ def _token(part: str | int) -> str:
 
 def pointer(*parts: str | int) -> str:
     """A JSON Pointer (RFC 6901) from reference tokens: `pointer("players", 0)` is `/players/0`."""
-    return "".join(map(_token, parts))
+    out = ""
+    for part in parts:  # most tokens need no escape: one f-string each (problems are many)
+        if isinstance(part, int) or not ("~" in part or "/" in part):
+            out += f"/{part}"
+        else:
+            out += _token(part)
+    return out
 
 
 def join(base: str, *parts: str | int) -> str:

@@ -10,7 +10,7 @@ from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
 from neweden.geometry.figures import CityFigures
-from neweden.geometry.sides import OPPOSITE, STEP
+from neweden.geometry.sides import BIT, OPPOSITE, STEP
 from neweden.i18n import N_, _, ngettext
 
 __all__ = [
@@ -43,36 +43,38 @@ _WHOSE_SIDE = {
 }
 
 
-def _why_apart(
-    part: Sequence[ResolvedCard], component: Sequence[int], cards: Sequence[ResolvedCard]
-) -> str:
-    """Why one component is not joined to the rest: the first contact with another part,
-    told side by side (preferring a contact with the project)."""
-    at = {(c.row, c.col): c for c, k in zip(cards, component, strict=True) if k >= 0}
-    mine = component[part[0].index]
+#: The columns of a packed table's row this module reads (neweden.geometry.compact): the
+#: card's cell and its icons as placed (a bit per side, already turned when rotated).
+_ROW, _COL, _SIDES = 0, 1, 5
+
+
+def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Sequence[int]]) -> str:
+    """Why one component (`part`: its cards' indices) is not joined to the rest: the first
+    contact with another part, told side by side (preferring a contact with the project)."""
+    at = {(row[_ROW], row[_COL]): i for i, row in enumerate(rows) if component[i] >= 0}
+    mine = component[part[0]]
     contacts = []
     for card in part:
+        r, c = rows[card][_ROW], rows[card][_COL]
         for side, (dr, dc) in STEP.items():
-            other = at.get((card.row + dr, card.col + dc))
-            if other is not None and component[other.index] != mine:
+            other = at.get((r + dr, c + dc))
+            if other is not None and component[other] != mine:
                 contacts.append((card, side, other))
     if not contacts:
         return _("no card of it touches another card of the city")
     card, side, other = contacts[0]
-    assert card.spec is not None
-    assert other.spec is not None
-    mine_icon = side in card.spec.sides_as_placed(card.rotated)
-    their_icon = OPPOSITE[side] in other.spec.sides_as_placed(other.rotated)
+    mine_icon = bool(rows[card][_SIDES] & BIT[side])
+    their_icon = bool(rows[other][_SIDES] & BIT[OPPOSITE[side]])
     where = _(
         "card {card} at row {row}, column {col}: {its_side} meets card {other} at row "
         "{other_row}, column {other_col}",
-        card=card.index,
-        row=card.row,
-        col=card.col,
+        card=card,
+        row=rows[card][_ROW],
+        col=rows[card][_COL],
         its_side=_(_ITS_SIDE[side]),
-        other=other.index,
-        other_row=other.row,
-        other_col=other.col,
+        other=other,
+        other_row=rows[other][_ROW],
+        other_col=rows[other][_COL],
     )
     if mine_icon and their_icon:
         return _("{where}, but the two share neither style nor type", where=where)
@@ -82,42 +84,45 @@ def _why_apart(
         return _(
             "{where}, but card {card} has no icon on that side (a wall)",
             where=where,
-            card=card.index,
+            card=card,
         )
     return _("{where}, and neither has an icon there", where=where)
 
 
 def geometry_problems(
-    base: str, cards: Sequence[ResolvedCard], figures: CityFigures
+    base: str, rows: Sequence[Sequence[int]], figures: CityFigures
 ) -> list[Problem]:
     """`overlap`: one per card left out on a taken cell. `disconnected`: one per component
-    other than the project, at its first card, naming all its cells."""
+    other than the project, at its first card, naming all its cells. `rows`: the city's
+    cards as rows of the packed table (what one pass of the core read), in city order."""
     if figures.components <= 1 and max(figures.overlapped_by, default=-1) < 0:
         return []  # the common case: nothing to tell
     problems = []
-    for card, holder in zip(cards, figures.overlapped_by, strict=True):
+    for index, holder in enumerate(figures.overlapped_by):
         if holder >= 0:
+            row, col = rows[index][_ROW], rows[index][_COL]
             problems.append(
                 Problem(
                     code="overlap",
                     message=_(
                         "card {card} is on row {row}, column {col}, the cell of card {holder}; "
                         "it is left out of the city and the score",
-                        card=card.index,
-                        row=card.row,
-                        col=card.col,
+                        card=index,
+                        row=row,
+                        col=col,
                         holder=holder,
                     ),
-                    path=join(base, card.index),
-                    cells=((card.row, card.col),),
+                    path=f"{base}/{index}",
+                    cells=((row, col),),
                 )
             )
-    project_size = sum(1 for c in figures.component if c == figures.project)
+    component = figures.component
+    project_size = sum(1 for c in component if c == figures.project)
     for part in range(figures.components):
         if part == figures.project:
             continue
-        members = [c for c, k in zip(cards, figures.component, strict=True) if k == part]
-        cells = tuple((c.row, c.col) for c in members)
+        members = [i for i, k in enumerate(component) if k == part]
+        cells = tuple((rows[i][_ROW], rows[i][_COL]) for i in members)
         where = ", ".join(f"({r}, {c})" for r, c in cells)
         problems.append(
             Problem(
@@ -130,9 +135,9 @@ def geometry_problems(
                     len(members),
                     where=where,
                     project=project_size,
-                    why=_why_apart(members, figures.component, cards),
+                    why=_why_apart(members, component, rows),
                 ),
-                path=join(base, members[0].index),
+                path=f"{base}/{members[0]}",
                 cells=cells,
             )
         )

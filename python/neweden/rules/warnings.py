@@ -127,7 +127,7 @@ def game_warnings(
                             row=card.row,
                             col=card.col,
                         ),
-                        path=join("", "players", p, "city", index, "rotated"),
+                        path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
                         cells=((card.row, card.col),),
                     )
                 )

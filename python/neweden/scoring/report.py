@@ -487,7 +487,7 @@ class _GameScore:
             errors.extend(self.card_problems())  # unknown ids, undeclared styles or types
         for p, fig in enumerate(figures):
             if not fig.legal:
-                errors.extend(geometry_problems(_city_path(p), self.city(p), self.full(p)))
+                errors.extend(geometry_problems(_city_path(p), self.rows.of(p), self.full(p)))
             if not game.players[p].city:
                 warnings.append(_empty_city_warning(p, game.players[p].name))
         if self.info.ids and _over_copies(self.info.ids, catalog, n):

@@ -16,7 +16,7 @@ import msgspec
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_city
 from neweden.format.decode import GameInput, decode_city, game_bytes
 from neweden.format.problems import Problem, document_order
-from neweden.geometry.compact import pack_flat
+from neweden.geometry.compact import CityRows, pack_flat
 from neweden.i18n import _, speaking
 from neweden.rules.legality import copy_limit_problems, geometry_problems
 from neweden.rules.names import GameNames, name_problems
@@ -72,14 +72,14 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
     city = decode_city(raw).city
     cards, errors = resolve_city(city, catalog, "/city")
     (figures,) = native_geometry([cards])
-    errors += geometry_problems("/city", cards, figures)
+    flat, offsets, styles_seen, types_seen = pack_flat([cards])
+    errors += geometry_problems("/city", CityRows(flat, offsets, 0).of(0), figures)
     errors += copy_limit_problems([cards], ["/city"], players=None)  # not known
     warnings: list[Problem] = []
     if not city:
         warnings.append(
             Problem(code="empty_city", message=_("the city has no card; it is legal"), path="/city")
         )
-    flat, offsets, styles_seen, types_seen = pack_flat([cards])
     shown = GameNames(flat, offsets, (0, 1), {"style": styles_seen, "type": types_seen})
     name_errors, name_warnings = name_problems([None], shown, "", catalog)
     errors += name_errors
