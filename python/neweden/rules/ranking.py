@@ -50,6 +50,8 @@ def rank(
     """Each player's place (competition ranking) and, when `explained`, the criterion that
     set them apart from the player ranked just above (None for the first place, for a tie,
     and for everyone when not explained)."""
+    if len(standings) == 1:
+        return [1], [None]  # alone: first, nothing compared
     keys = [s.key() for s in standings]
     order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
     places = [0] * len(keys)

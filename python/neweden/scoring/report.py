@@ -449,7 +449,7 @@ class _GameScore:
         )
         recency = first_player_recency(n, first) if first is not None else [None] * n
         city = CityContext((), None, self.catalog)  # each player's in turn
-        budget = SearchBudget()  # the epiphany searches of the whole game (audit only)
+        budget = SearchBudget() if detail else None  # the epiphany searches of the game
         scored = [
             self.player(p, figures[p], majority, recency[p], city, errors, detail) for p in range(n)
         ]
@@ -459,6 +459,7 @@ class _GameScore:
             one.entry.place = places[p]
             if detail:
                 ranking = _ranking(places[p], decided[p], one.standing)
+                assert budget is not None
                 one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
         top_errors, top_warnings = _place_problems(players, errors, warnings)
         return Report(
@@ -714,7 +715,7 @@ def _activated_five_point(p: int, k: int) -> Problem:
             "scores 0",
             k=k,
         ),
-        path=join("", "players", p, "epiphanies", k),
+        path=f"/players/{p}/epiphanies/{k}",
     )
 
 
@@ -739,7 +740,7 @@ def _default_table_warning(players: int, table: tuple[int, ...], lang: str) -> P
 
 
 def _city_path(p: int) -> str:
-    return join("", "players", p, "city")
+    return f"/players/{p}/city"
 
 
 def _epiphany_conditions(
