@@ -13,9 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from neweden.catalog.catalog import BUILTIN
 from neweden.geometry.compact import pack_table
 from neweden.geometry.synth import grow_city
-from neweden.scoring.table import Epiphanies, score_table
+from neweden.rules.military import base_majority
+from neweden.scoring.table import Epiphanies, _distinct_rows, majority_points, score_table
 from tests.table_games import FIELDS, report_columns, table_columns, table_games
 
 
@@ -109,3 +111,35 @@ def test_the_documented_example_runs(capsys: pytest.CaptureFixture[str]) -> None
     assert printed.count("[") == 2  # two arrays
     totals = [int(v) for v in printed.split("]")[0].strip("[ ").split()]
     assert len(totals) == 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 12).flatmap(
+        lambda width: st.lists(
+            st.lists(st.integers(-1, 300), min_size=width, max_size=width), min_size=1
+        )
+    )
+)
+def test_distinct_rows_groups_equal_rows_in_either_form(rows: list[list[int]]) -> None:
+    """D5 is scored once per distinct list of a game's bases (`_distinct_rows`: one int64 key
+    a row up to seven columns of -1..254, numpy's row-wise unique otherwise): every row is
+    the distinct row it is said to be, and the distinct rows are distinct."""
+    grid = np.array(rows, dtype=np.int64)
+    lists, which = _distinct_rows(grid)
+    assert lists[which].tolist() == grid.tolist()
+    assert len({tuple(r) for r in lists.tolist()}) == len(lists)
+
+
+def test_a_majority_over_more_seats_than_one_key_holds() -> None:
+    """A table of one 9-player game (beyond the decoder's four, within score_table's arrays)
+    takes numpy's row-wise path and still scores D5 by the report's rule."""
+    bases = np.array([3, 0, 3, 1, 2, 2, 0, 1, 5], dtype=np.int64)
+    game_of = np.zeros(9, dtype=np.int64)
+    offsets = np.array([0, 9], dtype=np.int64)
+    catalog = dataclasses.replace(BUILTIN, majority_table={9: (9, 8, 7, 6, 5, 4, 3, 2, 1)})
+    found = majority_points(bases, game_of, offsets, np.array([9]), catalog)
+    expected, _ = base_majority(bases.tolist(), (9, 8, 7, 6, 5, 4, 3, 2, 1))
+    assert found.tolist() == expected
+    assert expected[8] == 9
+    assert expected[1] == 0

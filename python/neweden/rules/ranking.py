@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-__all__ = ["CRITERIA", "Standing", "rank"]
+__all__ = ["CRITERIA", "Standing", "first_player_recency", "rank", "recency"]
 
 #: The criteria in order; each is "more is better" (the last: more recently first player).
 CRITERIA = (
@@ -41,7 +41,14 @@ assert Standing._fields == CRITERIA  # key() reads the fields in this order
 def first_player_recency(players: int, first: int) -> list[int]:
     """Larger for who was first player more recently: the current first player f, then
     f-1, f-2, ... (mod n), since the token passes clockwise (RULES §4e.6)."""
-    return [players - ((first - i) % players) for i in range(players)]
+    return [recency(players, first, seat) for seat in range(players)]
+
+
+def recency(players: Any, first: Any, seat: Any) -> Any:
+    """:func:`first_player_recency` of one seat. Written in arithmetic only, so the same line
+    serves one game (ints) and whole columns of seats at once (numpy arrays,
+    :mod:`neweden.scoring.table`)."""
+    return players - (first - seat) % players
 
 
 def rank(

@@ -7,6 +7,8 @@ once (numpy): the requirement conditions that read a city's figures (every built
 stars and the Populist part, the Military part with D5 majorities across each game,
 epiphanies and their 1/3-star groups, the ten-card bonus, bonuses, totals and places with every
 tie-breaker. `tests/test_score_table.py` holds it equal to `neweden.score` on generated games.
+Each rule is the report's own function where one serves columns (docs/table.md says which):
+D5 is :func:`~neweden.rules.military.base_majority` once for each distinct list of bases.
 
 What it does not do: read or check a game document (ids, names, copy limits, the box's
 names: use :func:`neweden.validate`), or conditions that look at the cards themselves (a
@@ -23,11 +25,13 @@ import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
 from neweden.catalog.conditions import COMPARISONS, CityContext, value_of
+from neweden.format.model import EpiphanyState
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import score_columns
 from neweden.rules.epiphanies import ICONS_PER_STAR
-from neweden.rules.military import facility_points, majority_table
+from neweden.rules.military import base_majority, facility_points, majority_table
 from neweden.rules.modes import MODES
+from neweden.rules.ranking import CRITERIA, recency
 from neweden.rules.requirements import populist_points
 from neweden.rules.ten_cards import ten_cards_points
 
@@ -45,7 +49,7 @@ Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 
 #: The states of an epiphany, as `Epiphanies.state` numbers them.
-EPIPHANY_STATES = ("held", "validated", "activated")
+EPIPHANY_STATES: tuple[EpiphanyState, ...] = ("held", "validated", "activated")
 _HELD, _VALIDATED, _ACTIVATED = range(3)
 
 
@@ -144,9 +148,17 @@ def score_table(
     first = None if first_player is None else _per("first_player", first_player, games)
     if first is not None and ((first >= players) | (first < -1)).any():
         raise ValueError("first_player: a seat of its game, or -1")
-    recency = _recency(first, game_of, game_offsets, players)
-    keys = [total, met, fig.bases * military, fig.cards, fig.cards_3_stars, fig.cards_2_stars]
-    place = _places([*keys, recency], game_of, game_offsets)
+    seniority = _recency(first, game_of, game_offsets, players)
+    criteria = {  # what the ranking compares, a column each, in the report's order
+        "total": total,
+        "requirements_met": met,
+        "bases": fig.bases * military,
+        "cards": fig.cards,
+        "three_star_cards": fig.cards_3_stars,
+        "two_star_cards": fig.cards_2_stars,
+        "first_player": seniority,
+    }
+    place = _places([criteria[name] for name in CRITERIA], game_of, game_offsets)
     return TableScores(
         fig.legal.astype(bool),
         fig.cards,
@@ -298,45 +310,35 @@ def _padded(values: Ints, game_of: Ints, game_offsets: Ints, fill: int) -> Ints:
 def majority_points(
     bases: Ints, game_of: Ints, game_offsets: Ints, players: Ints, catalog: Catalog
 ) -> Ints:
-    """D5 per city (as :func:`neweden.rules.military.base_majority`): place = 1 + the
-    players of the game with more bases; the k-th place scores table[k-1]; no base, or the
-    fewest when not everyone ties, or a place beyond the table: 0. One player: 0."""
+    """D5 per city, by the report's own :func:`~neweden.rules.military.base_majority`, called
+    once for each distinct list of a game's bases (a batch has few: bases are few a player).
+    One player: 0 (no majority, as the report)."""
     if len(bases) == 0:
         return np.zeros(0, dtype=np.int64)
-    grid = _padded(bases, game_of, game_offsets, -1)
-    more = (grid[game_of] > bases[:, None]).sum(axis=1)
-    place = more + 1
-    present = np.where(grid >= 0, grid, np.iinfo(np.int64).max)
-    fewest = present.min(axis=1)[game_of]
-    full_tie = grid.max(axis=1)[game_of] == fewest
-    widest = int(players.max(initial=0))
-    tables, lengths = _majority_tables(catalog, widest)
-    n = players[game_of]
-    score = tables[n, np.minimum(place, widest)]
-    zero = (bases == 0) | ((bases == fewest) & ~full_tie) | (place > lengths[n]) | (n < 2)
-    return np.where(zero, 0, score)
+    grid = _padded(bases, game_of, game_offsets, -1)  # a game's seats in order, then -1
+    lists, which = _distinct_rows(grid)
+    points = np.zeros(lists.shape, dtype=np.int64)
+    for k, row in enumerate(lists.tolist()):
+        seats = [count for count in row if count >= 0]
+        if len(seats) > 1:
+            table, _ = majority_table(catalog.majority_table, len(seats))
+            points[k, : len(seats)] = base_majority(seats, table)[0]
+    seat = np.arange(len(game_of)) - game_offsets[:-1][game_of]
+    found: Ints = points[which[game_of], seat]
+    return found
 
 
-_TABLES: dict[tuple[int, int], tuple[Catalog, Ints, Ints]] = {}
-
-
-def _majority_tables(catalog: Catalog, widest: int) -> tuple[Ints, Ints]:
-    """The D5 tables of games of up to `widest` players as one [players, place] matrix, and
-    each table's length (made once a catalog)."""
-    found = _TABLES.get((id(catalog), widest))
-    if found is not None and found[0] is catalog:
-        return found[1], found[2]
-    tables = np.zeros((widest + 1, widest + 1), dtype=np.int64)
-    lengths = np.zeros(widest + 1, dtype=np.int64)
-    for count in range(2, widest + 1):
-        row, _ = majority_table(catalog.majority_table, count)
-        usable = row[:widest]
-        tables[count, 1 : len(usable) + 1] = usable
-        lengths[count] = len(row)
-    if len(_TABLES) >= 64:
-        _TABLES.clear()
-    _TABLES[(id(catalog), widest)] = (catalog, tables, lengths)
-    return tables, lengths
+def _distinct_rows(grid: Ints) -> tuple[Ints, Ints]:
+    """The distinct rows of a matrix of small ints (-1 to 254) and, per row, which one it
+    is. Up to seven columns, a row is one int64 key (a one-dimensional sort, several times
+    faster than numpy's row-wise unique)."""
+    if grid.shape[1] > 7 or grid.min(initial=0) < -1 or grid.max(initial=0) > 254:
+        lists, which = np.unique(grid, axis=0, return_inverse=True)
+        return lists, which.reshape(-1)
+    shifts = np.arange(grid.shape[1], dtype=np.int64) * 8
+    keys = ((grid + 1) << shifts).sum(axis=1)
+    _, first, which = np.unique(keys, return_index=True, return_inverse=True)
+    return grid[first], which.reshape(-1)
 
 
 def _recency(first: Ints | None, game_of: Ints, game_offsets: Ints, players: Ints) -> Ints:
@@ -346,9 +348,10 @@ def _recency(first: Ints | None, game_of: Ints, game_offsets: Ints, players: Int
         return np.zeros(len(game_of), dtype=np.int64)
     first = np.asarray(first, dtype=np.int64)
     seat = np.arange(len(game_of)) - game_offsets[:-1][game_of]
-    n = players[game_of]
+    n = players[game_of]  # at least 1: the city's own player
     f = first[game_of]
-    return np.where(f >= 0, n - np.mod(f - seat, np.maximum(n, 1)), 0)
+    found: Ints = np.where(f >= 0, recency(n, f, seat), 0)
+    return found
 
 
 def _places(keys: list[Ints], game_of: Ints, game_offsets: Ints) -> Ints:
