@@ -153,8 +153,11 @@ py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& gr
 
 // Every candidate placement of `card` (nine ints, its row and column ignored, its sides as
 // printed) next to city `seat` of a game (nine ints a card, `offsets` where each city
-// starts), and in one pass the score figures of the game's cities as they are and of the
-// seat's city after each candidate: (rows, cols, rotated, after, now).
+// starts), analysed in one pass with the game's cities as they are: (now, found), `now` the
+// ScoreFigures fields of each city of the game, `found` (row, col, rotated, fields) of each
+// candidate after which the city is legal, in the candidates' order. Only those: the caller
+// scores and lists nothing else, and a tuple of Python ints is what it reads (no array to
+// slice, no row of an illegal city to convert).
 py::tuple placements(const py::list& game, const py::list& offsets, std::size_t seat,
                      const py::list& card) {
   const std::vector<std::int32_t> cells = ints<std::int32_t>(game, "game");
@@ -192,21 +195,20 @@ py::tuple placements(const py::list& game, const py::list& offsets, std::size_t 
   batch.cities = starts.size() - 1;
   batch.offsets = starts.data();
   const Scored scored = score_all(batch, all, 1, Details::kNone);
-  const py::array_t<std::int64_t> figures = as_array(scored);
-  const auto cities = static_cast<py::ssize_t>(at.size() - 1);
-  const auto k = static_cast<py::ssize_t>(found.size());
-  py::array_t<std::int32_t> row(k);
-  py::array_t<std::int32_t> col(k);
-  py::array_t<bool> rotated(k);
-  for (py::ssize_t i = 0; i < k; ++i) {
-    const Candidate& c = found[static_cast<std::size_t>(i)];
-    row.mutable_at(i) = c.row;
-    col.mutable_at(i) = c.col;
-    rotated.mutable_at(i) = c.rotated;
+  const std::size_t cities = at.size() - 1;
+  py::list now(cities);
+  for (std::size_t p = 0; p < cities; ++p) {
+    now[p] = fields(scored.figures[p]);
   }
-  const py::slice now(0, cities, 1);
-  const py::slice after(cities, cities + k, 1);
-  return py::make_tuple(row, col, rotated, figures[after], figures[now]);
+  py::list legal;
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const ScoreFigures& f = scored.figures[cities + i];
+    if (f.legal) {
+      const Candidate& c = found[i];
+      legal.append(py::make_tuple(c.row, c.col, c.rotated, fields(f)));
+    }
+  }
+  return py::make_tuple(now, legal);
 }
 
 }  // namespace
@@ -235,12 +237,13 @@ void bind_scores(py::module_& m) {
 
   m.def("placements", &placements, py::arg("game"), py::arg("offsets"), py::arg("seat"),
         py::arg("card"),
-        "Every candidate placement of a card next to city `seat` of a game (nine ints a\n"
+        "The candidate placements of a card next to city `seat` of a game (nine ints a\n"
         "card, as score_games's rows; the card's row and column ignored): every empty cell\n"
         "next to a card of the city, upright and, when that changes its icons, rotated 180\n"
-        "degrees, sorted by row, column, upright first; and in one pass the ScoreFigures of\n"
-        "the city after each and of the game's cities as they are: (rows, cols, rotated,\n"
-        "after, now), after and now (n x SCORE_FIELDS) int64 arrays.");
+        "degrees, sorted by row, column, upright first; analysed in one pass with the game's\n"
+        "cities as they are. Returns (now, found): the ScoreFigures fields of each city of\n"
+        "the game, and (row, col, rotated, ScoreFigures fields) of each candidate after\n"
+        "which the city is legal, in the candidates' order.");
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,

@@ -35,10 +35,4 @@ def score_games(
 ) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int]], dict[int, tuple[Any, ...]]]: ...
 def placements(
     game: list[int], offsets: list[int], seat: int, card: list[int]
-) -> tuple[
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-]: ...
+) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, bool, tuple[Any, ...]]]]: ...

@@ -107,23 +107,21 @@ def score_columns(
 
 def placements(
     game: list[int], offsets: list[int], seat: int, card: list[int]
-) -> tuple[
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-]:
-    """Every candidate placement of `card` next to city `seat` of a game (rows of the packed
+) -> tuple[list[ScoreFigures], list[tuple[int, int, bool, ScoreFigures]]]:
+    """The legal placements of `card` next to city `seat` of a game (rows of the packed
     table, nine ints a card, `offsets` where each city starts; the card's row and column are
-    ignored), and in one native pass the score figures of that city after each and of the
-    game's cities as they are: (rows, cols, rotated, after, now), the figures in
-    :func:`score_columns`'s form. Candidates: every empty cell orthogonally next to a card of
-    the city, upright and, when that changes the card's icons, rotated 180°, sorted by row,
-    column, upright first.
+    ignored), and in the same native pass the score figures of the game's cities as they are:
+    (now, found), `now` a city's :class:`~neweden.geometry.figures.ScoreFigures` each,
+    `found` (row, col, rotated, figures of the city after it) of each candidate after which
+    the city is legal. Candidates: every empty cell orthogonally next to a card of the city,
+    upright and, when that changes the card's icons, rotated 180°; `found` keeps their order
+    (row, column, upright first).
 
     Raises ValueError for rows no decoded city can give."""
-    return _core.placements(game, offsets, seat, card)
+    now, found = _core.placements(game, offsets, seat, card)
+    return [_new(ScoreFigures, f) for f in now], [
+        (row, col, rotated, _new(ScoreFigures, f)) for row, col, rotated, f in found
+    ]
 
 
 def score_games(

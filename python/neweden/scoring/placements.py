@@ -5,9 +5,9 @@ Candidates are every empty cell orthogonally next to a card of the player's city
 and, when that changes the card's icons, rotated 180° (listed whatever the player's
 epiphanies: the caller decides whether rotating is allowed). A placement is kept when the
 city is legal after it (no overlap, one project joined by complete connections). One native
-call lists the candidates and analyses the city after each; the rules then score them all at
-once, with the same functions as the report (Populist, D1-D4) and as `score_table` (the
-requirement conditions over figures, D5 across the game).
+call lists the candidates, analyses the city after each and hands back the legal ones; the
+report's own rules (the requirement tests, Populist, D1-D4, ten cards, D5 across the game)
+then score each of them over plain ints, as the report scores a player.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-import numpy as np
-import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
+from neweden.catalog.conditions import CityContext
 from neweden.format.decode import (
     CUT_DEPTH,
     GameInput,
@@ -30,18 +29,17 @@ from neweden.format.decode import (
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import WIDTH, pack_games
+from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import placements as native_placements
 from neweden.i18n import _
 from neweden.rules.epiphanies import score_epiphanies
 from neweden.rules.military import base_majority, facility_points, majority_table
 from neweden.rules.modes import MODES
-from neweden.rules.requirements import populist_points
+from neweden.rules.requirements import populist_points, requirement_tests
 from neweden.rules.ten_cards import ten_cards_points
-from neweden.scoring.table import FigureColumns, requirements_met
 
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
-Ints = npt.NDArray[np.int64]
 _UNRESOLVED = 2  # the packed table's flag of a card whose id is not in the catalog
 
 
@@ -81,8 +79,11 @@ def placements(
     Raises :class:`neweden.GameDecodeError` for a game that does not decode and
     :class:`PlacementError` (a ValueError) for an unknown player or a card that does not
     decode or is not in the catalog."""
-    found = placement_list(game, player=player, card=card, catalog=catalog)
-    return [msgspec.structs.asdict(p) for p in (found[:1] if best else found)]
+    found = _placed(game, player, card, catalog)
+    return [  # the answer's dicts made here: CardPlacement's fields, in its order
+        {"row": r, "col": c, "rotated": t, "open_connections": o, "total": n, "delta": d}
+        for r, c, t, o, n, d in (found[:1] if best else found)
+    ]
 
 
 def placement_list(
@@ -93,6 +94,16 @@ def placement_list(
     catalog: Catalog | None = None,
 ) -> list[CardPlacement]:
     """:func:`placements` as typed :class:`CardPlacement` Structs."""
+    return [CardPlacement(*p) for p in _placed(game, player, card, catalog)]
+
+
+Placed = tuple[int, int, bool, int, int, int]  # CardPlacement's fields, in its order
+
+
+def _placed(
+    game: GameInput | Game, player: str, card: str | Mapping[str, Any], catalog: Catalog | None
+) -> list[Placed]:
+    """The legal placements, in the answer's order, as tuples of CardPlacement's fields."""
     catalog = catalog or BUILTIN
     decoded = game if isinstance(game, Game) else decode_game(game)
     names = [p.name for p in decoded.players]
@@ -107,68 +118,81 @@ def placement_list(
         raise PlacementError([_unknown_card(card, catalog)])
     cities = len(decoded.players)
     table = packed.flat[: packed.offsets[cities] * WIDTH]  # the game's cities, not the card
-    rows, cols, rotated, after, now = native_placements(
-        table, packed.offsets[: cities + 1], seat, added
-    )
-    totals = _totals(decoded, seat, np.vstack([now[seat : seat + 1], after]), now, catalog)
-    before, totals = int(totals[0]), totals[1:]
+    now, legal = native_placements(table, packed.offsets[: cities + 1], seat, added)
     # a cell past the format's coordinates is no placement: the game would not decode
-    inside = (np.abs(rows) <= MAX_COORDINATE) & (np.abs(cols) <= MAX_COORDINATE)
-    legal = (after[:, 0] == 1) & inside
-    order = np.lexsort((rotated, cols, rows, -totals))
-    order = order[legal[order]]
-    return [
-        CardPlacement(r, c, turned, opened, total, total - before)
-        for r, c, turned, opened, total in zip(
-            rows[order].tolist(),
-            cols[order].tolist(),
-            rotated[order].tolist(),
-            after[order, 2].tolist(),
-            totals[order].tolist(),
-            strict=True,
-        )
+    kept = [p for p in legal if abs(p[0]) <= MAX_COORDINATE and abs(p[1]) <= MAX_COORDINATE]
+    before, *totals = _totals(decoded, seat, [now[seat], *[p[3] for p in kept]], now, catalog)
+    found = [
+        (row, col, rotated, fig.open_connections, total, total - before)
+        for (row, col, rotated, fig), total in zip(kept, totals, strict=True)
     ]
+    found.sort(key=_by_total)  # stable: the native order (row, column, upright first) within
+    return found
 
 
-def _totals(game: Game, seat: int, cities: Ints, players: Ints, catalog: Catalog) -> Ints:
-    """The player's total with each of `cities` as their city (rows of score figures), the
-    other players' cities (`players`, every seat's figures) unchanged."""
+def _by_total(placed: Placed) -> int:
+    return -placed[4]
+
+
+def _totals(
+    game: Game, seat: int, cities: list[ScoreFigures], now: list[ScoreFigures], catalog: Catalog
+) -> list[int]:
+    """The player's total with each of `cities` as their city, the other players' cities
+    (`now`, every seat's figures) unchanged: the report's own rules (RULES §4) a city at a
+    time, over plain ints (a question has a handful of legal placements: a numpy operation
+    costs more than the whole rule on one city)."""
     mode = MODES[game.mode]
-    fig = FigureColumns(cities)
     extras = resolve_extras(game, catalog)
     me = game.players[seat]
     epiphanies = score_epiphanies(me.epiphanies, extras.epiphanies[seat], explained=False)
-    total = np.full(len(cities), epiphanies.points, dtype=np.int64)
-    total += sum(b.points for b in me.bonuses)
-    total += ten_cards_points(fig.cards)
-    if mode.populist:
-        known = [
-            spec.id
-            for spec in extras.requirements
-            if spec is not None and spec.condition is not None
-        ]
-        met = requirements_met(known, fig, catalog)
-        total += populist_points(fig, met + epiphanies.stars)  # type: ignore[arg-type]
-    if mode.military:
-        total += facility_points(fig)  # type: ignore[arg-type]
-        total += _bases_points(fig.bases, players[:, 10], seat, catalog)
-    return total
+    fixed = epiphanies.points + sum(b.points for b in me.bonuses)
+    ids = game.requirements if isinstance(game.requirements, list) else []
+    tests = [test for _, test in requirement_tests(ids, extras.requirements)]
+    city = CityContext(_no_cards, None, catalog)
+    bases = _Bases([f.bases for f in now], seat, catalog) if mode.military else None
+    totals = []
+    for fig in cities:
+        total = fixed + ten_cards_points(fig.cards)
+        if mode.populist:
+            city.show(_no_cards, fig)
+            met = [test for test in tests if test(city)]
+            total += populist_points(fig, len(met) + epiphanies.stars)
+        if bases is not None:
+            total += facility_points(fig) + bases.points(fig.bases)
+        totals.append(total)
+    return totals
 
 
-def _bases_points(mine: Ints, everyone: Ints, seat: int, catalog: Catalog) -> Ints:
-    """D5 for the player with each of `mine` bases, the others' unchanged. A placement adds
-    one base at most, so `mine` holds one or two values: the report's own
-    :func:`~neweden.rules.military.base_majority` decides each."""
-    n = len(everyone)
-    if n < 2:
-        return np.zeros(len(mine), dtype=np.int64)  # alone: no majority (as the report)
-    table, _ = majority_table(catalog.majority_table, n)
-    others = everyone.tolist()
-    points = {}
-    for count in set(mine.tolist()):
-        others[seat] = count
-        points[count] = base_majority(others, table)[0][seat]
-    return np.array([points[c] for c in mine.tolist()], dtype=np.int64)
+def _no_cards() -> list[Any]:
+    raise ValueError(
+        "a requirement in play looks at the cards themselves; placements reads only the "
+        "figures of a city: score such a game with neweden.score"
+    )
+
+
+class _Bases:
+    """D5 for the player with a number of bases, the others' unchanged: the report's own
+    :func:`~neweden.rules.military.base_majority`, once a count (a placement adds one base
+    at most, so a question asks about two counts at most)."""
+
+    __slots__ = ("known", "others", "seat", "table")
+
+    def __init__(self, everyone: list[int], seat: int, catalog: Catalog) -> None:
+        self.others = everyone
+        self.seat = seat
+        self.table = majority_table(catalog.majority_table, len(everyone))[0]
+        self.known: dict[int, int] = {}
+
+    def points(self, count: int) -> int:
+        found = self.known.get(count)
+        if found is None:
+            if len(self.others) < 2:
+                found = 0  # alone: no majority (as the report)
+            else:
+                self.others[self.seat] = count
+                found = base_majority(self.others, self.table)[0][self.seat]
+            self.known[count] = found
+        return found
 
 
 def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
