@@ -176,8 +176,10 @@ py::tuple placements(const py::list& game, const py::list& offsets, std::size_t 
   const RowTable city(cells.data() + lo, (hi - lo) / 9, 9);
   const RowTable one(added.data(), 1, 9);  // checks the card's codes
   const auto sides = static_cast<SideMask>(added[5]);
-  const std::vector<Candidate> found = candidates(city.cards(), sides);
-  std::vector<std::int32_t> table(cells);  // the game as it is, then each candidate city
+  // Which candidates leave a legal city: the kernel alone, on one city changed in place; then
+  // the score figures of the game's cities and of those candidates only.
+  const std::vector<Candidate> found = legal_candidates(city.cards(), one.cards());
+  std::vector<std::int32_t> table(cells);  // the game as it is, then each legal candidate city
   std::vector<std::int64_t> starts(at);
   table.reserve(cells.size() + found.size() * (hi - lo + 9));
   for (const Candidate& c : found) {
@@ -200,13 +202,10 @@ py::tuple placements(const py::list& game, const py::list& offsets, std::size_t 
   for (std::size_t p = 0; p < cities; ++p) {
     now[p] = fields(scored.figures[p]);
   }
-  py::list legal;
+  py::list legal(found.size());
   for (std::size_t i = 0; i < found.size(); ++i) {
-    const ScoreFigures& f = scored.figures[cities + i];
-    if (f.legal) {
-      const Candidate& c = found[i];
-      legal.append(py::make_tuple(c.row, c.col, c.rotated, fields(f)));
-    }
+    const Candidate& c = found[i];
+    legal[i] = py::make_tuple(c.row, c.col, c.rotated, fields(scored.figures[cities + i]));
   }
   return py::make_tuple(now, legal);
 }

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <utility>
+
+#include "kernel.hpp"
 
 namespace neweden {
 
@@ -40,6 +43,44 @@ std::vector<Candidate> candidates(const CityView& city, SideMask sides) {
     }
   }
   return out;
+}
+
+std::vector<Candidate> legal_candidates(const CityView& city, const CityView& card) {
+  if (card.n != 1) {
+    throw std::invalid_argument("one card is placed at a time");
+  }
+  const SideMask sides = card.sides[0];
+  const std::vector<Candidate> found = candidates(city, sides);
+  // The city's columns once, the card last: each candidate changes only its cell and sides.
+  const std::size_t n = city.n + 1;
+  std::vector<std::int32_t> row(city.row, city.row + city.n);
+  std::vector<std::int32_t> col(city.col, city.col + city.n);
+  std::vector<std::int32_t> style(city.style, city.style + city.n);
+  std::vector<std::int32_t> type(city.type, city.type + city.n);
+  std::vector<std::int8_t> facility(city.facility, city.facility + city.n);
+  std::vector<SideMask> side(city.sides, city.sides + city.n);
+  std::vector<std::uint8_t> flags(city.flags, city.flags + city.n);
+  row.push_back(0);
+  col.push_back(0);
+  style.push_back(card.style[0]);
+  type.push_back(card.type[0]);
+  facility.push_back(card.facility[0]);
+  side.push_back(sides);
+  flags.push_back(card.flags[0]);
+  const CityView placed{n,           row.data(),      col.data(),  style.data(),
+                        type.data(), facility.data(), side.data(), flags.data()};
+  detail::check_city(placed);  // turning the card keeps its sides valid
+  detail::Workspace ws;
+  std::vector<Candidate> legal;
+  for (const Candidate& c : found) {
+    row.back() = c.row;
+    col.back() = c.col;
+    side.back() = rotate_sides(sides, c.rotated);
+    if (detail::analyse_into(placed, ws).legal) {
+      legal.push_back(c);
+    }
+  }
+  return legal;
 }
 
 }  // namespace neweden

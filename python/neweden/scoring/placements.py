@@ -151,14 +151,18 @@ def _totals(
     city = CityContext(_no_cards, None, catalog)
     bases = _Bases([f.bases for f in now], seat, catalog) if mode.military else None
     totals = []
+    known: dict[ScoreFigures, int] = {}  # placements often leave the same figures: about half
     for fig in cities:
-        total = fixed + ten_cards_points(fig.cards)
-        if mode.populist:
-            city.show(_no_cards, fig)
-            met = [test for test in tests if test(city)]
-            total += populist_points(fig, len(met) + epiphanies.stars)
-        if bases is not None:
-            total += facility_points(fig) + bases.points(fig.bases)
+        total = known.get(fig)
+        if total is None:
+            total = fixed + ten_cards_points(fig.cards)
+            if mode.populist:
+                city.show(_no_cards, fig)
+                met = [test for test in tests if test(city)]
+                total += populist_points(fig, len(met) + epiphanies.stars)
+            if bases is not None:
+                total += facility_points(fig) + bases.points(fig.bases)
+            known[fig] = total
         totals.append(total)
     return totals
 
