@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import neweden
+from neweden import _core
 from neweden.catalog.catalog import BUILTIN, ResolvedCard
 from neweden.format.decode import decode_game
 from neweden.geometry import reference
@@ -103,10 +104,9 @@ def test_the_native_candidates_and_figures_are_the_reference_twins(seed: int) ->
     seat = rng.randrange(len(doc["players"]))
     card = _card(rng)
     decoded = decode_game(json.dumps(doc))
-    packed = pack_games([decoded, _card_game(decoded, card)], BUILTIN)
-    cities = len(doc["players"])
-    table = packed.flat[: packed.offsets[cities] * WIDTH]
-    now, found = native_placements(table, packed.offsets[: cities + 1], seat, packed.flat[-WIDTH:])
+    packed = pack_games([decoded, _card_game(decoded, card)], BUILTIN)  # the card last
+    now, found = native_placements(packed.flat, packed.offsets, seat)
+    assert len(now) == len(doc["players"])
     for p, city in enumerate(game["_cities"]):  # the game's cities as they are
         assert now[p] == reference.score_figures(city)
     city = game["_cities"][seat]
@@ -117,6 +117,21 @@ def test_the_native_candidates_and_figures_are_the_reference_twins(seed: int) ->
         if twin.legal:
             twins.append((row, col, rot, twin))
     assert found == twins
+
+
+def test_the_native_call_takes_the_game_then_the_card_and_refuses_anything_else() -> None:
+    decoded = decode_game((EXAMPLES / "final-scoring-example.json").read_bytes())
+    packed = pack_games([decoded, _card_game(decoded, "new-eden")], BUILTIN)
+    cities = len(decoded.players)
+    now, _ = native_placements(packed.flat, packed.offsets, cities - 1)
+    assert len(now) == cities
+    game_only = packed.offsets[: cities + 1]  # no card after the game's cities
+    with pytest.raises(ValueError, match="then the card"):
+        native_placements(packed.flat[: game_only[-1] * WIDTH], game_only, 0)
+    with pytest.raises(ValueError, match="seat among them"):  # the card is no seat
+        native_placements(packed.flat, packed.offsets, cities)
+    with pytest.raises(TypeError, match="tuple type"):
+        _core.placements(packed.flat, packed.offsets, 0, list)
 
 
 def decode_card_city(card: dict[str, Any]) -> list[ResolvedCard]:

@@ -151,41 +151,56 @@ py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& gr
   return out;
 }
 
-// Every candidate placement of `card` (nine ints, its row and column ignored, its sides as
-// printed) next to city `seat` of a game (nine ints a card, `offsets` where each city
-// starts), analysed in one pass with the game's cities as they are: (now, found), `now` the
-// ScoreFigures fields of each city of the game, `found` (row, col, rotated, fields) of each
-// candidate after which the city is legal, in the candidates' order. Only those: the caller
-// scores and lists nothing else, and a tuple of Python ints is what it reads (no array to
-// slice, no row of an illegal city to convert).
-py::tuple placements(const py::list& game, const py::list& offsets, std::size_t seat,
-                     const py::list& card) {
-  const std::vector<std::int32_t> cells = ints<std::int32_t>(game, "game");
+// `f` as an instance of `figures` (a tuple type whose fields are kScoreFields: the caller's
+// named tuple), made as tuple.__new__(figures, fields) makes it, without a Python call.
+py::object figures_of(PyTypeObject* figures, const ScoreFigures& f) {
+  const py::tuple args = py::make_tuple(fields(f));
+  PyObject* made = PyTuple_Type.tp_new(figures, args.ptr(), nullptr);
+  if (made == nullptr) {
+    throw py::error_already_set();
+  }
+  return py::reinterpret_steal<py::object>(made);
+}
+
+// The legal placements of a card next to city `seat` of a game, from packing's rows (nine
+// ints a card, `offsets` where each city starts): the game's cities, then the card as a city
+// of one (its row and column ignored, its sides as printed). The kernel alone decides which
+// candidates leave the city legal (legal_candidates); then one pass gives the score figures
+// of the game's cities and of the city after each legal candidate. Returns (now, found):
+// each city's figures, and (row, col, rotated, figures after) of each legal candidate, in the
+// candidates' order; figures as instances of `figures`. Only what the caller reads: no array
+// to slice, no row of an illegal city to convert.
+py::tuple placements(const py::list& flat, const py::list& offsets, std::size_t seat,
+                     const py::type& figures) {
+  const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
   const std::vector<std::int64_t> at = ints<std::int64_t>(offsets, "offsets");
-  const std::vector<std::int32_t> added = ints<std::int32_t>(card, "card");
-  if (cells.size() % 9 != 0 || added.size() != 9) {
-    throw py::value_error("the game must hold nine ints a card, and the card nine");
-  }
-  if (at.size() < 2 || seat + 1 >= at.size() || at.front() != 0 ||
+  if (cells.size() % 9 != 0 || at.size() < 3 || seat + 2 >= at.size() || at.front() != 0 ||
       static_cast<std::size_t>(at.back()) != cells.size() / 9 ||
-      !std::is_sorted(at.begin(), at.end())) {
-    throw py::value_error("offsets must split the game's cards into cities, seat among them");
+      !std::is_sorted(at.begin(), at.end()) || at[at.size() - 2] + 1 != at.back()) {
+    throw py::value_error(
+        "flat and offsets must hold the game's cities (nine ints a card), seat among them, "
+        "then the card as a city of one");
   }
+  auto* const type = reinterpret_cast<PyTypeObject*>(figures.ptr());
+  if (!PyType_IsSubtype(type, &PyTuple_Type)) {
+    throw py::type_error("figures must be a tuple type (ScoreFigures)");
+  }
+  const std::size_t cities = at.size() - 2;
   const auto lo = static_cast<std::size_t>(at[seat]) * 9;
   const auto hi = static_cast<std::size_t>(at[seat + 1]) * 9;
+  const std::size_t game = cells.size() - 9;  // the game's cells; the card's nine follow
   const RowTable city(cells.data() + lo, (hi - lo) / 9, 9);
-  const RowTable one(added.data(), 1, 9);  // checks the card's codes
-  const auto sides = static_cast<SideMask>(added[5]);
-  // Which candidates leave a legal city: the kernel alone, on one city changed in place; then
-  // the score figures of the game's cities and of those candidates only.
+  const RowTable one(cells.data() + game, 1, 9);  // checks the card's codes
+  const auto sides = static_cast<SideMask>(cells[game + 5]);
   const std::vector<Candidate> found = legal_candidates(city.cards(), one.cards());
-  std::vector<std::int32_t> table(cells);  // the game as it is, then each legal candidate city
-  std::vector<std::int64_t> starts(at);
-  table.reserve(cells.size() + found.size() * (hi - lo + 9));
-  for (const Candidate& c : found) {
+  std::vector<std::int32_t> table(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(game));
+  std::vector<std::int64_t> starts(at.begin(), at.end() - 1);
+  table.reserve(game + found.size() * (hi - lo + 9));
+  for (const Candidate& c : found) {  // the game as it is, then each legal candidate city
     table.insert(table.end(), cells.begin() + static_cast<std::ptrdiff_t>(lo),
                  cells.begin() + static_cast<std::ptrdiff_t>(hi));
-    const auto put = table.insert(table.end(), added.begin(), added.end());
+    const auto put = table.insert(table.end(), cells.begin() + static_cast<std::ptrdiff_t>(game),
+                                  cells.end());
     put[0] = c.row;
     put[1] = c.col;
     put[5] = static_cast<std::int32_t>(rotate_sides(sides, c.rotated));
@@ -197,15 +212,15 @@ py::tuple placements(const py::list& game, const py::list& offsets, std::size_t 
   batch.cities = starts.size() - 1;
   batch.offsets = starts.data();
   const Scored scored = score_all(batch, all, 1, Details::kNone);
-  const std::size_t cities = at.size() - 1;
   py::list now(cities);
   for (std::size_t p = 0; p < cities; ++p) {
-    now[p] = fields(scored.figures[p]);
+    now[p] = figures_of(type, scored.figures[p]);
   }
   py::list legal(found.size());
   for (std::size_t i = 0; i < found.size(); ++i) {
     const Candidate& c = found[i];
-    legal[i] = py::make_tuple(c.row, c.col, c.rotated, fields(scored.figures[cities + i]));
+    legal[i] =
+        py::make_tuple(c.row, c.col, c.rotated, figures_of(type, scored.figures[cities + i]));
   }
   return py::make_tuple(now, legal);
 }
@@ -234,15 +249,16 @@ void bind_scores(py::module_& m) {
       "details were asked (details 0 none, 1 the illegal ones, 2 all). See\n"
       "neweden.geometry.");
 
-  m.def("placements", &placements, py::arg("game"), py::arg("offsets"), py::arg("seat"),
-        py::arg("card"),
-        "The candidate placements of a card next to city `seat` of a game (nine ints a\n"
-        "card, as score_games's rows; the card's row and column ignored): every empty cell\n"
-        "next to a card of the city, upright and, when that changes its icons, rotated 180\n"
-        "degrees, sorted by row, column, upright first; analysed in one pass with the game's\n"
-        "cities as they are. Returns (now, found): the ScoreFigures fields of each city of\n"
-        "the game, and (row, col, rotated, ScoreFigures fields) of each candidate after\n"
-        "which the city is legal, in the candidates' order.");
+  m.def("placements", &placements, py::arg("flat"), py::arg("offsets"), py::arg("seat"),
+        py::arg("figures"),
+        "The legal placements of a card next to city `seat` of a game, from packing's rows\n"
+        "(nine ints a card, as score_games's): the game's cities, then the card as a city\n"
+        "of one (its row and column ignored). Candidates: every empty cell next to a card of\n"
+        "the city, upright and, when that changes its icons, rotated 180 degrees, sorted by\n"
+        "row, column, upright first; the kernel keeps those after which the city is legal.\n"
+        "Returns (now, found): the score figures of each city of the game, and (row, col,\n"
+        "rotated, figures of the city after it) of each legal candidate, the figures as\n"
+        "instances of `figures` (a tuple type with SCORE_FIELDS).");
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,

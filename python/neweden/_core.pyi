@@ -34,5 +34,5 @@ def score_games(
     flat: list[int], offsets: list[int], groups: list[int], style_limit: int, details: int = 0
 ) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int]], dict[int, tuple[Any, ...]]]: ...
 def placements(
-    game: list[int], offsets: list[int], seat: int, card: list[int]
+    flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
 ) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, bool, tuple[Any, ...]]]]: ...

@@ -106,22 +106,19 @@ def score_columns(
 
 
 def placements(
-    game: list[int], offsets: list[int], seat: int, card: list[int]
+    flat: list[int], offsets: list[int], seat: int
 ) -> tuple[list[ScoreFigures], list[tuple[int, int, bool, ScoreFigures]]]:
-    """The legal placements of `card` next to city `seat` of a game (rows of the packed
-    table, nine ints a card, `offsets` where each city starts; the card's row and column are
-    ignored), and in the same native pass the score figures of the game's cities as they are:
-    (now, found), `now` a city's :class:`~neweden.geometry.figures.ScoreFigures` each,
-    `found` (row, col, rotated, figures of the city after it) of each candidate after which
-    the city is legal. Candidates: every empty cell orthogonally next to a card of the city,
-    upright and, when that changes the card's icons, rotated 180°; `found` keeps their order
-    (row, column, upright first).
+    """The legal placements of a card next to city `seat` of a game, and in the same native
+    pass the score figures of the game's cities as they are. `flat` and `offsets` are
+    :func:`~neweden.geometry.compact.pack_games`'s (nine ints a card): the game's cities, then
+    the card as a city of one (its row and column ignored). Returns (now, found): each city's
+    :class:`~neweden.geometry.figures.ScoreFigures`, and (row, col, rotated, figures of the
+    city after it) of each candidate after which the city is legal. Candidates: every empty
+    cell orthogonally next to a card of the city, upright and, when that changes the card's
+    icons, rotated 180°; `found` keeps their order (row, column, upright first).
 
     Raises ValueError for rows no decoded city can give."""
-    now, found = _core.placements(game, offsets, seat, card)
-    return [_new(ScoreFigures, f) for f in now], [
-        (row, col, rotated, _new(ScoreFigures, f)) for row, col, rotated, f in found
-    ]
+    return _core.placements(flat, offsets, seat, ScoreFigures)  # type: ignore[return-value]
 
 
 def score_games(

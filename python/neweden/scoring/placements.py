@@ -28,7 +28,7 @@ from neweden.format.decode import (
 )
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.geometry.compact import WIDTH, pack_games
+from neweden.geometry.compact import UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import placements as native_placements
 from neweden.i18n import _
@@ -40,7 +40,7 @@ from neweden.rules.ten_cards import ten_cards_points
 
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
-_UNRESOLVED = 2  # the packed table's flag of a card whose id is not in the catalog
+_FLAGS = 6  # the column of the flags in a packed row
 
 
 class CardPlacement(msgspec.Struct, gc=False):
@@ -80,10 +80,7 @@ def placements(
     :class:`PlacementError` (a ValueError) for an unknown player or a card that does not
     decode or is not in the catalog."""
     found = _placed(game, player, card, catalog)
-    return [  # the answer's dicts made here: CardPlacement's fields, in its order
-        {"row": r, "col": c, "rotated": t, "open_connections": o, "total": n, "delta": d}
-        for r, c, t, o, n, d in (found[:1] if best else found)
-    ]
+    return found[:1] if best else found
 
 
 def placement_list(
@@ -94,16 +91,14 @@ def placement_list(
     catalog: Catalog | None = None,
 ) -> list[CardPlacement]:
     """:func:`placements` as typed :class:`CardPlacement` Structs."""
-    return [CardPlacement(*p) for p in _placed(game, player, card, catalog)]
-
-
-Placed = tuple[int, int, bool, int, int, int]  # CardPlacement's fields, in its order
+    return [CardPlacement(**p) for p in _placed(game, player, card, catalog)]
 
 
 def _placed(
     game: GameInput | Game, player: str, card: str | Mapping[str, Any], catalog: Catalog | None
-) -> list[Placed]:
-    """The legal placements, in the answer's order, as tuples of CardPlacement's fields."""
+) -> list[dict[str, Any]]:
+    """The legal placements, in the answer's order, as the answer's dicts (CardPlacement's
+    fields, in its order)."""
     catalog = catalog or BUILTIN
     decoded = game if isinstance(game, Game) else decode_game(game)
     names = [p.name for p in decoded.players]
@@ -112,26 +107,30 @@ def _placed(
     seat = names.index(player)
     if len(decoded.players[seat].city) >= MAX_CARDS:
         return []  # one more card and the game is over the format's limit: nowhere is legal
-    packed = pack_games([decoded, _card_game(decoded, card)], catalog)
-    added = packed.flat[-WIDTH:]
-    if added[6] & _UNRESOLVED:
+    packed = pack_games([decoded, _card_game(decoded, card)], catalog)  # the card last
+    if packed.flat[_FLAGS - WIDTH] & UNRESOLVED:
         raise PlacementError([_unknown_card(card, catalog)])
-    cities = len(decoded.players)
-    table = packed.flat[: packed.offsets[cities] * WIDTH]  # the game's cities, not the card
-    now, legal = native_placements(table, packed.offsets[: cities + 1], seat, added)
+    now, legal = native_placements(packed.flat, packed.offsets, seat)
     # a cell past the format's coordinates is no placement: the game would not decode
     kept = [p for p in legal if abs(p[0]) <= MAX_COORDINATE and abs(p[1]) <= MAX_COORDINATE]
     before, *totals = _totals(decoded, seat, [now[seat], *[p[3] for p in kept]], now, catalog)
     found = [
-        (row, col, rotated, fig.open_connections, total, total - before)
+        {
+            "row": row,
+            "col": col,
+            "rotated": rotated,
+            "open_connections": fig.open_connections,
+            "total": total,
+            "delta": total - before,
+        }
         for (row, col, rotated, fig), total in zip(kept, totals, strict=True)
     ]
     found.sort(key=_by_total)  # stable: the native order (row, column, upright first) within
     return found
 
 
-def _by_total(placed: Placed) -> int:
-    return -placed[4]
+def _by_total(placed: dict[str, Any]) -> int:
+    return -placed["total"]  # type: ignore[no-any-return]
 
 
 def _totals(
