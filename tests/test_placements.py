@@ -105,8 +105,9 @@ def test_the_native_candidates_and_figures_are_the_reference_twins(seed: int) ->
     card = _card(rng)
     decoded = decode_game(json.dumps(doc))
     packed = pack_games([decoded, _card_game(decoded, card)], BUILTIN)  # the card last
-    now, found = native_placements(packed.flat, packed.offsets, seat)
+    now, figures, found = native_placements(packed.flat, packed.offsets, seat)
     assert len(now) == len(doc["players"])
+    assert len(set(figures)) == len(figures)  # each figures once
     for p, city in enumerate(game["_cities"]):  # the game's cities as they are
         assert now[p] == reference.score_figures(city)
     city = game["_cities"][seat]
@@ -116,14 +117,14 @@ def test_the_native_candidates_and_figures_are_the_reference_twins(seed: int) ->
         twin = reference.score_figures([*city, ResolvedCard(len(city), row, col, rot, spec)])
         if twin.legal:
             twins.append((row, col, rot, twin))
-    assert found == twins
+    assert [(row, col, rot, figures[k]) for row, col, rot, k in found] == twins
 
 
 def test_the_native_call_takes_the_game_then_the_card_and_refuses_anything_else() -> None:
     decoded = decode_game((EXAMPLES / "final-scoring-example.json").read_bytes())
     packed = pack_games([decoded, _card_game(decoded, "new-eden")], BUILTIN)
     cities = len(decoded.players)
-    now, _ = native_placements(packed.flat, packed.offsets, cities - 1)
+    now, _, _ = native_placements(packed.flat, packed.offsets, cities - 1)
     assert len(now) == cities
     game_only = packed.offsets[: cities + 1]  # no card after the game's cities
     with pytest.raises(ValueError, match="then the card"):

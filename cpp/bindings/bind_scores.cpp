@@ -22,7 +22,7 @@ namespace {
 
 // The names of the fields of neweden.figures.ScoreFigures, in the order fields() gives them
 // (the module exports them: neweden.geometry refuses to load a core they do not match).
-constexpr std::array<const char*, 22> kScoreFields{  // as_array's row too
+constexpr std::array<const char*, 22> kScoreFields{  // row_of too
     "legal",          "cards",          "open_connections", "complete_connections",
     "components",     "labs",           "shelter_points",   "medical_points",
     "towers",         "tower_points",   "bases",            "cards_0_stars",
@@ -110,6 +110,18 @@ py::list as_tuples(const Scored& s) {
   return answer;
 }
 
+// The fields of neweden.figures.ScoreFigures as int64, in their order (`legal` 0 or 1).
+std::array<std::int64_t, 22> row_of(const ScoreFigures& f) {
+  return {f.legal ? 1 : 0,      f.cards,           f.open_connections,
+          f.complete_connections, f.components,    f.labs,
+          f.shelter_points,     f.medical_points,  f.tower_span.towers,
+          f.tower_span.points,  f.bases,           f.cards_by_stars[0],
+          f.cards_by_stars[1],  f.cards_by_stars[2], f.cards_by_stars[3],
+          f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
+          f.points_by_stars[3], f.row_cards,       f.column_cards,
+          f.styles};
+}
+
 // Every city's ScoreFigures fields as a row of a (cities x fields) int64 array (the
 // columnar path reads them as columns; `legal` is 0 or 1).
 py::array_t<std::int64_t> as_array(const Scored& s) {
@@ -117,16 +129,7 @@ py::array_t<std::int64_t> as_array(const Scored& s) {
   py::array_t<std::int64_t> out({n, static_cast<py::ssize_t>(kScoreFields.size())});
   auto at = out.mutable_unchecked<2>();
   for (py::ssize_t k = 0; k < n; ++k) {
-    const ScoreFigures& f = s.figures[static_cast<std::size_t>(k)];
-    const std::array<std::int64_t, 22> row{
-        f.legal ? 1 : 0,    f.cards,           f.open_connections,
-        f.complete_connections, f.components,  f.labs,
-        f.shelter_points,   f.medical_points,  f.tower_span.towers,
-        f.tower_span.points, f.bases,          f.cards_by_stars[0],
-        f.cards_by_stars[1], f.cards_by_stars[2], f.cards_by_stars[3],
-        f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
-        f.points_by_stars[3], f.row_cards,     f.column_cards,
-        f.styles};
+    const std::array<std::int64_t, 22> row = row_of(s.figures[static_cast<std::size_t>(k)]);
     for (std::size_t c = 0; c < row.size(); ++c) {
       at(k, static_cast<py::ssize_t>(c)) = row[c];
     }
@@ -166,10 +169,11 @@ py::object figures_of(PyTypeObject* figures, const ScoreFigures& f) {
 // ints a card, `offsets` where each city starts): the game's cities, then the card as a city
 // of one (its row and column ignored, its sides as printed). The kernel alone decides which
 // candidates leave the city legal (legal_candidates); then one pass gives the score figures
-// of the game's cities and of the city after each legal candidate. Returns (now, found):
-// each city's figures, and (row, col, rotated, figures after) of each legal candidate, in the
-// candidates' order; figures as instances of `figures`. Only what the caller reads: no array
-// to slice, no row of an illegal city to convert.
+// of the game's cities and of the city after each legal candidate. Returns (now, figures,
+// found): each city's figures; the distinct figures the legal candidates leave; and (row,
+// col, rotated, k) of each legal candidate, in the candidates' order, figures[k] the city's
+// after it. Figures as instances of `figures`. Only what the caller reads: no array to
+// slice, no row of an illegal city to convert, no figures twice.
 py::tuple placements(const py::list& flat, const py::list& offsets, std::size_t seat,
                      const py::type& figures) {
   const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
@@ -216,13 +220,23 @@ py::tuple placements(const py::list& flat, const py::list& offsets, std::size_t 
   for (std::size_t p = 0; p < cities; ++p) {
     now[p] = figures_of(type, scored.figures[p]);
   }
+  // Placements often leave equal figures (about half of them): each is handed over once, and
+  // the rules score it once.
+  std::vector<std::array<std::int64_t, 22>> seen;
+  py::list distinct;
   py::list legal(found.size());
   for (std::size_t i = 0; i < found.size(); ++i) {
+    const ScoreFigures& f = scored.figures[cities + i];
+    const std::array<std::int64_t, 22> row = row_of(f);
+    const auto k = static_cast<std::size_t>(std::find(seen.begin(), seen.end(), row) - seen.begin());
+    if (k == seen.size()) {
+      seen.push_back(row);
+      distinct.append(figures_of(type, f));
+    }
     const Candidate& c = found[i];
-    legal[i] =
-        py::make_tuple(c.row, c.col, c.rotated, figures_of(type, scored.figures[cities + i]));
+    legal[i] = py::make_tuple(c.row, c.col, c.rotated, k);
   }
-  return py::make_tuple(now, legal);
+  return py::make_tuple(now, distinct, legal);
 }
 
 }  // namespace
@@ -256,9 +270,10 @@ void bind_scores(py::module_& m) {
         "of one (its row and column ignored). Candidates: every empty cell next to a card of\n"
         "the city, upright and, when that changes its icons, rotated 180 degrees, sorted by\n"
         "row, column, upright first; the kernel keeps those after which the city is legal.\n"
-        "Returns (now, found): the score figures of each city of the game, and (row, col,\n"
-        "rotated, figures of the city after it) of each legal candidate, the figures as\n"
-        "instances of `figures` (a tuple type with SCORE_FIELDS).");
+        "Returns (now, figures, found): the score figures of each city of the game; the\n"
+        "distinct figures the legal candidates leave; and (row, col, rotated, k) of each\n"
+        "legal candidate, figures[k] those of the city after it. Figures as instances of\n"
+        "`figures` (a tuple type with SCORE_FIELDS).");
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,

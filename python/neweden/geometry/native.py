@@ -107,15 +107,17 @@ def score_columns(
 
 def placements(
     flat: list[int], offsets: list[int], seat: int
-) -> tuple[list[ScoreFigures], list[tuple[int, int, bool, ScoreFigures]]]:
+) -> tuple[list[ScoreFigures], list[ScoreFigures], list[tuple[int, int, bool, int]]]:
     """The legal placements of a card next to city `seat` of a game, and in the same native
     pass the score figures of the game's cities as they are. `flat` and `offsets` are
     :func:`~neweden.geometry.compact.pack_games`'s (nine ints a card): the game's cities, then
-    the card as a city of one (its row and column ignored). Returns (now, found): each city's
-    :class:`~neweden.geometry.figures.ScoreFigures`, and (row, col, rotated, figures of the
-    city after it) of each candidate after which the city is legal. Candidates: every empty
-    cell orthogonally next to a card of the city, upright and, when that changes the card's
-    icons, rotated 180°; `found` keeps their order (row, column, upright first).
+    the card as a city of one (its row and column ignored). Returns (now, figures, found):
+    each city's :class:`~neweden.geometry.figures.ScoreFigures`; the distinct figures the
+    legal placements leave (placements often leave equal ones); and (row, col, rotated, k)
+    of each candidate after which the city is legal, ``figures[k]`` the city's after it.
+    Candidates: every empty cell orthogonally next to a card of the city, upright and, when
+    that changes the card's icons, rotated 180°; `found` keeps their order (row, column,
+    upright first).
 
     Raises ValueError for rows no decoded city can give."""
     return _core.placements(flat, offsets, seat, ScoreFigures)  # type: ignore[return-value]

@@ -23,10 +23,11 @@ from neweden.format.decode import (
     CUT_DEPTH,
     GameInput,
     _cut_deep_containers,
+    decode_city,
     decode_game,
     not_json,
 )
-from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game
+from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
@@ -110,20 +111,20 @@ def _placed(
     packed = pack_games([decoded, _card_game(decoded, card)], catalog)  # the card last
     if packed.flat[_FLAGS - WIDTH] & UNRESOLVED:
         raise PlacementError([_unknown_card(card, catalog)])
-    now, legal = native_placements(packed.flat, packed.offsets, seat)
-    # a cell past the format's coordinates is no placement: the game would not decode
-    kept = [p for p in legal if abs(p[0]) <= MAX_COORDINATE and abs(p[1]) <= MAX_COORDINATE]
-    before, *totals = _totals(decoded, seat, [now[seat], *[p[3] for p in kept]], now, catalog)
+    now, figures, legal = native_placements(packed.flat, packed.offsets, seat)
+    before, *totals = _totals(decoded, seat, [now[seat], *figures], now, catalog)
     found = [
         {
             "row": row,
             "col": col,
             "rotated": rotated,
-            "open_connections": fig.open_connections,
-            "total": total,
-            "delta": total - before,
+            "open_connections": figures[k].open_connections,
+            "total": totals[k],
+            "delta": totals[k] - before,
         }
-        for (row, col, rotated, fig), total in zip(kept, totals, strict=True)
+        for row, col, rotated, k in legal
+        # a cell past the format's coordinates is no placement: the game would not decode
+        if abs(row) <= MAX_COORDINATE and abs(col) <= MAX_COORDINATE
     ]
     found.sort(key=_by_total)  # stable: the native order (row, column, upright first) within
     return found
@@ -150,18 +151,14 @@ def _totals(
     city = CityContext(_no_cards, None, catalog)
     bases = _Bases([f.bases for f in now], seat, catalog) if mode.military else None
     totals = []
-    known: dict[ScoreFigures, int] = {}  # placements often leave the same figures: about half
     for fig in cities:
-        total = known.get(fig)
-        if total is None:
-            total = fixed + ten_cards_points(fig.cards)
-            if mode.populist:
-                city.show(_no_cards, fig)
-                met = [test for test in tests if test(city)]
-                total += populist_points(fig, len(met) + epiphanies.stars)
-            if bases is not None:
-                total += facility_points(fig) + bases.points(fig.bases)
-            known[fig] = total
+        total = fixed + ten_cards_points(fig.cards)
+        if mode.populist:
+            city.show(_no_cards, fig)
+            met = [test for test in tests if test(city)]
+            total += populist_points(fig, len(met) + epiphanies.stars)
+        if bases is not None:
+            total += facility_points(fig) + bases.points(fig.bases)
         totals.append(total)
     return totals
 
@@ -199,26 +196,28 @@ class _Bases:
 
 
 def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
-    """A game of one player whose city is the card, to decode and pack the card as cities
-    hold them (its problems said at `/card`)."""
-    # a Military game: no requirements to list; the mode does not change a card
-    doc = {"mode": "military", "players": [{"name": "card", "city": [{"row": 0, "col": 0}]}]}
-    doc["players"][0]["city"][0]["card"] = card  # type: ignore[index]
+    """A game of one player whose city is the card, to pack the card as cities hold them.
+    The card is decoded as the one entry of a lone city (the decoder's checks of a card,
+    without a game's around it); its problems are said at `/card`."""
+    doc = {"city": [{"row": 0, "col": 0, "card": card}]}
     try:
         try:  # as JSON bytes: the decoder's fast path (a mapping is walked value by value)
             data = msgspec.json.encode(doc)
         except (TypeError, ValueError, OverflowError, RecursionError):
-            return decode_game(doc)  # what JSON cannot hold: told at its pointer
-        return decode_game(data)
+            lone = decode_city(doc)  # what JSON cannot hold: told at its pointer
+        else:
+            lone = decode_city(data)
     except GameDecodeError as err:
         raise PlacementError([_at_card(p) for p in err.problems]) from None
+    # a Military game: no requirements to list; the mode does not change a card
+    return Game(mode="military", players=[Player(name="card", city=lone.city)])
 
 
 def _at_card(problem: Problem) -> Problem:
-    """A problem of the card game said of `/card`: its path, and its message without the
-    cell of the card in that game (the decoder's "(card at row 0, column 0)"), which is no
-    cell of the caller's."""
-    prefix = "/players/0/city/0/card"
+    """A problem of the card's lone city said of `/card`: its path, and its message without
+    the cell of the card in that city (the decoder's "(card at row 0, column 0)"), which is
+    no cell of the caller's."""
+    prefix = "/city/0/card"
     path = problem.path
     path = "/card" + path[len(prefix) :] if path.startswith(prefix) else "/card"
     where = " (" + _("card at row {row}, column {column}", row=0, column=0) + ")"
