@@ -139,27 +139,26 @@ def _totals(
 ) -> list[int]:
     """The player's total with each of `cities` as their city, the other players' cities
     (`now`, every seat's figures) unchanged: the report's own rules (RULES §4) a city at a
-    time, over plain ints (a question has a handful of legal placements: a numpy operation
-    costs more than the whole rule on one city)."""
+    time, over plain ints (a question has a handful of distinct figures to score: a numpy
+    operation costs more than the whole rule on one city)."""
     mode = MODES[game.mode]
     extras = resolve_extras(game, catalog)
     me = game.players[seat]
     epiphanies = score_epiphanies(me.epiphanies, extras.epiphanies[seat], explained=False)
-    fixed = epiphanies.points + sum(b.points for b in me.bonuses)
-    ids = game.requirements if isinstance(game.requirements, list) else []
-    tests = [test for _, test in requirement_tests(ids, extras.requirements)]
-    city = CityContext(_no_cards, None, catalog)
-    bases = _Bases([f.bases for f in now], seat, catalog) if mode.military else None
-    totals = []
-    for fig in cities:
-        total = fixed + ten_cards_points(fig.cards)
-        if mode.populist:
+    fixed = epiphanies.points + (sum([b.points for b in me.bonuses]) if me.bonuses else 0)
+    totals = [fixed + ten_cards_points(fig.cards) for fig in cities]
+    if mode.populist:
+        ids = game.requirements if isinstance(game.requirements, list) else []
+        tests = [test for _, test in requirement_tests(ids, extras.requirements)]
+        city = CityContext(_no_cards, None, catalog)
+        for k, fig in enumerate(cities):
             city.show(_no_cards, fig)
             met = [test for test in tests if test(city)]
-            total += populist_points(fig, len(met) + epiphanies.stars)
-        if bases is not None:
-            total += facility_points(fig) + bases.points(fig.bases)
-        totals.append(total)
+            totals[k] += populist_points(fig, len(met) + epiphanies.stars)
+    if mode.military:
+        bases = _bases_points([f.bases for f in now], seat, [f.bases for f in cities], catalog)
+        for k, fig in enumerate(cities):
+            totals[k] += facility_points(fig) + bases[k]
     return totals
 
 
@@ -170,29 +169,19 @@ def _no_cards() -> list[Any]:
     )
 
 
-class _Bases:
-    """D5 for the player with a number of bases, the others' unchanged: the report's own
-    :func:`~neweden.rules.military.base_majority`, once a count (a placement adds one base
-    at most, so a question asks about two counts at most)."""
-
-    __slots__ = ("known", "others", "seat", "table")
-
-    def __init__(self, everyone: list[int], seat: int, catalog: Catalog) -> None:
-        self.others = everyone
-        self.seat = seat
-        self.table = majority_table(catalog.majority_table, len(everyone))[0]
-        self.known: dict[int, int] = {}
-
-    def points(self, count: int) -> int:
-        found = self.known.get(count)
-        if found is None:
-            if len(self.others) < 2:
-                found = 0  # alone: no majority (as the report)
-            else:
-                self.others[self.seat] = count
-                found = base_majority(self.others, self.table)[0][self.seat]
-            self.known[count] = found
-        return found
+def _bases_points(everyone: list[int], seat: int, mine: list[int], catalog: Catalog) -> list[int]:
+    """D5 for the player with each of `mine` bases, the others' (`everyone`) unchanged: the
+    report's own :func:`~neweden.rules.military.base_majority`, once a count (a placement
+    adds one base at most: two counts at most)."""
+    if len(everyone) < 2:
+        return [0] * len(mine)  # alone: no majority (as the report)
+    table = majority_table(catalog.majority_table, len(everyone))[0]
+    points: dict[int, int] = {}
+    for count in mine:
+        if count not in points:
+            everyone[seat] = count
+            points[count] = base_majority(everyone, table)[0][seat]
+    return [points[count] for count in mine]
 
 
 def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
