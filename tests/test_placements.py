@@ -166,6 +166,29 @@ def test_an_illegal_city_can_be_joined_by_a_placement() -> None:
     assert placements(doc, player="Ana", card=bridge, best=True) == found[:1]
 
 
+def test_a_requirement_that_reads_the_cards_is_refused() -> None:
+    import dataclasses
+
+    from neweden.catalog.catalog import RequirementSpec
+
+    condition = {">=": [{"count": {"style": "gothic"}}, 2]}  # counts cards: no figure says it
+    catalog = dataclasses.replace(
+        BUILTIN, requirements={"EX-R": RequirementSpec("EX-R", "A", "example", condition)}
+    )
+    bridge = {
+        "style": "gothic",
+        "type": "plaza",
+        "facility": "lab",
+        "points": 2,
+        "stars": 0,
+        "sides": ["left", "right"],
+    }
+    city = [{"row": 0, "col": c, "card": bridge} for c in (0, 1)]
+    doc = {"mode": "populist", "requirements": ["EX-R"], "players": [{"name": "Ana", "city": city}]}
+    with pytest.raises(ValueError, match="looks at the cards themselves"):
+        placements(doc, player="Ana", card=bridge, catalog=catalog)
+
+
 def test_bad_questions_are_told_where() -> None:
     doc = json.loads((EXAMPLES / "final-scoring-example.json").read_text())
     with pytest.raises(PlacementError) as no_player:
