@@ -108,11 +108,18 @@ def _placed(
     seat = names.index(player)
     if len(decoded.players[seat].city) >= MAX_CARDS:
         return []  # one more card and the game is over the format's limit: nowhere is legal
-    packed = pack_games([decoded, _card_game(decoded, card)], catalog)  # the card last
+    added = _card_game(decoded, card)
+    military = MODES[decoded.mode].military
+    if military:  # D5 reads every player's bases: every city is analysed
+        packed, at = pack_games([decoded, added], catalog), seat  # the card last
+    else:  # no rule reads another player's city: the player's alone is packed
+        mine = msgspec.structs.replace(decoded, players=[decoded.players[seat]])
+        packed, at = pack_games([mine, added], catalog), 0
     if packed.flat[_FLAGS - WIDTH] & UNRESOLVED:
         raise PlacementError([_unknown_card(card, catalog)])
-    now, figures, legal = native_placements(packed.flat, packed.offsets, seat)
-    before, *totals = _totals(decoded, seat, [now[seat], *figures], now, catalog)
+    now, figures, legal = native_placements(packed.flat, packed.offsets, at)
+    bases = [f.bases for f in now] if military else []
+    before, *totals = _totals(decoded, seat, [now[at], *figures], bases, catalog)
     found = [
         {
             "row": row,
@@ -135,12 +142,13 @@ def _by_total(placed: dict[str, Any]) -> int:
 
 
 def _totals(
-    game: Game, seat: int, cities: list[ScoreFigures], now: list[ScoreFigures], catalog: Catalog
+    game: Game, seat: int, cities: list[ScoreFigures], bases: list[int], catalog: Catalog
 ) -> list[int]:
     """The player's total with each of `cities` as their city, the other players' cities
-    (`now`, every seat's figures) unchanged: the report's own rules (RULES §4) a city at a
-    time, over plain ints (a question has a handful of distinct figures to score: a numpy
-    operation costs more than the whole rule on one city)."""
+    unchanged (`bases`: every seat's bases as they are, for D5 in a Military mode): the
+    report's own rules (RULES §4) a city at a time, over plain ints (a question has a handful
+    of distinct figures to score: a numpy operation costs more than the whole rule on one
+    city)."""
     mode = MODES[game.mode]
     extras = resolve_extras(game, catalog)
     me = game.players[seat]
@@ -156,9 +164,9 @@ def _totals(
             met = [test for test in tests if test(city)]
             totals[k] += populist_points(fig, len(met) + epiphanies.stars)
     if mode.military:
-        bases = _bases_points([f.bases for f in now], seat, [f.bases for f in cities], catalog)
+        d5 = _bases_points(bases, seat, [f.bases for f in cities], catalog)
         for k, fig in enumerate(cities):
-            totals[k] += facility_points(fig) + bases[k]
+            totals[k] += facility_points(fig) + d5[k]
     return totals
 
 
