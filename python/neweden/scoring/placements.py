@@ -12,6 +12,7 @@ then score each of them over plain ints, as the report scores a player.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,6 +43,7 @@ from neweden.rules.ten_cards import ten_cards_points
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
 _FLAGS = 6  # the column of the flags in a packed row
+_TOTAL = operator.itemgetter("total")
 
 
 class CardPlacement(msgspec.Struct, gc=False):
@@ -133,12 +135,9 @@ def _placed(
         # a cell past the format's coordinates is no placement: the game would not decode
         if abs(row) <= MAX_COORDINATE and abs(col) <= MAX_COORDINATE
     ]
-    found.sort(key=_by_total)  # stable: the native order (row, column, upright first) within
+    # highest total first; stable (reverse too): the native order (row, column, upright first)
+    found.sort(key=_TOTAL, reverse=True)
     return found
-
-
-def _by_total(placed: dict[str, Any]) -> int:
-    return -placed["total"]  # type: ignore[no-any-return]
 
 
 def _totals(
