@@ -228,7 +228,8 @@ py::tuple placements(const py::list& flat, const py::list& offsets, std::size_t 
   for (std::size_t i = 0; i < found.size(); ++i) {
     const ScoreFigures& f = scored.figures[cities + i];
     const std::array<std::int64_t, 22> row = row_of(f);
-    const auto k = static_cast<std::size_t>(std::find(seen.begin(), seen.end(), row) - seen.begin());
+    const auto k =
+        static_cast<std::size_t>(std::find(seen.begin(), seen.end(), row) - seen.begin());
     if (k == seen.size()) {
       seen.push_back(row);
       distinct.append(figures_of(type, f));
