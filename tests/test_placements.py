@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import neweden
+from neweden import _core
 from neweden.catalog.catalog import BUILTIN, ResolvedCard
 from neweden.format.decode import decode_game
 from neweden.geometry import reference
@@ -103,23 +104,35 @@ def test_the_native_candidates_and_figures_are_the_reference_twins(seed: int) ->
     seat = rng.randrange(len(doc["players"]))
     card = _card(rng)
     decoded = decode_game(json.dumps(doc))
-    packed = pack_games([decoded, _card_game(decoded, card)], BUILTIN)
-    cities = len(doc["players"])
-    table = packed.flat[: packed.offsets[cities] * WIDTH]
-    rows, cols, rotated, after, now = native_placements(
-        table, packed.offsets[: cities + 1], seat, packed.flat[-WIDTH:]
-    )
-    listed = list(zip(rows.tolist(), cols.tolist(), rotated.tolist(), strict=True))
-    assert listed == _candidates(doc, seat, card)
+    packed = pack_games([decoded, _card_game(decoded, card)], BUILTIN)  # the card last
+    now, figures, found = native_placements(packed.flat, packed.offsets, seat)
+    assert len(now) == len(doc["players"])
+    assert len(set(figures)) == len(figures)  # each figures once
     for p, city in enumerate(game["_cities"]):  # the game's cities as they are
-        twin = reference.score_figures(city)
-        assert [int(twin.legal), *twin[1:]] == now[p].tolist()
+        assert now[p] == reference.score_figures(city)
     city = game["_cities"][seat]
     (spec,) = [c.spec for c in decode_card_city(card)]
-    for k, (row, col, rot) in enumerate(listed):
-        placed = [*city, ResolvedCard(len(city), row, col, rot, spec)]
-        twin = reference.score_figures(placed)
-        assert [int(twin.legal), *twin[1:]] == after[k].tolist()
+    twins = []  # every candidate of the definition after which the twin finds the city legal
+    for row, col, rot in _candidates(doc, seat, card):
+        twin = reference.score_figures([*city, ResolvedCard(len(city), row, col, rot, spec)])
+        if twin.legal:
+            twins.append((row, col, rot, twin))
+    assert [(row, col, rot, figures[k]) for row, col, rot, k in found] == twins
+
+
+def test_the_native_call_takes_the_game_then_the_card_and_refuses_anything_else() -> None:
+    decoded = decode_game((EXAMPLES / "final-scoring-example.json").read_bytes())
+    packed = pack_games([decoded, _card_game(decoded, "new-eden")], BUILTIN)
+    cities = len(decoded.players)
+    now, _, _ = native_placements(packed.flat, packed.offsets, cities - 1)
+    assert len(now) == cities
+    game_only = packed.offsets[: cities + 1]  # no card after the game's cities
+    with pytest.raises(ValueError, match="then the card"):
+        native_placements(packed.flat[: game_only[-1] * WIDTH], game_only, 0)
+    with pytest.raises(ValueError, match="seat among them"):  # the card is no seat
+        native_placements(packed.flat, packed.offsets, cities)
+    with pytest.raises(TypeError, match="tuple type"):
+        _core.placements(packed.flat, packed.offsets, 0, list)
 
 
 def decode_card_city(card: dict[str, Any]) -> list[ResolvedCard]:
@@ -151,6 +164,29 @@ def test_an_illegal_city_can_be_joined_by_a_placement() -> None:
     assert [(p["row"], p["col"]) for p in found] == [(0, 2)]
     assert found == _brute_force(doc, 0, bridge)
     assert placements(doc, player="Ana", card=bridge, best=True) == found[:1]
+
+
+def test_a_requirement_that_reads_the_cards_is_refused() -> None:
+    import dataclasses
+
+    from neweden.catalog.catalog import RequirementSpec
+
+    condition = {">=": [{"count": {"style": "gothic"}}, 2]}  # counts cards: no figure says it
+    catalog = dataclasses.replace(
+        BUILTIN, requirements={"EX-R": RequirementSpec("EX-R", "A", "example", condition)}
+    )
+    bridge = {
+        "style": "gothic",
+        "type": "plaza",
+        "facility": "lab",
+        "points": 2,
+        "stars": 0,
+        "sides": ["left", "right"],
+    }
+    city = [{"row": 0, "col": c, "card": bridge} for c in (0, 1)]
+    doc = {"mode": "populist", "requirements": ["EX-R"], "players": [{"name": "Ana", "city": city}]}
+    with pytest.raises(ValueError, match="looks at the cards themselves"):
+        placements(doc, player="Ana", card=bridge, catalog=catalog)
 
 
 def test_bad_questions_are_told_where() -> None:

@@ -22,7 +22,7 @@ namespace {
 
 // The names of the fields of neweden.figures.ScoreFigures, in the order fields() gives them
 // (the module exports them: neweden.geometry refuses to load a core they do not match).
-constexpr std::array<const char*, 22> kScoreFields{  // as_array's row too
+constexpr std::array<const char*, 22> kScoreFields{  // row_of too
     "legal",          "cards",          "open_connections", "complete_connections",
     "components",     "labs",           "shelter_points",   "medical_points",
     "towers",         "tower_points",   "bases",            "cards_0_stars",
@@ -110,6 +110,18 @@ py::list as_tuples(const Scored& s) {
   return answer;
 }
 
+// The fields of neweden.figures.ScoreFigures as int64, in their order (`legal` 0 or 1).
+std::array<std::int64_t, 22> row_of(const ScoreFigures& f) {
+  return {f.legal ? 1 : 0,      f.cards,           f.open_connections,
+          f.complete_connections, f.components,    f.labs,
+          f.shelter_points,     f.medical_points,  f.tower_span.towers,
+          f.tower_span.points,  f.bases,           f.cards_by_stars[0],
+          f.cards_by_stars[1],  f.cards_by_stars[2], f.cards_by_stars[3],
+          f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
+          f.points_by_stars[3], f.row_cards,       f.column_cards,
+          f.styles};
+}
+
 // Every city's ScoreFigures fields as a row of a (cities x fields) int64 array (the
 // columnar path reads them as columns; `legal` is 0 or 1).
 py::array_t<std::int64_t> as_array(const Scored& s) {
@@ -117,16 +129,7 @@ py::array_t<std::int64_t> as_array(const Scored& s) {
   py::array_t<std::int64_t> out({n, static_cast<py::ssize_t>(kScoreFields.size())});
   auto at = out.mutable_unchecked<2>();
   for (py::ssize_t k = 0; k < n; ++k) {
-    const ScoreFigures& f = s.figures[static_cast<std::size_t>(k)];
-    const std::array<std::int64_t, 22> row{
-        f.legal ? 1 : 0,    f.cards,           f.open_connections,
-        f.complete_connections, f.components,  f.labs,
-        f.shelter_points,   f.medical_points,  f.tower_span.towers,
-        f.tower_span.points, f.bases,          f.cards_by_stars[0],
-        f.cards_by_stars[1], f.cards_by_stars[2], f.cards_by_stars[3],
-        f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
-        f.points_by_stars[3], f.row_cards,     f.column_cards,
-        f.styles};
+    const std::array<std::int64_t, 22> row = row_of(s.figures[static_cast<std::size_t>(k)]);
     for (std::size_t c = 0; c < row.size(); ++c) {
       at(k, static_cast<py::ssize_t>(c)) = row[c];
     }
@@ -151,36 +154,57 @@ py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& gr
   return out;
 }
 
-// Every candidate placement of `card` (nine ints, its row and column ignored, its sides as
-// printed) next to city `seat` of a game (nine ints a card, `offsets` where each city
-// starts), and in one pass the score figures of the game's cities as they are and of the
-// seat's city after each candidate: (rows, cols, rotated, after, now).
-py::tuple placements(const py::list& game, const py::list& offsets, std::size_t seat,
-                     const py::list& card) {
-  const std::vector<std::int32_t> cells = ints<std::int32_t>(game, "game");
+// `f` as an instance of `figures` (a tuple type whose fields are kScoreFields: the caller's
+// named tuple), made as tuple.__new__(figures, fields) makes it, without a Python call.
+py::object figures_of(PyTypeObject* figures, const ScoreFigures& f) {
+  const py::tuple args = py::make_tuple(fields(f));
+  PyObject* made = PyTuple_Type.tp_new(figures, args.ptr(), nullptr);
+  if (made == nullptr) {
+    throw py::error_already_set();
+  }
+  return py::reinterpret_steal<py::object>(made);
+}
+
+// The legal placements of a card next to city `seat` of a game, from packing's rows (nine
+// ints a card, `offsets` where each city starts): the game's cities, then the card as a city
+// of one (its row and column ignored, its sides as printed). The kernel alone decides which
+// candidates leave the city legal (legal_candidates); then one pass gives the score figures
+// of the game's cities and of the city after each legal candidate. Returns (now, figures,
+// found): each city's figures; the distinct figures the legal candidates leave; and (row,
+// col, rotated, k) of each legal candidate, in the candidates' order, figures[k] the city's
+// after it. Figures as instances of `figures`. Only what the caller reads: no array to
+// slice, no row of an illegal city to convert, no figures twice.
+py::tuple placements(const py::list& flat, const py::list& offsets, std::size_t seat,
+                     const py::type& figures) {
+  const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
   const std::vector<std::int64_t> at = ints<std::int64_t>(offsets, "offsets");
-  const std::vector<std::int32_t> added = ints<std::int32_t>(card, "card");
-  if (cells.size() % 9 != 0 || added.size() != 9) {
-    throw py::value_error("the game must hold nine ints a card, and the card nine");
-  }
-  if (at.size() < 2 || seat + 1 >= at.size() || at.front() != 0 ||
+  if (cells.size() % 9 != 0 || at.size() < 3 || seat + 2 >= at.size() || at.front() != 0 ||
       static_cast<std::size_t>(at.back()) != cells.size() / 9 ||
-      !std::is_sorted(at.begin(), at.end())) {
-    throw py::value_error("offsets must split the game's cards into cities, seat among them");
+      !std::is_sorted(at.begin(), at.end()) || at[at.size() - 2] + 1 != at.back()) {
+    throw py::value_error(
+        "flat and offsets must hold the game's cities (nine ints a card), seat among them, "
+        "then the card as a city of one");
   }
+  auto* const type = reinterpret_cast<PyTypeObject*>(figures.ptr());
+  if (!PyType_IsSubtype(type, &PyTuple_Type)) {
+    throw py::type_error("figures must be a tuple type (ScoreFigures)");
+  }
+  const std::size_t cities = at.size() - 2;
   const auto lo = static_cast<std::size_t>(at[seat]) * 9;
   const auto hi = static_cast<std::size_t>(at[seat + 1]) * 9;
+  const std::size_t game = cells.size() - 9;  // the game's cells; the card's nine follow
   const RowTable city(cells.data() + lo, (hi - lo) / 9, 9);
-  const RowTable one(added.data(), 1, 9);  // checks the card's codes
-  const auto sides = static_cast<SideMask>(added[5]);
-  const std::vector<Candidate> found = candidates(city.cards(), sides);
-  std::vector<std::int32_t> table(cells);  // the game as it is, then each candidate city
-  std::vector<std::int64_t> starts(at);
-  table.reserve(cells.size() + found.size() * (hi - lo + 9));
-  for (const Candidate& c : found) {
+  const RowTable one(cells.data() + game, 1, 9);  // checks the card's codes
+  const auto sides = static_cast<SideMask>(cells[game + 5]);
+  const std::vector<Candidate> found = legal_candidates(city.cards(), one.cards());
+  std::vector<std::int32_t> table(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(game));
+  std::vector<std::int64_t> starts(at.begin(), at.end() - 1);
+  table.reserve(game + found.size() * (hi - lo + 9));
+  for (const Candidate& c : found) {  // the game as it is, then each legal candidate city
     table.insert(table.end(), cells.begin() + static_cast<std::ptrdiff_t>(lo),
                  cells.begin() + static_cast<std::ptrdiff_t>(hi));
-    const auto put = table.insert(table.end(), added.begin(), added.end());
+    const auto put = table.insert(table.end(), cells.begin() + static_cast<std::ptrdiff_t>(game),
+                                  cells.end());
     put[0] = c.row;
     put[1] = c.col;
     put[5] = static_cast<std::int32_t>(rotate_sides(sides, c.rotated));
@@ -192,21 +216,28 @@ py::tuple placements(const py::list& game, const py::list& offsets, std::size_t 
   batch.cities = starts.size() - 1;
   batch.offsets = starts.data();
   const Scored scored = score_all(batch, all, 1, Details::kNone);
-  const py::array_t<std::int64_t> figures = as_array(scored);
-  const auto cities = static_cast<py::ssize_t>(at.size() - 1);
-  const auto k = static_cast<py::ssize_t>(found.size());
-  py::array_t<std::int32_t> row(k);
-  py::array_t<std::int32_t> col(k);
-  py::array_t<bool> rotated(k);
-  for (py::ssize_t i = 0; i < k; ++i) {
-    const Candidate& c = found[static_cast<std::size_t>(i)];
-    row.mutable_at(i) = c.row;
-    col.mutable_at(i) = c.col;
-    rotated.mutable_at(i) = c.rotated;
+  py::list now(cities);
+  for (std::size_t p = 0; p < cities; ++p) {
+    now[p] = figures_of(type, scored.figures[p]);
   }
-  const py::slice now(0, cities, 1);
-  const py::slice after(cities, cities + k, 1);
-  return py::make_tuple(row, col, rotated, figures[after], figures[now]);
+  // Placements often leave equal figures (about half of them): each is handed over once, and
+  // the rules score it once.
+  std::vector<std::array<std::int64_t, 22>> seen;
+  py::list distinct;
+  py::list legal(found.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    const ScoreFigures& f = scored.figures[cities + i];
+    const std::array<std::int64_t, 22> row = row_of(f);
+    const auto k =
+        static_cast<std::size_t>(std::find(seen.begin(), seen.end(), row) - seen.begin());
+    if (k == seen.size()) {
+      seen.push_back(row);
+      distinct.append(figures_of(type, f));
+    }
+    const Candidate& c = found[i];
+    legal[i] = py::make_tuple(c.row, c.col, c.rotated, k);
+  }
+  return py::make_tuple(now, distinct, legal);
 }
 
 }  // namespace
@@ -233,14 +264,17 @@ void bind_scores(py::module_& m) {
       "details were asked (details 0 none, 1 the illegal ones, 2 all). See\n"
       "neweden.geometry.");
 
-  m.def("placements", &placements, py::arg("game"), py::arg("offsets"), py::arg("seat"),
-        py::arg("card"),
-        "Every candidate placement of a card next to city `seat` of a game (nine ints a\n"
-        "card, as score_games's rows; the card's row and column ignored): every empty cell\n"
-        "next to a card of the city, upright and, when that changes its icons, rotated 180\n"
-        "degrees, sorted by row, column, upright first; and in one pass the ScoreFigures of\n"
-        "the city after each and of the game's cities as they are: (rows, cols, rotated,\n"
-        "after, now), after and now (n x SCORE_FIELDS) int64 arrays.");
+  m.def("placements", &placements, py::arg("flat"), py::arg("offsets"), py::arg("seat"),
+        py::arg("figures"),
+        "The legal placements of a card next to city `seat` of a game, from packing's rows\n"
+        "(nine ints a card, as score_games's): the game's cities, then the card as a city\n"
+        "of one (its row and column ignored). Candidates: every empty cell next to a card of\n"
+        "the city, upright and, when that changes its icons, rotated 180 degrees, sorted by\n"
+        "row, column, upright first; the kernel keeps those after which the city is legal.\n"
+        "Returns (now, figures, found): the score figures of each city of the game; the\n"
+        "distinct figures the legal candidates leave; and (row, col, rotated, k) of each\n"
+        "legal candidate, figures[k] those of the city after it. Figures as instances of\n"
+        "`figures` (a tuple type with SCORE_FIELDS).");
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "neweden/placements.hpp"
@@ -13,13 +14,13 @@ struct Cells {
   std::vector<neweden::SideMask> sides;
   std::vector<std::uint8_t> flags;
 
-  void add(std::int32_t r, std::int32_t c) {
+  void add(std::int32_t r, std::int32_t c, neweden::SideMask s = neweden::kAllSides) {
     row.push_back(r);
     col.push_back(c);
     style.push_back(0);
     type.push_back(0);
     facility.push_back(0);
-    sides.push_back(neweden::kAllSides);
+    sides.push_back(s);
     flags.push_back(0);
   }
   neweden::CityView view() const {
@@ -65,4 +66,24 @@ TEST_CASE("taken cells are never candidates, and an empty city has none") {
     CHECK_FALSE(((c.row == 0 && c.col == 0) || (c.row == 1 && c.col == 0)));
   }
   CHECK(neweden::candidates(Cells{}.view(), neweden::kTop).empty());
+}
+
+TEST_CASE("the legal candidates are those after which the kernel finds the city legal") {
+  // A line of bridges with a gap: (0, 0) (0, 1) . (0, 3), a card apart (illegal as it is);
+  // only the gap joins it, and a bridge is the same turned, so it is listed once.
+  const neweden::SideMask bridge = neweden::kLeft | neweden::kRight;
+  Cells city;
+  for (const std::int32_t c : {0, 1, 3}) {
+    city.add(0, c, bridge);
+  }
+  Cells card;
+  card.add(7, 7, bridge);  // its cell is ignored
+  const auto legal = neweden::legal_candidates(city.view(), card.view());
+  REQUIRE(legal.size() == 1);
+  CHECK((legal[0].row == 0 && legal[0].col == 2 && !legal[0].rotated));
+  // a card that shows only its top joins nothing: no legal placement, whatever the turn
+  Cells top;
+  top.add(0, 0, neweden::kTop);
+  CHECK(neweden::legal_candidates(city.view(), top.view()).empty());
+  CHECK_THROWS_AS(neweden::legal_candidates(city.view(), city.view()), std::invalid_argument);
 }

@@ -34,11 +34,5 @@ def score_games(
     flat: list[int], offsets: list[int], groups: list[int], style_limit: int, details: int = 0
 ) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int]], dict[int, tuple[Any, ...]]]: ...
 def placements(
-    game: list[int], offsets: list[int], seat: int, card: list[int]
-) -> tuple[
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-]: ...
+    flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]]: ...

@@ -21,4 +21,11 @@ struct Candidate {
 // Sorted by row, then column, upright first. A city of no card has no candidate.
 std::vector<Candidate> candidates(const CityView& city, SideMask sides);
 
+// The candidates (`candidates(city, card.sides[0])`) after which `city` with `card` added is
+// legal (RULES §3, as the kernel's analysis finds it), in the same order. `card` is one card,
+// its row and column ignored, its sides as printed. Each candidate city is analysed in one
+// reused workspace, without a copy of the city per candidate.
+// Throws std::invalid_argument for a city or card no decoded city can give (check_city).
+std::vector<Candidate> legal_candidates(const CityView& city, const CityView& card);
+
 }  // namespace neweden

@@ -106,24 +106,21 @@ def score_columns(
 
 
 def placements(
-    game: list[int], offsets: list[int], seat: int, card: list[int]
-) -> tuple[
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
-]:
-    """Every candidate placement of `card` next to city `seat` of a game (rows of the packed
-    table, nine ints a card, `offsets` where each city starts; the card's row and column are
-    ignored), and in one native pass the score figures of that city after each and of the
-    game's cities as they are: (rows, cols, rotated, after, now), the figures in
-    :func:`score_columns`'s form. Candidates: every empty cell orthogonally next to a card of
-    the city, upright and, when that changes the card's icons, rotated 180°, sorted by row,
-    column, upright first.
+    flat: list[int], offsets: list[int], seat: int
+) -> tuple[list[ScoreFigures], list[ScoreFigures], list[tuple[int, int, bool, int]]]:
+    """The legal placements of a card next to city `seat` of a game, and in the same native
+    pass the score figures of the game's cities as they are. `flat` and `offsets` are
+    :func:`~neweden.geometry.compact.pack_games`'s (nine ints a card): the game's cities, then
+    the card as a city of one (its row and column ignored). Returns (now, figures, found):
+    each city's :class:`~neweden.geometry.figures.ScoreFigures`; the distinct figures the
+    legal placements leave (placements often leave equal ones); and (row, col, rotated, k)
+    of each candidate after which the city is legal, ``figures[k]`` the city's after it.
+    Candidates: every empty cell orthogonally next to a card of the city, upright and, when
+    that changes the card's icons, rotated 180°; `found` keeps their order (row, column,
+    upright first).
 
     Raises ValueError for rows no decoded city can give."""
-    return _core.placements(game, offsets, seat, card)
+    return _core.placements(flat, offsets, seat, ScoreFigures)  # type: ignore[return-value]
 
 
 def score_games(

@@ -5,44 +5,45 @@ Candidates are every empty cell orthogonally next to a card of the player's city
 and, when that changes the card's icons, rotated 180° (listed whatever the player's
 epiphanies: the caller decides whether rotating is allowed). A placement is kept when the
 city is legal after it (no overlap, one project joined by complete connections). One native
-call lists the candidates and analyses the city after each; the rules then score them all at
-once, with the same functions as the report (Populist, D1-D4) and as `score_table` (the
-requirement conditions over figures, D5 across the game).
+call lists the candidates, analyses the city after each and hands back the legal ones; the
+report's own rules (the requirement tests, Populist, D1-D4, ten cards, D5 across the game)
+then score each of them over plain ints, as the report scores a player.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-import numpy as np
-import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
+from neweden.catalog.conditions import CityContext
 from neweden.format.decode import (
     CUT_DEPTH,
     GameInput,
     _cut_deep_containers,
+    decode_city,
     decode_game,
     not_json,
 )
-from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game
+from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.geometry.compact import WIDTH, pack_games
+from neweden.geometry.compact import UNRESOLVED, WIDTH, pack_games
+from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import placements as native_placements
 from neweden.i18n import _
 from neweden.rules.epiphanies import score_epiphanies
 from neweden.rules.military import base_majority, facility_points, majority_table
 from neweden.rules.modes import MODES
-from neweden.rules.requirements import populist_points
+from neweden.rules.requirements import populist_points, requirement_tests
 from neweden.rules.ten_cards import ten_cards_points
-from neweden.scoring.table import FigureColumns, requirements_met
 
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
-Ints = npt.NDArray[np.int64]
-_UNRESOLVED = 2  # the packed table's flag of a card whose id is not in the catalog
+_FLAGS = 6  # the column of the flags in a packed row
+_TOTAL = operator.itemgetter("total")
 
 
 class CardPlacement(msgspec.Struct, gc=False):
@@ -81,8 +82,8 @@ def placements(
     Raises :class:`neweden.GameDecodeError` for a game that does not decode and
     :class:`PlacementError` (a ValueError) for an unknown player or a card that does not
     decode or is not in the catalog."""
-    found = placement_list(game, player=player, card=card, catalog=catalog)
-    return [msgspec.structs.asdict(p) for p in (found[:1] if best else found)]
+    found = _placed(game, player, card, catalog)
+    return found[:1] if best else found
 
 
 def placement_list(
@@ -93,6 +94,14 @@ def placement_list(
     catalog: Catalog | None = None,
 ) -> list[CardPlacement]:
     """:func:`placements` as typed :class:`CardPlacement` Structs."""
+    return [CardPlacement(**p) for p in _placed(game, player, card, catalog)]
+
+
+def _placed(
+    game: GameInput | Game, player: str, card: str | Mapping[str, Any], catalog: Catalog | None
+) -> list[dict[str, Any]]:
+    """The legal placements, in the answer's order, as the answer's dicts (CardPlacement's
+    fields, in its order)."""
     catalog = catalog or BUILTIN
     decoded = game if isinstance(game, Game) else decode_game(game)
     names = [p.name for p in decoded.players]
@@ -101,97 +110,110 @@ def placement_list(
     seat = names.index(player)
     if len(decoded.players[seat].city) >= MAX_CARDS:
         return []  # one more card and the game is over the format's limit: nowhere is legal
-    packed = pack_games([decoded, _card_game(decoded, card)], catalog)
-    added = packed.flat[-WIDTH:]
-    if added[6] & _UNRESOLVED:
+    added = _card_game(decoded, card)
+    military = MODES[decoded.mode].military
+    if military:  # D5 reads every player's bases: every city is analysed
+        packed, at = pack_games([decoded, added], catalog), seat  # the card last
+    else:  # no rule reads another player's city: the player's alone is packed
+        mine = msgspec.structs.replace(decoded, players=[decoded.players[seat]])
+        packed, at = pack_games([mine, added], catalog), 0
+    if packed.flat[_FLAGS - WIDTH] & UNRESOLVED:
         raise PlacementError([_unknown_card(card, catalog)])
-    cities = len(decoded.players)
-    table = packed.flat[: packed.offsets[cities] * WIDTH]  # the game's cities, not the card
-    rows, cols, rotated, after, now = native_placements(
-        table, packed.offsets[: cities + 1], seat, added
-    )
-    totals = _totals(decoded, seat, np.vstack([now[seat : seat + 1], after]), now, catalog)
-    before, totals = int(totals[0]), totals[1:]
-    # a cell past the format's coordinates is no placement: the game would not decode
-    inside = (np.abs(rows) <= MAX_COORDINATE) & (np.abs(cols) <= MAX_COORDINATE)
-    legal = (after[:, 0] == 1) & inside
-    order = np.lexsort((rotated, cols, rows, -totals))
-    order = order[legal[order]]
-    return [
-        CardPlacement(r, c, turned, opened, total, total - before)
-        for r, c, turned, opened, total in zip(
-            rows[order].tolist(),
-            cols[order].tolist(),
-            rotated[order].tolist(),
-            after[order, 2].tolist(),
-            totals[order].tolist(),
-            strict=True,
-        )
+    now, figures, legal = native_placements(packed.flat, packed.offsets, at)
+    bases = [f.bases for f in now] if military else []
+    before, *totals = _totals(decoded, seat, [now[at], *figures], bases, catalog)
+    found = [
+        {
+            "row": row,
+            "col": col,
+            "rotated": rotated,
+            "open_connections": figures[k].open_connections,
+            "total": totals[k],
+            "delta": totals[k] - before,
+        }
+        for row, col, rotated, k in legal
+        # a cell past the format's coordinates is no placement: the game would not decode
+        if abs(row) <= MAX_COORDINATE and abs(col) <= MAX_COORDINATE
     ]
+    # highest total first; stable (reverse too): the native order (row, column, upright first)
+    found.sort(key=_TOTAL, reverse=True)
+    return found
 
 
-def _totals(game: Game, seat: int, cities: Ints, players: Ints, catalog: Catalog) -> Ints:
-    """The player's total with each of `cities` as their city (rows of score figures), the
-    other players' cities (`players`, every seat's figures) unchanged."""
+def _totals(
+    game: Game, seat: int, cities: list[ScoreFigures], bases: list[int], catalog: Catalog
+) -> list[int]:
+    """The player's total with each of `cities` as their city, the other players' cities
+    unchanged (`bases`: every seat's bases as they are, for D5 in a Military mode): the
+    report's own rules (RULES §4) a city at a time, over plain ints (a question has a handful
+    of distinct figures to score: a numpy operation costs more than the whole rule on one
+    city)."""
     mode = MODES[game.mode]
-    fig = FigureColumns(cities)
     extras = resolve_extras(game, catalog)
     me = game.players[seat]
     epiphanies = score_epiphanies(me.epiphanies, extras.epiphanies[seat], explained=False)
-    total = np.full(len(cities), epiphanies.points, dtype=np.int64)
-    total += sum(b.points for b in me.bonuses)
-    total += ten_cards_points(fig.cards)
+    fixed = epiphanies.points + (sum([b.points for b in me.bonuses]) if me.bonuses else 0)
+    totals = [fixed + ten_cards_points(fig.cards) for fig in cities]
     if mode.populist:
-        known = [
-            spec.id
-            for spec in extras.requirements
-            if spec is not None and spec.condition is not None
-        ]
-        met = requirements_met(known, fig, catalog)
-        total += populist_points(fig, met + epiphanies.stars)  # type: ignore[arg-type]
+        ids = game.requirements if isinstance(game.requirements, list) else []
+        tests = [test for _, test in requirement_tests(ids, extras.requirements)]
+        city = CityContext(_no_cards, None, catalog)
+        for k, fig in enumerate(cities):
+            city.show(_no_cards, fig)
+            met = [test for test in tests if test(city)]
+            totals[k] += populist_points(fig, len(met) + epiphanies.stars)
     if mode.military:
-        total += facility_points(fig)  # type: ignore[arg-type]
-        total += _bases_points(fig.bases, players[:, 10], seat, catalog)
-    return total
+        d5 = _bases_points(bases, seat, [f.bases for f in cities], catalog)
+        for k, fig in enumerate(cities):
+            totals[k] += facility_points(fig) + d5[k]
+    return totals
 
 
-def _bases_points(mine: Ints, everyone: Ints, seat: int, catalog: Catalog) -> Ints:
-    """D5 for the player with each of `mine` bases, the others' unchanged. A placement adds
-    one base at most, so `mine` holds one or two values: the report's own
-    :func:`~neweden.rules.military.base_majority` decides each."""
-    n = len(everyone)
-    if n < 2:
-        return np.zeros(len(mine), dtype=np.int64)  # alone: no majority (as the report)
-    table, _ = majority_table(catalog.majority_table, n)
-    others = everyone.tolist()
-    points = {}
-    for count in set(mine.tolist()):
-        others[seat] = count
-        points[count] = base_majority(others, table)[0][seat]
-    return np.array([points[c] for c in mine.tolist()], dtype=np.int64)
+def _no_cards() -> list[Any]:
+    raise ValueError(
+        "a requirement in play looks at the cards themselves; placements reads only the "
+        "figures of a city: score such a game with neweden.score"
+    )
+
+
+def _bases_points(everyone: list[int], seat: int, mine: list[int], catalog: Catalog) -> list[int]:
+    """D5 for the player with each of `mine` bases, the others' (`everyone`) unchanged: the
+    report's own :func:`~neweden.rules.military.base_majority`, once a count (a placement
+    adds one base at most: two counts at most)."""
+    if len(everyone) < 2:
+        return [0] * len(mine)  # alone: no majority (as the report)
+    table = majority_table(catalog.majority_table, len(everyone))[0]
+    points: dict[int, int] = {}
+    for count in mine:
+        if count not in points:
+            everyone[seat] = count
+            points[count] = base_majority(everyone, table)[0][seat]
+    return [points[count] for count in mine]
 
 
 def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
-    """A game of one player whose city is the card, to decode and pack the card as cities
-    hold them (its problems said at `/card`)."""
-    # a Military game: no requirements to list; the mode does not change a card
-    doc = {"mode": "military", "players": [{"name": "card", "city": [{"row": 0, "col": 0}]}]}
-    doc["players"][0]["city"][0]["card"] = card  # type: ignore[index]
+    """A game of one player whose city is the card, to pack the card as cities hold them.
+    The card is decoded as the one entry of a lone city (the decoder's checks of a card,
+    without a game's around it); its problems are said at `/card`."""
+    doc = {"city": [{"row": 0, "col": 0, "card": card}]}
     try:
         try:  # as JSON bytes: the decoder's fast path (a mapping is walked value by value)
             data = msgspec.json.encode(doc)
         except (TypeError, ValueError, OverflowError, RecursionError):
-            return decode_game(doc)  # what JSON cannot hold: told at its pointer
-        return decode_game(data)
+            lone = decode_city(doc)  # what JSON cannot hold: told at its pointer
+        else:
+            lone = decode_city(data)
     except GameDecodeError as err:
         raise PlacementError([_at_card(p) for p in err.problems]) from None
+    # a Military game: no requirements to list; the mode does not change a card
+    return Game(mode="military", players=[Player(name="card", city=lone.city)])
 
 
 def _at_card(problem: Problem) -> Problem:
-    """A problem of the card game said of `/card`: its path, and its message without the
-    cell of the card in that game (the decoder's "(card at row 0, column 0)"), which is no
-    cell of the caller's."""
-    prefix = "/players/0/city/0/card"
+    """A problem of the card's lone city said of `/card`: its path, and its message without
+    the cell of the card in that city (the decoder's "(card at row 0, column 0)"), which is
+    no cell of the caller's."""
+    prefix = "/city/0/card"
     path = problem.path
     path = "/card" + path[len(prefix) :] if path.startswith(prefix) else "/card"
     where = " (" + _("card at row {row}, column {column}", row=0, column=0) + ")"
