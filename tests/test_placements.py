@@ -4,7 +4,6 @@ with `neweden.score`; illegal starting cities, every mode and rotations included
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
@@ -56,7 +55,9 @@ def _brute_force(doc: dict[str, Any], seat: int, card: dict[str, Any]) -> list[d
     before = _total(neweden.score(doc, detail=False), name)
     found = []
     for row, col, rot in _candidates(doc, seat, card):
-        placed = copy.deepcopy(doc)
+        # through JSON, as a document is: the generated games may share one city's list
+        # between two players (a tie), which deepcopy would keep shared
+        placed = json.loads(json.dumps(doc))
         entry: dict[str, Any] = {"row": row, "col": col, "card": card}
         if rot:
             entry["rotated"] = True
