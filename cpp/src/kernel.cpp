@@ -13,14 +13,8 @@
 namespace neweden::detail {
 namespace {
 
-// The cell offsets of the four sides, in bit order: top, right, bottom, left.
-constexpr std::array<std::int32_t, 4> kRowStep{-1, 0, 1, 0};
-constexpr std::array<std::int32_t, 4> kColStep{0, 1, 0, -1};
-
 // The number of icons of each 4-bit side mask.
 constexpr std::array<std::int32_t, 16> kIcons{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-constexpr unsigned kWildLook = 1U << 4U;  // in Workspace::look, beside the four side bits
 
 // The cards around card i on the direct-mapped grid: four loads at fixed offsets.
 struct GridLookup {
@@ -109,11 +103,8 @@ void gather(const CityView& city, Workspace& ws) noexcept {
   for (std::size_t i = 0; i < city.n; ++i) {
     ws.overlapped_by[i] = -1;
     ws.component[i] = -1;
-    ws.key[i] =
-        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(city.style[i])) << 32U) |
-        static_cast<std::uint32_t>(city.type[i]);
-    ws.look[i] = static_cast<std::uint8_t>(city.sides[i] |
-                                           ((city.flags[i] & kWild) != 0 ? kWildLook : 0U));
+    ws.key[i] = key_of(city.style[i], city.type[i]);
+    ws.look[i] = static_cast<std::uint8_t>(look_of(city.sides[i], city.flags[i]));
   }
 }
 
@@ -139,13 +130,7 @@ void analyse_placed(const CityView& city, const Lookup& lookup, Mask kept, Mask*
     Mask joins{};
     for (unsigned d = 0; d < 4; ++d) {
       const std::size_t k = around[d];
-      const unsigned theirs = look[k];
-      const std::uint64_t differ = key[k] ^ my_key;
-      // Compatible (RULES §2): either card wild, or the same style, or the same type.
-      const unsigned compatible = ((mine | theirs) >> 4U) |
-                                  static_cast<unsigned>((differ >> 32U) == 0) |
-                                  static_cast<unsigned>((differ & 0xFFFFFFFFU) == 0);
-      const unsigned complete = (theirs >> ((d + 2U) & 3U)) & (mine >> d) & compatible & 1U;
+      const unsigned complete = complete_connection(mine, my_key, look[k], key[k], d);
       linked |= complete << d;
       next |= sets[k];
       joins |= keep_if(sets[k], complete != 0);

@@ -62,6 +62,30 @@ struct Workspace {
   void prepare() noexcept;
 };
 
+// What the connection test reads of a card: its icons, and bit 4 for a wild card ...
+inline constexpr unsigned kWildLook = 1U << 4U;
+inline unsigned look_of(SideMask sides, std::uint8_t flags) noexcept {
+  return sides | ((flags & kWild) != 0 ? kWildLook : 0U);
+}
+// ... and its style and type in one word.
+inline std::uint64_t key_of(std::int32_t style, std::int32_t type) noexcept {
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(style)) << 32U) |
+         static_cast<std::uint32_t>(type);
+}
+
+// RULES §2: 1 when a card (`mine`, `my_key`) makes a complete connection on its side d with
+// the card next to it there (`theirs`, `their_key`): facing icons, and the two compatible
+// (either wild, or the same style, or the same type); else 0. No branch: icons are as good
+// as random. An empty cell reads as a card with no icon.
+inline unsigned complete_connection(unsigned mine, std::uint64_t my_key, unsigned theirs,
+                                    std::uint64_t their_key, unsigned d) noexcept {
+  const std::uint64_t differ = their_key ^ my_key;
+  const unsigned compatible = ((mine | theirs) >> 4U) |
+                              static_cast<unsigned>((differ >> 32U) == 0) |
+                              static_cast<unsigned>((differ & 0xFFFFFFFFU) == 0);
+  return (theirs >> ((d + 2U) & 3U)) & (mine >> d) & compatible & 1U;
+}
+
 // Throws std::invalid_argument for a city or card no decoded city can give.
 void check_city(const CityView& city);
 // The card checks alone, over any run of cards (a whole batch at once).

@@ -20,12 +20,11 @@ std::vector<Candidate> candidates(const CityView& city, SideMask sides) {
   }
   std::sort(taken.begin(), taken.end());
   taken.erase(std::unique(taken.begin(), taken.end()), taken.end());
-  constexpr std::array<Cell, 4> kSteps{{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}};
   std::vector<Cell> cells;
-  cells.reserve(taken.size() * kSteps.size());
+  cells.reserve(taken.size() * 4);
   for (const auto& [row, col] : taken) {
-    for (const auto& [dr, dc] : kSteps) {
-      const Cell cell{row + dr, col + dc};
+    for (std::size_t d = 0; d < 4; ++d) {
+      const Cell cell{row + kRowStep[d], col + kColStep[d]};
       if (!std::binary_search(taken.begin(), taken.end(), cell)) {
         cells.push_back(cell);
       }
@@ -45,12 +44,60 @@ std::vector<Candidate> candidates(const CityView& city, SideMask sides) {
   return out;
 }
 
+namespace {
+
+// The candidates after which a legal city stays legal: the card lands on an empty cell (no
+// overlap) beside a city of one project, so the city is legal after it exactly when the
+// card makes a complete connection with a card next to it (the kernel's own test). One look
+// at four cells a candidate instead of an analysis of the whole city.
+std::vector<Candidate> joining(const CityView& city, const CityView& card,
+                               const std::vector<Candidate>& found) {
+  using Cell = std::pair<std::int32_t, std::int32_t>;
+  std::vector<std::pair<Cell, std::size_t>> at(city.n);  // each card by its cell
+  for (std::size_t i = 0; i < city.n; ++i) {
+    at[i] = {Cell{city.row[i], city.col[i]}, i};
+  }
+  std::sort(at.begin(), at.end());
+  const std::uint64_t key = detail::key_of(card.style[0], card.type[0]);
+  std::vector<Candidate> legal;
+  for (const Candidate& c : found) {
+    const unsigned mine =
+        detail::look_of(rotate_sides(card.sides[0], c.rotated), card.flags[0]);
+    unsigned linked = 0;
+    for (unsigned d = 0; d < 4; ++d) {
+      const Cell next{c.row + kRowStep[d], c.col + kColStep[d]};
+      const auto it = std::lower_bound(at.begin(), at.end(), std::make_pair(next, std::size_t{0}));
+      if (it != at.end() && it->first == next) {
+        const std::size_t k = it->second;
+        linked |= detail::complete_connection(
+            mine, key, detail::look_of(city.sides[k], city.flags[k]),
+            detail::key_of(city.style[k], city.type[k]), d);
+      }
+    }
+    if (linked != 0) {
+      legal.push_back(c);
+    }
+  }
+  return legal;
+}
+
+}  // namespace
+
 std::vector<Candidate> legal_candidates(const CityView& city, const CityView& card) {
   if (card.n != 1) {
     throw std::invalid_argument("one card is placed at a time");
   }
   const SideMask sides = card.sides[0];
   const std::vector<Candidate> found = candidates(city, sides);
+  detail::check_city(city);
+  detail::check_cards(card);
+  detail::Workspace ws;
+  const bool resolved = (card.flags[0] & kUnresolved) == 0;
+  if (resolved && city.n > 0 && city.n < detail::kMaxCityCards &&
+      detail::analyse_into(city, ws).legal) {
+    return joining(city, card, found);  // the common case: a legal city, a card known
+  }
+  // An illegal city (a placement may join its parts): each candidate city analysed whole.
   // The city's columns once, the card last: each candidate changes only its cell and sides.
   const std::size_t n = city.n + 1;
   std::vector<std::int32_t> row(city.row, city.row + city.n);
@@ -70,7 +117,6 @@ std::vector<Candidate> legal_candidates(const CityView& city, const CityView& ca
   const CityView placed{n,           row.data(),      col.data(),  style.data(),
                         type.data(), facility.data(), side.data(), flags.data()};
   detail::check_city(placed);  // turning the card keeps its sides valid
-  detail::Workspace ws;
   std::vector<Candidate> legal;
   for (const Candidate& c : found) {
     row.back() = c.row;

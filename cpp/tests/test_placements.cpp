@@ -87,3 +87,35 @@ TEST_CASE("the legal candidates are those after which the kernel finds the city 
   CHECK(neweden::legal_candidates(city.view(), top.view()).empty());
   CHECK_THROWS_AS(neweden::legal_candidates(city.view(), city.view()), std::invalid_argument);
 }
+
+TEST_CASE("beside a legal city, a placement is legal when the card joins a neighbour") {
+  // One card at (0, 0), style 1 type 1, icons right and bottom. The card placed: style 2,
+  // icons left only (rotated: right only). Upright at (0, 1) its left faces the city's right
+  // icon, but the styles and types differ: not joined; with the same type, or wild, it is.
+  Cells city;
+  city.add(0, 0, neweden::kRight | neweden::kBottom);
+  city.style[0] = 1;
+  city.type[0] = 1;
+  Cells card;
+  card.add(9, 9, neweden::kLeft);
+  card.style[0] = 2;
+  card.type[0] = 2;
+  CHECK(neweden::legal_candidates(city.view(), card.view()).empty());
+  card.type[0] = 1;  // the same type: compatible
+  auto legal = neweden::legal_candidates(city.view(), card.view());
+  REQUIRE(legal.size() == 1);
+  CHECK((legal[0].row == 0 && legal[0].col == 1 && !legal[0].rotated));
+  card.type[0] = 2;
+  card.flags[0] = neweden::kWild;  // a wild card joins any facing icon
+  legal = neweden::legal_candidates(city.view(), card.view());
+  REQUIRE(legal.size() == 1);
+  // below the city the card needs an icon on top: none upright, none turned (right only)
+  card.sides[0] = neweden::kRight;  // turned: left; at (0, 1) it faces the city's right
+  card.flags[0] = 0;
+  card.type[0] = 1;
+  legal = neweden::legal_candidates(city.view(), card.view());
+  REQUIRE(legal.size() == 1);
+  CHECK((legal[0].row == 0 && legal[0].col == 1 && legal[0].rotated));
+  card.flags[0] = neweden::kUnresolved;  // an unknown card is never legal
+  CHECK(neweden::legal_candidates(city.view(), card.view()).empty());
+}
