@@ -2,7 +2,10 @@
 // (8 bytes a card); the batch must be refused cleanly or analysed, and each city of the
 // batch must equal the per-city analysis (a differential check: both share the kernel but
 // not the batch bookkeeping), and the score figures must agree with it and tally the kept
-// cards consistently.
+// cards consistently. And the legal placements of a card (the last one) next to the first
+// city must be exactly the candidates after which the per-city analysis finds it legal
+// (legal_candidates looks at four cells beside a legal city: a differential check of that
+// shortcut).
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -10,9 +13,57 @@
 
 #include "neweden/batch.hpp"
 #include "neweden/city.hpp"
+#include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
 using namespace neweden;
+
+namespace {
+
+// legal_candidates(city, card) against placing the card at each candidate and analysing.
+void check_placements(const CityView& city, const CityView& card) {
+  if (card.n != 1 || city.n + 1 > 128) {
+    return;
+  }
+  std::vector<Candidate> found;
+  try {
+    found = legal_candidates(city, card);
+  } catch (const std::invalid_argument&) {
+    return;
+  }
+  std::vector<std::int32_t> row(city.row, city.row + city.n), col(city.col, city.col + city.n),
+      style(city.style, city.style + city.n), type(city.type, city.type + city.n);
+  std::vector<std::int8_t> facility(city.facility, city.facility + city.n);
+  std::vector<SideMask> sides(city.sides, city.sides + city.n);
+  std::vector<std::uint8_t> flags(city.flags, city.flags + city.n);
+  style.push_back(card.style[0]);
+  type.push_back(card.type[0]);
+  facility.push_back(card.facility[0]);
+  flags.push_back(card.flags[0]);
+  row.push_back(0);
+  col.push_back(0);
+  sides.push_back(0);
+  std::size_t next = 0;
+  for (const Candidate& c : candidates(city, card.sides[0])) {
+    row.back() = c.row;
+    col.back() = c.col;
+    sides.back() = rotate_sides(card.sides[0], c.rotated);
+    const CityView placed{city.n + 1,  row.data(),      col.data(),   style.data(),
+                          type.data(), facility.data(), sides.data(), flags.data()};
+    const bool legal = analyse_city(placed).legal;
+    const bool listed = next < found.size() && found[next].row == c.row &&
+                        found[next].col == c.col && found[next].rotated == c.rotated;
+    if (legal != listed) {
+      __builtin_trap();
+    }
+    next += listed ? 1 : 0;
+  }
+  if (next != found.size()) {
+    __builtin_trap();
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) {
@@ -111,5 +162,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
   }
+  check_placements(batch.cards.slice(0, static_cast<std::size_t>(offsets[1])),
+                   batch.cards.slice(cards == 0 ? 0 : cards - 1, cards));
   return 0;
 }
