@@ -8,7 +8,9 @@ import json
 import random
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,9 +21,11 @@ from neweden.catalog.catalog import BUILTIN, ResolvedCard
 from neweden.format.decode import decode_game
 from neweden.geometry import reference
 from neweden.geometry.compact import WIDTH, pack_games
+from neweden.geometry.native import pack_encoded
 from neweden.geometry.native import placements as native_placements
 from neweden.geometry.sides import turned
 from neweden.geometry.synth import _random_card, city_json
+from neweden.scoring import placements as placing
 from neweden.scoring.placements import PlacementError, _card_game, placements
 from tests.table_games import table_games
 
@@ -39,18 +43,25 @@ def _doc(game: dict[str, Any]) -> dict[str, Any]:
 
 
 def _candidates(
-    doc: dict[str, Any], seat: int, card: dict[str, Any]
+    doc: dict[str, Any], seat: int, card: dict[str, Any] | str
 ) -> list[tuple[int, int, bool]]:
     """The definition, written again: empty cells next to a card of the city, upright, and
     rotated when that changes the card's icons."""
     taken = {(e["row"], e["col"]) for e in doc["players"][seat]["city"]}
     cells = sorted({(r + dr, c + dc) for r, c in taken for dr, dc in STEPS} - taken)
-    sides = frozenset(card.get("sides", ["top", "right", "bottom", "left"]))
-    turns = "wild" not in card and turned(sides) != sides
+    if isinstance(card, str):  # a catalog id
+        spec = BUILTIN.card(card)
+        assert spec is not None
+        sides, turns = spec.sides, not spec.wild and turned(spec.sides) != spec.sides
+    else:
+        sides = frozenset(card.get("sides", ["top", "right", "bottom", "left"]))
+        turns = "wild" not in card and turned(sides) != sides
     return [(r, c, rot) for r, c in cells for rot in ((False, True) if turns else (False,))]
 
 
-def _brute_force(doc: dict[str, Any], seat: int, card: dict[str, Any]) -> list[dict[str, Any]]:
+def _brute_force(
+    doc: dict[str, Any], seat: int, card: dict[str, Any] | str
+) -> list[dict[str, Any]]:
     name = doc["players"][seat]["name"]
     before = _total(neweden.score(doc, detail=False), name)
     found = []
@@ -300,3 +311,40 @@ def test_the_command_speaks_portuguese_and_says_what_is_wrong() -> None:
     assert '/player: not_found: no player of the game is called "Zed"' in wrong.stderr
     bad = piped(*_command()[:-2], "--card", "{oops")
     assert (bad.returncode, "--card is not valid JSON" in bad.stderr) == (2, True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_native_packer_and_the_python_packer_give_the_same_placements(seed: int) -> None:
+    """Placements pack the game natively from its MessagePack encoding; where that packer
+    refuses (a card given by catalog id) the Python packer packs it: the two agree."""
+    rng = random.Random(seed)
+    (game,) = table_games(seed, 1)
+    doc = _doc(game)
+    name = doc["players"][rng.randrange(len(doc["players"]))]["name"]
+    card = _card(rng)
+    native = placements(doc, player=name, card=card)
+    with mock.patch.object(placing, "native_placements_encoded", return_value=None):
+        assert placements(doc, player=name, card=card) == native
+
+
+def test_games_with_cards_given_by_id_are_packed_in_python_and_placed_right() -> None:
+    """A common card of the city replaced by the catalog's Atomic Waste (wild, by id), and
+    the card asked by id (New Eden): the native packer refuses, the Python packer packs,
+    and every placement is the brute force's."""
+    placed = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        (game,) = table_games(seed, 1)
+        doc = json.loads(json.dumps(_doc(game)))
+        city = doc["players"][0]["city"]
+        if not city:
+            continue
+        city[-1]["card"] = "atomic-waste"
+        assert pack_encoded(msgspec.msgpack.encode(decode_game(doc).players)) is None
+        name = doc["players"][0]["name"]
+        for card in (_card(rng), "new-eden"):
+            found = placements(doc, player=name, card=card)
+            assert found == _brute_force(doc, 0, card)
+            placed += len(found)
+    assert placed > 20  # the seeds give placements to compare

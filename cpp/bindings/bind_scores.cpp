@@ -7,11 +7,13 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bindings.hpp"
 #include "columns.hpp"
 #include "figures.hpp"
+#include "neweden/encoded.hpp"
 #include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
@@ -174,10 +176,73 @@ py::object figures_of(PyTypeObject* figures, const ScoreFigures& f) {
 // col, rotated, k) of each legal candidate, in the candidates' order, figures[k] the city's
 // after it. Figures as instances of `figures`. Only what the caller reads: no array to
 // slice, no row of an illegal city to convert, no figures twice.
+py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::int64_t>& at,
+                 std::size_t seat, const py::type& figures);
+
 py::tuple placements(const py::list& flat, const py::list& offsets, std::size_t seat,
                      const py::type& figures) {
-  const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
-  const std::vector<std::int64_t> at = ints<std::int64_t>(offsets, "offsets");
+  return placed(ints<std::int32_t>(flat, "flat"), ints<std::int64_t>(offsets, "offsets"), seat,
+                figures);
+}
+
+// The names of the encoding, from Python's tables (the core keeps none of its own).
+EncodedNames encoded_names(const py::tuple& facilities, const py::tuple& sides) {
+  EncodedNames names;
+  for (const auto& name : facilities) {
+    names.facilities.push_back(py::cast<std::string>(name));
+  }
+  for (const auto& name : sides) {
+    names.sides.push_back(py::cast<std::string>(name));
+  }
+  return names;
+}
+
+// placements() from the players and the card as msgspec encodes them in MessagePack (the
+// players of the game, then the card's as a player whose city is the card): packed here,
+// no list of ints made and read again. None when the encoding holds what only the Python
+// packer packs (a card given by catalog id): the caller packs in Python then.
+py::object placements_encoded(const py::bytes& players, const py::bytes& card, std::size_t seat,
+                              const py::tuple& facilities, const py::tuple& sides,
+                              const py::type& figures) {
+  EncodedPacker packer(encoded_names(facilities, sides));
+  std::vector<std::int32_t> cells;
+  std::vector<std::int64_t> at{0};
+  const std::string_view game = players;
+  const std::string_view added = card;
+  if (!packer.players(reinterpret_cast<const std::uint8_t*>(game.data()), game.size(), cells,
+                      at) ||
+      !packer.players(reinterpret_cast<const std::uint8_t*>(added.data()), added.size(), cells,
+                      at)) {
+    return py::none();
+  }
+  return placed(cells, at, seat, figures);
+}
+
+// The rows of encoded players (as placements_encoded packs them): (flat, offsets) as lists,
+// or None where the Python packer is needed.
+py::object pack_encoded(const py::bytes& players, const py::tuple& facilities,
+                        const py::tuple& sides) {
+  EncodedPacker packer(encoded_names(facilities, sides));
+  std::vector<std::int32_t> cells;
+  std::vector<std::int64_t> at{0};
+  const std::string_view data = players;
+  if (!packer.players(reinterpret_cast<const std::uint8_t*>(data.data()), data.size(), cells,
+                      at)) {
+    return py::none();
+  }
+  py::list flat(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    flat[i] = cells[i];
+  }
+  py::list offsets(at.size());
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    offsets[i] = at[i];
+  }
+  return py::make_tuple(flat, offsets);
+}
+
+py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::int64_t>& at,
+                 std::size_t seat, const py::type& figures) {
   if (cells.size() % 9 != 0 || at.size() < 3 || seat + 2 >= at.size() || at.front() != 0 ||
       static_cast<std::size_t>(at.back()) != cells.size() / 9 ||
       !std::is_sorted(at.begin(), at.end()) || at[at.size() - 2] + 1 != at.back()) {
@@ -275,6 +340,17 @@ void bind_scores(py::module_& m) {
         "distinct figures the legal candidates leave; and (row, col, rotated, k) of each\n"
         "legal candidate, figures[k] those of the city after it. Figures as instances of\n"
         "`figures` (a tuple type with SCORE_FIELDS).");
+  m.def("placements_encoded", &placements_encoded, py::arg("players"), py::arg("card"),
+        py::arg("seat"), py::arg("facilities"), py::arg("sides"), py::arg("figures"),
+        "placements() from the game's players and the card's (a player whose city is the\n"
+        "card) as msgspec encodes them in MessagePack, packed natively; `facilities` and\n"
+        "`sides` name the codes and bits. None when the encoding holds a card given by\n"
+        "catalog id (or anything else the Python packer alone packs).");
+  m.def("pack_encoded", &pack_encoded, py::arg("players"), py::arg("facilities"),
+        py::arg("sides"),
+        "The rows of players as msgspec encodes them in MessagePack, packed as\n"
+        "pack_games packs them: (flat, offsets) lists, or None where only the Python packer\n"
+        "packs (a card given by catalog id, anything unexpected).");
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,

@@ -5,7 +5,8 @@
 // cards consistently. And the legal placements of a card (the last one) next to the first
 // city must be exactly the candidates after which the per-city analysis finds it legal
 // (legal_candidates looks at four cells beside a legal city: a differential check of that
-// shortcut).
+// shortcut). The same bytes read as encoded players (MessagePack) must be packed or refused,
+// never read past.
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 
 #include "neweden/batch.hpp"
 #include "neweden/city.hpp"
+#include "neweden/encoded.hpp"
 #include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
@@ -65,7 +67,20 @@ void check_placements(const CityView& city, const CityView& card) {
 
 }  // namespace
 
+// The bytes as encoded players: refused, or rows whose offsets end at the last card.
+static void check_encoded(const std::uint8_t* data, std::size_t size) {
+  EncodedPacker packer(EncodedNames{{"lab", "shelter", "medical", "tower", "base"},
+                                    {"top", "right", "bottom", "left"}});
+  std::vector<std::int32_t> cells;
+  std::vector<std::int64_t> offsets{0};
+  if (packer.players(data, size, cells, offsets) &&
+      (cells.size() % 9 != 0 || offsets.back() * 9 != static_cast<std::int64_t>(cells.size()))) {
+    __builtin_trap();
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  check_encoded(data, size);
   if (size < 1) {
     return 0;
   }

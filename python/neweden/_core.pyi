@@ -36,3 +36,16 @@ def score_games(
 def placements(
     flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
 ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]]: ...
+def placements_encoded(
+    players: bytes,
+    card: bytes,
+    seat: int,
+    facilities: tuple[str, ...],
+    sides: tuple[str, ...],
+    figures: type[tuple[Any, ...]],
+) -> (
+    tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]] | None
+): ...
+def pack_encoded(
+    players: bytes, facilities: tuple[str, ...], sides: tuple[str, ...]
+) -> tuple[list[int], list[int]] | None: ...

@@ -9,15 +9,19 @@ import numpy as np
 import numpy.typing as npt
 
 from neweden import _core
+from neweden.format.model import FACILITIES
 from neweden.geometry.compact import CompactCities
 from neweden.geometry.figures import BatchFigures, CityFigures, ScoreFigures
+from neweden.geometry.sides import SIDES
 
 __all__ = [
     "CORE_VERSION",
     "analyse_batch",
     "analyse_city",
     "analyse_table",
+    "pack_encoded",
     "placements",
+    "placements_encoded",
     "score_columns",
     "score_figures",
     "score_games",
@@ -121,6 +125,28 @@ def placements(
 
     Raises ValueError for rows no decoded city can give."""
     return _core.placements(flat, offsets, seat, ScoreFigures)  # type: ignore[return-value]
+
+
+#: What placements() returns: (now, figures, found).
+Placed = tuple[list[ScoreFigures], list[ScoreFigures], list[tuple[int, int, bool, int]]]
+
+
+def placements_encoded(players: bytes, card: bytes, seat: int) -> Placed | None:
+    """:func:`placements` from the game's players and the card's (a player whose city is
+    the card) as ``msgspec.msgpack`` encodes them: packed natively (msgspec's encoder walks
+    the Structs in C, the core reads the bytes: no Python loop over the cards), the same rows
+    as :func:`~neweden.geometry.compact.pack_games`. None when the encoding holds what only
+    the Python packer packs (a card given by catalog id): pack in Python then."""
+    return _core.placements_encoded(  # type: ignore[return-value]
+        players, card, seat, FACILITIES, SIDES, ScoreFigures
+    )
+
+
+def pack_encoded(players: bytes) -> tuple[list[int], list[int]] | None:
+    """The rows (nine ints a card) and city offsets of players as ``msgspec.msgpack``
+    encodes them, as :func:`~neweden.geometry.compact.pack_games` packs them; None where
+    only the Python packer packs (a card given by catalog id, anything unexpected)."""
+    return _core.pack_encoded(players, FACILITIES, SIDES)
 
 
 def score_games(

@@ -32,7 +32,9 @@ from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
+from neweden.geometry.native import Placed
 from neweden.geometry.native import placements as native_placements
+from neweden.geometry.native import placements_encoded as native_placements_encoded
 from neweden.i18n import _
 from neweden.rules.epiphanies import score_epiphanies
 from neweden.rules.military import base_majority, facility_points, majority_table
@@ -112,14 +114,12 @@ def _placed(
         return []  # one more card and the game is over the format's limit: nowhere is legal
     added = _card_game(decoded, card)
     military = MODES[decoded.mode].military
-    if military:  # D5 reads every player's bases: every city is analysed
-        packed, at = pack_games([decoded, added], catalog), seat  # the card last
-    else:  # no rule reads another player's city: the player's alone is packed
-        mine = msgspec.structs.replace(decoded, players=[decoded.players[seat]])
-        packed, at = pack_games([mine, added], catalog), 0
-    if packed.flat[_FLAGS - WIDTH] & UNRESOLVED:
-        raise PlacementError([_unknown_card(card, catalog)])
-    now, figures, legal = native_placements(packed.flat, packed.offsets, at)
+    # D5 reads every player's bases: every city is analysed; else the player's city alone
+    players, at = (decoded.players, seat) if military else ([decoded.players[seat]], 0)
+    native = native_placements_encoded(_encode(players), _encode(added.players), at)
+    if native is None:  # a card given by catalog id: the Python packer, with the catalog
+        native = _placed_by_id(decoded, players, added, at, card, catalog)
+    now, figures, legal = native
     bases = [f.bases for f in now] if military else []
     before, *totals = _totals(decoded, seat, [now[at], *figures], bases, catalog)
     found = [
@@ -138,6 +138,20 @@ def _placed(
     # highest total first; stable (reverse too): the native order (row, column, upright first)
     found.sort(key=_TOTAL, reverse=True)
     return found
+
+
+def _placed_by_id(
+    game: Game, players: list[Player], added: Game, at: int, card: Any, catalog: Catalog
+) -> Placed:
+    """The native placements of a game packed in Python (where the catalog resolves ids)."""
+    packed = pack_games([msgspec.structs.replace(game, players=players), added], catalog)
+    if packed.flat[_FLAGS - WIDTH] & UNRESOLVED:
+        raise PlacementError([_unknown_card(card, catalog)])
+    return native_placements(packed.flat, packed.offsets, at)
+
+
+#: msgspec's MessagePack encoder: the players as bytes the core packs (geometry/native.py).
+_encode = msgspec.msgpack.Encoder().encode
 
 
 def _totals(

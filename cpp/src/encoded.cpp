@@ -1,0 +1,352 @@
+// Cities read from MessagePack (see neweden/encoded.hpp): a strict reader of the few kinds
+// of value msgspec writes for decoded players, refusing whatever else it meets.
+#include "neweden/encoded.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "neweden/city.hpp"
+#include "neweden/sides.hpp"
+
+namespace neweden {
+namespace {
+
+// MessagePack values, read forward; every read checks the bytes left.
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size) : p_(data), end_(data + size) {}
+
+  bool done() const noexcept { return p_ == end_; }
+
+  bool map(std::uint32_t& n) noexcept { return header(0x80U, 0xdeU, n); }
+  bool array(std::uint32_t& n) noexcept { return header(0x90U, 0xdcU, n); }
+
+  bool str(std::string_view& out) noexcept {
+    std::uint8_t b = 0;
+    if (!next(b)) {
+      return false;
+    }
+    std::uint64_t n = 0;
+    if ((b & 0xe0U) == 0xa0U) {
+      n = b & 0x1fU;
+    } else if (b < 0xd9U || b > 0xdbU || !big_endian(1U << (b - 0xd9U), n)) {
+      return false;
+    }
+    if (n > static_cast<std::uint64_t>(end_ - p_)) {
+      return false;
+    }
+    out = std::string_view(reinterpret_cast<const char*>(p_), static_cast<std::size_t>(n));
+    p_ += n;
+    return true;
+  }
+
+  bool boolean(bool& out) noexcept {
+    std::uint8_t b = 0;
+    if (!next(b) || (b != 0xc2U && b != 0xc3U)) {
+      return false;
+    }
+    out = b == 0xc3U;
+    return true;
+  }
+
+  // An int that fits in int32 (anything else: false).
+  bool int32(std::int32_t& out) noexcept {
+    std::uint8_t b = 0;
+    if (!next(b)) {
+      return false;
+    }
+    std::int64_t v = 0;
+    if (b <= 0x7fU) {
+      v = b;
+    } else if (b >= 0xe0U) {
+      v = static_cast<std::int8_t>(b);
+    } else if (b >= 0xccU && b <= 0xcfU) {  // uint8 .. uint64
+      std::uint64_t u = 0;
+      if (!big_endian(1U << (b - 0xccU), u) || u > std::numeric_limits<std::int32_t>::max()) {
+        return false;
+      }
+      v = static_cast<std::int64_t>(u);
+    } else if (b >= 0xd0U && b <= 0xd3U) {  // int8 .. int64
+      const unsigned bytes = 1U << (b - 0xd0U);
+      std::uint64_t u = 0;
+      if (!big_endian(bytes, u)) {
+        return false;
+      }
+      const unsigned shift = 64U - 8U * bytes;  // sign-extend
+      v = static_cast<std::int64_t>(u << shift) >> shift;
+    } else {
+      return false;
+    }
+    if (v < std::numeric_limits<std::int32_t>::min() ||
+        v > std::numeric_limits<std::int32_t>::max()) {
+      return false;
+    }
+    out = static_cast<std::int32_t>(v);
+    return true;
+  }
+
+  // Any one value, containers nested at most `depth` deep.
+  bool skip(int depth = 32) noexcept {
+    std::uint8_t b = 0;
+    if (depth < 0 || !next(b)) {
+      return false;
+    }
+    std::uint64_t n = 0;
+    if (b <= 0x7fU || b >= 0xe0U || b == 0xc0U || b == 0xc2U || b == 0xc3U) {
+      return true;
+    }
+    if ((b & 0xf0U) == 0x80U || (b & 0xf0U) == 0x90U || b == 0xdcU || b == 0xddU ||
+        b == 0xdeU || b == 0xdfU) {
+      const bool is_map = (b & 0xf0U) == 0x80U || b == 0xdeU || b == 0xdfU;
+      if ((b & 0xe0U) == 0x80U) {
+        n = b & 0x0fU;
+      } else if (!big_endian(b == 0xdcU || b == 0xdeU ? 2U : 4U, n)) {
+        return false;
+      }
+      for (std::uint64_t i = 0; i < n * (is_map ? 2U : 1U); ++i) {
+        if (!skip(depth - 1)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if ((b & 0xe0U) == 0xa0U) {
+      return bytes(b & 0x1fU);
+    }
+    switch (b) {
+      case 0xcaU: return bytes(4);
+      case 0xcbU: return bytes(8);
+      case 0xccU: case 0xd0U: return bytes(1);
+      case 0xcdU: case 0xd1U: return bytes(2);
+      case 0xceU: case 0xd2U: return bytes(4);
+      case 0xcfU: case 0xd3U: return bytes(8);
+      case 0xd4U: return bytes(2);
+      case 0xd5U: return bytes(3);
+      case 0xd6U: return bytes(5);
+      case 0xd7U: return bytes(9);
+      case 0xd8U: return bytes(17);
+      case 0xc4U: case 0xd9U: return big_endian(1, n) && bytes(n);
+      case 0xc5U: case 0xdaU: return big_endian(2, n) && bytes(n);
+      case 0xc6U: case 0xdbU: return big_endian(4, n) && bytes(n);
+      case 0xc7U: return big_endian(1, n) && bytes(n + 1);
+      case 0xc8U: return big_endian(2, n) && bytes(n + 1);
+      case 0xc9U: return big_endian(4, n) && bytes(n + 1);
+      default: return false;
+    }
+  }
+
+  bool is_str() const noexcept {
+    return p_ != end_ && ((*p_ & 0xe0U) == 0xa0U || (*p_ >= 0xd9U && *p_ <= 0xdbU));
+  }
+
+ private:
+  bool next(std::uint8_t& b) noexcept {
+    if (p_ == end_) {
+      return false;
+    }
+    b = *p_++;
+    return true;
+  }
+  bool bytes(std::uint64_t n) noexcept {
+    if (n > static_cast<std::uint64_t>(end_ - p_)) {
+      return false;
+    }
+    p_ += n;
+    return true;
+  }
+  bool big_endian(unsigned n, std::uint64_t& out) noexcept {
+    if (n > static_cast<std::size_t>(end_ - p_)) {
+      return false;
+    }
+    out = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      out = (out << 8U) | *p_++;
+    }
+    return true;
+  }
+  // A map or an array: its fix form (`fix`, 16 entries at most) or its 16- and 32-bit forms
+  // (`wide`, `wide + 1`).
+  bool header(unsigned fix, unsigned wide, std::uint32_t& n) noexcept {
+    std::uint8_t b = 0;
+    if (!next(b)) {
+      return false;
+    }
+    std::uint64_t found = 0;
+    if ((b & 0xf0U) == fix) {
+      found = b & 0x0fU;
+    } else if (b == wide || b == wide + 1U) {
+      if (!big_endian(b == wide ? 2U : 4U, found)) {
+        return false;
+      }
+    } else {
+      return false;
+    }
+    n = static_cast<std::uint32_t>(found);
+    return true;
+  }
+
+  const std::uint8_t* p_;
+  const std::uint8_t* end_;
+};
+
+// One placement's fields as read; a card field absent stays unset.
+struct Placed {
+  bool has_row = false, has_col = false, has_card = false;
+  std::int32_t row = 0, col = 0;
+  bool rotated = false;
+  bool wild = false, has_style = false, has_type = false, has_facility = false;
+  bool has_points = false, has_stars = false, has_sides = false;
+  std::string_view style, type;
+  std::int32_t facility = -1, points = 0, stars = 0;
+  SideMask sides = 0;
+};
+
+int index_of(const std::vector<std::string>& names, std::string_view name) {
+  const auto it = std::find(names.begin(), names.end(), name);
+  return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+}
+
+// The card's map (an inline card); false for anything else, a catalog id included.
+bool read_card(Reader& in, const EncodedNames& names, Placed& out) {
+  std::uint32_t fields = 0;
+  if (!in.map(fields)) {
+    return false;
+  }
+  for (std::uint32_t f = 0; f < fields; ++f) {
+    std::string_view key;
+    if (!in.str(key)) {
+      return false;
+    }
+    bool ok = true;
+    if (key == "wild") {
+      ok = in.boolean(out.wild);
+    } else if (key == "style") {
+      ok = out.has_style = in.str(out.style);
+    } else if (key == "type") {
+      ok = out.has_type = in.str(out.type);
+    } else if (key == "facility") {
+      std::string_view name;
+      ok = out.has_facility = in.str(name) && (out.facility = index_of(names.facilities, name)) >= 0;
+    } else if (key == "points") {
+      ok = out.has_points = in.int32(out.points);
+    } else if (key == "stars") {
+      ok = out.has_stars = in.int32(out.stars);
+    } else if (key == "sides") {
+      std::uint32_t n = 0;
+      ok = out.has_sides = in.array(n);
+      for (std::uint32_t i = 0; ok && i < n; ++i) {
+        std::string_view side;
+        const int bit = in.str(side) ? index_of(names.sides, side) : -1;
+        ok = bit >= 0 && bit < 4;
+        out.sides = static_cast<SideMask>(out.sides | (ok ? 1U << static_cast<unsigned>(bit) : 0U));
+      }
+    } else if (key == "name") {
+      ok = in.skip();
+    } else {
+      ok = false;  // a field the Python packer would not expect
+    }
+    if (!ok) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool read_placement(Reader& in, const EncodedNames& names, Placed& out) {
+  std::uint32_t fields = 0;
+  if (!in.map(fields)) {
+    return false;
+  }
+  for (std::uint32_t f = 0; f < fields; ++f) {
+    std::string_view key;
+    if (!in.str(key)) {
+      return false;
+    }
+    bool ok = true;
+    if (key == "row") {
+      ok = out.has_row = in.int32(out.row);
+    } else if (key == "col") {
+      ok = out.has_col = in.int32(out.col);
+    } else if (key == "rotated") {
+      ok = in.boolean(out.rotated);
+    } else if (key == "card") {
+      ok = out.has_card = !in.is_str() && read_card(in, names, out);
+    } else {
+      ok = false;
+    }
+    if (!ok) {
+      return false;
+    }
+  }
+  return out.has_row && out.has_col && out.has_card;
+}
+
+}  // namespace
+
+std::int32_t EncodedPacker::code(std::vector<std::string>& seen, std::string_view name) {
+  const int found = index_of(seen, name);
+  if (found >= 0) {
+    return found;
+  }
+  seen.emplace_back(name);
+  return static_cast<std::int32_t>(seen.size() - 1);
+}
+
+bool EncodedPacker::players(const std::uint8_t* data, std::size_t size,
+                            std::vector<std::int32_t>& cells, std::vector<std::int64_t>& offsets) {
+  Reader in(data, size);
+  std::uint32_t players = 0;
+  if (!in.array(players)) {
+    return false;
+  }
+  for (std::uint32_t p = 0; p < players; ++p) {
+    std::uint32_t fields = 0;
+    if (!in.map(fields)) {
+      return false;
+    }
+    bool has_city = false;
+    for (std::uint32_t f = 0; f < fields; ++f) {
+      std::string_view key;
+      if (!in.str(key)) {
+        return false;
+      }
+      if (key != "city") {
+        if (!in.skip()) {  // name, epiphanies, bonuses: not the table's
+          return false;
+        }
+        continue;
+      }
+      std::uint32_t cards = 0;
+      if (has_city || !in.array(cards)) {
+        return false;
+      }
+      has_city = true;
+      for (std::uint32_t c = 0; c < cards; ++c) {
+        Placed card;
+        if (!read_placement(in, names_, card)) {
+          return false;
+        }
+        if (card.wild) {  // all sides, the same turned
+          cells.insert(cells.end(), {card.row, card.col, -1, -1, -1, kAllSides, kWild,
+                                     card.stars, card.points});
+          continue;
+        }
+        if (!(card.has_style && card.has_type && card.has_facility && card.has_points &&
+              card.has_stars && card.has_sides)) {
+          return false;
+        }
+        cells.insert(cells.end(), {card.row, card.col, code(styles_, card.style),
+                                   code(types_, card.type), card.facility,
+                                   rotate_sides(card.sides, card.rotated), 0, card.stars,
+                                   card.points});
+      }
+    }
+    if (!has_city) {
+      return false;
+    }
+    offsets.push_back(static_cast<std::int64_t>(cells.size() / 9));
+  }
+  return in.done();
+}
+
+}  // namespace neweden
