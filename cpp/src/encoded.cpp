@@ -226,7 +226,8 @@ bool read_card(Reader& in, const EncodedNames& names, Placed& out) {
       ok = out.has_type = in.str(out.type);
     } else if (key == "facility") {
       std::string_view name;
-      ok = out.has_facility = in.str(name) && (out.facility = index_of(names.facilities, name)) >= 0;
+      out.facility = in.str(name) ? index_of(names.facilities, name) : -1;
+      ok = out.has_facility = out.facility >= 0;
     } else if (key == "points") {
       ok = out.has_points = in.int32(out.points);
     } else if (key == "stars") {

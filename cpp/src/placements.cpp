@@ -46,18 +46,71 @@ std::vector<Candidate> candidates(const CityView& city, SideMask sides) {
 
 namespace {
 
+// The card on each cell next to a candidate: the workspace's direct-mapped grid when the
+// city and its neighbours fit it (nearly always), else a sorted search.
+class CardsByCell {
+ public:
+  CardsByCell(const CityView& city, detail::GridCells& grid) : city_(city), grid_(grid) {
+    std::int32_t min_row = city.row[0], max_row = city.row[0];
+    std::int32_t min_col = city.col[0], max_col = city.col[0];
+    for (std::size_t i = 1; i < city.n; ++i) {
+      min_row = std::min(min_row, city.row[i]);
+      max_row = std::max(max_row, city.row[i]);
+      min_col = std::min(min_col, city.col[i]);
+      max_col = std::max(max_col, city.col[i]);
+    }
+    // a candidate's neighbour is at most two cells beyond the city: inside the border
+    constexpr std::int64_t kRoom = detail::GridCells::kSpan - 2;
+    on_grid_ = static_cast<std::int64_t>(max_row) - min_row < kRoom &&
+               static_cast<std::int64_t>(max_col) - min_col < kRoom;
+    if (on_grid_) {
+      grid_.set_origin(min_row - 1, min_col - 1);
+      for (std::size_t i = 0; i < city.n; ++i) {
+        grid_.cell[grid_.at(city.row[i], city.col[i])] = static_cast<std::uint8_t>(i);
+      }
+      return;
+    }
+    sorted_.resize(city.n);
+    for (std::size_t i = 0; i < city.n; ++i) {
+      sorted_[i] = {Cell{city.row[i], city.col[i]}, i};
+    }
+    std::sort(sorted_.begin(), sorted_.end());
+  }
+  ~CardsByCell() {
+    if (on_grid_) {  // leave the grid empty, as the kernel expects it
+      for (std::size_t i = 0; i < city_.n; ++i) {
+        grid_.cell[grid_.at(city_.row[i], city_.col[i])] = static_cast<std::uint8_t>(detail::kNoCard);
+      }
+    }
+  }
+  CardsByCell(const CardsByCell&) = delete;
+  CardsByCell& operator=(const CardsByCell&) = delete;
+
+  // The index of the card on (row, col), or kNoCard.
+  std::size_t at(std::int32_t row, std::int32_t col) const {
+    if (on_grid_) {
+      return grid_.cell[grid_.at(row, col)];
+    }
+    const Cell cell{row, col};
+    const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), std::make_pair(cell, std::size_t{0}));
+    return it != sorted_.end() && it->first == cell ? it->second : detail::kNoCard;
+  }
+
+ private:
+  using Cell = std::pair<std::int32_t, std::int32_t>;
+  const CityView& city_;
+  detail::GridCells& grid_;
+  bool on_grid_ = false;
+  std::vector<std::pair<Cell, std::size_t>> sorted_;
+};
+
 // The candidates after which a legal city stays legal: the card lands on an empty cell (no
 // overlap) beside a city of one project, so the city is legal after it exactly when the
 // card makes a complete connection with a card next to it (the kernel's own test). One look
 // at four cells a candidate instead of an analysis of the whole city.
 std::vector<Candidate> joining(const CityView& city, const CityView& card,
-                               const std::vector<Candidate>& found) {
-  using Cell = std::pair<std::int32_t, std::int32_t>;
-  std::vector<std::pair<Cell, std::size_t>> at(city.n);  // each card by its cell
-  for (std::size_t i = 0; i < city.n; ++i) {
-    at[i] = {Cell{city.row[i], city.col[i]}, i};
-  }
-  std::sort(at.begin(), at.end());
+                               const std::vector<Candidate>& found, detail::Workspace& ws) {
+  const CardsByCell cards(city, ws.grid);
   const std::uint64_t key = detail::key_of(card.style[0], card.type[0]);
   std::vector<Candidate> legal;
   for (const Candidate& c : found) {
@@ -65,10 +118,8 @@ std::vector<Candidate> joining(const CityView& city, const CityView& card,
         detail::look_of(rotate_sides(card.sides[0], c.rotated), card.flags[0]);
     unsigned linked = 0;
     for (unsigned d = 0; d < 4; ++d) {
-      const Cell next{c.row + kRowStep[d], c.col + kColStep[d]};
-      const auto it = std::lower_bound(at.begin(), at.end(), std::make_pair(next, std::size_t{0}));
-      if (it != at.end() && it->first == next) {
-        const std::size_t k = it->second;
+      const std::size_t k = cards.at(c.row + kRowStep[d], c.col + kColStep[d]);
+      if (k != detail::kNoCard) {
         linked |= detail::complete_connection(
             mine, key, detail::look_of(city.sides[k], city.flags[k]),
             detail::key_of(city.style[k], city.type[k]), d);
@@ -95,7 +146,7 @@ std::vector<Candidate> legal_candidates(const CityView& city, const CityView& ca
   const bool resolved = (card.flags[0] & kUnresolved) == 0;
   if (resolved && city.n > 0 && city.n < detail::kMaxCityCards &&
       detail::analyse_into(city, ws).legal) {
-    return joining(city, card, found);  // the common case: a legal city, a card known
+    return joining(city, card, found, ws);  // the common case: a legal city, a card known
   }
   // An illegal city (a placement may join its parts): each candidate city analysed whole.
   // The city's columns once, the card last: each candidate changes only its cell and sides.

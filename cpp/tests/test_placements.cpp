@@ -119,3 +119,19 @@ TEST_CASE("beside a legal city, a placement is legal when the card joins a neigh
   card.flags[0] = neweden::kUnresolved;  // an unknown card is never legal
   CHECK(neweden::legal_candidates(city.view(), card.view()).empty());
 }
+
+TEST_CASE("a city too wide for the grid is searched cell by cell, with the same answer") {
+  // 70 bridges in a row (wider than the kernel's 64-cell grid): a bridge joins at either end
+  // only; the cells above and below face no icon.
+  const neweden::SideMask bridge = neweden::kLeft | neweden::kRight;
+  Cells city;
+  for (std::int32_t c = 0; c < 70; ++c) {
+    city.add(0, c, bridge);
+  }
+  Cells card;
+  card.add(0, 0, bridge);
+  const auto legal = neweden::legal_candidates(city.view(), card.view());
+  REQUIRE(legal.size() == 2);
+  CHECK((legal[0].row == 0 && legal[0].col == -1));
+  CHECK((legal[1].row == 0 && legal[1].col == 70));
+}
