@@ -185,14 +185,43 @@ py::tuple placements(const py::list& flat, const py::list& offsets, std::size_t 
                 figures);
 }
 
-// The names of the encoding, from Python's tables (the core keeps none of its own).
-EncodedNames encoded_names(const py::tuple& facilities, const py::tuple& sides) {
-  EncodedNames names;
-  for (const auto& name : facilities) {
-    names.facilities.push_back(py::cast<std::string>(name));
+// A Python list of ints, made with the C API (pybind11's item assignment costs more than
+// the packing itself on a table of a few hundred ints).
+template <class T>
+py::list list_of(const std::vector<T>& values) {
+  PyObject* out = PyList_New(static_cast<py::ssize_t>(values.size()));
+  if (out == nullptr) {
+    throw py::error_already_set();
   }
-  for (const auto& name : sides) {
-    names.sides.push_back(py::cast<std::string>(name));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    PyObject* item = PyLong_FromLongLong(static_cast<long long>(values[i]));
+    if (item == nullptr) {
+      Py_DECREF(out);
+      throw py::error_already_set();
+    }
+    PyList_SET_ITEM(out, static_cast<py::ssize_t>(i), item);
+  }
+  return py::reinterpret_steal<py::list>(out);
+}
+
+// The names of the encoding, from Python's tables (the core keeps none of its own): made
+// once for the tables a caller hands over (module constants), again if others come.
+const EncodedNames& encoded_names(const py::tuple& facilities, const py::tuple& sides) {
+  static PyObject* last_facilities = nullptr;
+  static PyObject* last_sides = nullptr;
+  static EncodedNames names;
+  if (facilities.ptr() != last_facilities || sides.ptr() != last_sides) {
+    names = EncodedNames{};
+    for (const auto& name : facilities) {
+      names.facilities.intern(py::cast<std::string>(name));
+    }
+    for (const auto& name : sides) {
+      names.sides.intern(py::cast<std::string>(name));
+    }
+    Py_XDECREF(last_facilities);  // the tables are kept alive while they are the ones read
+    Py_XDECREF(last_sides);
+    last_facilities = facilities.inc_ref().ptr();
+    last_sides = sides.inc_ref().ptr();
   }
   return names;
 }
@@ -230,15 +259,7 @@ py::object pack_encoded(const py::bytes& players, const py::tuple& facilities,
                       at)) {
     return py::none();
   }
-  py::list flat(cells.size());
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    flat[i] = cells[i];
-  }
-  py::list offsets(at.size());
-  for (std::size_t i = 0; i < at.size(); ++i) {
-    offsets[i] = at[i];
-  }
-  return py::make_tuple(flat, offsets);
+  return py::make_tuple(list_of(cells), list_of(at));
 }
 
 py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::int64_t>& at,

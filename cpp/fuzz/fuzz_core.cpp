@@ -69,8 +69,17 @@ void check_placements(const CityView& city, const CityView& card) {
 
 // The bytes as encoded players: refused, or rows whose offsets end at the last card.
 static void check_encoded(const std::uint8_t* data, std::size_t size) {
-  EncodedPacker packer(EncodedNames{{"lab", "shelter", "medical", "tower", "base"},
-                                    {"top", "right", "bottom", "left"}});
+  static const EncodedNames names = [] {
+    EncodedNames made;
+    for (const char* name : {"lab", "shelter", "medical", "tower", "base"}) {
+      made.facilities.intern(name);
+    }
+    for (const char* name : {"top", "right", "bottom", "left"}) {
+      made.sides.intern(name);
+    }
+    return made;
+  }();
+  EncodedPacker packer(names);
   std::vector<std::int32_t> cells;
   std::vector<std::int64_t> offsets{0};
   if (packer.players(data, size, cells, offsets) &&

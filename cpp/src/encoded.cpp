@@ -3,6 +3,7 @@
 #include "neweden/encoded.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 #include "neweden/city.hpp"
@@ -201,9 +202,10 @@ struct Placed {
   SideMask sides = 0;
 };
 
-int index_of(const std::vector<std::string>& names, std::string_view name) {
-  const auto it = std::find(names.begin(), names.end(), name);
-  return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+// Whether a key read is `word` (a literal: the comparison of a known length is inlined).
+template <std::size_t N>
+bool is(std::string_view key, const char (&word)[N]) noexcept {
+  return key.size() == N - 1 && std::memcmp(key.data(), word, N - 1) == 0;
 }
 
 // The card's map (an inline card); false for anything else, a catalog id included.
@@ -218,30 +220,30 @@ bool read_card(Reader& in, const EncodedNames& names, Placed& out) {
       return false;
     }
     bool ok = true;
-    if (key == "wild") {
+    if (is(key, "wild")) {
       ok = in.boolean(out.wild);
-    } else if (key == "style") {
+    } else if (is(key, "style")) {
       ok = out.has_style = in.str(out.style);
-    } else if (key == "type") {
+    } else if (is(key, "type")) {
       ok = out.has_type = in.str(out.type);
-    } else if (key == "facility") {
+    } else if (is(key, "facility")) {
       std::string_view name;
-      out.facility = in.str(name) ? index_of(names.facilities, name) : -1;
+      out.facility = in.str(name) ? names.facilities.find(name) : -1;
       ok = out.has_facility = out.facility >= 0;
-    } else if (key == "points") {
+    } else if (is(key, "points")) {
       ok = out.has_points = in.int32(out.points);
-    } else if (key == "stars") {
+    } else if (is(key, "stars")) {
       ok = out.has_stars = in.int32(out.stars);
-    } else if (key == "sides") {
+    } else if (is(key, "sides")) {
       std::uint32_t n = 0;
       ok = out.has_sides = in.array(n);
       for (std::uint32_t i = 0; ok && i < n; ++i) {
         std::string_view side;
-        const int bit = in.str(side) ? index_of(names.sides, side) : -1;
+        const int bit = in.str(side) ? names.sides.find(side) : -1;
         ok = bit >= 0 && bit < 4;
         out.sides = static_cast<SideMask>(out.sides | (ok ? 1U << static_cast<unsigned>(bit) : 0U));
       }
-    } else if (key == "name") {
+    } else if (is(key, "name")) {
       ok = in.skip();
     } else {
       ok = false;  // a field the Python packer would not expect
@@ -264,13 +266,13 @@ bool read_placement(Reader& in, const EncodedNames& names, Placed& out) {
       return false;
     }
     bool ok = true;
-    if (key == "row") {
+    if (is(key, "row")) {
       ok = out.has_row = in.int32(out.row);
-    } else if (key == "col") {
+    } else if (is(key, "col")) {
       ok = out.has_col = in.int32(out.col);
-    } else if (key == "rotated") {
+    } else if (is(key, "rotated")) {
       ok = in.boolean(out.rotated);
-    } else if (key == "card") {
+    } else if (is(key, "card")) {
       ok = out.has_card = !in.is_str() && read_card(in, names, out);
     } else {
       ok = false;
@@ -284,18 +286,41 @@ bool read_placement(Reader& in, const EncodedNames& names, Placed& out) {
 
 }  // namespace
 
-std::int32_t EncodedPacker::code(std::vector<std::string>& seen, std::string_view name) {
-  const int found = index_of(seen, name);
+std::uint64_t NameTable::head(std::string_view name) noexcept {
+  std::uint64_t word = 0;  // byte by byte: a name may end its buffer
+  const std::size_t n = std::min<std::size_t>(name.size(), sizeof word);
+  for (std::size_t i = 0; i < n; ++i) {
+    word |= static_cast<std::uint64_t>(static_cast<unsigned char>(name[i])) << (8U * i);
+  }
+  return word;
+}
+
+int NameTable::find(std::string_view name) const noexcept {
+  const std::uint64_t word = head(name);
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (heads_[i] == word && names_[i].size() == name.size() &&
+        (name.size() <= sizeof word ||
+         std::memcmp(names_[i].data() + sizeof word, name.data() + sizeof word,
+                     name.size() - sizeof word) == 0)) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+std::int32_t NameTable::intern(std::string_view name) {
+  const int found = find(name);
   if (found >= 0) {
     return found;
   }
-  seen.emplace_back(name);
-  return static_cast<std::int32_t>(seen.size() - 1);
+  names_.emplace_back(name);
+  heads_.push_back(head(name));
+  return static_cast<std::int32_t>(names_.size() - 1);
 }
 
-bool EncodedPacker::players(const std::uint8_t* data, std::size_t size,
-                            std::vector<std::int32_t>& cells, std::vector<std::int64_t>& offsets) {
-  Reader in(data, size);
+template <class Reader>
+bool EncodedPacker::read_players(Reader& in, std::vector<std::int32_t>& cells,
+                                 std::vector<std::int64_t>& offsets) {
   std::uint32_t players = 0;
   if (!in.array(players)) {
     return false;
@@ -311,7 +336,7 @@ bool EncodedPacker::players(const std::uint8_t* data, std::size_t size,
       if (!in.str(key)) {
         return false;
       }
-      if (key != "city") {
+      if (!is(key, "city")) {
         if (!in.skip()) {  // name, epiphanies, bonuses: not the table's
           return false;
         }
@@ -336,8 +361,8 @@ bool EncodedPacker::players(const std::uint8_t* data, std::size_t size,
               card.has_stars && card.has_sides)) {
           return false;
         }
-        cells.insert(cells.end(), {card.row, card.col, code(styles_, card.style),
-                                   code(types_, card.type), card.facility,
+        cells.insert(cells.end(), {card.row, card.col, styles_.intern(card.style),
+                                   types_.intern(card.type), card.facility,
                                    rotate_sides(card.sides, card.rotated), 0, card.stars,
                                    card.points});
       }
@@ -347,7 +372,13 @@ bool EncodedPacker::players(const std::uint8_t* data, std::size_t size,
     }
     offsets.push_back(static_cast<std::int64_t>(cells.size() / 9));
   }
-  return in.done();
+  return true;
+}
+
+bool EncodedPacker::players(const std::uint8_t* data, std::size_t size,
+                            std::vector<std::int32_t>& cells, std::vector<std::int64_t>& offsets) {
+  Reader in(data, size);
+  return read_players(in, cells, offsets) && in.done();
 }
 
 }  // namespace neweden

@@ -10,11 +10,27 @@
 
 namespace neweden {
 
+// Names numbered in the order they were added, found fast: the length and the first eight
+// bytes as one word settle nearly every mismatch without comparing the whole name.
+class NameTable {
+ public:
+  // The number of `name`, or -1.
+  int find(std::string_view name) const noexcept;
+  // The number of `name`, added when new.
+  std::int32_t intern(std::string_view name);
+  const std::vector<std::string>& names() const noexcept { return names_; }
+
+ private:
+  static std::uint64_t head(std::string_view name) noexcept;
+  std::vector<std::string> names_;
+  std::vector<std::uint64_t> heads_;
+};
+
 // The names the encoding spells: facilities by code (FACILITIES in Python, whose table the
 // caller hands over) and sides by bit (top, right, bottom, left).
 struct EncodedNames {
-  std::vector<std::string> facilities;
-  std::vector<std::string> sides;
+  NameTable facilities;
+  NameTable sides;
 };
 
 // Packs the cities of encoded players into rows of the score table, nine ints a card (row,
@@ -24,7 +40,8 @@ struct EncodedNames {
 // (-1, -1, -1, all sides, wild, stars, points), a rotated card's sides turned.
 class EncodedPacker {
  public:
-  explicit EncodedPacker(EncodedNames names) : names_(std::move(names)) {}
+  // `names` must outlive the packer.
+  explicit EncodedPacker(const EncodedNames& names) : names_(names) {}
 
   // Appends the cities of `data` (a MessagePack array of players, each a map whose "city"
   // is an array of placements) to `cells`, and where each city starts to `offsets` (whose
@@ -36,11 +53,13 @@ class EncodedPacker {
                std::vector<std::int64_t>& offsets);
 
  private:
-  std::int32_t code(std::vector<std::string>& seen, std::string_view name);
+  template <class Reader>
+  bool read_players(Reader& in, std::vector<std::int32_t>& cells,
+                    std::vector<std::int64_t>& offsets);
 
-  EncodedNames names_;
-  std::vector<std::string> styles_;
-  std::vector<std::string> types_;
+  const EncodedNames& names_;
+  NameTable styles_;
+  NameTable types_;
 };
 
 }  // namespace neweden
