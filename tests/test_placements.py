@@ -30,6 +30,15 @@ from neweden.scoring.placements import PlacementError, _card_game, placements
 from tests.table_games import table_games
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: A card whose icons are left and right only: a line of them joins end to end.
+BRIDGE = {
+    "style": "gothic",
+    "type": "plaza",
+    "facility": "lab",
+    "points": 2,
+    "stars": 0,
+    "sides": ["left", "right"],
+}
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -161,14 +170,7 @@ def decode_card_city(card: dict[str, Any]) -> list[ResolvedCard]:
 
 
 def test_an_illegal_city_can_be_joined_by_a_placement() -> None:
-    bridge = {
-        "style": "gothic",
-        "type": "plaza",
-        "facility": "lab",
-        "points": 2,
-        "stars": 0,
-        "sides": ["left", "right"],
-    }
+    bridge = dict(BRIDGE)
     line = [{"row": 0, "col": c, "card": bridge} for c in (0, 1, 3)]
     doc = {"mode": "military", "players": [{"name": "Ana", "city": line}]}
     assert not neweden.score(doc)["valid"]  # card 2 is apart
@@ -187,14 +189,7 @@ def test_a_requirement_that_reads_the_cards_is_refused() -> None:
     catalog = dataclasses.replace(
         BUILTIN, requirements={"EX-R": RequirementSpec("EX-R", "A", "example", condition)}
     )
-    bridge = {
-        "style": "gothic",
-        "type": "plaza",
-        "facility": "lab",
-        "points": 2,
-        "stars": 0,
-        "sides": ["left", "right"],
-    }
+    bridge = dict(BRIDGE)
     city = [{"row": 0, "col": c, "card": bridge} for c in (0, 1)]
     doc = {"mode": "populist", "requirements": ["EX-R"], "players": [{"name": "Ana", "city": city}]}
     with pytest.raises(ValueError, match="looks at the cards themselves"):

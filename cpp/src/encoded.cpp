@@ -208,80 +208,84 @@ bool is(std::string_view key, const char (&word)[N]) noexcept {
   return key.size() == N - 1 && std::memcmp(key.data(), word, N - 1) == 0;
 }
 
-// The card's map (an inline card); false for anything else, a catalog id included.
-bool read_card(Reader& in, const EncodedNames& names, Placed& out) {
+// A map read key by key: `field(key)` reads the key's value (false: refused).
+template <class Field>
+bool each_field(Reader& in, Field&& field) {
   std::uint32_t fields = 0;
   if (!in.map(fields)) {
     return false;
   }
   for (std::uint32_t f = 0; f < fields; ++f) {
     std::string_view key;
-    if (!in.str(key)) {
-      return false;
-    }
-    bool ok = true;
-    if (is(key, "wild")) {
-      ok = in.boolean(out.wild);
-    } else if (is(key, "style")) {
-      ok = out.has_style = in.str(out.style);
-    } else if (is(key, "type")) {
-      ok = out.has_type = in.str(out.type);
-    } else if (is(key, "facility")) {
-      std::string_view name;
-      out.facility = in.str(name) ? names.facilities.find(name) : -1;
-      ok = out.has_facility = out.facility >= 0;
-    } else if (is(key, "points")) {
-      ok = out.has_points = in.int32(out.points);
-    } else if (is(key, "stars")) {
-      ok = out.has_stars = in.int32(out.stars);
-    } else if (is(key, "sides")) {
-      std::uint32_t n = 0;
-      ok = out.has_sides = in.array(n);
-      for (std::uint32_t i = 0; ok && i < n; ++i) {
-        std::string_view side;
-        const int bit = in.str(side) ? names.sides.find(side) : -1;
-        ok = bit >= 0 && bit < 4;
-        out.sides = static_cast<SideMask>(out.sides | (ok ? 1U << static_cast<unsigned>(bit) : 0U));
-      }
-    } else if (is(key, "name")) {
-      ok = in.skip();
-    } else {
-      ok = false;  // a field the Python packer would not expect
-    }
-    if (!ok) {
+    if (!in.str(key) || !field(key)) {
       return false;
     }
   }
   return true;
 }
 
+// The card's map (an inline card); false for anything else, a catalog id included.
+bool read_card(Reader& in, const EncodedNames& names, Placed& out) {
+  return each_field(in, [&](std::string_view key) {
+    if (is(key, "wild")) {
+      return in.boolean(out.wild);
+    }
+    if (is(key, "style")) {
+      return out.has_style = in.str(out.style);
+    }
+    if (is(key, "type")) {
+      return out.has_type = in.str(out.type);
+    }
+    if (is(key, "facility")) {
+      std::string_view name;
+      out.facility = in.str(name) ? names.facilities.find(name) : -1;
+      return out.has_facility = out.facility >= 0;
+    }
+    if (is(key, "points")) {
+      return out.has_points = in.int32(out.points);
+    }
+    if (is(key, "stars")) {
+      return out.has_stars = in.int32(out.stars);
+    }
+    if (is(key, "sides")) {
+      std::uint32_t n = 0;
+      if (!in.array(n)) {
+        return false;
+      }
+      for (std::uint32_t i = 0; i < n; ++i) {
+        std::string_view side;
+        const int bit = in.str(side) ? names.sides.find(side) : -1;
+        if (bit < 0 || bit > 3) {
+          return false;
+        }
+        out.sides = static_cast<SideMask>(out.sides | (1U << static_cast<unsigned>(bit)));
+      }
+      return out.has_sides = true;
+    }
+    if (is(key, "name")) {
+      return in.skip();
+    }
+    return false;  // a field the Python packer would not expect
+  });
+}
+
 bool read_placement(Reader& in, const EncodedNames& names, Placed& out) {
-  std::uint32_t fields = 0;
-  if (!in.map(fields)) {
-    return false;
-  }
-  for (std::uint32_t f = 0; f < fields; ++f) {
-    std::string_view key;
-    if (!in.str(key)) {
-      return false;
-    }
-    bool ok = true;
+  const bool read = each_field(in, [&](std::string_view key) {
     if (is(key, "row")) {
-      ok = out.has_row = in.int32(out.row);
-    } else if (is(key, "col")) {
-      ok = out.has_col = in.int32(out.col);
-    } else if (is(key, "rotated")) {
-      ok = in.boolean(out.rotated);
-    } else if (is(key, "card")) {
-      ok = out.has_card = !in.is_str() && read_card(in, names, out);
-    } else {
-      ok = false;
+      return out.has_row = in.int32(out.row);
     }
-    if (!ok) {
-      return false;
+    if (is(key, "col")) {
+      return out.has_col = in.int32(out.col);
     }
-  }
-  return out.has_row && out.has_col && out.has_card;
+    if (is(key, "rotated")) {
+      return in.boolean(out.rotated);
+    }
+    if (is(key, "card")) {
+      return out.has_card = !in.is_str() && read_card(in, names, out);
+    }
+    return false;
+  });
+  return read && out.has_row && out.has_col && out.has_card;
 }
 
 }  // namespace
@@ -326,21 +330,10 @@ bool EncodedPacker::read_players(Reader& in, std::vector<std::int32_t>& cells,
     return false;
   }
   for (std::uint32_t p = 0; p < players; ++p) {
-    std::uint32_t fields = 0;
-    if (!in.map(fields)) {
-      return false;
-    }
     bool has_city = false;
-    for (std::uint32_t f = 0; f < fields; ++f) {
-      std::string_view key;
-      if (!in.str(key)) {
-        return false;
-      }
+    const bool read = each_field(in, [&](std::string_view key) {
       if (!is(key, "city")) {
-        if (!in.skip()) {  // name, epiphanies, bonuses: not the table's
-          return false;
-        }
-        continue;
+        return in.skip();  // name, epiphanies, bonuses: not the table's
       }
       std::uint32_t cards = 0;
       if (has_city || !in.array(cards)) {
@@ -366,6 +359,10 @@ bool EncodedPacker::read_players(Reader& in, std::vector<std::int32_t>& cells,
                                    rotate_sides(card.sides, card.rotated), 0, card.stars,
                                    card.points});
       }
+      return true;
+    });
+    if (!read) {
+      return false;
     }
     if (!has_city) {
       return false;
