@@ -343,3 +343,44 @@ def test_games_with_cards_given_by_id_are_packed_in_python_and_placed_right() ->
             assert found == _brute_force(doc, 0, card)
             placed += len(found)
     assert placed > 20  # the seeds give placements to compare
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_bad_card_is_told_with_the_decoders_words_and_no_made_up_cell(lang: str) -> None:
+    """A card asked about is decoded alone: each problem at `/card...` with the words the
+    decoder says of the same card in a city, without a cell (the card has none yet)."""
+    doc = json.loads((EXAMPLES / "final-scoring-example.json").read_text())
+    bad_cards: list[Any] = [
+        {"style": "gothic", "points": 99},
+        {**BRIDGE, "sides": ["left", "left"]},
+        {**BRIDGE, "facility": "castle"},
+        {"wild": True, "style": "gothic"},
+        {**BRIDGE, "stars": "2"},
+        7,
+    ]
+    for card in bad_cards:
+        with neweden.i18n.speaking(lang), pytest.raises(PlacementError) as asked:
+            placements(doc, player="Sarah", card=card)
+        in_city = {
+            "mode": "military",
+            "players": [{"name": "A", "city": [{"row": 3, "col": 4, "card": card}]}],
+        }
+        with neweden.i18n.speaking(lang), pytest.raises(neweden.GameDecodeError) as placed:
+            decode_game(in_city)
+        with neweden.i18n.speaking(lang):
+            cell = (
+                " (" + neweden.i18n._("card at row {row}, column {column}", row=3, column=4) + ")"
+            )
+        expected = [
+            (
+                p.code,
+                p.path.replace("/players/0/city/0/card", "/card"),
+                p.message.removesuffix(cell),
+            )
+            for p in placed.value.problems
+        ]
+        assert [(p.code, p.path, p.message) for p in asked.value.problems] == expected, card
+        with neweden.i18n.speaking(lang):
+            zero = neweden.i18n._("card at row {row}, column {column}", row=0, column=0)
+        assert not any(zero in p.message for p in asked.value.problems)
+        assert all(p.message.endswith(cell) for p in placed.value.problems)  # told with it there

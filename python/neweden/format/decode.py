@@ -214,18 +214,20 @@ def _decoder(doc_type: type[Doc]) -> msgspec.json.Decoder[Doc]:
     return msgspec.json.Decoder(doc_type)
 
 
-def _decode(game: GameInput, doc_type: type[Doc]) -> Doc:
+def _decode(game: GameInput, doc_type: type[Doc], *, cells: bool = True) -> Doc:
     raw = game_bytes(game)
     try:
         doc: Doc = _decoder(doc_type).decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         # msgspec checks every value of a key given twice, the plain decode keeps the last:
         # when the walk finds nothing, the problem is in an earlier value of a repeated key.
-        problems = find_problems(raw, doc_type) or find_problems(raw, doc_type, repeated_keys=True)
+        problems = find_problems(raw, doc_type, cells=cells) or find_problems(
+            raw, doc_type, repeated_keys=True, cells=cells
+        )
         raise GameDecodeError(problems) from None
     if not decoded_is_sound(doc):
         # Let the every-problem pass list them, so the order is the document's.
-        raise GameDecodeError(find_problems(raw, doc_type))
+        raise GameDecodeError(find_problems(raw, doc_type, cells=cells))
     return doc
 
 
@@ -240,6 +242,19 @@ def decode_game(game: GameInput) -> Game:
 def decode_city(city: GameInput) -> LoneCity:
     """A lone city `{"city": [...]}`, as the validation calls accept it."""
     return _decode(city, LoneCity)
+
+
+def decode_card(card: Any) -> LoneCity:
+    """A card asked about alone (a catalog id or an inline card, as a city entry holds it; a
+    placements question): decoded as the one entry of a lone city at (0, 0) with the checks
+    of a card, its problems at `/city/0/card...` and, that cell being made up, told without
+    it. Raises :class:`GameDecodeError`."""
+    doc = {"city": [{"row": 0, "col": 0, "card": card}]}
+    try:  # as JSON bytes: the fast path (a mapping is walked value by value)
+        data: GameInput = msgspec.json.encode(doc)
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        data = doc  # what JSON cannot hold: told at its pointer by the walk
+    return _decode(data, LoneCity, cells=False)
 
 
 # --- the every-problem pass ---------------------------------------------------------------
@@ -366,19 +381,21 @@ def find_problems(
     labels: Mapping[type, str] | None = None,
     checks: Mapping[type, CrossCheck] | None = None,
     repeated_keys: bool = False,
+    cells: bool = True,
 ) -> list[Problem]:
     """Every decode problem of `raw` as a `doc_type`, in document order (FORMAT §3.1).
 
     `labels` name the structs in messages and `checks` are their cross-field checks; both
     default to the game format's. With `repeated_keys`, every value of a key given twice in
-    one object is checked, not only the last (as msgspec's typed decoding does)."""
+    one object is checked, not only the last (as msgspec's typed decoding does). `cells`:
+    a problem in a city entry says the card's cell at the end of its message."""
     try:
         doc = _with_repeated_keys(raw) if repeated_keys else _generic(raw)
     except msgspec.DecodeError as exc:
         return [not_json(exc, raw)]
     walk = _Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
     walk.value(doc, mi.type_info(doc_type), "", ())
-    problems = [_with_cell(problem, doc) for problem in walk.problems]
+    problems = [_with_cell(problem, doc) for problem in walk.problems] if cells else walk.problems
     if not walk.unlisted:
         return problems
     more = Problem(

@@ -24,7 +24,7 @@ from neweden.format.decode import (
     CUT_DEPTH,
     GameInput,
     _cut_deep_containers,
-    decode_city,
+    decode_card,
     decode_game,
     not_json,
 )
@@ -207,16 +207,10 @@ def _bases_points(everyone: list[int], seat: int, mine: list[int], catalog: Cata
 
 def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
     """A game of one player whose city is the card, to pack the card as cities hold them.
-    The card is decoded as the one entry of a lone city (the decoder's checks of a card,
-    without a game's around it); its problems are said at `/card`."""
-    doc = {"city": [{"row": 0, "col": 0, "card": card}]}
+    The card is decoded alone (the decoder's checks of a card, without a game's around
+    it); its problems are said at `/card`."""
     try:
-        try:  # as JSON bytes: the decoder's fast path (a mapping is walked value by value)
-            data = msgspec.json.encode(doc)
-        except (TypeError, ValueError, OverflowError, RecursionError):
-            lone = decode_city(doc)  # what JSON cannot hold: told at its pointer
-        else:
-            lone = decode_city(data)
+        lone = decode_card(card)
     except GameDecodeError as err:
         raise PlacementError([_at_card(p) for p in err.problems]) from None
     # a Military game: no requirements to list; the mode does not change a card
@@ -224,15 +218,12 @@ def _card_game(game: Game, card: str | Mapping[str, Any]) -> Game:
 
 
 def _at_card(problem: Problem) -> Problem:
-    """A problem of the card's lone city said of `/card`: its path, and its message without
-    the cell of the card in that city (the decoder's "(card at row 0, column 0)"), which is
-    no cell of the caller's."""
+    """A problem of the card decoded alone said of `/card` (the decoder says it of the one
+    entry of a lone city, `/city/0/card...`)."""
     prefix = "/city/0/card"
     path = problem.path
     path = "/card" + path[len(prefix) :] if path.startswith(prefix) else "/card"
-    where = " (" + _("card at row {row}, column {column}", row=0, column=0) + ")"
-    message = problem.message.removesuffix(where)
-    return Problem(code=problem.code, message=message, path=path)
+    return Problem(code=problem.code, message=problem.message, path=path)
 
 
 def _no_player(player: str, names: list[str]) -> Problem:
