@@ -192,8 +192,72 @@ def test_a_requirement_that_reads_the_cards_is_refused() -> None:
     bridge = dict(BRIDGE)
     city = [{"row": 0, "col": c, "card": bridge} for c in (0, 1)]
     doc = {"mode": "populist", "requirements": ["EX-R"], "players": [{"name": "Ana", "city": city}]}
-    with pytest.raises(ValueError, match="looks at the cards themselves"):
+    with pytest.raises(PlacementError, match="looks at the cards themselves") as refused:
         placements(doc, player="Ana", card=bridge, catalog=catalog)
+    assert [(p.code, p.path) for p in refused.value.problems] == [
+        ("requirement_reads_cards", "/game/requirements/0")
+    ]
+
+
+TEMPLATE = EXAMPLES / "catalog-template.toml"  # EX-A2 counts the gothic cards
+
+
+def _reading_game() -> dict[str, Any]:
+    city = [{"row": 0, "col": c, "card": dict(BRIDGE)} for c in (0, 1)]
+    return {"mode": "populist", "requirements": ["EX-A2"], "players": [{"name": "A", "city": city}]}
+
+
+def test_a_requirement_that_reads_the_cards_is_a_problem_over_http_and_on_the_command_line(
+    tmp_path: Path,
+) -> None:
+    """Said where it is (HTTP 422 with the problem at /game/requirements/0; the command exits
+    2 with the message), never an internal error or a traceback."""
+    import http.client
+
+    from tests.servers import QUIET, running_server
+    from tests.test_cli_terminal import piped
+
+    with running_server({}, args=(*QUIET, "--catalog", str(TEMPLATE))) as (port, _):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        body = _request(game=_reading_game(), player="A", card=BRIDGE)
+        conn.request("POST", "/v1/placements", body, {"content-type": "application/json"})
+        answer = conn.getresponse()
+        status, problems = answer.status, json.loads(answer.read())["errors"]
+        conn.close()
+    assert status == 422
+    assert [(p["code"], p["path"]) for p in problems] == [
+        ("requirement_reads_cards", "/game/requirements/0")
+    ]
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(_reading_game()))
+    ran = piped("placements", str(game), "--player", "A", "--card", json.dumps(BRIDGE),
+                "--catalog", str(TEMPLATE))  # fmt: skip
+    assert ran.returncode == 2
+    assert "EX-A2" in ran.stderr
+    assert "looks at the cards themselves" in ran.stderr
+    assert "Traceback" not in ran.stderr
+
+
+def test_a_hand_built_game_is_placed_as_it_is_scored() -> None:
+    """A `Game` built by hand (not decoded) may hold what no decoded game holds: a side named
+    twice, a name msgspec cannot encode. The core's packer refuses them and the Python
+    packer packs them, as `neweden.score` reads them."""
+    from neweden.format.model import Game, InlineCard, Placement, Player
+
+    fields = {"style": "gothic", "type": "plaza", "facility": "lab", "points": 2, "stars": 0}
+    twice = Game(mode="military", players=[Player(name="A", city=[
+        Placement(row=0, col=0, card=InlineCard(**fields, sides=["bottom", "right"])),
+        Placement(row=1, col=0, card=InlineCard(**fields, sides=["top", "top"])),
+    ])])  # fmt: skip
+    assert pack_encoded(msgspec.msgpack.encode(twice.players)) is None
+    with mock.patch.object(placing, "native_placements_encoded", return_value=None):
+        python_packed = placements(twice, player="A", card=dict(BRIDGE))
+    assert placements(twice, player="A", card=dict(BRIDGE)) == python_packed
+    surrogate = Game(mode="military", players=[Player(name="A\ud800", city=[
+        Placement(row=0, col=0, card=InlineCard(**fields, sides=["left", "right"])),
+    ])])  # fmt: skip
+    found = placements(surrogate, player="A\ud800", card=dict(BRIDGE))
+    assert {(p["row"], p["col"]) for p in found} == {(0, -1), (0, 1)}
 
 
 def test_bad_questions_are_told_where() -> None:

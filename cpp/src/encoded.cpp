@@ -255,8 +255,8 @@ bool read_card(Reader& in, const EncodedNames& names, Placed& out) {
       for (std::uint32_t i = 0; i < n; ++i) {
         std::string_view side;
         const int bit = in.str(side) ? names.sides.find(side) : -1;
-        if (bit < 0 || bit > 3) {
-          return false;
+        if (bit < 0 || bit > 3 || (out.sides & (1U << static_cast<unsigned>(bit))) != 0) {
+          return false;  // a side named twice: the Python packer's (the decoder refuses it)
         }
         out.sides = static_cast<SideMask>(out.sides | (1U << static_cast<unsigned>(bit)));
       }

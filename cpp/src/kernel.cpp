@@ -89,7 +89,8 @@ bool fits_grid(const CityView& city, GridCells& grid) noexcept {
   const auto span = [](std::int32_t lo, std::int32_t hi) {
     return static_cast<std::int64_t>(hi) - lo;
   };
-  if (span(min_row, max_row) >= GridCells::kSpan || span(min_col, max_col) >= GridCells::kSpan) {
+  if (span(min_row, max_row) >= GridCells::kSpan || span(min_col, max_col) >= GridCells::kSpan ||
+      min_row == INT32_MIN || min_col == INT32_MIN) {  // the grid's border row: one less
     return false;
   }
   grid.set_origin(min_row, min_col);

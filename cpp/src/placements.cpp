@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
 
@@ -24,7 +25,13 @@ std::vector<Candidate> candidates(const CityView& city, SideMask sides) {
   cells.reserve(taken.size() * 4);
   for (const auto& [row, col] : taken) {
     for (std::size_t d = 0; d < 4; ++d) {
-      const Cell cell{row + kRowStep[d], col + kColStep[d]};
+      // in 64 bits: next to a card on the last row an int32 can hold there is no cell
+      const std::int64_t r = static_cast<std::int64_t>(row) + kRowStep[d];
+      const std::int64_t c = static_cast<std::int64_t>(col) + kColStep[d];
+      if (r < INT32_MIN || r > INT32_MAX || c < INT32_MIN || c > INT32_MAX) {
+        continue;
+      }
+      const Cell cell{static_cast<std::int32_t>(r), static_cast<std::int32_t>(c)};
       if (!std::binary_search(taken.begin(), taken.end(), cell)) {
         cells.push_back(cell);
       }
@@ -59,10 +66,12 @@ class CardsByCell {
       min_col = std::min(min_col, city.col[i]);
       max_col = std::max(max_col, city.col[i]);
     }
-    // a candidate's neighbour is at most two cells beyond the city: inside the border
+    // a candidate's neighbour is at most two cells beyond the city: inside the border (and
+    // two cells from the ends of int32, so no sum below overflows)
     constexpr std::int64_t kRoom = detail::GridCells::kSpan - 2;
     on_grid_ = static_cast<std::int64_t>(max_row) - min_row < kRoom &&
-               static_cast<std::int64_t>(max_col) - min_col < kRoom;
+               static_cast<std::int64_t>(max_col) - min_col < kRoom && inside(min_row) &&
+               inside(max_row) && inside(min_col) && inside(max_col);
     if (on_grid_) {
       grid_.set_origin(min_row - 1, min_col - 1);
       for (std::size_t i = 0; i < city.n; ++i) {
@@ -86,18 +95,22 @@ class CardsByCell {
   CardsByCell(const CardsByCell&) = delete;
   CardsByCell& operator=(const CardsByCell&) = delete;
 
-  // The index of the card on (row, col), or kNoCard.
-  std::size_t at(std::int32_t row, std::int32_t col) const {
+  // The index of the card on (row, col), or kNoCard (also for a cell beyond int32).
+  std::size_t at(std::int64_t row, std::int64_t col) const {
     if (on_grid_) {
-      return grid_.cell[grid_.at(row, col)];
+      return grid_.cell[grid_.at(static_cast<std::int32_t>(row), static_cast<std::int32_t>(col))];
     }
-    const Cell cell{row, col};
+    if (row < INT32_MIN || row > INT32_MAX || col < INT32_MIN || col > INT32_MAX) {
+      return detail::kNoCard;
+    }
+    const Cell cell{static_cast<std::int32_t>(row), static_cast<std::int32_t>(col)};
     const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), std::make_pair(cell, std::size_t{0}));
     return it != sorted_.end() && it->first == cell ? it->second : detail::kNoCard;
   }
 
  private:
   using Cell = std::pair<std::int32_t, std::int32_t>;
+  static bool inside(std::int32_t v) noexcept { return v > INT32_MIN + 2 && v < INT32_MAX - 2; }
   const CityView& city_;
   detail::GridCells& grid_;
   bool on_grid_ = false;
@@ -118,7 +131,8 @@ std::vector<Candidate> joining(const CityView& city, const CityView& card,
         detail::look_of(rotate_sides(card.sides[0], c.rotated), card.flags[0]);
     unsigned linked = 0;
     for (unsigned d = 0; d < 4; ++d) {
-      const std::size_t k = cards.at(c.row + kRowStep[d], c.col + kColStep[d]);
+      const std::size_t k = cards.at(static_cast<std::int64_t>(c.row) + kRowStep[d],
+                                     static_cast<std::int64_t>(c.col) + kColStep[d]);
       if (k != detail::kNoCard) {
         linked |= detail::complete_connection(
             mine, key, detail::look_of(city.sides[k], city.flags[k]),

@@ -135,3 +135,21 @@ TEST_CASE("a city too wide for the grid is searched cell by cell, with the same 
   CHECK((legal[0].row == 0 && legal[0].col == -1));
   CHECK((legal[1].row == 0 && legal[1].col == 70));
 }
+
+TEST_CASE("cities at the ends of int32 have no cell beyond them and no overflow") {
+  // A line of bridges ending on the last column an int32 holds, and one starting on the
+  // first: the only legal placement is the free end (run under UBSan in CI).
+  const neweden::SideMask bridge = neweden::kLeft | neweden::kRight;
+  Cells card;
+  card.add(0, 0, bridge);
+  for (const std::int32_t first : {INT32_MAX - 2, INT32_MIN}) {
+    Cells city;
+    for (std::int32_t c = 0; c < 3; ++c) {
+      city.add(INT32_MAX, first + c, bridge);
+    }
+    const auto legal = neweden::legal_candidates(city.view(), card.view());
+    REQUIRE(legal.size() == 1);
+    CHECK(legal[0].row == INT32_MAX);
+    CHECK(legal[0].col == (first == INT32_MIN ? INT32_MIN + 3 : INT32_MAX - 3));
+  }
+}

@@ -46,6 +46,7 @@ RULE_CODES = frozenset(
         "too_many_styles",
         "too_many_types",
         "not_found",
+        "requirement_reads_cards",
     }
 )
 #: FORMAT §3.1: warnings never change `valid` or an exit code.

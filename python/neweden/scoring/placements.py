@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
-from neweden.catalog.conditions import CityContext
+from neweden.catalog.conditions import CityContext, Test
 from neweden.format.decode import (
     CUT_DEPTH,
     GameInput,
@@ -60,8 +60,9 @@ class CardPlacement(msgspec.Struct, gc=False):
 
 
 class PlacementError(ValueError):
-    """The question cannot be answered: no such player, a card that is not a card. `problems`
-    says what and where (JSON Pointers into the game, or into `/card`)."""
+    """The question cannot be answered: no such player, a card that is not a card, a
+    requirement whose condition reads the cards. `problems` says what and where (JSON
+    Pointers into the question: `/player`, `/card...`, `/game/requirements/N`)."""
 
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(p.line() for p in problems))
@@ -116,7 +117,7 @@ def _placed(
     military = MODES[decoded.mode].military
     # D5 reads every player's bases: every city is analysed; else the player's city alone
     players, at = (decoded.players, seat) if military else ([decoded.players[seat]], 0)
-    native = native_placements_encoded(_encode(players), _encode(added.players), at)
+    native = _placed_natively(players, added, at)
     if native is None:  # a card given by catalog id: the Python packer, with the catalog
         native = _placed_by_id(decoded, players, added, at, card, catalog)
     now, figures, legal = native
@@ -138,6 +139,17 @@ def _placed(
     # highest total first; stable (reverse too): the native order (row, column, upright first)
     found.sort(key=_TOTAL, reverse=True)
     return found
+
+
+def _placed_natively(players: list[Player], added: Game, at: int) -> Placed | None:
+    """The native placements of players packed in the core from their encoding; None when
+    the core does not pack them (a card given by catalog id), or when msgspec cannot encode
+    them (a game built by hand with values no decoded game holds): the Python packer's."""
+    try:
+        encoded = _encode(players), _encode(added.players)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return native_placements_encoded(*encoded, at)
 
 
 def _placed_by_id(
@@ -170,12 +182,15 @@ def _totals(
     totals = [fixed + ten_cards_points(fig.cards) for fig in cities]
     if mode.populist:
         ids = game.requirements if isinstance(game.requirements, list) else []
-        tests = [test for _, test in requirement_tests(ids, extras.requirements)]
+        tests = requirement_tests(ids, extras.requirements)
         city = CityContext(_no_cards, None, catalog)
-        for k, fig in enumerate(cities):
-            city.show(_no_cards, fig)
-            met = [test for test in tests if test(city)]
-            totals[k] += populist_points(fig, len(met) + epiphanies.stars)
+        try:
+            for k, fig in enumerate(cities):
+                city.show(_no_cards, fig)
+                met = [test for _, test in tests if test(city)]
+                totals[k] += populist_points(fig, len(met) + epiphanies.stars)
+        except _CardsAsked:
+            raise PlacementError([_reads_cards(ids, tests, city)]) from None
     if mode.military:
         d5 = _bases_points(bases, seat, [f.bases for f in cities], catalog)
         for k, fig in enumerate(cities):
@@ -183,10 +198,31 @@ def _totals(
     return totals
 
 
+class _CardsAsked(Exception):
+    """A requirement's condition asked for the city's cards (placements has figures only)."""
+
+
 def _no_cards() -> list[Any]:
-    raise ValueError(
-        "a requirement in play looks at the cards themselves; placements reads only the "
-        "figures of a city: score such a game with neweden.score"
+    raise _CardsAsked
+
+
+def _reads_cards(ids: list[str], tests: list[tuple[str, Test]], city: CityContext) -> Problem:
+    """The problem of the first requirement in play whose condition reads the cards."""
+    asking = ids[0]
+    for req_id, test in tests:
+        try:
+            test(city)
+        except _CardsAsked:
+            asking = req_id
+            break
+    return Problem(
+        code="requirement_reads_cards",
+        message=_(
+            'the condition of the requirement "{id}" looks at the cards themselves; placements '
+            "read only the figures of a city: score such a game with neweden.score",
+            id=asking,
+        ),
+        path=f"/game/requirements/{ids.index(asking)}",
     )
 
 
