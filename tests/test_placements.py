@@ -448,3 +448,31 @@ def test_a_bad_card_is_told_with_the_decoders_words_and_no_made_up_cell(lang: st
             zero = neweden.i18n._("card at row {row}, column {column}", row=0, column=0)
         assert not any(zero in p.message for p in asked.value.problems)
         assert all(p.message.endswith(cell) for p in placed.value.problems)  # told with it there
+
+
+def test_a_card_holding_what_json_cannot_carry_is_refused_as_in_a_game() -> None:
+    """A card given as a Python mapping is read as a game mapping reads it: a set, bytes, a
+    NaN or a date is refused where it stands, never converted (a set to a list, bytes to
+    base64, NaN to null) into a card that would pass."""
+    import datetime
+
+    doc = json.loads((EXAMPLES / "final-scoring-example.json").read_text())
+    cards: list[Any] = [
+        {**BRIDGE, "sides": {"left", "right"}},
+        {**BRIDGE, "name": b"bridge"},
+        {**BRIDGE, "points": float("nan")},
+        {**BRIDGE, "name": datetime.date(2026, 12, 1)},
+    ]
+    for card in cards:
+        with pytest.raises(PlacementError) as asked:
+            placements(doc, player="Sarah", card=card)
+        in_city = {"mode": "military", "players": [{"name": "A", "city": [
+            {"row": 3, "col": 4, "card": card}]}]}  # fmt: skip
+        with pytest.raises(neweden.GameDecodeError) as placed:
+            decode_game(in_city)
+        expected = [
+            (p.code, p.path.replace("/players/0/city/0/card", "/card"))
+            for p in placed.value.problems
+        ]
+        assert [(p.code, p.path) for p in asked.value.problems] == expected, card
+        assert expected[0][0] in {"bad_type", "bad_value"}

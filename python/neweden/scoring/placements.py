@@ -183,11 +183,12 @@ def _totals(
     if mode.populist:
         ids = game.requirements if isinstance(game.requirements, list) else []
         tests = requirement_tests(ids, extras.requirements)
+        checks = [test for _, test in tests]
         city = CityContext(_no_cards, None, catalog)
         try:
             for k, fig in enumerate(cities):
                 city.show(_no_cards, fig)
-                met = [test for _, test in tests if test(city)]
+                met = [test for test in checks if test(city)]
                 totals[k] += populist_points(fig, len(met) + epiphanies.stars)
         except _CardsAsked:
             raise PlacementError([_reads_cards(ids, tests, city)]) from None
