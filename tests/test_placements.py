@@ -126,11 +126,10 @@ def test_the_native_candidates_and_figures_are_the_reference_twins(seed: int) ->
     card = _card(rng)
     decoded = decode_game(json.dumps(doc))
     packed = pack_games([decoded, _card_game(decoded, card)], BUILTIN)  # the card last
-    now, figures, found = native_placements(packed.flat, packed.offsets, seat)
-    assert len(now) == len(doc["players"])
+    now, bases, figures, found = native_placements(packed.flat, packed.offsets, seat)
     assert len(set(figures)) == len(figures)  # each figures once
-    for p, city in enumerate(game["_cities"]):  # the game's cities as they are
-        assert now[p] == reference.score_figures(city)
+    assert now == reference.score_figures(game["_cities"][seat])  # the city as it is
+    assert bases == [reference.score_figures(city).bases for city in game["_cities"]]
     city = game["_cities"][seat]
     (spec,) = [c.spec for c in decode_card_city(card)]
     twins = []  # every candidate of the definition after which the twin finds the city legal
@@ -145,8 +144,8 @@ def test_the_native_call_takes_the_game_then_the_card_and_refuses_anything_else(
     decoded = decode_game((EXAMPLES / "final-scoring-example.json").read_bytes())
     packed = pack_games([decoded, _card_game(decoded, "new-eden")], BUILTIN)
     cities = len(decoded.players)
-    now, _, _ = native_placements(packed.flat, packed.offsets, cities - 1)
-    assert len(now) == cities
+    _, bases, _, _ = native_placements(packed.flat, packed.offsets, cities - 1)
+    assert len(bases) == cities
     game_only = packed.offsets[: cities + 1]  # no card after the game's cities
     with pytest.raises(ValueError, match="then the card"):
         native_placements(packed.flat[: game_only[-1] * WIDTH], game_only, 0)

@@ -171,10 +171,10 @@ py::object figures_of(PyTypeObject* figures, const ScoreFigures& f) {
 // ints a card, `offsets` where each city starts): the game's cities, then the card as a city
 // of one (its row and column ignored, its sides as printed). The kernel alone decides which
 // candidates leave the city legal (legal_candidates); then one pass gives the score figures
-// of the game's cities and of the city after each legal candidate. Returns (now, figures,
-// found): each city's figures; the distinct figures the legal candidates leave; and (row,
-// col, rotated, k) of each legal candidate, in the candidates' order, figures[k] the city's
-// after it. Figures as instances of `figures`. Only what the caller reads: no array to
+// of the game's cities and of the city after each legal candidate. Returns (before, bases,
+// figures, found): city `seat`'s figures as it is; each city's bases (all D5 reads of the
+// others); the distinct figures the legal candidates leave; and (row, col, rotated, k) of
+// each legal candidate, in the candidates' order, figures[k] the city's after it. Figures as instances of `figures`. Only what the caller reads: no array to
 // slice, no row of an illegal city to convert, no figures twice.
 py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::int64_t>& at,
                  std::size_t seat, const py::type& figures);
@@ -302,9 +302,15 @@ py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::
   batch.cities = starts.size() - 1;
   batch.offsets = starts.data();
   const Scored scored = score_all(batch, all, 1, Details::kNone);
-  py::list now(cities);
+  // the rules read the player's city as it is whole, of the others only their bases (D5)
+  const py::object before = figures_of(type, scored.figures[seat]);
+  PyObject* bases = PyList_New(static_cast<py::ssize_t>(cities));
+  if (bases == nullptr) {
+    throw py::error_already_set();
+  }
+  const py::list every_bases = py::reinterpret_steal<py::list>(bases);
   for (std::size_t p = 0; p < cities; ++p) {
-    now[p] = figures_of(type, scored.figures[p]);
+    PyList_SET_ITEM(bases, static_cast<py::ssize_t>(p), PyLong_FromLong(scored.figures[p].bases));
   }
   // Placements often leave equal figures (about half of them): each is handed over once, and
   // the rules score it once.
@@ -323,7 +329,7 @@ py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::
     const Candidate& c = found[i];
     legal[i] = py::make_tuple(c.row, c.col, c.rotated, k);
   }
-  return py::make_tuple(now, distinct, legal);
+  return py::make_tuple(before, every_bases, distinct, legal);
 }
 
 }  // namespace
@@ -357,10 +363,10 @@ void bind_scores(py::module_& m) {
         "of one (its row and column ignored). Candidates: every empty cell next to a card of\n"
         "the city, upright and, when that changes its icons, rotated 180 degrees, sorted by\n"
         "row, column, upright first; the kernel keeps those after which the city is legal.\n"
-        "Returns (now, figures, found): the score figures of each city of the game; the\n"
-        "distinct figures the legal candidates leave; and (row, col, rotated, k) of each\n"
-        "legal candidate, figures[k] those of the city after it. Figures as instances of\n"
-        "`figures` (a tuple type with SCORE_FIELDS).");
+        "Returns (before, bases, figures, found): the score figures of city `seat` as it is;\n"
+        "the bases of each city of the game; the distinct figures the legal candidates\n"
+        "leave; and (row, col, rotated, k) of each legal candidate, figures[k] those of the\n"
+        "city after it. Figures as instances of `figures` (a tuple type with SCORE_FIELDS).");
   m.def("placements_encoded", &placements_encoded, py::arg("players"), py::arg("card"),
         py::arg("seat"), py::arg("facilities"), py::arg("sides"), py::arg("figures"),
         "placements() from the game's players and the card's (a player whose city is the\n"

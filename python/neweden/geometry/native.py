@@ -109,26 +109,25 @@ def score_columns(
     return figures
 
 
-def placements(
-    flat: list[int], offsets: list[int], seat: int
-) -> tuple[list[ScoreFigures], list[ScoreFigures], list[tuple[int, int, bool, int]]]:
+#: What placements() returns: (before, bases, figures, found).
+Placed = tuple[ScoreFigures, list[int], list[ScoreFigures], list[tuple[int, int, bool, int]]]
+
+
+def placements(flat: list[int], offsets: list[int], seat: int) -> Placed:
     """The legal placements of a card next to city `seat` of a game, and in the same native
-    pass the score figures of the game's cities as they are. `flat` and `offsets` are
+    pass what the rules read of the game as it is. `flat` and `offsets` are
     :func:`~neweden.geometry.compact.pack_games`'s (nine ints a card): the game's cities, then
-    the card as a city of one (its row and column ignored). Returns (now, figures, found):
-    each city's :class:`~neweden.geometry.figures.ScoreFigures`; the distinct figures the
-    legal placements leave (placements often leave equal ones); and (row, col, rotated, k)
-    of each candidate after which the city is legal, ``figures[k]`` the city's after it.
+    the card as a city of one (its row and column ignored). Returns (before, bases, figures,
+    found): city `seat`'s :class:`~neweden.geometry.figures.ScoreFigures` as it is; the bases
+    of each city of the game (all D5 reads of the others); the distinct figures the legal
+    placements leave (placements often leave equal ones); and (row, col, rotated, k) of each
+    candidate after which the city is legal, ``figures[k]`` the city's after it.
     Candidates: every empty cell orthogonally next to a card of the city, upright and, when
     that changes the card's icons, rotated 180°; `found` keeps their order (row, column,
     upright first).
 
     Raises ValueError for rows no decoded city can give."""
     return _core.placements(flat, offsets, seat, ScoreFigures)  # type: ignore[return-value]
-
-
-#: What placements() returns: (now, figures, found).
-Placed = tuple[list[ScoreFigures], list[ScoreFigures], list[tuple[int, int, bool, int]]]
 
 
 def placements_encoded(players: bytes, card: bytes, seat: int) -> Placed | None:

@@ -120,9 +120,8 @@ def _placed(
     native = _placed_natively(players, added, at)
     if native is None:  # a card given by catalog id: the Python packer, with the catalog
         native = _placed_by_id(decoded, players, added, at, card, catalog)
-    now, figures, legal = native
-    bases = [f.bases for f in now] if military else []
-    before, *totals = _totals(decoded, seat, [now[at], *figures], bases, catalog)
+    now, bases, figures, legal = native
+    before, *totals = _totals(decoded, seat, [now, *figures], bases, catalog)
     found = [
         {
             "row": row,
