@@ -30,8 +30,19 @@ from neweden.geometry.sides import BIT, TURNED_MASK
 from neweden.geometry.sides import mask as side_mask
 
 __all__ = [
+    "COL",
+    "COLUMNS",
+    "FACILITY",
+    "FLAGS",
+    "ICONS",
+    "POINTS",
+    "ROW",
     "SIDE_BITS",
+    "STARS",
+    "STYLE",
+    "TYPE",
     "UNRESOLVED",
+    "WIDTH",
     "WILD",
     "CityRows",
     "CompactCities",
@@ -102,8 +113,11 @@ class CompactCities:
 # Side masks of the icon sets seen so far, and the 180° turn of every mask.
 _MASKS: dict[frozenset[str] | tuple[str, ...], int] = {}
 _TURNED = TURNED_MASK
-#: Columns of the score table: the seven of the core, then stars and points.
-WIDTH = 9
+#: Columns of the score table: the seven of the core, then stars and points; each one's
+#: index in a row, for the modules that read packed rows.
+COLUMNS = ("row", "col", "style", "type", "facility", "sides", "flags", "stars", "points")
+ROW, COL, STYLE, TYPE, FACILITY, ICONS, FLAGS, STARS, POINTS = range(len(COLUMNS))
+WIDTH = len(COLUMNS)
 _UNRESOLVED_ROW = (-1, -1, -1, 0, UNRESOLVED, 0, 0)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
+from neweden.geometry.compact import COL, ICONS, ROW
 from neweden.geometry.figures import CityFigures
 from neweden.geometry.sides import BIT, OPPOSITE, STEP
 from neweden.i18n import N_, _, ngettext
@@ -43,19 +44,14 @@ _WHOSE_SIDE = {
 }
 
 
-#: The columns of a packed table's row this module reads (neweden.geometry.compact): the
-#: card's cell and its icons as placed (a bit per side, already turned when rotated).
-_ROW, _COL, _SIDES = 0, 1, 5
-
-
 def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Sequence[int]]) -> str:
     """Why one component (`part`: its cards' indices) is not joined to the rest: the first
     contact with another part, told side by side (preferring a contact with the project)."""
-    at = {(row[_ROW], row[_COL]): i for i, row in enumerate(rows) if component[i] >= 0}
+    at = {(row[ROW], row[COL]): i for i, row in enumerate(rows) if component[i] >= 0}
     mine = component[part[0]]
     contacts = []
     for card in part:
-        r, c = rows[card][_ROW], rows[card][_COL]
+        r, c = rows[card][ROW], rows[card][COL]
         for side, (dr, dc) in STEP.items():
             other = at.get((r + dr, c + dc))
             if other is not None and component[other] != mine:
@@ -63,18 +59,18 @@ def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Seq
     if not contacts:
         return _("no card of it touches another card of the city")
     card, side, other = contacts[0]
-    mine_icon = bool(rows[card][_SIDES] & BIT[side])
-    their_icon = bool(rows[other][_SIDES] & BIT[OPPOSITE[side]])
+    mine_icon = bool(rows[card][ICONS] & BIT[side])
+    their_icon = bool(rows[other][ICONS] & BIT[OPPOSITE[side]])
     where = _(
         "card {card} at row {row}, column {col}: {its_side} meets card {other} at row "
         "{other_row}, column {other_col}",
         card=card,
-        row=rows[card][_ROW],
-        col=rows[card][_COL],
+        row=rows[card][ROW],
+        col=rows[card][COL],
         its_side=_(_ITS_SIDE[side]),
         other=other,
-        other_row=rows[other][_ROW],
-        other_col=rows[other][_COL],
+        other_row=rows[other][ROW],
+        other_col=rows[other][COL],
     )
     if mine_icon and their_icon:
         return _("{where}, but the two share neither style nor type", where=where)
@@ -100,7 +96,7 @@ def geometry_problems(
     problems = []
     for index, holder in enumerate(figures.overlapped_by):
         if holder >= 0:
-            row, col = rows[index][_ROW], rows[index][_COL]
+            row, col = rows[index][ROW], rows[index][COL]
             problems.append(
                 Problem(
                     code="overlap",
@@ -122,7 +118,7 @@ def geometry_problems(
         if part == figures.project:
             continue
         members = [i for i, k in enumerate(component) if k == part]
-        cells = tuple((rows[i][_ROW], rows[i][_COL]) for i in members)
+        cells = tuple((rows[i][ROW], rows[i][COL]) for i in members)
         where = ", ".join(f"({r}, {c})" for r, c in cells)
         problems.append(
             Problem(

@@ -24,13 +24,11 @@ from neweden.format.vocabulary import (
     looks_alike,
     nearest,
 )
+from neweden.geometry.compact import COL, FLAGS, ROW, STYLE, TYPE, WIDTH
 from neweden.i18n import N_, _, ngettext
 
 __all__ = ["GameNames", "effect_warnings", "mistyped", "name_problems"]
 
-#: Columns of the packed score table (neweden.geometry.compact): row, col, style, type, ... flags.
-_WIDTH = 9
-_ROW, _COL, _STYLE, _TYPE, _FLAGS = 0, 1, 2, 3, 6
 _LIMITS: dict[Attribute, tuple[int, str, str]] = {
     "style": (MAX_STYLES, "style", "styles"),
     "type": (MAX_TYPES, "type", "types"),
@@ -62,10 +60,10 @@ class GameNames:
         """The names of `attribute` the game's common cards show."""
         if self.alone:
             return frozenset(self.names[attribute])
-        column = _STYLE if attribute == "style" else _TYPE
-        lo = self.offsets[self.start] * _WIDTH + column
-        hi = self.offsets[self.stop] * _WIDTH
-        codes = set(self.flat[lo:hi:_WIDTH])
+        column = STYLE if attribute == "style" else TYPE
+        lo = self.offsets[self.start] * WIDTH + column
+        hi = self.offsets[self.stop] * WIDTH
+        codes = set(self.flat[lo:hi:WIDTH])
         codes.discard(-1)
         return frozenset(map(self.names[attribute].__getitem__, codes))
 
@@ -83,14 +81,14 @@ class GameNames:
 
     def cards(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int]]]:
         """Every name of `attribute` with its common cards as (player, row, col)."""
-        column = _STYLE if attribute == "style" else _TYPE
+        column = STYLE if attribute == "style" else TYPE
         names = self.names[attribute]
         found: dict[str, list[tuple[int, int, int]]] = {}
         for p, city in enumerate(range(self.start, self.stop)):
             for i in range(self.offsets[city], self.offsets[city + 1]):
-                row = self.flat[i * _WIDTH : (i + 1) * _WIDTH]
-                if row[_FLAGS] == 0:
-                    found.setdefault(names[row[column]], []).append((p, row[_ROW], row[_COL]))
+                row = self.flat[i * WIDTH : (i + 1) * WIDTH]
+                if row[FLAGS] == 0:
+                    found.setdefault(names[row[column]], []).append((p, row[ROW], row[COL]))
         return found
 
 

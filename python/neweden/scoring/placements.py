@@ -30,7 +30,7 @@ from neweden.format.decode import (
 )
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.geometry.compact import UNRESOLVED, WIDTH, pack_games
+from neweden.geometry.compact import FLAGS, UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import Placed
 from neweden.geometry.native import placements as native_placements
@@ -44,7 +44,6 @@ from neweden.rules.ten_cards import ten_cards_points
 
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
-_FLAGS = 6  # the column of the flags in a packed row
 _TOTAL = operator.itemgetter("total")
 
 
@@ -156,7 +155,7 @@ def _placed_by_id(
 ) -> Placed:
     """The native placements of a game packed in Python (where the catalog resolves ids)."""
     packed = pack_games([msgspec.structs.replace(game, players=players), added], catalog)
-    if packed.flat[_FLAGS - WIDTH] & UNRESOLVED:
+    if packed.flat[FLAGS - WIDTH] & UNRESOLVED:
         raise PlacementError([_unknown_card(card, catalog)])
     return native_placements(packed.flat, packed.offsets, at)
 

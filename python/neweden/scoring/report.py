@@ -36,6 +36,11 @@ from neweden.format.problems import Problem, join, pointer_order
 from neweden.format.vocabulary import Attribute
 from neweden.geometry import reference
 from neweden.geometry.compact import (
+    COL,
+    FLAGS,
+    POINTS,
+    ROW,
+    STARS,
     UNRESOLVED,
     CityRows,
     GameCards,
@@ -848,10 +853,6 @@ def _card_why(known: bool, scored: bool, need: int, stars: int | None, lang: str
     return _("1 point: needs {need} stars, the player has {stars}", need=need, stars=stars)
 
 
-#: Columns of the packed table's rows (neweden.geometry.compact).
-_ROW, _COL, _FLAGS, _STARS, _POINTS = 0, 1, 6, 7, 8
-
-
 def _card_lines(
     rows: Sequence[Sequence[int]], included: Sequence[bool], stars: int | None
 ) -> list[AuditCard]:
@@ -873,15 +874,15 @@ def _card_lines(
 def _card_line(
     index: int, row: Sequence[int], scored: bool, stars: int | None, lang: str
 ) -> AuditCard:
-    known = not row[_FLAGS] & UNRESOLVED
+    known = not row[FLAGS] & UNRESOLVED
     return AuditCard(
         index,
-        [row[_ROW], row[_COL]],
+        [row[ROW], row[COL]],
         scored,
-        row[_STARS] if known else None,
-        row[_POINTS] if known else None,
-        card_points(row[_POINTS], row[_STARS], stars) if scored and stars is not None else None,
-        _card_why(known, scored, row[_STARS], stars, lang),
+        row[STARS] if known else None,
+        row[POINTS] if known else None,
+        card_points(row[POINTS], row[STARS], stars) if scored and stars is not None else None,
+        _card_why(known, scored, row[STARS], stars, lang),
     )
 
 
@@ -912,7 +913,7 @@ def _military_audit(
     rows: Sequence[Sequence[int]], fig: CityFigures, bases_place: int | None
 ) -> AuditMilitary:
     def cell(i: int) -> list[int]:
-        return [rows[i][_ROW], rows[i][_COL]]
+        return [rows[i][ROW], rows[i][COL]]
 
     span = fig.tower_span
     return AuditMilitary(
