@@ -76,16 +76,7 @@ bool fits_grid(const CityView& city, GridCells& grid) noexcept {
   if (city.n == 0) {
     return true;
   }
-  std::int32_t min_row = city.row[0];
-  std::int32_t max_row = city.row[0];
-  std::int32_t min_col = city.col[0];
-  std::int32_t max_col = city.col[0];
-  for (std::size_t i = 1; i < city.n; ++i) {
-    min_row = std::min(min_row, city.row[i]);
-    max_row = std::max(max_row, city.row[i]);
-    min_col = std::min(min_col, city.col[i]);
-    max_col = std::max(max_col, city.col[i]);
-  }
+  const auto [min_row, max_row, min_col, max_col] = bounds_of(city);
   const auto span = [](std::int32_t lo, std::int32_t hi) {
     return static_cast<std::int64_t>(hi) - lo;
   };
@@ -202,6 +193,17 @@ void analyse_sized(const CityView& city, Workspace& ws, Mask* joined, Mask* near
 }
 
 }  // namespace
+
+Bounds bounds_of(const CityView& city) noexcept {
+  Bounds b{city.row[0], city.row[0], city.col[0], city.col[0]};
+  for (std::size_t i = 1; i < city.n; ++i) {
+    b.min_row = std::min(b.min_row, city.row[i]);
+    b.max_row = std::max(b.max_row, city.row[i]);
+    b.min_col = std::min(b.min_col, city.col[i]);
+    b.max_col = std::max(b.max_col, city.col[i]);
+  }
+  return b;
+}
 
 void Workspace::prepare() noexcept {
   look[kNoCard] = 0;

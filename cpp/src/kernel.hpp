@@ -86,6 +86,12 @@ inline unsigned complete_connection(unsigned mine, std::uint64_t my_key, unsigne
   return (theirs >> ((d + 2U) & 3U)) & (mine >> d) & compatible & 1U;
 }
 
+// The smallest rectangle holding the cards of a city of at least one card.
+struct Bounds {
+  std::int32_t min_row, max_row, min_col, max_col;
+};
+Bounds bounds_of(const CityView& city) noexcept;
+
 // Throws std::invalid_argument for a city or card no decoded city can give.
 void check_city(const CityView& city);
 // The card checks alone, over any run of cards (a whole batch at once).

@@ -58,14 +58,7 @@ namespace {
 class CardsByCell {
  public:
   CardsByCell(const CityView& city, detail::GridCells& grid) : city_(city), grid_(grid) {
-    std::int32_t min_row = city.row[0], max_row = city.row[0];
-    std::int32_t min_col = city.col[0], max_col = city.col[0];
-    for (std::size_t i = 1; i < city.n; ++i) {
-      min_row = std::min(min_row, city.row[i]);
-      max_row = std::max(max_row, city.row[i]);
-      min_col = std::min(min_col, city.col[i]);
-      max_col = std::max(max_col, city.col[i]);
-    }
+    const auto [min_row, max_row, min_col, max_col] = detail::bounds_of(city);
     // a candidate's neighbour is at most two cells beyond the city: inside the border (and
     // two cells from the ends of int32, so no sum below overflows)
     constexpr std::int64_t kRoom = detail::GridCells::kSpan - 2;
