@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from neweden.catalog.catalog import Catalog, ResolvedCard
@@ -695,39 +695,64 @@ def _words_of(expr: Any) -> Callable[[int], str]:
     return lambda n: f"{before}{n}{after}"
 
 
+#: A condition's words from its values (every value operator's, in reading order).
+_Say = Callable[[Iterator[int]], tuple[bool, str]]
+_MAX_SAID = 1024  # sentences kept a condition (a few dozen distinct values recur)
+
+
 def _judge(expr: Any) -> Judged:
+    """The judge of a condition: its values read off the city, and its verdict in words
+    made once for each distinct set of values (the same few numbers recur from city to
+    city, and the words are most of a judgement's cost)."""
+    values, say = _sayer(expr)
+    said: dict[tuple[int, ...], tuple[bool, str]] = {}
+
+    def judgement(ctx: CityContext) -> tuple[bool, str]:
+        key = tuple([value(ctx) for value in values])
+        found = said.get(key)
+        if found is None:
+            if len(said) >= _MAX_SAID:
+                said.clear()
+            found = said[key] = say(iter(key))
+        return found
+
+    return judgement
+
+
+def _sayer(expr: Any) -> tuple[list[Value], _Say]:
+    """The values a condition reads, in order, and its verdict in words from them."""
     if isinstance(expr, bool):
         verdict = (expr, _("always") if expr else _("never"))
-        return lambda ctx: verdict
+        return [], lambda values: verdict
     ((op, arg),) = expr.items()
     if op in ("and", "or"):
         every = op == "and"
-        parts, joined = [_judge(c) for c in arg], _(" and ") if every else _(" or ")
+        parts, joined = [_sayer(c) for c in arg], _(" and ") if every else _(" or ")
+        says = [say for _values, say in parts]
 
-        def both(ctx: CityContext) -> tuple[bool, str]:
-            found = [part(ctx) for part in parts]
+        def both(values: Iterator[int]) -> tuple[bool, str]:
+            found = [say(values) for say in says]
             truths = [t for t, _why in found]
             truth = all(truths) if every else any(truths)
             return truth, joined.join([f"({why})" for _truth, why in found])
 
-        return both
+        return [value for read, _say in parts for value in read], both
     if op == "not":
-        inner, negation = _judge(arg), _("not ({why})")
+        (read, inner), negation = _sayer(arg), _("not ({why})")
 
-        def negated(ctx: CityContext) -> tuple[bool, str]:
-            truth, why = inner(ctx)
+        def negated(values: Iterator[int]) -> tuple[bool, str]:
+            truth, why = inner(values)
             return not truth, negation.format(why=why)
 
-        return negated
+        return read, negated
     compare, (a, b) = COMPARISONS[op], arg
-    value_a, value_b = value_of(a), value_of(b)
     words_a, words_b, limit = _words_of(a), _words_of(b), _(_LIMIT_WORDS[op])
 
-    def compared(ctx: CityContext) -> tuple[bool, str]:
-        va, vb = value_a(ctx), value_b(ctx)
+    def compared(values: Iterator[int]) -> tuple[bool, str]:
+        va, vb = next(values), next(values)
         return compare(va, vb), f"{words_a(va)}; {limit.format(limit=words_b(vb))}"
 
-    return compared
+    return [value_of(a), value_of(b)], compared
 
 
 Test = Callable[[CityContext], bool]

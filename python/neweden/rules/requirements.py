@@ -7,20 +7,22 @@ A1, B1 and C1 are written in it in :data:`neweden.catalog.catalog.BUILTIN`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
-from neweden.catalog.conditions import CityContext, Test, compiled, evaluate, judged
+from neweden.catalog.conditions import CityContext, Test, compiled, judged
 from neweden.geometry.figures import ScoreFigures
 from neweden.i18n import _
 
 __all__ = [
     "POINTS_PER_EXTRA_STAR",
+    "RequirementJudge",
     "RequirementResult",
     "card_points",
     "evaluate_requirements",
     "populist_points",
+    "requirement_judges",
     "requirement_tests",
 ]
 
@@ -39,25 +41,63 @@ def evaluate_requirements(
 ) -> list[RequirementResult]:
     """Each requirement in play, met or not, with the figures that decided it in words
     (`explained`; the lean report does without)."""
+    specs = [city.catalog.requirements.get(req_id) for req_id in requirement_ids]
+    if explained:
+        return [judge(city) for judge in requirement_judges(requirement_ids, specs)]
     results = []
-    for req_id in requirement_ids:
-        spec = city.catalog.requirements.get(req_id)
-        if spec is None:
-            results.append(RequirementResult(req_id, False, _("unknown id: not met")))
-        elif spec.condition is None:
-            why = _("no condition in the catalog: not met")
-            results.append(RequirementResult(req_id, False, why))
+    for req_id, spec in zip(requirement_ids, specs, strict=True):
+        if spec is None or spec.condition is None:
+            results.append(_unmet(req_id, spec))
         else:
-            if explained:
-                met, words = judged(spec.condition)(city)
-                if met:
-                    why = _("{id} met: {words}", id=req_id, words=words)
-                else:
-                    why = _("{id} not met: {words}", id=req_id, words=words)
-            else:
-                met, why = evaluate(spec.condition, city), ""
-            results.append(RequirementResult(req_id, met, why))
+            results.append(RequirementResult(req_id, compiled(spec.condition)(city), ""))
     return results
+
+
+RequirementJudge = Callable[[CityContext], RequirementResult]
+
+
+def requirement_judges(
+    requirement_ids: Sequence[str], specs: Sequence[RequirementSpec | None]
+) -> list[RequirementJudge]:
+    """The judge of each requirement in play (`specs`: the ids looked up), in play order:
+    its result over a city with the figures that decided it in words, in the current
+    language. A game's players share them (the report makes them once a game); each
+    judge says a sentence once for each verdict it meets, as the conditions' words are
+    made once for each set of values."""
+    return [
+        _requirement_judge(req_id, spec)
+        for req_id, spec in zip(requirement_ids, specs, strict=True)
+    ]
+
+
+def _requirement_judge(req_id: str, spec: RequirementSpec | None) -> RequirementJudge:
+    if spec is None or spec.condition is None:
+        result = _unmet(req_id, spec)
+        return lambda city: result
+    judge = judged(spec.condition)
+    results: dict[tuple[bool, str], RequirementResult] = {}
+
+    def judged_requirement(city: CityContext) -> RequirementResult:
+        verdict = judge(city)
+        found = results.get(verdict)
+        if found is None:
+            met, words = verdict
+            if met:
+                why = _("{id} met: {words}", id=req_id, words=words)
+            else:
+                why = _("{id} not met: {words}", id=req_id, words=words)
+            found = results[verdict] = RequirementResult(req_id, met, why)
+        return found
+
+    return judged_requirement
+
+
+def _unmet(req_id: str, spec: RequirementSpec | None) -> RequirementResult:
+    """The result of a requirement that cannot be met: an unknown id, or a catalog entry
+    without a condition."""
+    if spec is None:
+        return RequirementResult(req_id, False, _("unknown id: not met"))
+    return RequirementResult(req_id, False, _("no condition in the catalog: not met"))
 
 
 def requirement_tests(

@@ -71,9 +71,10 @@ from neweden.rules.modes import MODES as _MODES
 from neweden.rules.names import GameNames, effect_warnings, name_problems
 from neweden.rules.ranking import Standing, first_player_recency, rank
 from neweden.rules.requirements import (
+    RequirementJudge,
     card_points,
-    evaluate_requirements,
     populist_points,
+    requirement_judges,
     requirement_tests,
 )
 from neweden.rules.ten_cards import ten_cards_points
@@ -368,6 +369,7 @@ class _GameScore:
         "_card_problems",
         "_cities",
         "_full",
+        "_judges",
         "_tests",
         "catalog",
         "core",
@@ -390,6 +392,7 @@ class _GameScore:
         self._card_problems: dict[int, list[Problem]] = {}
         self._full: dict[int, CityFigures] = {}
         self._tests: list[tuple[str, Test]] | None = None
+        self._judges: list[RequirementJudge] | None = None
 
     # --- cards and figures, when needed ---------------------------------------------------
 
@@ -581,7 +584,7 @@ class _GameScore:
         if mode.populist:
             city.show(functools.partial(self.kept, p), fig)
             if detail:
-                results = evaluate_requirements(_requirement_ids(game), city)
+                results = [judge(city) for judge in self.judges()]
                 met = [r.id for r in results if r.met]
             else:
                 met = [req_id for req_id, test in self.tests() if test(city)]
@@ -616,6 +619,15 @@ class _GameScore:
             [],
         )
         return _new(_Scored, (entry, standing, results, epiphanies, met))
+
+    def judges(self) -> list[RequirementJudge]:
+        """The requirement judges of the game (the audit's words), made once."""
+        found = self._judges
+        if found is None:
+            found = self._judges = requirement_judges(
+                _requirement_ids(self.game), self.extras.requirements
+            )
+        return found
 
     def tests(self) -> list[tuple[str, Test]]:
         """The requirement tests of the game, compiled once."""
