@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "columns.hpp"
 #include "figures.hpp"
 #include "neweden/encoded.hpp"
+#include "neweden/json_game.hpp"
 #include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
@@ -262,6 +264,40 @@ py::object pack_encoded(const py::bytes& players, const py::tuple& facilities,
   return py::make_tuple(list_of(cells), list_of(at));
 }
 
+// A JsonGamePacker with the names it reads by (copied from Python's tables: they live as
+// long as it does).
+class JsonPacker {
+ public:
+  JsonPacker(const py::tuple& facilities, const py::tuple& sides, const CityLimits& limits)
+      : names_(encoded_names(facilities, sides)), packer_(names_, limits) {}
+  JsonPacker(const JsonPacker&) = delete;
+  JsonPacker& operator=(const JsonPacker&) = delete;
+
+  bool add(const py::bytes& game) {
+    const std::string_view data = game;
+    return packer_.add(reinterpret_cast<const std::uint8_t*>(data.data()), data.size());
+  }
+
+  // (flat, offsets, first_city, rotated, styles, types) of the games added, as lists.
+  py::tuple table() const {
+    py::list styles;
+    for (const std::string& name : packer_.styles().names()) {
+      styles.append(py::str(name));
+    }
+    py::list types;
+    for (const std::string& name : packer_.types().names()) {
+      types.append(py::str(name));
+    }
+    return py::make_tuple(list_of(packer_.cells()), list_of(packer_.offsets()),
+                          list_of(packer_.first_city()), list_of(packer_.rotated()), styles,
+                          types);
+  }
+
+ private:
+  EncodedNames names_;
+  JsonGamePacker packer_;
+};
+
 py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::int64_t>& at,
                  std::size_t seat, const py::type& figures) {
   if (cells.size() % 9 != 0 || at.size() < 3 || seat + 2 >= at.size() || at.front() != 0 ||
@@ -373,6 +409,27 @@ void bind_scores(py::module_& m) {
         "card) as msgspec encodes them in MessagePack, packed natively; `facilities` and\n"
         "`sides` name the codes and bits. None when the encoding holds a card given by\n"
         "catalog id (or anything else the Python packer alone packs).");
+  py::class_<JsonPacker>(m, "JsonPacker",
+                         "The cities of games read from their JSON text into one score table\n"
+                         "(nine ints a card, as pack_games packs them), game after game.")
+      .def(py::init([](const py::tuple& facilities, const py::tuple& sides,
+                       std::int32_t max_cards, std::int32_t max_coordinate,
+                       std::int32_t max_points, std::int32_t max_stars,
+                       std::size_t max_string) {
+             return std::make_unique<JsonPacker>(
+                 facilities, sides,
+                 CityLimits{max_cards, max_coordinate, max_points, max_stars, max_string});
+           }),
+           py::arg("facilities"), py::arg("sides"), py::arg("max_cards"),
+           py::arg("max_coordinate"), py::arg("max_points"), py::arg("max_stars"),
+           py::arg("max_string"))
+      .def("add", &JsonPacker::add, py::arg("game"),
+           "Adds the cities of a game (a JSON document msgspec has read as valid JSON);\n"
+           "False, adding nothing, for anything the strict reader does not read exactly\n"
+           "as the exact path (a catalog id, an escape, a repeated key...).")
+      .def("table", &JsonPacker::table,
+           "(flat, offsets, first_city, rotated, styles, types) of the games added\n"
+           "(rotated: the row of each rotated card, ascending).");
   m.def("pack_encoded", &pack_encoded, py::arg("players"), py::arg("facilities"),
         py::arg("sides"),
         "The rows of players as msgspec encodes them in MessagePack, packed as\n"

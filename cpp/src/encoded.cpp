@@ -8,9 +8,12 @@
 
 #include "neweden/city.hpp"
 #include "neweden/sides.hpp"
+#include "packing.hpp"
 
 namespace neweden {
 namespace {
+
+using detail::Placed;
 
 // MessagePack values, read forward; every read checks the bytes left.
 class Reader {
@@ -190,18 +193,6 @@ class Reader {
   const std::uint8_t* end_;
 };
 
-// One placement's fields as read; a card field absent stays unset.
-struct Placed {
-  bool has_row = false, has_col = false, has_card = false;
-  std::int32_t row = 0, col = 0;
-  bool rotated = false;
-  bool wild = false, has_style = false, has_type = false, has_facility = false;
-  bool has_points = false, has_stars = false, has_sides = false;
-  std::string_view style, type;
-  std::int32_t facility = -1, points = 0, stars = 0;
-  SideMask sides = 0;
-};
-
 // Whether a key read is `word` (a literal: the comparison of a known length is inlined).
 template <std::size_t N>
 bool is(std::string_view key, const char (&word)[N]) noexcept {
@@ -345,19 +336,9 @@ bool EncodedPacker::read_players(Reader& in, std::vector<std::int32_t>& cells,
         if (!read_placement(in, names_, card)) {
           return false;
         }
-        if (card.wild) {  // all sides, the same turned
-          cells.insert(cells.end(), {card.row, card.col, -1, -1, -1, kAllSides, kWild,
-                                     card.stars, card.points});
-          continue;
-        }
-        if (!(card.has_style && card.has_type && card.has_facility && card.has_points &&
-              card.has_stars && card.has_sides)) {
+        if (!detail::append_placed(card, styles_, types_, cells)) {
           return false;
         }
-        cells.insert(cells.end(), {card.row, card.col, styles_.intern(card.style),
-                                   types_.intern(card.type), card.facility,
-                                   rotate_sides(card.sides, card.rotated), 0, card.stars,
-                                   card.points});
       }
       return true;
     });

@@ -49,3 +49,19 @@ def placements_encoded(
 def pack_encoded(
     players: bytes, facilities: tuple[str, ...], sides: tuple[str, ...]
 ) -> tuple[list[int], list[int]] | None: ...
+
+class JsonPacker:
+    def __init__(
+        self,
+        facilities: tuple[str, ...],
+        sides: tuple[str, ...],
+        max_cards: int,
+        max_coordinate: int,
+        max_points: int,
+        max_stars: int,
+        max_string: int,
+    ) -> None: ...
+    def add(self, game: bytes) -> bool: ...
+    def table(
+        self,
+    ) -> tuple[list[int], list[int], list[int], list[int], list[str], list[str]]: ...

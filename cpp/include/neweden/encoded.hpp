@@ -19,6 +19,14 @@ class NameTable {
   // The number of `name`, added when new.
   std::int32_t intern(std::string_view name);
   const std::vector<std::string>& names() const noexcept { return names_; }
+  std::size_t size() const noexcept { return names_.size(); }
+  // Forgets the names added after the first `n` (a reader refusing what it began to read).
+  void truncate(std::size_t n) {
+    if (n < names_.size()) {
+      names_.resize(n);
+      heads_.resize(n);
+    }
+  }
 
  private:
   static std::uint64_t head(std::string_view name) noexcept;

@@ -45,7 +45,7 @@ from neweden.format.vocabulary import Attribute, fold
 from neweden.i18n import _, number
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
-__all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound"]
+__all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound", "head_is_sound"]
 
 COMMON_CARD_FIELDS = ("style", "type", "facility", "points", "stars", "sides")
 WILD_FORBIDDEN = ("style", "type", "facility", "sides")
@@ -369,49 +369,57 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
     type names of its inline cards are folded from their Portuguese aliases on the way (so
     a sound document reads as English identifiers)."""
     if isinstance(doc, Game):
-        if check_game(StructFields(doc), ""):
-            return False
-        if isinstance(doc.requirements, list) and not all(_catalog_id(r) for r in doc.requirements):
+        if not head_is_sound(doc):
             return False
         players: list[Player] | list[LoneCity] = doc.players
     else:
         players = [doc]
+    return all(_cards_are_sound(player.city) for player in players)
+
+
+def head_is_sound(game: Game) -> bool:
+    """:func:`decoded_is_sound` of everything but the cities: the game's own fields, the
+    requirement ids, each player's epiphanies."""
+    if check_game(StructFields(game), ""):
+        return False
+    if isinstance(game.requirements, list) and not all(_catalog_id(r) for r in game.requirements):
+        return False
+    return all(_epiphany_is_sound(e) for player in game.players for e in player.epiphanies)
+
+
+def _cards_are_sound(city: list[Placement]) -> bool:
     plain_styles, plain_types = _STYLES.plain, _TYPES.plain
-    for player in players:
-        for placement in player.city:
-            card = placement.card
-            if isinstance(card, str):
-                if not _catalog_id(card):
-                    return False
-                continue
-            # An inline card: the fields of WILD_FORBIDDEN or COMMON_CARD_FIELDS, read once
-            # each, inline (this runs for every card of every game).
-            if card.wild is not UNSET:
-                if not (card.style is card.type is card.facility is card.sides is UNSET):
-                    return False
-                continue
-            style, type_, sides = card.style, card.type, card.sides
-            if (
-                style is UNSET
-                or type_ is UNSET
-                or sides is UNSET
-                or card.facility is UNSET
-                or card.points is UNSET
-                or card.stars is UNSET
-                or tuple(sides) not in _DISTINCT_SIDES
-            ):
+    for placement in city:
+        card = placement.card
+        if isinstance(card, str):
+            if not _catalog_id(card):
                 return False
-            if style not in plain_styles:  # an alias to fold, or not a name
-                folded = _STYLES.read(style)
-                if folded is None:
-                    return False
-                card.style = folded
-            if type_ not in plain_types:
-                folded = _TYPES.read(type_)
-                if folded is None:
-                    return False
-                card.type = folded
-        for epiphany in getattr(player, "epiphanies", ()):
-            if not _epiphany_is_sound(epiphany):
+            continue
+        # An inline card: the fields of WILD_FORBIDDEN or COMMON_CARD_FIELDS, read once
+        # each, inline (this runs for every card of every game).
+        if card.wild is not UNSET:
+            if not (card.style is card.type is card.facility is card.sides is UNSET):
                 return False
+            continue
+        style, type_, sides = card.style, card.type, card.sides
+        if (
+            style is UNSET
+            or type_ is UNSET
+            or sides is UNSET
+            or card.facility is UNSET
+            or card.points is UNSET
+            or card.stars is UNSET
+            or tuple(sides) not in _DISTINCT_SIDES
+        ):
+            return False
+        if style not in plain_styles:  # an alias to fold, or not a name
+            folded = _STYLES.read(style)
+            if folded is None:
+                return False
+            card.style = folded
+        if type_ not in plain_types:
+            folded = _TYPES.read(type_)
+            if folded is None:
+                return False
+            card.type = folded
     return True

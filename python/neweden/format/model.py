@@ -262,14 +262,15 @@ SchemaLink = Annotated[
 ]
 
 
+#: The constraints of a game's `players` (also those of the lean decoder's, decode_lean).
+PLAYERS = Meta(min_length=1, max_length=MAX_PLAYERS, extra={"too_large": ("max_length",)})
+
+
 class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A finished table: mode, requirement cards in play, players in clockwise seat order."""
 
     mode: Mode
-    players: Annotated[
-        list[Player],
-        Meta(min_length=1, max_length=MAX_PLAYERS, extra={"too_large": ("max_length",)}),
-    ]
+    players: Annotated[list[Player], PLAYERS]
     format: Literal["new-eden/game@1"] | UnsetType = UNSET
     requirements: list[CatalogId] | UnsetType = UNSET
     first_player: Name | UnsetType = UNSET

@@ -225,7 +225,7 @@ class GameCards:
 
     ids: list[str]
     unresolved: bool
-    rotated: list[int]  # the player of each rotated card
+    rotated: list[tuple[int, int]]  # (player, index in the city) of each rotated card
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +261,15 @@ class CityRows:
         self.offsets = offsets
         self.first = first
 
+    def cell(self, p: int, index: int) -> tuple[int, int]:
+        """(row, col) of card `index` of city p."""
+        at = (self.offsets[self.first + p] + index) * WIDTH
+        return self.flat[at + ROW], self.flat[at + COL]
+
+    def cards(self, p: int) -> int:
+        """How many cards city p holds (as given: every placement has its row)."""
+        return self.offsets[self.first + p + 1] - self.offsets[self.first + p]
+
     def of(self, p: int) -> list[tuple[int, ...]]:
         """Each card of the game's city p as its row of the table."""
         lo, hi = self.offsets[self.first + p], self.offsets[self.first + p + 1]
@@ -285,7 +294,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
     for game in games:
         info = GameCards([], False, [])
         for p, player in enumerate(game.players):
-            for placement in player.city:
+            for k, placement in enumerate(player.city):
                 card = placement.card
                 rotated = placement.rotated
                 if card.__class__ is InlineCard and card.wild is not True:
@@ -313,7 +322,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                     rest = _catalog_card(card, catalog, names, by_id, info)  # type: ignore[arg-type]
                     extend((placement.row, placement.col, *(_turned(rest) if rotated else rest)))
                 if rotated:
-                    info.rotated.append(p)
+                    info.rotated.append((p, k))
             offsets.append(len(flat) // WIDTH)
         first_city.append(len(offsets) - 1)
         packed.append(info)

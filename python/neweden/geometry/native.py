@@ -5,12 +5,17 @@ typed figures this module returns."""
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
 from neweden import _core
-from neweden.format.model import FACILITIES
-from neweden.geometry.compact import CompactCities
+from neweden.format.checks import fold_name
+from neweden.format.model import FACILITIES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STRING
+from neweden.format.vocabulary import Attribute
+from neweden.geometry.compact import STYLE, TYPE, WIDTH, CompactCities, GameCards, PackedGames
 from neweden.geometry.figures import BatchFigures, CityFigures, ScoreFigures
 from neweden.geometry.sides import SIDES
 
@@ -20,6 +25,7 @@ __all__ = [
     "analyse_city",
     "analyse_table",
     "pack_encoded",
+    "pack_json_games",
     "placements",
     "placements_encoded",
     "score_columns",
@@ -160,3 +166,54 @@ def score_games(
     fields, over, listed = _core.score_games(flat, offsets, first_city, style_limit, details)
     figures = [_new(ScoreFigures, f) for f in fields]
     return figures, over, {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
+
+
+#: The most stars a card asks (the format's `Stars`).
+_MAX_STARS = 3
+
+
+def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:
+    """:func:`~neweden.geometry.compact.pack_games` of games given as their JSON documents
+    (decoded apart, their cities left as JSON: :mod:`neweden.format.lean`), read by the
+    native core; the same table, names and rotated cards. None when the core's strict
+    reader refuses one of them (a card given by catalog id, an escape, a repeated key...) or
+    a style or type name is not one: pack that game from its decoded form then."""
+    packer = _core.JsonPacker(
+        FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, _MAX_STARS, MAX_STRING
+    )
+    for game in games:
+        if not packer.add(game):
+            return None
+    flat, offsets, first_city, rotated, styles, types = packer.table()
+    folded_styles = _folded(flat, STYLE, styles, "style")
+    folded_types = _folded(flat, TYPE, types, "type")
+    if folded_styles is None or folded_types is None:
+        return None
+    cards = [GameCards([], False, []) for _ in games]
+    g = 0
+    for row in rotated:  # rare: each found in its game and city
+        while offsets[first_city[g + 1]] <= row:
+            g += 1
+        p = bisect.bisect_right(offsets, row, first_city[g], first_city[g + 1]) - 1
+        cards[g].rotated.append((p - first_city[g], row - offsets[p]))
+    return PackedGames(flat, offsets, folded_styles, folded_types, first_city, cards)
+
+
+def _folded(
+    flat: list[int], column: int, names: list[str], attribute: Attribute
+) -> tuple[str, ...] | None:
+    """The names a column's codes index, each read as the decoder reads it (a Portuguese
+    alias folded to its English identifier: the codes renumbered, in order of appearance, as
+    :func:`~neweden.geometry.compact.pack_games` numbers the folded names), or None when
+    one is not a name."""
+    read = [fold_name(name, attribute) for name in names]
+    if read == names:
+        return tuple(names)
+    if any(name is None for name in read):
+        return None
+    number: dict[str, int] = {}
+    code = [number.setdefault(name, len(number)) for name in read if name is not None]
+    for i in range(column, len(flat), WIDTH):
+        if flat[i] >= 0:  # -1: a wild card
+            flat[i] = code[flat[i]]
+    return tuple(number)

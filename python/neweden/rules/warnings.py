@@ -3,7 +3,7 @@ may have got wrong, or what the table did unusually."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from neweden.catalog.catalog import RequirementSpec
 from neweden.format.model import Game
@@ -59,9 +59,10 @@ def game_warnings(
     game: Game,
     style_counts: Mapping[str, int],
     most_cards: int,
-    rotated: Sequence[int],
+    rotated: Sequence[tuple[int, int]],
     requirement_specs: Sequence[RequirementSpec | None],
     epiphany_specs: Sequence[Sequence[object]],
+    cell: Callable[[int, int], tuple[int, int]],
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
     `rotated_without_epiphany`, `third_star_in_military`.
@@ -111,26 +112,28 @@ def game_warnings(
                     path="/requirements",
                 )
             )
-    for p in dict.fromkeys(rotated):  # each player once, in order
-        if _activated(game, epiphany_specs, p, "rotate"):
+    allowed: dict[int, bool] = {}  # whether player p activated a rotate effect
+    for p, index in rotated:
+        if p not in allowed:
+            allowed[p] = bool(_activated(game, epiphany_specs, p, "rotate"))
+        if allowed[p]:
             continue
-        for index, card in enumerate(game.players[p].city):
-            if card.rotated:
-                warnings.append(
-                    Problem(
-                        code="rotated_without_epiphany",
-                        message=_(
-                            "card {card} at row {row}, column {col} is rotated, but the player "
-                            "lists no activated epiphany with the rotate effect (the game turns "
-                            "cards only through one)",
-                            card=index,
-                            row=card.row,
-                            col=card.col,
-                        ),
-                        path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
-                        cells=((card.row, card.col),),
-                    )
-                )
+        row, col = cell(p, index)
+        warnings.append(
+            Problem(
+                code="rotated_without_epiphany",
+                message=_(
+                    "card {card} at row {row}, column {col} is rotated, but the player "
+                    "lists no activated epiphany with the rotate effect (the game turns "
+                    "cards only through one)",
+                    card=index,
+                    row=row,
+                    col=col,
+                ),
+                path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
+                cells=((row, col),),
+            )
+        )
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):
             thirds = _activated(game, epiphany_specs, p, THIRD_STAR)

@@ -30,8 +30,9 @@ from neweden.catalog.catalog import (
     resolve_game,
 )
 from neweden.catalog.conditions import CityContext, Test, evaluate
-from neweden.format.decode import GameInput, decode_game
-from neweden.format.model import EpiphanyEntry, Game
+from neweden.format.decode import GameInput, decode_game, game_bytes
+from neweden.format.lean import decode_lean
+from neweden.format.model import EpiphanyEntry, Game, Placement
 from neweden.format.problems import Problem, join, pointer_order
 from neweden.format.vocabulary import Attribute
 from neweden.geometry import reference
@@ -49,7 +50,7 @@ from neweden.geometry.compact import (
     pack_table,
 )
 from neweden.geometry.figures import CityFigures, ScoreFigures
-from neweden.geometry.native import analyse_table, score_figures
+from neweden.geometry.native import analyse_table, pack_json_games, score_figures
 from neweden.geometry.native import score_games as score_games_natively
 from neweden.i18n import _, current, ngettext, speaking
 from neweden.rules.advice import third_star_advice
@@ -232,9 +233,24 @@ def score_report(
     game: GameInput | Game, *, catalog: Catalog | None = None, detail: bool = True
 ) -> Report:
     """:func:`score`'s report as a :class:`~neweden.scoring.types.Report` (to encode or read
-    by attribute)."""
-    decoded = game if isinstance(game, Game) else decode_game(game)
-    return score_reports([decoded], catalog=catalog, detail=detail)[0]
+    by attribute). A document is read lean when it can be (its cities by the native core,
+    :mod:`neweden.format.lean`), otherwise decoded the exact way: the same report."""
+    if isinstance(game, Game):
+        return score_reports([game], catalog=catalog, detail=detail)[0]
+    raw = game_bytes(game)
+    lean = decode_lean(raw)
+    packed = pack_json_games([raw]) if lean is not None else None
+    if lean is None or packed is None:
+        return score_reports([decode_game(raw)], catalog=catalog, detail=detail)[0]
+    catalog = catalog or BUILTIN
+    with collector_paused():
+        found = native_geometry.games(
+            packed, [lean], catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS
+        )
+        (report,) = score_packed(
+            [lean], packed, found, catalog=catalog, detail=detail, sources=[raw]
+        )
+    return report
 
 
 _PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")
@@ -308,10 +324,12 @@ def score_packed(
     catalog: Catalog,
     detail: bool,
     core: Core = native_geometry,
+    sources: Sequence[bytes | None] | None = None,
 ) -> list[Report]:
     """RULES §4 over packed games and what one pass of the core found of their cities (the
     rules stage of the pipeline); `core` gives the per-card figures that messages and audit
-    trails need when that pass did not list them."""
+    trails need when that pass did not list them. `sources`: the document of each game
+    decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
     figures, over_box, listed = found
     reports = []
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
@@ -319,7 +337,8 @@ def score_packed(
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alone=len(games) == 1)
         rows = CityRows(packed.flat, packed.offsets, first)
-        score = _GameScore(game, packed.cards[g], catalog, core, rows)
+        source = sources[g] if sources is not None else None
+        score = _GameScore(game, packed.cards[g], catalog, core, rows, source)
         if listed:
             score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
         reports.append(score.report(figures[first:stop], over_box.get(g, {}), shown, detail))
@@ -368,6 +387,7 @@ class _GameScore:
     __slots__ = (
         "_card_problems",
         "_cities",
+        "_exact",
         "_full",
         "_judges",
         "_tests",
@@ -377,12 +397,22 @@ class _GameScore:
         "game",
         "info",
         "rows",
+        "source",
     )
 
     def __init__(
-        self, game: Game, cards: GameCards, catalog: Catalog, core: Core, rows: CityRows
+        self,
+        game: Game,
+        cards: GameCards,
+        catalog: Catalog,
+        core: Core,
+        rows: CityRows,
+        source: bytes | None = None,
     ) -> None:
         self.game = game
+        #: the document of a game decoded lean (its cities as JSON), decoded again the exact
+        #: way the first time a rule needs its cards
+        self.source = source
         self.info = cards
         self.catalog = catalog
         self.core = core
@@ -392,15 +422,24 @@ class _GameScore:
         self._card_problems: dict[int, list[Problem]] = {}
         self._full: dict[int, CityFigures] = {}
         self._tests: list[tuple[str, Test]] | None = None
+        self._exact: Game | None = None if source is not None else game
         self._judges: list[RequirementJudge] | None = None
 
     # --- cards and figures, when needed ---------------------------------------------------
+
+    def placements(self, p: int) -> list[Placement]:
+        """Player p's placements as decoded (a lean game decoded the exact way for it)."""
+        game = self._exact
+        if game is None:
+            assert self.source is not None
+            game = self._exact = decode_game(self.source)
+        return game.players[p].city
 
     def city(self, p: int) -> list[ResolvedCard]:
         """Player p's cards resolved (and the problems of resolving them kept)."""
         found = self._cities.get(p)
         if found is None:
-            found, problems = resolve_city(self.game.players[p].city, self.catalog, _city_path(p))
+            found, problems = resolve_city(self.placements(p), self.catalog, _city_path(p))
             self._cities[p] = found
             self._card_problems[p] = problems
         return found
@@ -453,6 +492,7 @@ class _GameScore:
                 self.info.rotated,
                 self.extras.requirements,
                 self.extras.epiphanies,
+                self.rows.cell,
             )
         )
         recency = first_player_recency(n, first) if first is not None else [None] * n
@@ -497,7 +537,7 @@ class _GameScore:
         for p, fig in enumerate(figures):
             if not fig.legal:
                 errors.extend(geometry_problems(_city_path(p), self.rows.of(p), self.full(p)))
-            if not game.players[p].city:
+            if not self.rows.cards(p):
                 warnings.append(_empty_city_warning(p, game.players[p].name))
         if self.info.ids and _over_copies(self.info.ids, catalog, n):
             paths = [_city_path(p) for p in range(n)]

@@ -1,0 +1,68 @@
+// The cities of a game read straight from its JSON text (issues 18 and 19): the rows of the
+// score table without a Python object per card. The rest of the game (names, epiphanies,
+// bonuses, the requirements) is decoded by msgspec with each city left as raw JSON.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "neweden/encoded.hpp"
+
+namespace neweden {
+
+// The limits of the game format (neweden.format.model) that a city's JSON must keep to.
+struct CityLimits {
+  std::int32_t max_cards = 77;
+  std::int32_t max_coordinate = 1000;
+  std::int32_t max_points = 1000;
+  std::int32_t max_stars = 3;
+  std::size_t max_string = 100;
+};
+
+// Packs the cities of games given as JSON documents, game after game, into one score table
+// (nine ints a card, as neweden.geometry.compact.pack_games packs the same games: styles
+// and types numbered in order of appearance across the games added).
+//
+// A strict reader of the usual form of a city, for a document that msgspec has already
+// read as valid JSON: it refuses (and then adds nothing, forgets nothing) anything it does
+// not read exactly as the exact path does, so that the caller decodes that game the exact
+// way: a card given by catalog id, a key given twice or spelled with an
+// escape, a field unknown or missing, a value of another kind or out of the format's
+// ranges, a string with an escape or a byte outside printable ASCII, a number that is not
+// a plain integer. Style and type names are taken as written: the caller reads each
+// distinct one (identifier, Portuguese alias). Never reads outside the buffer.
+class JsonGamePacker {
+ public:
+  // `names` must outlive the packer.
+  JsonGamePacker(const EncodedNames& names, const CityLimits& limits)
+      : names_(names), limits_(limits) {}
+
+  // Adds the cities of the game `data` (one JSON document); false (nothing added) when the
+  // reader refuses it.
+  bool add(const std::uint8_t* data, std::size_t size);
+
+  const std::vector<std::int32_t>& cells() const noexcept { return cells_; }
+  // Per city, the index of its first card; one more entry at the end.
+  const std::vector<std::int64_t>& offsets() const noexcept { return offsets_; }
+  // The rows of the rotated cards, ascending.
+  const std::vector<std::int64_t>& rotated() const noexcept { return rotated_; }
+  // Per game added, the index of its first city; one more entry at the end.
+  const std::vector<std::int64_t>& first_city() const noexcept { return first_city_; }
+  const NameTable& styles() const noexcept { return styles_; }
+  const NameTable& types() const noexcept { return types_; }
+
+ private:
+  bool read(const std::uint8_t* data, std::size_t size);
+
+  const EncodedNames& names_;
+  CityLimits limits_;
+  NameTable styles_;
+  NameTable types_;
+  std::vector<std::int32_t> cells_;
+  std::vector<std::int64_t> offsets_{0};
+  std::vector<std::int64_t> rotated_;
+  std::vector<std::int64_t> first_city_{0};
+};
+
+}  // namespace neweden

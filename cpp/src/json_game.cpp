@@ -1,0 +1,382 @@
+// The cities of a game from its JSON text (see neweden/json_game.hpp).
+#include "neweden/json_game.hpp"
+
+#include <cstring>
+#include <string_view>
+
+#include "packing.hpp"
+
+namespace neweden {
+namespace {
+
+using detail::Placed;
+
+constexpr int kMaxDepth = 64;  // nesting skipped past (meta's own limit is 32)
+
+// The keys of an object read so far, one bit each: a key given twice is refused (msgspec
+// would check both values where the lean path reads one).
+class Keys {
+ public:
+  // False when `bit` was seen already.
+  bool first(unsigned bit) noexcept {
+    const bool fresh = (seen_ & (1U << bit)) == 0;
+    seen_ |= 1U << bit;
+    return fresh;
+  }
+
+ private:
+  unsigned seen_ = 0;
+};
+
+// JSON read forward, strictly: only the plain forms listed in json_game.hpp are read;
+// anything else makes a read fail. Every read checks the bytes left.
+class JsonIn {
+ public:
+  JsonIn(const std::uint8_t* data, std::size_t size) : p_(data), end_(data + size) {}
+
+  bool done() noexcept {
+    space();
+    return p_ == end_;
+  }
+
+  // An object, key by key: `field(key)` reads the key's value (false: refused; the caller
+  // refuses a key it reads given twice).
+  template <class Field>
+  bool object(Field&& field) {
+    space();
+    if (!eat('{')) {
+      return false;
+    }
+    space();
+    if (eat('}')) {
+      return true;
+    }
+    for (;;) {
+      std::string_view key;
+      space();
+      if (!str(key)) {
+        return false;
+      }
+      space();
+      if (!eat(':') || !field(key)) {
+        return false;
+      }
+      space();
+      if (eat(',')) {
+        continue;
+      }
+      return eat('}');
+    }
+  }
+
+  // An array, item by item: `item(i)` reads item i (false: refused).
+  template <class Item>
+  bool array(Item&& item) {
+    space();
+    if (!eat('[')) {
+      return false;
+    }
+    space();
+    if (eat(']')) {
+      return true;
+    }
+    for (std::size_t i = 0;; ++i) {
+      if (!item(i)) {
+        return false;
+      }
+      space();
+      if (eat(',')) {
+        continue;
+      }
+      return eat(']');
+    }
+  }
+
+  // A string of printable ASCII without escapes.
+  bool str(std::string_view& out) noexcept {
+    space();
+    if (!eat('"')) {
+      return false;
+    }
+    const std::uint8_t* start = p_;
+    while (p_ != end_ && *p_ != '"') {
+      if (*p_ < 0x20U || *p_ > 0x7eU || *p_ == '\\') {
+        return false;
+      }
+      ++p_;
+    }
+    if (p_ == end_) {
+      return false;
+    }
+    out = std::string_view(reinterpret_cast<const char*>(start),
+                           static_cast<std::size_t>(p_ - start));
+    ++p_;
+    return true;
+  }
+
+  // A plain integer (-?(0|[1-9][0-9]*), no fraction or exponent) within [lo, hi].
+  bool integer(std::int32_t& out, std::int32_t lo, std::int32_t hi) noexcept {
+    space();
+    const bool negative = eat('-');
+    if (p_ == end_ || *p_ < '0' || *p_ > '9') {
+      return false;
+    }
+    if (*p_ == '0' && p_ + 1 != end_ && p_[1] >= '0' && p_[1] <= '9') {
+      return false;  // a leading zero (msgspec refuses it)
+    }
+    std::int64_t value = 0;
+    int digits = 0;
+    while (p_ != end_ && *p_ >= '0' && *p_ <= '9') {
+      if (++digits > 10) {
+        return false;
+      }
+      value = value * 10 + (*p_ - '0');
+      ++p_;
+    }
+    if (p_ != end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E')) {
+      return false;
+    }
+    value = negative ? -value : value;
+    if (value < lo || value > hi) {
+      return false;
+    }
+    out = static_cast<std::int32_t>(value);
+    return true;
+  }
+
+  bool boolean(bool& out) noexcept {
+    space();
+    if (word("true")) {
+      out = true;
+      return true;
+    }
+    if (word("false")) {
+      out = false;
+      return true;
+    }
+    return false;
+  }
+
+  // Any one JSON value, containers nested at most `depth` deep.
+  bool skip(int depth = kMaxDepth) {
+    space();
+    if (p_ == end_ || depth < 0) {
+      return false;
+    }
+    switch (*p_) {
+      case '{':
+        return object([&](std::string_view) { return skip(depth - 1); });
+      case '[':
+        return array([&](std::size_t) { return skip(depth - 1); });
+      case '"':
+        return skip_string();
+      case 't':
+        return word("true");
+      case 'f':
+        return word("false");
+      case 'n':
+        return word("null");
+      default:
+        return skip_number();
+    }
+  }
+
+ private:
+  void space() noexcept {
+    while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) {
+      ++p_;
+    }
+  }
+  bool eat(char c) noexcept {
+    if (p_ == end_ || *p_ != static_cast<std::uint8_t>(c)) {
+      return false;
+    }
+    ++p_;
+    return true;
+  }
+  template <std::size_t N>
+  bool word(const char (&w)[N]) noexcept {
+    if (static_cast<std::size_t>(end_ - p_) < N - 1 || std::memcmp(p_, w, N - 1) != 0) {
+      return false;
+    }
+    p_ += N - 1;
+    return true;
+  }
+  bool skip_string() noexcept {
+    ++p_;  // the opening quote
+    while (p_ != end_ && *p_ != '"') {
+      if (*p_ == '\\') {
+        if (++p_ == end_) {
+          return false;
+        }
+      }
+      ++p_;
+    }
+    if (p_ == end_) {
+      return false;
+    }
+    ++p_;
+    return true;
+  }
+  bool skip_number() noexcept {
+    const std::uint8_t* start = p_;
+    while (p_ != end_ && ((*p_ >= '0' && *p_ <= '9') || *p_ == '-' || *p_ == '+' ||
+                          *p_ == '.' || *p_ == 'e' || *p_ == 'E')) {
+      ++p_;
+    }
+    return p_ != start;
+  }
+
+  const std::uint8_t* p_;
+  const std::uint8_t* end_;
+};
+
+template <std::size_t N>
+bool is(std::string_view key, const char (&word)[N]) noexcept {
+  return key.size() == N - 1 && std::memcmp(key.data(), word, N - 1) == 0;
+}
+
+// A name as the format takes it (1 to max characters; ASCII here, so bytes).
+bool name(JsonIn& in, std::size_t max, std::string_view& out) {
+  return in.str(out) && !out.empty() && out.size() <= max;
+}
+
+// An inline card (an object: a catalog id is refused), its fields checked against the
+// format: a wild card has no style, type, facility or sides; a common card has them all.
+bool read_card(JsonIn& in, const EncodedNames& names, const CityLimits& limits, Placed& out) {
+  bool has_wild = false;
+  Keys keys;
+  const bool read = in.object([&](std::string_view key) {
+    if (is(key, "wild")) {
+      return keys.first(0) && (has_wild = in.boolean(out.wild) && out.wild);  // not false
+    }
+    if (is(key, "style")) {
+      return keys.first(1) && (out.has_style = name(in, limits.max_string, out.style));
+    }
+    if (is(key, "type")) {
+      return keys.first(2) && (out.has_type = name(in, limits.max_string, out.type));
+    }
+    if (is(key, "facility")) {
+      std::string_view facility;
+      out.facility = keys.first(3) && in.str(facility) ? names.facilities.find(facility) : -1;
+      return out.has_facility = out.facility >= 0;
+    }
+    if (is(key, "points")) {
+      return keys.first(4) && (out.has_points = in.integer(out.points, 0, limits.max_points));
+    }
+    if (is(key, "stars")) {
+      return keys.first(5) && (out.has_stars = in.integer(out.stars, 0, limits.max_stars));
+    }
+    if (is(key, "sides")) {
+      if (!keys.first(6)) {
+        return false;
+      }
+      const bool sides = in.array([&](std::size_t i) {
+        std::string_view side;
+        const int bit = i < 4 && in.str(side) ? names.sides.find(side) : -1;
+        if (bit < 0 || bit > 3 || (out.sides & (1U << static_cast<unsigned>(bit))) != 0) {
+          return false;  // not a side, a fifth, or one given twice
+        }
+        out.sides = static_cast<SideMask>(out.sides | (1U << static_cast<unsigned>(bit)));
+        return true;
+      });
+      return out.has_sides = sides && out.sides != 0;
+    }
+    if (is(key, "name")) {
+      std::string_view card_name;
+      return keys.first(7) && name(in, limits.max_string, card_name);
+    }
+    return false;
+  });
+  if (!read) {
+    return false;
+  }
+  if (has_wild) {
+    return !(out.has_style || out.has_type || out.has_facility || out.has_sides);
+  }
+  return out.has_style && out.has_type && out.has_facility && out.has_points &&
+         out.has_stars && out.has_sides;
+}
+
+bool read_placement(JsonIn& in, const EncodedNames& names, const CityLimits& limits,
+                    Placed& out) {
+  const std::int32_t far = limits.max_coordinate;
+  Keys keys;
+  const bool read = in.object([&](std::string_view key) {
+    if (is(key, "row")) {
+      return keys.first(0) && (out.has_row = in.integer(out.row, -far, far));
+    }
+    if (is(key, "col")) {
+      return keys.first(1) && (out.has_col = in.integer(out.col, -far, far));
+    }
+    if (is(key, "rotated")) {
+      return keys.first(2) && in.boolean(out.rotated);
+    }
+    if (is(key, "card")) {
+      return keys.first(3) && (out.has_card = read_card(in, names, limits, out));
+    }
+    return false;
+  });
+  return read && out.has_row && out.has_col && out.has_card;
+}
+
+}  // namespace
+
+bool JsonGamePacker::add(const std::uint8_t* data, std::size_t size) {
+  const std::size_t cells = cells_.size();
+  const std::size_t offsets = offsets_.size();
+  const std::size_t rotated = rotated_.size();
+  const std::size_t styles = styles_.size();
+  const std::size_t types = types_.size();
+  if (read(data, size)) {
+    first_city_.push_back(static_cast<std::int64_t>(offsets_.size() - 1));
+    return true;
+  }
+  cells_.resize(cells);  // as it was before this game
+  offsets_.resize(offsets);
+  rotated_.resize(rotated);
+  styles_.truncate(styles);
+  types_.truncate(types);
+  return false;
+}
+
+bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
+  JsonIn in(data, size);
+  bool has_players = false;
+  const bool read = in.object([&](std::string_view key) {
+    if (!is(key, "players")) {
+      return in.skip();  // read by msgspec, as the exact decoder reads it
+    }
+    if (has_players) {
+      return false;  // given twice
+    }
+    has_players = true;
+    return in.array([&](std::size_t) {
+      bool has_city = false;
+      const bool player = in.object([&](std::string_view field) {
+        if (!is(field, "city")) {
+          return in.skip();
+        }
+        if (has_city) {
+          return false;
+        }
+        has_city = true;
+        return in.array([&](std::size_t card) {
+          Placed placed;
+          const bool packed = card < static_cast<std::size_t>(limits_.max_cards) &&
+                              read_placement(in, names_, limits_, placed) &&
+                              detail::append_placed(placed, styles_, types_, cells_);
+          if (packed && placed.rotated) {
+            rotated_.push_back(static_cast<std::int64_t>(cells_.size() / 9 - 1));
+          }
+          return packed;
+        });
+      });
+      offsets_.push_back(static_cast<std::int64_t>(cells_.size() / 9));
+      return player && has_city;
+    });
+  });
+  return read && has_players && in.done();
+}
+
+}  // namespace neweden

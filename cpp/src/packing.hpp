@@ -1,0 +1,48 @@
+// What the two strict readers of cities share (internal to the core): one placement's
+// fields as read, and its row of the score table as the Python packer makes it.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "neweden/city.hpp"
+#include "neweden/encoded.hpp"
+#include "neweden/sides.hpp"
+
+namespace neweden::detail {
+
+// One placement's fields as read; a card field absent stays unset.
+struct Placed {
+  bool has_row = false, has_col = false, has_card = false;
+  std::int32_t row = 0, col = 0;
+  bool rotated = false;
+  bool wild = false, has_style = false, has_type = false, has_facility = false;
+  bool has_points = false, has_stars = false, has_sides = false;
+  std::string_view style, type;
+  std::int32_t facility = -1, points = 0, stars = 0;
+  SideMask sides = 0;
+};
+
+// Appends the card's row (nine ints: row, col, style, type, facility, sides as placed,
+// flags, stars, points) as neweden.geometry.compact.pack_games packs it: a wild card
+// (-1, -1, -1, all sides, wild, stars, points), a common card's names numbered in `styles`
+// and `types`. False for a common card missing a field (the caller refuses the input).
+inline bool append_placed(const Placed& card, NameTable& styles, NameTable& types,
+                          std::vector<std::int32_t>& cells) {
+  if (card.wild) {  // all sides, the same turned
+    cells.insert(cells.end(),
+                 {card.row, card.col, -1, -1, -1, kAllSides, kWild, card.stars, card.points});
+    return true;
+  }
+  if (!(card.has_style && card.has_type && card.has_facility && card.has_points &&
+        card.has_stars && card.has_sides)) {
+    return false;
+  }
+  cells.insert(cells.end(), {card.row, card.col, styles.intern(card.style),
+                             types.intern(card.type), card.facility,
+                             rotate_sides(card.sides, card.rotated), 0, card.stars, card.points});
+  return true;
+}
+
+}  // namespace neweden::detail

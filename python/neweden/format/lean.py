@@ -1,0 +1,48 @@
+"""A game decoded with each city left as its JSON text: the fast path of a game's score.
+
+msgspec reads everything but the cities (names, epiphanies, bonuses, requirements, meta)
+into the same structs as :func:`neweden.format.decode.decode_game`, with every check of
+theirs; each city stays a :class:`msgspec.Raw` slice of the document, which the native core
+reads into the score table (:func:`neweden.geometry.compact.pack_json_games`) without a
+Python object per card. Whatever either reader does not take exactly (a decode problem, a
+card given by catalog id, an escape, a repeated key...) makes the caller decode that game the
+exact way: both paths give the same report, byte for byte (tests/test_lean_decode.py).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from neweden.format.checks import head_is_sound
+from neweden.format.model import PLAYERS, Game, Player
+
+__all__ = ["LeanGame", "LeanPlayer", "decode_lean"]
+
+
+class LeanPlayer(Player, forbid_unknown_fields=True, omit_defaults=True):
+    """A player whose city is the JSON text of its list of placements."""
+
+    city: msgspec.Raw  # type: ignore[assignment]
+
+
+class LeanGame(Game, forbid_unknown_fields=True, omit_defaults=True):
+    """A game whose cities are JSON text (a :class:`Game` for every rule but the cards)."""
+
+    players: Annotated[list[LeanPlayer], PLAYERS]  # type: ignore[assignment]
+
+
+_DECODER = msgspec.json.Decoder(LeanGame)
+
+
+def decode_lean(raw: bytes) -> LeanGame | None:
+    """The game of a document's bytes (its byte-order mark and size already dealt with:
+    :func:`neweden.format.decode.game_bytes`) with its cities left as JSON, or None when it
+    does not decode or its fields outside the cities have a problem (the exact decoder
+    then says which)."""
+    try:
+        game = _DECODER.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+    return game if head_is_sound(game) else None
