@@ -278,22 +278,31 @@ class JsonPacker {
     return packer_.add(reinterpret_cast<const std::uint8_t*>(data.data()), data.size());
   }
 
+  void drop_last() { packer_.drop_last(); }
+
+  // The style and type names that the game added last numbered first.
+  py::tuple added_names() const {
+    return py::make_tuple(names_from(packer_.styles(), packer_.last_styles()),
+                          names_from(packer_.types(), packer_.last_types()));
+  }
+
   // (flat, offsets, first_city, rotated, styles, types) of the games added, as lists.
   py::tuple table() const {
-    py::list styles;
-    for (const std::string& name : packer_.styles().names()) {
-      styles.append(py::str(name));
-    }
-    py::list types;
-    for (const std::string& name : packer_.types().names()) {
-      types.append(py::str(name));
-    }
     return py::make_tuple(list_of(packer_.cells()), list_of(packer_.offsets()),
-                          list_of(packer_.first_city()), list_of(packer_.rotated()), styles,
-                          types);
+                          list_of(packer_.first_city()), list_of(packer_.rotated()),
+                          names_from(packer_.styles(), 0), names_from(packer_.types(), 0));
   }
 
  private:
+  static py::list names_from(const NameTable& table, std::size_t first) {
+    py::list out;
+    const auto& names = table.names();
+    for (std::size_t i = first; i < names.size(); ++i) {
+      out.append(py::str(names[i]));  // ASCII: the reader takes no other byte
+    }
+    return out;
+  }
+
   EncodedNames names_;
   JsonGamePacker packer_;
 };
@@ -427,6 +436,10 @@ void bind_scores(py::module_& m) {
            "Adds the cities of a game (a JSON document msgspec has read as valid JSON);\n"
            "False, adding nothing, for anything the strict reader does not read exactly\n"
            "as the exact path (a catalog id, an escape, a repeated key...).")
+      .def("added_names", &JsonPacker::added_names,
+           "(styles, types): the names the game added last numbered first.")
+      .def("drop_last", &JsonPacker::drop_last,
+           "Forgets the game added last (after add() returned True).")
       .def("table", &JsonPacker::table,
            "(flat, offsets, first_city, rotated, styles, types) of the games added\n"
            "(rotated: the row of each rotated card, ascending).");

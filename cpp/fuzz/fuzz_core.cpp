@@ -15,6 +15,7 @@
 #include "neweden/batch.hpp"
 #include "neweden/city.hpp"
 #include "neweden/encoded.hpp"
+#include "neweden/json_game.hpp"
 #include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
@@ -88,8 +89,45 @@ static void check_encoded(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+// The bytes as a game's JSON, added after a game already read: refused leaving the table as
+// it was, or read into rows whose offsets and rotated cards stay within the table.
+static void check_json(const std::uint8_t* data, std::size_t size) {
+  static const EncodedNames names = [] {
+    EncodedNames made;
+    for (const char* name : {"lab", "shelter", "medical", "tower", "base"}) {
+      made.facilities.intern(name);
+    }
+    for (const char* name : {"top", "right", "bottom", "left"}) {
+      made.sides.intern(name);
+    }
+    return made;
+  }();
+  static const char kFirst[] =
+      R"({"players": [{"city": [{"row": 0, "col": 0, "card": {"wild": true}}]}]})";
+  JsonGamePacker packer(names, CityLimits{});
+  if (!packer.add(reinterpret_cast<const std::uint8_t*>(kFirst), sizeof kFirst - 1)) {
+    __builtin_trap();
+  }
+  const bool read = packer.add(data, size);
+  const auto& cells = packer.cells();
+  const auto& offsets = packer.offsets();
+  const auto& first = packer.first_city();
+  const auto cards = static_cast<std::int64_t>(cells.size() / 9);
+  if (cells.size() % 9 != 0 || offsets.back() != cards || first.size() != (read ? 3U : 2U) ||
+      first.back() + 1 != static_cast<std::int64_t>(offsets.size()) ||
+      (!read && cells.size() != 9)) {
+    __builtin_trap();
+  }
+  for (const std::int64_t row : packer.rotated()) {
+    if (row < 0 || row >= cards) {
+      __builtin_trap();
+    }
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   check_encoded(data, size);
+  check_json(data, size);
   if (size < 1) {
     return 0;
   }

@@ -322,22 +322,34 @@ bool read_placement(JsonIn& in, const EncodedNames& names, const CityLimits& lim
 
 }  // namespace
 
+JsonGamePacker::Sizes JsonGamePacker::sizes() const noexcept {
+  return Sizes{cells_.size(), offsets_.size(), rotated_.size(),
+               styles_.size(), types_.size(), first_city_.size()};
+}
+
+void JsonGamePacker::restore(const Sizes& sizes) {
+  cells_.resize(sizes.cells);
+  offsets_.resize(sizes.offsets);
+  rotated_.resize(sizes.rotated);
+  styles_.truncate(sizes.styles);
+  types_.truncate(sizes.types);
+  first_city_.resize(sizes.games);
+}
+
 bool JsonGamePacker::add(const std::uint8_t* data, std::size_t size) {
-  const std::size_t cells = cells_.size();
-  const std::size_t offsets = offsets_.size();
-  const std::size_t rotated = rotated_.size();
-  const std::size_t styles = styles_.size();
-  const std::size_t types = types_.size();
-  if (read(data, size)) {
-    first_city_.push_back(static_cast<std::int64_t>(offsets_.size() - 1));
-    return true;
+  const Sizes before = sizes();
+  if (!read(data, size)) {
+    restore(before);  // as it was before this game
+    return false;
   }
-  cells_.resize(cells);  // as it was before this game
-  offsets_.resize(offsets);
-  rotated_.resize(rotated);
-  styles_.truncate(styles);
-  types_.truncate(types);
-  return false;
+  first_city_.push_back(static_cast<std::int64_t>(offsets_.size() - 1));
+  last_ = before;
+  return true;
+}
+
+void JsonGamePacker::drop_last() {
+  restore(last_);
+  last_ = sizes();
 }
 
 bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {

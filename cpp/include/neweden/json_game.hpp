@@ -41,6 +41,11 @@ class JsonGamePacker {
   // Adds the cities of the game `data` (one JSON document); false (nothing added) when the
   // reader refuses it.
   bool add(const std::uint8_t* data, std::size_t size);
+  // Forgets the game added last (the caller refuses it after all: a name that is none).
+  void drop_last();
+  // The style and type names the game added last numbered first (from these indices on).
+  std::size_t last_styles() const noexcept { return last_.styles; }
+  std::size_t last_types() const noexcept { return last_.types; }
 
   const std::vector<std::int32_t>& cells() const noexcept { return cells_; }
   // Per city, the index of its first card; one more entry at the end.
@@ -55,6 +60,13 @@ class JsonGamePacker {
  private:
   bool read(const std::uint8_t* data, std::size_t size);
 
+  // The sizes of everything before a game was added.
+  struct Sizes {
+    std::size_t cells = 0, offsets = 1, rotated = 0, styles = 0, types = 0, games = 1;
+  };
+  Sizes sizes() const noexcept;
+  void restore(const Sizes& sizes);
+
   const EncodedNames& names_;
   CityLimits limits_;
   NameTable styles_;
@@ -63,6 +75,7 @@ class JsonGamePacker {
   std::vector<std::int64_t> offsets_{0};
   std::vector<std::int64_t> rotated_;
   std::vector<std::int64_t> first_city_{0};
+  Sizes last_;  // before the game added last
 };
 
 }  // namespace neweden

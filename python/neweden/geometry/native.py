@@ -21,6 +21,7 @@ from neweden.geometry.sides import SIDES
 
 __all__ = [
     "CORE_VERSION",
+    "JsonGames",
     "analyse_batch",
     "analyse_city",
     "analyse_table",
@@ -172,47 +173,71 @@ def score_games(
 _MAX_STARS = 3
 
 
+class JsonGames:
+    """Games packed from their JSON documents, one after another, by the native core's
+    strict reader (:mod:`neweden.format.lean` decodes the rest of each): the same score table
+    as :func:`~neweden.geometry.compact.pack_games` gives for the games it took."""
+
+    __slots__ = ("_count", "_packer")
+
+    def __init__(self) -> None:
+        self._packer = _core.JsonPacker(
+            FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, _MAX_STARS, MAX_STRING
+        )
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def add(self, game: bytes) -> bool:
+        """Packs the cities of `game` (a document msgspec read as valid JSON); False, packing
+        nothing, when the strict reader refuses it (a card given by catalog id, an escape, a
+        repeated key...) or one of its style or type names is none: decode that game the
+        exact way then."""
+        if not self._packer.add(game):
+            return False
+        styles, types = self._packer.added_names()
+        if any(fold_name(n, "style") is None for n in styles) or any(
+            fold_name(n, "type") is None for n in types
+        ):
+            self._packer.drop_last()
+            return False
+        self._count += 1
+        return True
+
+    def packed(self) -> PackedGames:
+        """The score table of the games added, in order."""
+        flat, offsets, first_city, rotated, styles, types = self._packer.table()
+        cards = [GameCards([], False, []) for _ in range(self._count)]
+        g = 0
+        for row in rotated:  # rare: each found in its game and city
+            while offsets[first_city[g + 1]] <= row:
+                g += 1
+            p = bisect.bisect_right(offsets, row, first_city[g], first_city[g + 1]) - 1
+            cards[g].rotated.append((p - first_city[g], row - offsets[p]))
+        folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
+        return PackedGames(flat, offsets, *folded, first_city, cards)
+
+
 def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:
     """:func:`~neweden.geometry.compact.pack_games` of games given as their JSON documents
-    (decoded apart, their cities left as JSON: :mod:`neweden.format.lean`), read by the
-    native core; the same table, names and rotated cards. None when the core's strict
-    reader refuses one of them (a card given by catalog id, an escape, a repeated key...) or
-    a style or type name is not one: pack that game from its decoded form then."""
-    packer = _core.JsonPacker(
-        FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, _MAX_STARS, MAX_STRING
-    )
-    for game in games:
-        if not packer.add(game):
-            return None
-    flat, offsets, first_city, rotated, styles, types = packer.table()
-    folded_styles = _folded(flat, STYLE, styles, "style")
-    folded_types = _folded(flat, TYPE, types, "type")
-    if folded_styles is None or folded_types is None:
-        return None
-    cards = [GameCards([], False, []) for _ in games]
-    g = 0
-    for row in rotated:  # rare: each found in its game and city
-        while offsets[first_city[g + 1]] <= row:
-            g += 1
-        p = bisect.bisect_right(offsets, row, first_city[g], first_city[g + 1]) - 1
-        cards[g].rotated.append((p - first_city[g], row - offsets[p]))
-    return PackedGames(flat, offsets, folded_styles, folded_types, first_city, cards)
+    (:class:`JsonGames`), or None when one of them is refused."""
+    packer = JsonGames()
+    return packer.packed() if all(packer.add(game) for game in games) else None
 
 
 def _folded(
     flat: list[int], column: int, names: list[str], attribute: Attribute
-) -> tuple[str, ...] | None:
-    """The names a column's codes index, each read as the decoder reads it (a Portuguese
-    alias folded to its English identifier: the codes renumbered, in order of appearance, as
-    :func:`~neweden.geometry.compact.pack_games` numbers the folded names), or None when
-    one is not a name."""
-    read = [fold_name(name, attribute) for name in names]
+) -> tuple[str, ...]:
+    """The names a column's codes index, each read as the decoder reads it: a Portuguese
+    alias folded to its English identifier, the codes renumbered in order of appearance as
+    :func:`~neweden.geometry.compact.pack_games` numbers the folded names (every name was
+    read when its game was added)."""
+    read = [fold_name(name, attribute) or name for name in names]
     if read == names:
         return tuple(names)
-    if any(name is None for name in read):
-        return None
     number: dict[str, int] = {}
-    code = [number.setdefault(name, len(number)) for name in read if name is not None]
+    code = [number.setdefault(name, len(number)) for name in read]
     for i in range(column, len(flat), WIDTH):
         if flat[i] >= 0:  # -1: a wild card
             flat[i] = code[flat[i]]

@@ -33,7 +33,7 @@ from neweden.catalog.conditions import CityContext, Test, evaluate
 from neweden.format.decode import GameInput, decode_game, game_bytes
 from neweden.format.lean import decode_lean
 from neweden.format.model import EpiphanyEntry, Game, Placement
-from neweden.format.problems import Problem, join, pointer_order
+from neweden.format.problems import GameDecodeError, Problem, join, pointer_order
 from neweden.format.vocabulary import Attribute
 from neweden.geometry import reference
 from neweden.geometry.compact import (
@@ -50,7 +50,7 @@ from neweden.geometry.compact import (
     pack_table,
 )
 from neweden.geometry.figures import CityFigures, ScoreFigures
-from neweden.geometry.native import analyse_table, pack_json_games, score_figures
+from neweden.geometry.native import JsonGames, analyse_table, score_figures
 from neweden.geometry.native import score_games as score_games_natively
 from neweden.i18n import _, current, ngettext, speaking
 from neweden.rules.advice import third_star_advice
@@ -108,6 +108,7 @@ __all__ = [
     "score",
     "score_game",
     "score_games",
+    "score_inputs",
     "score_packed",
     "score_pictured",
     "score_report",
@@ -233,24 +234,64 @@ def score_report(
     game: GameInput | Game, *, catalog: Catalog | None = None, detail: bool = True
 ) -> Report:
     """:func:`score`'s report as a :class:`~neweden.scoring.types.Report` (to encode or read
-    by attribute). A document is read lean when it can be (its cities by the native core,
-    :mod:`neweden.format.lean`), otherwise decoded the exact way: the same report."""
+    by attribute)."""
     if isinstance(game, Game):
         return score_reports([game], catalog=catalog, detail=detail)[0]
-    raw = game_bytes(game)
-    lean = decode_lean(raw)
-    packed = pack_json_games([raw]) if lean is not None else None
-    if lean is None or packed is None:
-        return score_reports([decode_game(raw)], catalog=catalog, detail=detail)[0]
+    (found,) = score_inputs([game], catalog=catalog, detail=detail)
+    if isinstance(found, Exception):
+        raise found
+    return found
+
+
+def score_inputs(
+    games: Sequence[GameInput],
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = False,
+    geometry: Core | None = None,
+) -> list[Report | GameDecodeError | TypeError]:
+    """The report of each document (bytes, str or a mapping), or why it is not a readable
+    game: :class:`~neweden.format.decode.GameDecodeError`, or TypeError for an input of
+    another kind. A document is read lean where it can be (its cities by the native core,
+    :mod:`neweden.format.lean`), the others are decoded the exact way; the same reports
+    either way. The cities of all of them go through the core in one pass of each kind."""
     catalog = catalog or BUILTIN
+    core = geometry or native_geometry
+    out: list[Report | GameDecodeError | TypeError | None] = [None] * len(games)
+    lean: list[tuple[int, Game, bytes]] = []
+    exact: list[tuple[int, Game]] = []
+    packer = JsonGames() if core is native_geometry else None  # the twin reads cards
     with collector_paused():
-        found = native_geometry.games(
-            packed, [lean], catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS
-        )
-        (report,) = score_packed(
-            [lean], packed, found, catalog=catalog, detail=detail, sources=[raw]
-        )
-    return report
+        for i, game in enumerate(games):
+            try:
+                raw = game_bytes(game)
+                read = decode_lean(raw) if packer is not None else None
+                if read is not None and packer is not None and packer.add(raw):
+                    lean.append((i, read, raw))
+                else:
+                    exact.append((i, decode_game(raw)))
+            except (GameDecodeError, TypeError) as err:
+                out[i] = err
+        if lean:
+            assert packer is not None
+            packed = packer.packed()
+            read_games = [g for _i, g, _raw in lean]
+            found = core.games(
+                packed, read_games, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS
+            )
+            sources = [raw for _i, _g, raw in lean]
+            reports = score_packed(
+                read_games, packed, found, catalog=catalog, detail=detail, sources=sources
+            )
+            for (i, _g, _raw), report in zip(lean, reports, strict=True):
+                out[i] = report
+        if exact:
+            reports = score_reports(
+                [g for _i, g in exact], catalog=catalog, detail=detail, geometry=core
+            )
+            for (i, _g), report in zip(exact, reports, strict=True):
+                out[i] = report
+    return [r for r in out if r is not None]
 
 
 _PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")

@@ -13,13 +13,12 @@ import msgspec
 
 from neweden._gc import collector_paused
 from neweden.catalog.catalog import Catalog
-from neweden.format.decode import GameInput, decode_game
-from neweden.format.model import Game
+from neweden.format.decode import GameInput
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
-from neweden.scoring.report import reference_geometry, score_reports
+from neweden.scoring.report import reference_geometry, score_inputs
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = [
@@ -75,23 +74,23 @@ def scored(
     """The report of each input (`errors`: the problem of an entry that could not be read,
     or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`."""
     out: list[Scored | None] = [None] * len(games)
-    decoded: list[tuple[int, Game]] = []
+    readable: list[tuple[int, GameInput]] = []
     for i, (game, error) in enumerate(zip(games, errors, strict=True)):
         if error is not None:
             out[i] = Unreadable(False, [_item(error)])
-            continue
-        try:
-            decoded.append((i, decode_game(game)))  # type: ignore[arg-type]
-        except GameDecodeError as err:
-            out[i] = Unreadable(False, [_item(p) for p in err.problems])
-        except TypeError as err:  # not bytes, str or a mapping
-            out[i] = Unreadable(False, [ProblemItem("bad_type", str(err), "", [])])
+        else:
+            readable.append((i, game))  # type: ignore[arg-type]
     geometry = reference_geometry if reference else None
-    found = score_reports(
-        [g for _at, g in decoded], catalog=catalog, detail=detail, geometry=geometry
+    found = score_inputs(
+        [g for _at, g in readable], catalog=catalog, detail=detail, geometry=geometry
     )
-    for (i, _game), report in zip(decoded, found, strict=True):
-        out[i] = report
+    for (i, _game), one in zip(readable, found, strict=True):
+        if isinstance(one, GameDecodeError):
+            out[i] = Unreadable(False, [_item(p) for p in one.problems])
+        elif isinstance(one, TypeError):  # not bytes, str or a mapping
+            out[i] = Unreadable(False, [ProblemItem("bad_type", str(one), "", [])])
+        else:
+            out[i] = one
     return [r for r in out if r is not None]
 
 

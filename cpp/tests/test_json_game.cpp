@@ -1,0 +1,165 @@
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "neweden/json_game.hpp"
+
+namespace {
+
+const neweden::EncodedNames& names() {
+  static const neweden::EncodedNames made = [] {
+    neweden::EncodedNames n;
+    for (const char* name : {"lab", "shelter", "medical", "tower", "base"}) {
+      n.facilities.intern(name);
+    }
+    for (const char* name : {"top", "right", "bottom", "left"}) {
+      n.sides.intern(name);
+    }
+    return n;
+  }();
+  return made;
+}
+
+bool add(neweden::JsonGamePacker& packer, const std::string& json) {
+  return packer.add(reinterpret_cast<const std::uint8_t*>(json.data()), json.size());
+}
+
+// A game of one player whose city is `city` (a JSON array).
+std::string game(const std::string& city) {
+  return R"({"mode": "military", "players": [{"name": "Ana", "city": )" + city + "}]}";
+}
+
+const std::string kCard =
+    R"({"row": 0, "col": 1, "card": {"style": "ex_a", "type": "ex_b", "facility": "tower",)"
+    R"( "points": 4, "stars": 2, "sides": ["top", "left"]}})";
+
+bool reads(const std::string& city) {
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  return add(packer, game(city));
+}
+
+}  // namespace
+
+TEST_CASE("a city's JSON packs as the Python packer packs it") {
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  const std::string wild = R"({"row": -2, "col": 3, "rotated": true, "card": {"wild": true}})";
+  const std::string turned =
+      R"({"row":1,"col":1,"rotated":true,"card":{"style":"ex_c","type":"ex_b",)"
+      R"("facility":"lab","points":0,"stars":0,"sides":["top"]}})";
+  REQUIRE(add(packer, game("[" + kCard + ", " + wild + ",\n\t" + turned + "]")));
+  REQUIRE(add(packer, game("[]")));
+  const std::vector<std::int32_t> expected{
+      0, 1, 0, 0, 3, 1 | 8, 0, 2, 4,   // sides top and left
+      -2, 3, -1, -1, -1, 15, 1, 0, 0,  // wild: all sides, flag 1, no stars or points
+      1, 1, 1, 0, 0, 4, 0, 0, 0,       // top turned is bottom
+  };
+  CHECK(packer.cells() == expected);
+  CHECK(packer.offsets() == std::vector<std::int64_t>{0, 3, 3});
+  CHECK(packer.first_city() == std::vector<std::int64_t>{0, 1, 2});
+  CHECK(packer.rotated() == std::vector<std::int64_t>{1, 2});
+  CHECK(packer.styles().names() == std::vector<std::string>{"ex_a", "ex_c"});
+  CHECK(packer.types().names() == std::vector<std::string>{"ex_b"});
+}
+
+TEST_CASE("a refused game adds nothing, names included") {
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  REQUIRE(add(packer, game("[" + kCard + "]")));
+  const std::string late_bad =
+      R"({"row": 5, "col": 5, "card": {"style": "ex_new", "type": "ex_new", "facility": "lab",)"
+      R"( "points": 1, "stars": 0, "sides": ["top"]}}, {"row": 6, "col": 5, "card": "EX-1"})";
+  CHECK_FALSE(add(packer, game("[" + late_bad + "]")));
+  CHECK(packer.cells().size() == 9);
+  CHECK(packer.offsets() == std::vector<std::int64_t>{0, 1});
+  CHECK(packer.first_city() == std::vector<std::int64_t>{0, 1});
+  CHECK(packer.styles().names() == std::vector<std::string>{"ex_a"});
+}
+
+TEST_CASE("what the exact decoder alone reads is refused") {
+  CHECK(reads("[" + kCard + "]"));
+  const std::string card_fields =
+      R"("style": "ex_a", "type": "ex_b", "facility": "tower", "points": 4, "stars": 2)";
+  const auto with = [&](const std::string& more) {
+    return R"([{"row": 0, "col": 0, "card": {)" + card_fields + more + "}}]";
+  };
+  CHECK(reads(with(R"(, "sides": ["top"])")));
+  CHECK_FALSE(reads(with("")));                                      // sides missing
+  CHECK_FALSE(reads(with(R"(, "sides": [])")));                      // no side
+  CHECK_FALSE(reads(with(R"(, "sides": ["top", "top"])")));          // a side twice
+  CHECK_FALSE(reads(with(R"(, "sides": ["top", "up"])")));           // not a side
+  CHECK_FALSE(reads(with(R"(, "sides": ["top"], "sides": ["left"])")));  // a key twice
+  CHECK_FALSE(reads(with(R"(, "sides": ["top"], "colour": "red")")));    // unknown field
+  CHECK_FALSE(reads(with(R"(, "sides": ["top"], "wild": true)")));       // wild and common
+  CHECK_FALSE(reads(with(R"(, "sides": ["t\u006fp"])")));                // an escape
+  CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": {"wild": false}}])"));
+  CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": "EX-1"}])"));      // a catalog id
+  CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": {"wild": true, "name": ""}}])"));
+  CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": {"wild": true, "name": "Jo\u00e3o"}}])"));
+  CHECK_FALSE(reads("[{\"row\": 0, \"col\": 0, \"card\": {\"wild\": true, \"name\": \"Jo\xc3\xa3o\"}}]"));
+  CHECK(reads(R"([{"row": 0, "col": 0, "card": {"wild": true, "name": "Joao"}}])"));
+}
+
+TEST_CASE("numbers are plain integers within the format's ranges") {
+  const auto at = [](const std::string& row) {
+    return reads(R"([{"row": )" + row + R"(, "col": 0, "card": {"wild": true}}])");
+  };
+  CHECK(at("1000"));
+  CHECK(at("-1000"));
+  CHECK(at("0"));
+  CHECK_FALSE(at("1001"));
+  CHECK_FALSE(at("-1001"));
+  CHECK_FALSE(at("1.0"));
+  CHECK_FALSE(at("1e0"));
+  CHECK_FALSE(at("01"));
+  CHECK_FALSE(at("99999999999999999999"));
+  CHECK_FALSE(at("true"));
+  CHECK_FALSE(at("\"1\""));
+  const auto stars = [](const std::string& n) {
+    return reads(R"([{"row": 0, "col": 0, "card": {"wild": true, "stars": )" + n + "}}]");
+  };
+  CHECK(stars("3"));
+  CHECK_FALSE(stars("4"));
+  CHECK_FALSE(stars("-1"));
+}
+
+TEST_CASE("players and cities given twice, too many cards, and trailing bytes are refused") {
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  const std::string two_cities = R"({"mode": "military", "players": [{"city": [], "city": []}]})";
+  const std::string two_players = R"({"players": [{"city": []}], "players": [{"city": []}]})";
+  CHECK_FALSE(add(packer, two_cities));
+  CHECK_FALSE(add(packer, two_players));
+  CHECK_FALSE(add(packer, game("[]") + "x"));
+  CHECK(add(packer, game("[]") + " \n"));
+  std::string city = "[";
+  for (int i = 0; i < 78; ++i) {
+    city += (i ? "," : "") + std::string(R"({"row": 0, "col": )") + std::to_string(i) +
+            R"(, "card": {"wild": true}})";
+  }
+  CHECK_FALSE(add(packer, game(city + "]")));
+  CHECK(add(packer, game(city.substr(0, city.rfind(",{")) + "]")));  // 77 cards
+  // Whatever else the document holds is skipped, escapes and nesting included.
+  CHECK(add(packer, R"({"meta": {"a": ["x\"y", {"b": [1.5e3, null, false]}]}, "players": [{"name": "Z\u00e9", "city": []}]})"));
+  CHECK_FALSE(add(packer, R"({"players": [{"city": []}], "meta": {"k\u0065y": 1}})"));
+}
+
+TEST_CASE("the game added last can be dropped, its names with it") {
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  REQUIRE(add(packer, game("[" + kCard + "]")));
+  const std::string other =
+      R"([{"row": 0, "col": 0, "rotated": true, "card": {"style": "ex_z", "type": "ex_b",)"
+      R"( "facility": "lab", "points": 1, "stars": 0, "sides": ["top"]}}])";
+  REQUIRE(add(packer, game(other)));
+  CHECK(packer.last_styles() == 1);  // ex_z numbered by the second game
+  CHECK(packer.last_types() == 1);   // ex_b was known
+  packer.drop_last();
+  CHECK(packer.cells().size() == 9);
+  CHECK(packer.offsets() == std::vector<std::int64_t>{0, 1});
+  CHECK(packer.first_city() == std::vector<std::int64_t>{0, 1});
+  CHECK(packer.rotated().empty());
+  CHECK(packer.styles().names() == std::vector<std::string>{"ex_a"});
+  packer.drop_last();  // a second time: nothing more
+  CHECK(packer.cells().size() == 9);
+  REQUIRE(add(packer, game(other)));
+  CHECK(packer.rotated() == std::vector<std::int64_t>{1});
+}
