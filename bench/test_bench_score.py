@@ -10,13 +10,16 @@ import json
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 import neweden
 from bench.conftest import broken, each, realistic_games
 from neweden.format.decode import decode_game
+from neweden.format.lean import decode_lean
+from neweden.geometry.native import pack_json_games
 from neweden.geometry.synth import city_json, grow_city
-from neweden.scoring.report import reference_geometry, score_game
+from neweden.scoring.report import reference_geometry, score_game, score_reports
 
 GROUP = "score one game"
 GAMES = 50
@@ -148,3 +151,39 @@ def test_score_mixed_invalid(benchmark: Any, mixed: list[bytes]) -> None:
     invalid = sum(not neweden.score(g, detail=False)["valid"] for g in games)
     assert invalid > 0.8 * len(games)
     benchmark(each(lambda g: neweden.score(g, detail=False), games))
+
+
+# --- the lean read: cities read from their JSON by the core, against the exact decoder ----------
+
+
+def _exact(data: bytes) -> dict[str, Any]:
+    """`neweden.score` as it was before the lean read: the document decoded into a struct a
+    card, packed in Python (the same report: tests/test_lean_decode.py)."""
+    (report,) = score_reports([decode_game(data)])
+    return msgspec.to_builtins(report)  # type: ignore[no-any-return]
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize("games_of", ["heavy", "mixed"])
+def test_score_decoded_exactly_baseline(
+    benchmark: Any, games_of: str, request: pytest.FixtureRequest
+) -> None:
+    data: list[bytes] = request.getfixturevalue("games" if games_of == "heavy" else "mixed")
+    benchmark.group = f"score read lean against decoded exactly ({games_of})"
+    benchmark.name = f"baseline exact decode ({games_of})"
+    benchmark.extra_info["items"] = len(data)
+    benchmark(each(_exact, data))
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize("games_of", ["heavy", "mixed"])
+def test_score_read_lean(benchmark: Any, games_of: str, request: pytest.FixtureRequest) -> None:
+    data: list[bytes] = request.getfixturevalue("games" if games_of == "heavy" else "mixed")
+    benchmark.group = f"score read lean against decoded exactly ({games_of})"
+    benchmark.name = f"neweden.score, read lean ({games_of})"
+    benchmark.extra_info["items"] = len(data)
+    lean = sum(decode_lean(g) is not None and pack_json_games([g]) is not None for g in data)
+    assert lean > 0.9 * len(data)  # the lean path is the one measured
+    for g in data[:5]:
+        assert neweden.score(g, detail=False) == _exact(g)
+    benchmark(each(lambda g: neweden.score(g, detail=False), data))

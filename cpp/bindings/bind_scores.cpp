@@ -273,9 +273,14 @@ class JsonPacker {
   JsonPacker(const JsonPacker&) = delete;
   JsonPacker& operator=(const JsonPacker&) = delete;
 
-  bool add(const py::bytes& game) {
+  // How many style and type names the game numbered first, or -1 when it is refused.
+  long add(const py::bytes& game) {
     const std::string_view data = game;
-    return packer_.add(reinterpret_cast<const std::uint8_t*>(data.data()), data.size());
+    if (!packer_.add(reinterpret_cast<const std::uint8_t*>(data.data()), data.size())) {
+      return -1;
+    }
+    return static_cast<long>(packer_.styles().size() - packer_.last_styles() +
+                             packer_.types().size() - packer_.last_types());
   }
 
   void drop_last() { packer_.drop_last(); }
@@ -433,9 +438,10 @@ void bind_scores(py::module_& m) {
            py::arg("max_coordinate"), py::arg("max_points"), py::arg("max_stars"),
            py::arg("max_string"))
       .def("add", &JsonPacker::add, py::arg("game"),
-           "Adds the cities of a game (a JSON document msgspec has read as valid JSON);\n"
-           "False, adding nothing, for anything the strict reader does not read exactly\n"
-           "as the exact path (a catalog id, an escape, a repeated key...).")
+           "Adds the cities of a game (a JSON document msgspec has read as valid JSON):\n"
+           "how many style and type names it numbered first; -1, adding nothing, for\n"
+           "anything the strict reader does not read exactly as the exact path (a catalog\n"
+           "id, an escape, a repeated key...).")
       .def("added_names", &JsonPacker::added_names,
            "(styles, types): the names the game added last numbered first.")
       .def("drop_last", &JsonPacker::drop_last,

@@ -231,9 +231,19 @@ class JsonIn {
   const std::uint8_t* end_;
 };
 
+// Whether a key read is `word` (compared byte by byte: a loop of known length the compiler
+// unrolls, where memcmp would be a call for every key tried).
 template <std::size_t N>
 bool is(std::string_view key, const char (&word)[N]) noexcept {
-  return key.size() == N - 1 && std::memcmp(key.data(), word, N - 1) == 0;
+  if (key.size() != N - 1) {
+    return false;
+  }
+  for (std::size_t i = 0; i + 1 < N; ++i) {
+    if (key[i] != word[i]) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // A name as the format takes it (1 to max characters; ASCII here, so bytes).

@@ -38,7 +38,6 @@ from neweden.format.model import (
     InlineCard,
     LoneCity,
     Placement,
-    Player,
 )
 from neweden.format.problems import Problem, a_game, join
 from neweden.format.vocabulary import Attribute, fold
@@ -371,10 +370,8 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
     if isinstance(doc, Game):
         if not head_is_sound(doc):
             return False
-        players: list[Player] | list[LoneCity] = doc.players
-    else:
-        players = [doc]
-    return all(_cards_are_sound(player.city) for player in players)
+        return all([_cards_are_sound(player.city) for player in doc.players])
+    return _cards_are_sound(doc.city)
 
 
 def head_is_sound(game: Game) -> bool:
@@ -382,9 +379,9 @@ def head_is_sound(game: Game) -> bool:
     requirement ids, each player's epiphanies."""
     if check_game(StructFields(game), ""):
         return False
-    if isinstance(game.requirements, list) and not all(_catalog_id(r) for r in game.requirements):
+    if isinstance(game.requirements, list) and not all([_catalog_id(r) for r in game.requirements]):
         return False
-    return all(_epiphany_is_sound(e) for player in game.players for e in player.epiphanies)
+    return all([_epiphany_is_sound(e) for player in game.players for e in player.epiphanies])
 
 
 def _cards_are_sound(city: list[Placement]) -> bool:

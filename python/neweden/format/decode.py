@@ -48,6 +48,7 @@ from neweden.i18n import N_, _, number
 __all__ = [
     "decode_city",
     "decode_game",
+    "decode_game_bytes",
     "field_label",
     "find_problems",
     "game_bytes",
@@ -216,7 +217,10 @@ def _decoder(doc_type: type[Doc]) -> msgspec.json.Decoder[Doc]:
 
 
 def _decode(game: GameInput, doc_type: type[Doc], *, cells: bool = True) -> Doc:
-    raw = game_bytes(game)
+    return _decode_bytes(game_bytes(game), doc_type, cells=cells)
+
+
+def _decode_bytes(raw: bytes, doc_type: type[Doc], *, cells: bool = True) -> Doc:
     try:
         doc: Doc = _decoder(doc_type).decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
@@ -238,6 +242,12 @@ def decode_game(game: GameInput) -> Game:
     Raises :class:`GameDecodeError` listing every decode problem.
     """
     return _decode(game, Game)
+
+
+def decode_game_bytes(raw: bytes) -> Game:
+    """:func:`decode_game` of bytes that :func:`game_bytes` gave (its byte-order mark already
+    taken off: a second mark is not taken off again)."""
+    return _decode_bytes(raw, Game)
 
 
 def decode_city(city: GameInput) -> LoneCity:

@@ -178,13 +178,14 @@ class JsonGames:
     strict reader (:mod:`neweden.format.lean` decodes the rest of each): the same score table
     as :func:`~neweden.geometry.compact.pack_games` gives for the games it took."""
 
-    __slots__ = ("_count", "_packer")
+    __slots__ = ("_aliases", "_count", "_packer")
 
     def __init__(self) -> None:
         self._packer = _core.JsonPacker(
             FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, _MAX_STARS, MAX_STRING
         )
         self._count = 0
+        self._aliases = False  # whether a name read is a Portuguese alias (to fold)
 
     def __len__(self) -> int:
         return self._count
@@ -194,14 +195,16 @@ class JsonGames:
         nothing, when the strict reader refuses it (a card given by catalog id, an escape, a
         repeated key...) or one of its style or type names is none: decode that game the
         exact way then."""
-        if not self._packer.add(game):
+        new = self._packer.add(game)
+        if new < 0:
             return False
-        styles, types = self._packer.added_names()
-        if any(fold_name(n, "style") is None for n in styles) or any(
-            fold_name(n, "type") is None for n in types
-        ):
-            self._packer.drop_last()
-            return False
+        if new:  # names not seen before in this batch: each read as the decoder reads it
+            styles, types = self._packer.added_names()
+            read = [fold_name(n, "style") for n in styles] + [fold_name(n, "type") for n in types]
+            if None in read:
+                self._packer.drop_last()
+                return False
+            self._aliases = self._aliases or read != [*styles, *types]
         self._count += 1
         return True
 
@@ -215,7 +218,10 @@ class JsonGames:
                 g += 1
             p = bisect.bisect_right(offsets, row, first_city[g], first_city[g + 1]) - 1
             cards[g].rotated.append((p - first_city[g], row - offsets[p]))
-        folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
+        if self._aliases:
+            folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
+        else:
+            folded = tuple(styles), tuple(types)
         return PackedGames(flat, offsets, *folded, first_city, cards)
 
 

@@ -30,7 +30,7 @@ from neweden.catalog.catalog import (
     resolve_game,
 )
 from neweden.catalog.conditions import CityContext, Test, evaluate
-from neweden.format.decode import GameInput, decode_game, game_bytes
+from neweden.format.decode import GameInput, decode_game_bytes, game_bytes
 from neweden.format.lean import decode_lean
 from neweden.format.model import EpiphanyEntry, Game, Placement
 from neweden.format.problems import GameDecodeError, Problem, join, pointer_order
@@ -237,10 +237,18 @@ def score_report(
     by attribute)."""
     if isinstance(game, Game):
         return score_reports([game], catalog=catalog, detail=detail)[0]
-    (found,) = score_inputs([game], catalog=catalog, detail=detail)
+    raw = game_bytes(game)
+    if len(raw) < LEAN_FROM_BYTES:  # score_inputs' choice, without a batch's book-keeping
+        return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
+    (found,) = _score_documents([raw], catalog or BUILTIN, detail, native_geometry)
     if isinstance(found, Exception):
         raise found
     return found
+
+
+#: The smallest document read lean: below, a game of a card or two, the exact decoder costs
+#: as little (measured: docs/benchmarks.md, "Cities read natively").
+LEAN_FROM_BYTES = 512
 
 
 def score_inputs(
@@ -255,43 +263,67 @@ def score_inputs(
     another kind. A document is read lean where it can be (its cities by the native core,
     :mod:`neweden.format.lean`), the others are decoded the exact way; the same reports
     either way. The cities of all of them go through the core in one pass of each kind."""
-    catalog = catalog or BUILTIN
-    core = geometry or native_geometry
-    out: list[Report | GameDecodeError | TypeError | None] = [None] * len(games)
-    lean: list[tuple[int, Game, bytes]] = []
-    exact: list[tuple[int, Game]] = []
-    packer = JsonGames() if core is native_geometry else None  # the twin reads cards
+    out: list[Report | GameDecodeError | TypeError] = [_NOT_YET] * len(games)
+    raws: list[bytes] = []
+    at: list[int] = []
+    for i, game in enumerate(games):
+        try:
+            raws.append(game_bytes(game))
+            at.append(i)
+        except (GameDecodeError, TypeError) as err:
+            out[i] = err
+    found = _score_documents(raws, catalog or BUILTIN, detail, geometry or native_geometry)
+    for i, one in zip(at, found, strict=True):
+        out[i] = one
+    return out  # every place filled: a report or why there is none
+
+
+def _score_documents(
+    raws: Sequence[bytes], catalog: Catalog, detail: bool, core: Core
+) -> list[Report | GameDecodeError]:
+    """:func:`score_inputs` of documents through :func:`game_bytes` already (a byte-order
+    mark taken off once: a second one is not a game's)."""
+    out: list[Report | GameDecodeError] = [_NOT_YET] * len(raws)  # type: ignore[list-item]
+    lean_at: list[int] = []  # the index, game and document of each game read lean
+    lean: list[Game] = []
+    sources: list[bytes | None] = []
+    exact_at: list[int] = []  # and of each decoded the exact way
+    exact: list[Game] = []
+    packer: JsonGames | None = None
+    readable = core is native_geometry  # the twin reads cards: the exact path only
     with collector_paused():
-        for i, game in enumerate(games):
+        for i, raw in enumerate(raws):
+            read = decode_lean(raw) if readable and len(raw) >= LEAN_FROM_BYTES else None
+            if read is not None:
+                if packer is None:
+                    packer = JsonGames()
+                if packer.add(raw):
+                    lean_at.append(i)
+                    lean.append(read)
+                    sources.append(raw)
+                    continue
             try:
-                raw = game_bytes(game)
-                read = decode_lean(raw) if packer is not None else None
-                if read is not None and packer is not None and packer.add(raw):
-                    lean.append((i, read, raw))
-                else:
-                    exact.append((i, decode_game(raw)))
-            except (GameDecodeError, TypeError) as err:
+                exact.append(decode_game_bytes(raw))
+                exact_at.append(i)
+            except GameDecodeError as err:
                 out[i] = err
-        if lean:
-            assert packer is not None
+        if packer is not None and lean:
             packed = packer.packed()
-            read_games = [g for _i, g, _raw in lean]
-            found = core.games(
-                packed, read_games, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS
-            )
-            sources = [raw for _i, _g, raw in lean]
+            found = core.games(packed, lean, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
             reports = score_packed(
-                read_games, packed, found, catalog=catalog, detail=detail, sources=sources
+                lean, packed, found, catalog=catalog, detail=detail, sources=sources
             )
-            for (i, _g, _raw), report in zip(lean, reports, strict=True):
+            for i, report in zip(lean_at, reports, strict=True):
                 out[i] = report
         if exact:
-            reports = score_reports(
-                [g for _i, g in exact], catalog=catalog, detail=detail, geometry=core
-            )
-            for (i, _g), report in zip(exact, reports, strict=True):
+            reports = score_reports(exact, catalog=catalog, detail=detail, geometry=core)
+            for i, report in zip(exact_at, reports, strict=True):
                 out[i] = report
-    return [r for r in out if r is not None]
+    return out  # every place filled
+
+
+#: A place of score_inputs' answer not filled yet (each is, before it returns).
+_NOT_YET: Final = TypeError()
 
 
 _PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")
@@ -473,7 +505,7 @@ class _GameScore:
         game = self._exact
         if game is None:
             assert self.source is not None
-            game = self._exact = decode_game(self.source)
+            game = self._exact = decode_game_bytes(self.source)
         return game.players[p].city
 
     def city(self, p: int) -> list[ResolvedCard]:
