@@ -367,10 +367,15 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
     """True when a document that msgspec decoded has no cross-field problem. The style and
     type names of its inline cards are folded from their Portuguese aliases on the way (so
     a sound document reads as English identifiers)."""
+    # Plain loops here and below: they run for every game decoded, and all() over a
+    # generator or a list costs a call more each time.
     if isinstance(doc, Game):
         if not head_is_sound(doc):
             return False
-        return all([_cards_are_sound(player.city) for player in doc.players])
+        for player in doc.players:  # noqa: SIM110
+            if not _cards_are_sound(player.city):
+                return False
+        return True
     return _cards_are_sound(doc.city)
 
 
@@ -379,9 +384,15 @@ def head_is_sound(game: Game) -> bool:
     requirement ids, each player's epiphanies."""
     if check_game(StructFields(game), ""):
         return False
-    if isinstance(game.requirements, list) and not all([_catalog_id(r) for r in game.requirements]):
-        return False
-    return all([_epiphany_is_sound(e) for player in game.players for e in player.epiphanies])
+    if isinstance(game.requirements, list):
+        for requirement in game.requirements:
+            if not _catalog_id(requirement):
+                return False
+    for player in game.players:
+        for epiphany in player.epiphanies:
+            if not _epiphany_is_sound(epiphany):
+                return False
+    return True
 
 
 def _cards_are_sound(city: list[Placement]) -> bool:

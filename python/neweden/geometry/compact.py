@@ -294,7 +294,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
     for game in games:
         info = GameCards([], False, [])
         for p, player in enumerate(game.players):
-            for k, placement in enumerate(player.city):
+            for placement in player.city:
                 card = placement.card
                 rotated = placement.rotated
                 if card.__class__ is InlineCard and card.wild is not True:
@@ -322,7 +322,8 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                     rest = _catalog_card(card, catalog, names, by_id, info)  # type: ignore[arg-type]
                     extend((placement.row, placement.col, *(_turned(rest) if rotated else rest)))
                 if rotated:
-                    info.rotated.append((p, k))
+                    # its index in the city: the rows packed since the city began, less one
+                    info.rotated.append((p, len(flat) // WIDTH - offsets[-1] - 1))
             offsets.append(len(flat) // WIDTH)
         first_city.append(len(offsets) - 1)
         packed.append(info)
