@@ -79,6 +79,35 @@ def realistic_games(n: int, seed: int) -> list[bytes]:
     return out
 
 
+def heavy_games(n: int = 50, seed: int = 12) -> list[bytes]:
+    """Seeded elitist games: four players, 12 cards each, a few epiphanies (one the rotate
+    effect that allows the rotated cards) and a bonus."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        players = [
+            {
+                "name": f"Player {i}",
+                "city": city_json(grow_city(rng, 12, tries=2000)),
+                "epiphanies": [
+                    {"points": 2, "state": "validated", "effect": "third_star"},
+                    {"points": 5, "state": "validated"},
+                ],
+                "bonuses": [{"name": "Photographer", "points": 3}],
+            }
+            for i in range(4)
+        ]
+        doc = {
+            "format": "new-eden/game@1",
+            "mode": "elitist",
+            "requirements": ["A1", "B1", "C1"],
+            "first_player": "Player 2",
+            "players": players,
+        }
+        out.append(json.dumps(doc).encode())
+    return out
+
+
 def broken(data: bytes, k: int) -> bytes:
     """The same game with one illegal city: a card put again on a taken cell, or the last
     card moved away from the rest (as transcriptions are before they are fixed)."""

@@ -6,19 +6,16 @@ three modes, epiphanies)."""
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 import msgspec
 import pytest
 
 import neweden
-from bench.conftest import broken, each, realistic_games
+from bench.conftest import broken, each, heavy_games, realistic_games
 from neweden.format.decode import decode_game
 from neweden.format.lean import decode_lean
 from neweden.geometry.native import pack_json_games
-from neweden.geometry.synth import city_json, grow_city
 from neweden.scoring.report import reference_geometry, score_game, score_reports
 
 GROUP = "score one game"
@@ -27,32 +24,7 @@ GAMES = 50
 
 @pytest.fixture(scope="module")
 def games() -> list[bytes]:
-    """Seeded elitist games: four players, 12 cards each, a few epiphanies (one the rotate
-    effect that allows the rotated cards) and a bonus."""
-    rng = random.Random(12)
-    out = []
-    for _ in range(GAMES):
-        players = [
-            {
-                "name": f"Player {i}",
-                "city": city_json(grow_city(rng, 12, tries=2000)),
-                "epiphanies": [
-                    {"points": 2, "state": "validated", "effect": "third_star"},
-                    {"points": 5, "state": "validated"},
-                ],
-                "bonuses": [{"name": "Photographer", "points": 3}],
-            }
-            for i in range(4)
-        ]
-        doc = {
-            "format": "new-eden/game@1",
-            "mode": "elitist",
-            "requirements": ["A1", "B1", "C1"],
-            "first_player": "Player 2",
-            "players": players,
-        }
-        out.append(json.dumps(doc).encode())
-    return out
+    return heavy_games(GAMES)
 
 
 def _reference(data: bytes, detail: bool) -> dict[str, Any]:

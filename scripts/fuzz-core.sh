@@ -8,5 +8,7 @@ CC=clang CXX=clang++ cmake -S . -B build/fuzz -DNEWEDEN_FUZZ=ON \
   -DNEWEDEN_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/fuzz --target neweden_fuzz_core -j 2 >/dev/null
 mkdir -p build/fuzz/corpus-core
+# cpp/fuzz/seeds: games as JSON, so the strict reader of cities starts from documents it
+# reads (new inputs go to the first folder).
 ./build/fuzz/neweden_fuzz_core -runs="$runs" -max_len=2048 -timeout=10 \
-  build/fuzz/corpus-core 2>&1 | tail -n 4
+  build/fuzz/corpus-core cpp/fuzz/seeds 2>&1 | tail -n 4
