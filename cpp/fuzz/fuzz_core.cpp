@@ -68,8 +68,9 @@ void check_placements(const CityView& city, const CityView& card) {
 
 }  // namespace
 
-// The bytes as encoded players: refused, or rows whose offsets end at the last card.
-static void check_encoded(const std::uint8_t* data, std::size_t size) {
+// The facilities and sides by the names the format spells them (Python hands its own tables
+// to the module; the fuzzer spells them here).
+static const EncodedNames& format_names() {
   static const EncodedNames names = [] {
     EncodedNames made;
     for (const char* name : {"lab", "shelter", "medical", "tower", "base"}) {
@@ -80,6 +81,12 @@ static void check_encoded(const std::uint8_t* data, std::size_t size) {
     }
     return made;
   }();
+  return names;
+}
+
+// The bytes as encoded players: refused, or rows whose offsets end at the last card.
+static void check_encoded(const std::uint8_t* data, std::size_t size) {
+  const EncodedNames& names = format_names();
   EncodedPacker packer(names);
   std::vector<std::int32_t> cells;
   std::vector<std::int64_t> offsets{0};
@@ -92,16 +99,7 @@ static void check_encoded(const std::uint8_t* data, std::size_t size) {
 // The bytes as a game's JSON, added after a game already read: refused leaving the table as
 // it was, or read into rows whose offsets and rotated cards stay within the table.
 static void check_json(const std::uint8_t* data, std::size_t size) {
-  static const EncodedNames names = [] {
-    EncodedNames made;
-    for (const char* name : {"lab", "shelter", "medical", "tower", "base"}) {
-      made.facilities.intern(name);
-    }
-    for (const char* name : {"top", "right", "bottom", "left"}) {
-      made.sides.intern(name);
-    }
-    return made;
-  }();
+  const EncodedNames& names = format_names();
   static const char kFirst[] =
       R"({"players": [{"city": [{"row": 0, "col": 0, "card": {"wild": true}}]}]})";
   JsonGamePacker packer(names, CityLimits{});
