@@ -1250,3 +1250,55 @@ def test_a_batch_of_every_kind_of_input_reads_as_each_alone() -> None:
         for one in found
     ]
     assert outcomes == [exact(doc, True) for doc in docs]
+
+
+# --- after the review of the change ------------------------------------------------------------
+
+
+def test_a_meta_key_with_an_accent_or_an_escape_is_still_read_lean() -> None:
+    """The reader skips past whatever `meta` holds: its keys may be any string (a
+    Portuguese word, an escape), and the game is read lean all the same."""
+    doc = copy.deepcopy(BASE_DOC)
+    doc["meta"] = {"observação": "mesa 3", "nota": {"tradução": ["ok"]}}
+    raw = padded(json.dumps(doc, ensure_ascii=False).encode())
+    same(raw, taken=True)
+    escaped = padded(json.dumps(doc, ensure_ascii=True).encode())
+    assert b"\\u00e7" in escaped
+    same(escaped, taken=True)
+
+
+def test_a_lean_game_is_refused_where_a_decoded_game_is_taken() -> None:
+    """A LeanGame is a Game whose cities are JSON: scored as a decoded game, it is refused
+    with a clear error (not a crash deep in the packer)."""
+    game = decode_lean(padded(BASE.encode()))
+    assert game is not None
+    with pytest.raises(TypeError, match="LeanGame"):
+        neweden.score(game)
+
+
+def test_dropping_after_a_refused_game_keeps_the_game_before() -> None:
+    """The packer's drop_last after a refused add drops nothing (it would otherwise drop the
+    game accepted before)."""
+    from neweden import _core
+    from neweden.format.model import (
+        FACILITIES,
+        MAX_COORDINATE,
+        MAX_POINTS,
+        MAX_STARS,
+        MAX_STRING,
+        SIDES,
+    )
+
+    packer = _core.JsonPacker(
+        FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STARS, MAX_STRING
+    )
+    good = padded(BASE.encode())
+    assert packer.add(good) >= 0
+    by_id = json.loads(BASE)
+    by_id["players"][0]["city"][0]["card"] = "EX-1"
+    assert packer.add(json.dumps(by_id).encode()) == -1
+    packer.drop_last()
+    flat, offsets, first_city, _rotated, styles, _types = packer.table()
+    assert first_city == [0, len(BASE_DOC["players"])]
+    assert len(flat) == 9 * offsets[-1] > 0
+    assert styles

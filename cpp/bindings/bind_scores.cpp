@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bindings.hpp"
@@ -213,13 +214,14 @@ const EncodedNames& encoded_names(const py::tuple& facilities, const py::tuple& 
   static PyObject* last_sides = nullptr;
   static EncodedNames names;
   if (facilities.ptr() != last_facilities || sides.ptr() != last_sides) {
-    names = EncodedNames{};
+    EncodedNames made;  // whole before it replaces the table (a cast may throw)
     for (const auto& name : facilities) {
-      names.facilities.intern(py::cast<std::string>(name));
+      made.facilities.intern(py::cast<std::string>(name));
     }
     for (const auto& name : sides) {
-      names.sides.intern(py::cast<std::string>(name));
+      made.sides.intern(py::cast<std::string>(name));
     }
+    names = std::move(made);
     Py_XDECREF(last_facilities);  // the tables are kept alive while they are the ones read
     Py_XDECREF(last_sides);
     last_facilities = facilities.inc_ref().ptr();
@@ -264,8 +266,8 @@ py::object pack_encoded(const py::bytes& players, const py::tuple& facilities,
   return py::make_tuple(list_of(cells), list_of(at));
 }
 
-// A JsonGamePacker with the names it reads by (copied from Python's tables: they live as
-// long as it does).
+// A JsonGamePacker with the names it reads by, copied from Python's tables: its own copy, as
+// the table encoded_names keeps is replaced when another call hands other tables over.
 class JsonPacker {
  public:
   JsonPacker(const py::tuple& facilities, const py::tuple& sides, const CityLimits& limits)
@@ -445,10 +447,10 @@ void bind_scores(py::module_& m) {
       .def("added_names", &JsonPacker::added_names,
            "(styles, types): the names the game added last numbered first.")
       .def("drop_last", &JsonPacker::drop_last,
-           "Forgets the game added last (after add() returned True).")
+           "Forgets the game added last (nothing when the last add() returned -1).")
       .def("table", &JsonPacker::table,
            "(flat, offsets, first_city, rotated, styles, types) of the games added\n"
-           "(rotated: the row of each rotated card, ascending).");
+           "(rotated: the table row of each rotated card, ascending).");
   m.def("pack_encoded", &pack_encoded, py::arg("players"), py::arg("facilities"),
         py::arg("sides"),
         "The rows of players as msgspec encodes them in MessagePack, packed as\n"

@@ -290,7 +290,11 @@ std::uint64_t NameTable::head(std::string_view name) noexcept {
   return word;
 }
 
-int NameTable::find(std::string_view name) const noexcept {
+int NameTable::find(std::string_view name) const {
+  if (names_.size() > kScanned) {
+    const auto found = index_.find(std::string(name));
+    return found == index_.end() ? -1 : found->second;
+  }
   const std::uint64_t word = head(name);
   for (std::size_t i = 0; i < names_.size(); ++i) {
     if (heads_[i] == word && names_[i].size() == name.size() &&
@@ -308,9 +312,29 @@ std::int32_t NameTable::intern(std::string_view name) {
   if (found >= 0) {
     return found;
   }
+  const auto number = static_cast<std::int32_t>(names_.size());
   names_.emplace_back(name);
   heads_.push_back(head(name));
-  return static_cast<std::int32_t>(names_.size() - 1);
+  if (names_.size() > kScanned) {  // indexed from the first name the scan no longer serves
+    if (index_.empty()) {
+      for (std::size_t i = 0; i + 1 < names_.size(); ++i) {
+        index_.emplace(names_[i], static_cast<std::int32_t>(i));
+      }
+    }
+    index_.emplace(names_.back(), number);
+  }
+  return number;
+}
+
+void NameTable::truncate(std::size_t n) {
+  while (names_.size() > n) {
+    index_.erase(names_.back());
+    names_.pop_back();
+    heads_.pop_back();
+  }
+  if (names_.size() <= kScanned) {
+    index_.clear();  // scanned again: the index is made anew if the table grows
+  }
 }
 
 template <class Reader>

@@ -164,8 +164,8 @@ class JsonIn {
       return false;
     }
     switch (*p_) {
-      case '{':
-        return object([&](std::string_view) { return skip(depth - 1); });
+      case '{':  // keys of a value skipped may be any string (msgspec has read them)
+        return skip_object(depth);
       case '[':
         return array([&](std::size_t) { return skip(depth - 1); });
       case '"':
@@ -201,6 +201,28 @@ class JsonIn {
     }
     p_ += N - 1;
     return true;
+  }
+  bool skip_object(int depth) {
+    ++p_;  // the opening brace
+    space();
+    if (eat('}')) {
+      return true;
+    }
+    for (;;) {
+      space();
+      if (p_ == end_ || *p_ != '"' || !skip_string()) {
+        return false;
+      }
+      space();
+      if (!eat(':') || !skip(depth - 1)) {
+        return false;
+      }
+      space();
+      if (eat(',')) {
+        continue;
+      }
+      return eat('}');
+    }
   }
   bool skip_string() noexcept {
     ++p_;  // the opening quote
@@ -350,6 +372,7 @@ bool JsonGamePacker::add(const std::uint8_t* data, std::size_t size) {
   const Sizes before = sizes();
   if (!read(data, size)) {
     restore(before);  // as it was before this game
+    last_ = before;   // nothing to drop
     return false;
   }
   first_city_.push_back(static_cast<std::int64_t>(offsets_.size() - 1));

@@ -140,7 +140,9 @@ TEST_CASE("players and cities given twice, too many cards, and trailing bytes ar
   CHECK(add(packer, game(city.substr(0, city.rfind(",{")) + "]")));  // 77 cards
   // Whatever else the document holds is skipped, escapes and nesting included.
   CHECK(add(packer, R"({"meta": {"a": ["x\"y", {"b": [1.5e3, null, false]}]}, "players": [{"name": "Z\u00e9", "city": []}]})"));
-  CHECK_FALSE(add(packer, R"({"players": [{"city": []}], "meta": {"k\u0065y": 1}})"));
+  // A key of the game or of a player spelled with an escape: the exact path reads it.
+  CHECK_FALSE(add(packer, R"({"pl\u0061yers": [{"city": []}], "players": [{"city": []}]})"));
+  CHECK_FALSE(add(packer, R"({"players": [{"c\u0069ty": [], "city": []}]})"));
 }
 
 TEST_CASE("the game added last can be dropped, its names with it") {
@@ -162,4 +164,28 @@ TEST_CASE("the game added last can be dropped, its names with it") {
   CHECK(packer.cells().size() == 9);
   REQUIRE(add(packer, game(other)));
   CHECK(packer.rotated() == std::vector<std::int64_t>{1});
+}
+
+TEST_CASE("a long table of names is searched through its index, and truncated with it") {
+  neweden::NameTable table;
+  for (int i = 0; i < 100; ++i) {
+    CHECK(table.intern("ex_style_" + std::to_string(i)) == i);
+  }
+  CHECK(table.find("ex_style_0") == 0);
+  CHECK(table.find("ex_style_99") == 99);
+  CHECK(table.find("ex_style_100") == -1);
+  table.truncate(10);
+  CHECK(table.find("ex_style_50") == -1);
+  CHECK(table.intern("ex_style_50") == 10);
+  CHECK(table.find("ex_style_9") == 9);
+}
+
+TEST_CASE("a refused game leaves nothing to drop, and skipped values may hold any key") {
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  REQUIRE(add(packer, game("[" + kCard + "]")));
+  CHECK_FALSE(add(packer, game(R"([{"row": 0, "col": 0, "card": "EX-1"}])")));
+  packer.drop_last();  // the refused game is the last add(): nothing dropped
+  CHECK(packer.cells().size() == 9);
+  CHECK(add(packer, "{\"meta\": {\"observa\xc3\xa7\xc3\xa3o\": 1, \"k\\u0065y\": [\"\\\"\"]}, "
+                    "\"players\": [{\"city\": []}]}"));
 }

@@ -41,7 +41,8 @@ class JsonGamePacker {
   // Adds the cities of the game `data` (one JSON document); false (nothing added) when the
   // reader refuses it.
   bool add(const std::uint8_t* data, std::size_t size);
-  // Forgets the game added last (the caller refuses it after all: a name that is none).
+  // Forgets the game added last (the caller refuses it after all: a name that is none);
+  // nothing when the last add() was refused or a game was dropped already.
   void drop_last();
   // The style and type names the game added last numbered first (from these indices on).
   std::size_t last_styles() const noexcept { return last_.styles; }
@@ -50,7 +51,7 @@ class JsonGamePacker {
   const std::vector<std::int32_t>& cells() const noexcept { return cells_; }
   // Per city, the index of its first card; one more entry at the end.
   const std::vector<std::int64_t>& offsets() const noexcept { return offsets_; }
-  // The rows of the rotated cards, ascending.
+  // The table row (a card's index in cells() / 9) of each rotated card, ascending.
   const std::vector<std::int64_t>& rotated() const noexcept { return rotated_; }
   // Per game added, the index of its first city; one more entry at the end.
   const std::vector<std::int64_t>& first_city() const noexcept { return first_city_; }

@@ -3,7 +3,7 @@
 msgspec reads everything but the cities (names, epiphanies, bonuses, requirements, meta)
 into the same structs as :func:`neweden.format.decode.decode_game`, with every check of
 theirs; each city stays a :class:`msgspec.Raw` slice of the document, which the native core
-reads into the score table (:func:`neweden.geometry.compact.pack_json_games`) without a
+reads into the score table (:class:`neweden.geometry.native.JsonGames`) without a
 Python object per card. Whatever either reader does not take exactly (a decode problem, a
 card given by catalog id, an escape, a repeated key...) makes the caller decode that game the
 exact way: both paths give the same report, byte for byte (tests/test_lean_decode.py).
@@ -28,7 +28,10 @@ class LeanPlayer(Player, forbid_unknown_fields=True, omit_defaults=True):
 
 
 class LeanGame(Game, forbid_unknown_fields=True, omit_defaults=True):
-    """A game whose cities are JSON text (a :class:`Game` for every rule but the cards)."""
+    """A game whose cities are JSON text (a :class:`Game` for every rule but the cards).
+    Only the scoring pipeline holds one, with its document beside it (it decodes the game the
+    exact way when a rule needs the cards): a function that takes a :class:`Game` refuses
+    it."""
 
     players: Annotated[list[LeanPlayer], PLAYERS]  # type: ignore[assignment]
 

@@ -54,6 +54,8 @@ MAX_GAME_BYTES = 1024 * 1024
 BOM = b"\xef\xbb\xbf"
 #: A card's printed points (inline or catalog); the printed cards are far below.
 MAX_POINTS = 1_000
+#: The most stars a card asks.
+MAX_STARS = 3
 #: A bonus's points, either way (Company and Professional rewards are a few points).
 MAX_BONUS_POINTS = 1_000
 
@@ -172,7 +174,7 @@ BonusPoints = Annotated[
         extra={"too_large": ("ge", "le")},
     ),
 ]
-Stars = Annotated[int, Meta(ge=0, le=3)]
+Stars = Annotated[int, Meta(ge=0, le=MAX_STARS)]
 Sides = Annotated[
     list[Side],
     Meta(

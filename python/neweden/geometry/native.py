@@ -13,7 +13,14 @@ import numpy.typing as npt
 
 from neweden import _core
 from neweden.format.checks import fold_name
-from neweden.format.model import FACILITIES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STRING
+from neweden.format.model import (
+    FACILITIES,
+    MAX_CARDS,
+    MAX_COORDINATE,
+    MAX_POINTS,
+    MAX_STARS,
+    MAX_STRING,
+)
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.compact import STYLE, TYPE, WIDTH, CompactCities, GameCards, PackedGames
 from neweden.geometry.figures import BatchFigures, CityFigures, ScoreFigures
@@ -169,10 +176,6 @@ def score_games(
     return figures, over, {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
 
 
-#: The most stars a card asks (the format's `Stars`).
-_MAX_STARS = 3
-
-
 class JsonGames:
     """Games packed from their JSON documents, one after another, by the native core's
     strict reader (:mod:`neweden.format.lean` decodes the rest of each): the same score table
@@ -182,7 +185,7 @@ class JsonGames:
 
     def __init__(self) -> None:
         self._packer = _core.JsonPacker(
-            FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, _MAX_STARS, MAX_STRING
+            FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STARS, MAX_STRING
         )
         self._count = 0
         self._aliases = False  # whether a name read is a Portuguese alias (to fold)
@@ -227,7 +230,9 @@ class JsonGames:
 
 def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:
     """:func:`~neweden.geometry.compact.pack_games` of games given as their JSON documents
-    (:class:`JsonGames`), or None when one of them is refused."""
+    (:class:`JsonGames`), or None when one of them is refused. Each document must be one
+    that :func:`neweden.format.lean.decode_lean` read: the strict reader checks the cities,
+    and only skips past the rest."""
     packer = JsonGames()
     return packer.packed() if all(packer.add(game) for game in games) else None
 

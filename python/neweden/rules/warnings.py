@@ -68,9 +68,10 @@ def game_warnings(
     `rotated_without_epiphany`, `third_star_in_military`.
 
     `style_counts`: common cards of the game by style (at least those above the box's
-    count); `most_cards`: the most cards kept in one city; `rotated`: the player of each
-    rotated card; `requirement_specs`, `epiphany_specs`: the game's ids looked up
-    (:func:`neweden.catalog.catalog.resolve_extras`)."""
+    count); `most_cards`: the most cards kept in one city; `rotated`: (player, index in the
+    city) of each rotated card; `requirement_specs`, `epiphany_specs`: the game's ids looked
+    up (:func:`neweden.catalog.catalog.resolve_extras`); `cell`: (row, col) of a player's card
+    by its index (the packed rows: a lean game's placements are not decoded)."""
     warnings: list[Problem] = []
     for style, count in sorted(style_counts.items()):
         if count > CARDS_PER_STYLE:

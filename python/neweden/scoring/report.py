@@ -1,8 +1,9 @@
 """The score report (FORMAT §3): RULES §4 over the figures of every city.
 
 The rules read numbers only: the :class:`~neweden.geometry.figures.ScoreFigures` of each city,
-computed for all the cities of a batch in one call to the native core (a game alone is a
-batch of one), or by :mod:`neweden.geometry.reference` for the twin path the tests compare it with.
+computed for all the cities of a batch in one call to the native core for the games read lean
+and one for those decoded the exact way (a game alone is a batch of one), or by
+:mod:`neweden.geometry.reference` for the twin path the tests compare it with.
 The cards themselves are resolved and walked only for what needs them: the messages of
 errors and warnings, conditions that filter cards, and the audit trail.
 """
@@ -31,7 +32,7 @@ from neweden.catalog.catalog import (
 )
 from neweden.catalog.conditions import CityContext, Test, evaluate
 from neweden.format.decode import GameInput, decode_game_bytes, game_bytes
-from neweden.format.lean import decode_lean
+from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import EpiphanyEntry, Game, Placement
 from neweden.format.problems import GameDecodeError, Problem, join, pointer_order
 from neweden.format.vocabulary import Attribute
@@ -230,6 +231,11 @@ def score(
         return _to_dict(score_report(game, catalog=catalog, detail=detail))
 
 
+#: The smallest document read lean: below, a game of a card or two, the exact decoder costs
+#: as little (measured: docs/benchmarks.md, "Cities read natively").
+LEAN_FROM_BYTES = 512
+
+
 def score_report(
     game: GameInput | Game, *, catalog: Catalog | None = None, detail: bool = True
 ) -> Report:
@@ -237,18 +243,13 @@ def score_report(
     by attribute)."""
     if isinstance(game, Game):
         return score_reports([game], catalog=catalog, detail=detail)[0]
-    raw = game_bytes(game)
+    raw = game_bytes(game)  # (a LeanGame is a Game: score_reports refuses it)
     if len(raw) < LEAN_FROM_BYTES:  # score_inputs' choice, without a batch's book-keeping
         return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
     (found,) = _score_documents([raw], catalog or BUILTIN, detail, native_geometry)
     if isinstance(found, Exception):
         raise found
     return found
-
-
-#: The smallest document read lean: below, a game of a card or two, the exact decoder costs
-#: as little (measured: docs/benchmarks.md, "Cities read natively").
-LEAN_FROM_BYTES = 512
 
 
 def score_inputs(
@@ -263,7 +264,7 @@ def score_inputs(
     another kind. A document is read lean where it can be (its cities by the native core,
     :mod:`neweden.format.lean`), the others are decoded the exact way; the same reports
     either way. The cities of all of them go through the core in one pass of each kind."""
-    out: list[Report | GameDecodeError | TypeError] = [_NOT_YET] * len(games)
+    out: list[Any] = [_NOT_YET] * len(games)
     raws: list[bytes] = []
     at: list[int] = []
     for i, game in enumerate(games):
@@ -275,7 +276,8 @@ def score_inputs(
     found = _score_documents(raws, catalog or BUILTIN, detail, geometry or native_geometry)
     for i, one in zip(at, found, strict=True):
         out[i] = one
-    return out  # every place filled: a report or why there is none
+    assert _NOT_YET not in out  # every place filled: a report or why there is none
+    return out
 
 
 def _score_documents(
@@ -283,7 +285,7 @@ def _score_documents(
 ) -> list[Report | GameDecodeError]:
     """:func:`score_inputs` of documents through :func:`game_bytes` already (a byte-order
     mark taken off once: a second one is not a game's)."""
-    out: list[Report | GameDecodeError] = [_NOT_YET] * len(raws)  # type: ignore[list-item]
+    out: list[Any] = [_NOT_YET] * len(raws)
     lean_at: list[int] = []  # the index, game and document of each game read lean
     lean: list[Game] = []
     sources: list[bytes | None] = []
@@ -311,7 +313,7 @@ def _score_documents(
             packed = packer.packed()
             found = core.games(packed, lean, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
             reports = score_packed(
-                lean, packed, found, catalog=catalog, detail=detail, sources=sources
+                lean, packed, found, catalog=catalog, detail=detail, core=core, sources=sources
             )
             for i, report in zip(lean_at, reports, strict=True):
                 out[i] = report
@@ -319,11 +321,12 @@ def _score_documents(
             reports = score_reports(exact, catalog=catalog, detail=detail, geometry=core)
             for i, report in zip(exact_at, reports, strict=True):
                 out[i] = report
-    return out  # every place filled
+    assert _NOT_YET not in out  # every place filled
+    return out
 
 
 #: A place of score_inputs' answer not filled yet (each is, before it returns).
-_NOT_YET: Final = TypeError()
+_NOT_YET: Final = object()
 
 
 _PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")
@@ -366,10 +369,15 @@ def score_reports(
     geometry: Core | None = None,
 ) -> list[Report]:
     """The reports of many decoded games, the cities of all of them packed into one table
-    and analysed in one native call (the batch path of `neweden validate`,
-    `neweden.score_many` and `/v1/score/batch`; a game alone is a batch of one)."""
+    and analysed in one native call: the exact half of :func:`score_inputs`, and the path of
+    a :class:`~neweden.format.model.Game` given already decoded (a game alone is a batch of
+    one). Raises TypeError for a :class:`~neweden.format.lean.LeanGame` (its cities are
+    JSON: score its document)."""
     catalog = catalog or BUILTIN
     core = geometry or native_geometry
+    for game in games:  # a loop, not any(): this runs for every game scored
+        if game.__class__ is LeanGame:
+            raise TypeError("a LeanGame holds its cities as JSON: score its document")
     with collector_paused():
         packed = pack_games(games, catalog)
         found = core.games(packed, games, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
