@@ -62,16 +62,9 @@ def facility_points(figures: ScoreFigures) -> int:
     return LAB_POINTS * f.labs + f.shelter_points + f.medical_points + f.tower_points
 
 
-def military_points(figures: ScoreFigures, base_points: int) -> dict[str, int]:
+def military_points(figures: ScoreFigures, base_points: int) -> tuple[int, int, int, int, int, int]:
     """D1-D4 from the core's figures, and D5 as decided across the game: the report's
-    `military` object (labs, shelters, medical, towers, bases, total)."""
+    `military` object's fields in order (labs, shelters, medical, towers, bases, total)."""
     labs = LAB_POINTS * figures.labs
     shelters, medical, towers = figures.shelter_points, figures.medical_points, figures.tower_points
-    return {
-        "labs": labs,
-        "shelters": shelters,
-        "medical": medical,
-        "towers": towers,
-        "bases": base_points,
-        "total": facility_points(figures) + base_points,
-    }
+    return labs, shelters, medical, towers, base_points, facility_points(figures) + base_points

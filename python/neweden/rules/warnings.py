@@ -3,12 +3,13 @@ may have got wrong, or what the table did unusually."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 
 from neweden.catalog.catalog import RequirementSpec
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
-from neweden.i18n import N_, _, ngettext
+from neweden.i18n import N_, _, current, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.modes import MODES
 
@@ -41,6 +42,40 @@ _MISMATCH = {
         ),
     ),
 }
+
+
+@functools.cache
+def _game_not_ended(most: int, lang: str) -> Problem:
+    """The warning that no city reached the end of the game (one Problem per count and
+    language, made in that language: problems are immutable)."""
+    return Problem(
+        code="game_not_ended",
+        message=_(
+            "no city has {end} cards (the most is {most}); the game ends when one has, so this "
+            "may be a game in progress",
+            end=GAME_END_CARDS,
+            most=most,
+        ),
+        path="",
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str) -> Problem:
+    """The warning that a card is rotated without the rotate effect (the same few cards
+    recur from game to game: each Problem is made once a language)."""
+    return Problem(
+        code="rotated_without_epiphany",
+        message=_(
+            "card {card} at row {row}, column {col} is rotated, but the player lists no "
+            "activated epiphany with the rotate effect (the game turns cards only through one)",
+            card=index,
+            row=row,
+            col=col,
+        ),
+        path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
+        cells=((row, col),),
+    )
 
 
 def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: str) -> list[int]:
@@ -88,20 +123,8 @@ def game_warnings(
                     path="",
                 )
             )
-    most = most_cards
-    if most < GAME_END_CARDS:
-        warnings.append(
-            Problem(
-                code="game_not_ended",
-                message=_(
-                    "no city has {end} cards (the most is {most}); the game ends when one has, "
-                    "so this may be a game in progress",
-                    end=GAME_END_CARDS,
-                    most=most,
-                ),
-                path="",
-            )
-        )
+    if most_cards < GAME_END_CARDS:
+        warnings.append(_game_not_ended(most_cards, current()))
     if MODES[game.mode].populist and isinstance(game.requirements, list):
         decks = sorted(spec.deck for spec in requirement_specs if spec is not None)
         if decks != ["A", "B", "C"]:
@@ -120,21 +143,7 @@ def game_warnings(
         if allowed[p]:
             continue
         row, col = cell(p, index)
-        warnings.append(
-            Problem(
-                code="rotated_without_epiphany",
-                message=_(
-                    "card {card} at row {row}, column {col} is rotated, but the player "
-                    "lists no activated epiphany with the rotate effect (the game turns "
-                    "cards only through one)",
-                    card=index,
-                    row=row,
-                    col=col,
-                ),
-                path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
-                cells=((row, col),),
-            )
-        )
+        warnings.append(_rotated_without_epiphany(p, index, row, col, current()))
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):
             thirds = _activated(game, epiphany_specs, p, THIRD_STAR)

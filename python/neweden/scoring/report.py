@@ -711,7 +711,7 @@ class _GameScore:
                 met = [req_id for req_id, test in self.tests() if test(city)]
             stars = len(met) + epiphanies.stars
             requirement_points = populist_points(fig, stars)
-        mil = Military(**military_points(fig, majority.points[p])) if mode.military else None
+        mil = Military(*military_points(fig, majority.points[p])) if mode.military else None
         ten = ten_cards_points(fig.cards)
         bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
         total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
