@@ -37,8 +37,13 @@ def _epiphanies(rng: random.Random) -> list[dict[str, Any]]:
     ]
 
 
-def table_games(seed: int, count: int) -> list[dict[str, Any]]:
-    """Games as documents, with their resolved cities kept aside (key `_cities`)."""
+#: The requirement cards a game may play (the built-in catalog has one of each deck).
+_REQUIREMENT_LISTS = ([], ["A1"], ["C1", "B1"], ["B1", "A1", "C1"], ["A1", "B1", "C1"])
+
+
+def table_games(seed: int, count: int, *, own_requirements: bool = False) -> list[dict[str, Any]]:
+    """Games as documents, with their resolved cities kept aside (key `_cities`); with
+    `own_requirements`, each game plays requirement cards of its own (some none)."""
     rng = random.Random(seed)
     games = []
     for _ in range(count):
@@ -64,7 +69,9 @@ def table_games(seed: int, count: int) -> list[dict[str, Any]]:
             "mode": rng.choice(["populist", "military", "elitist"]),
             "players": players,
         }
-        if doc["mode"] != "military":
+        if own_requirements:
+            doc["requirements"] = list(rng.choice(_REQUIREMENT_LISTS))
+        elif doc["mode"] != "military":
             doc["requirements"] = ["A1", "B1", "C1"]
         if rng.random() < 0.5:
             doc["first_player"] = f"P{rng.randrange(n)}"

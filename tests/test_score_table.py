@@ -51,6 +51,39 @@ def test_score_table_on_a_large_seeded_batch() -> None:
     _compare(games)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12))
+def test_each_game_may_play_requirement_cards_of_its_own(seed: int, count: int) -> None:
+    """`requirements` as a list a game (some empty, in any order, in every mode: a military
+    game ignores its own) scores as `neweden.score` scores each game with its list."""
+    games = table_games(seed, count, own_requirements=True)
+    columns = table_columns(games)
+    found = score_table(
+        columns.pop("table"),
+        columns.pop("city_offsets"),
+        columns.pop("game_offsets"),
+        requirements=[g["requirements"] for g in games],
+        **columns,
+    )
+    expected = report_columns(games)
+    for field in FIELDS:
+        assert getattr(found, field).tolist() == expected[field], field
+
+
+def test_requirement_lists_that_do_not_fit_are_refused() -> None:
+    games = table_games(3, 4)
+    columns = table_columns(games)
+    args = (columns.pop("table"), columns.pop("city_offsets"), columns.pop("game_offsets"))
+    with pytest.raises(ValueError, match="3 lists given for 4 games"):
+        score_table(*args, requirements=[["A1"], [], ["B1"]], **columns)
+    with pytest.raises(ValueError, match="requirements of game 1: a list of distinct"):
+        score_table(*args, requirements=[["A1"], ["B1", "B1"], [], []], **columns)
+    with pytest.raises(ValueError, match="requirements: a list of distinct"):
+        score_table(*args, requirements=["A1", "A1"], **columns)
+    with pytest.raises(ValueError, match="unknown requirement 'EX-Z1'"):
+        score_table(*args, requirements=[["A1"], [], ["EX-Z1"], []], **columns)
+
+
 def test_a_condition_that_reads_the_cards_is_refused() -> None:
     from neweden.catalog.catalog import BUILTIN, RequirementSpec
 

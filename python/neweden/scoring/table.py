@@ -108,7 +108,7 @@ def score_table(
     game_offsets: npt.NDArray[np.int64],
     *,
     mode: str | Sequence[str],
-    requirements: Sequence[str] = (),
+    requirements: Sequence[str] | Sequence[Sequence[str]] = (),
     epiphanies: Epiphanies | None = None,
     bonuses: Ints | None = None,
     first_player: Ints | None = None,
@@ -120,12 +120,14 @@ def score_table(
     `table` (cards x 9 int32: row, col, style, type, facility, sides, flags, stars, points)
     and `city_offsets` are :func:`neweden.geometry.compact.pack_table`'s; game g's players are
     the cities ``game_offsets[g]:game_offsets[g + 1]``. `mode` is one for every game or one a
-    game; `requirements` the ids in play (catalog ids, the same for every game of a Populist or
-    Elitist mode); `epiphanies` per city (None: none); `bonuses` per city (summed points);
-    `first_player` per game, the index of the first player within the game or -1.
+    game; `requirements` the requirement cards in play (catalog ids, read in the Populist
+    part): one list for every game, or a list a game; `epiphanies` per city (None: none);
+    `bonuses` per city (summed points); `first_player` per game, the index of the first
+    player within the game or -1.
 
     Raises ValueError for arrays that do not fit together, an unknown mode or requirement,
-    or a requirement whose condition looks at the cards themselves."""
+    a requirement listed twice for a game, or a requirement whose condition looks at the
+    cards themselves."""
     catalog = catalog or BUILTIN
     games = len(game_offsets) - 1
     cities = len(city_offsets) - 1
@@ -135,7 +137,7 @@ def score_table(
     game_of = np.repeat(np.arange(games), players)
     populist, military = _modes(mode, games, game_of)
     fig = FigureColumns(score_columns(table, city_offsets, threads=threads))
-    met = requirements_met(requirements, fig, catalog) * populist
+    met = _met(requirements, fig, catalog, games, game_of) * populist
     epi_points, epi_stars = _epiphanies(epiphanies, cities)
     stars = (met + epi_stars) * populist
     # the rules' own functions, over columns (FigureColumns reads as ScoreFigures: a field a column)
@@ -187,6 +189,41 @@ def _modes(mode: str | Sequence[str], games: int, game_of: Ints) -> tuple[Ints, 
     populist = np.array([MODES[m].populist for m in names], dtype=np.int64)
     military = np.array([MODES[m].military for m in names], dtype=np.int64)
     return populist[game_of], military[game_of]
+
+
+def _met(
+    requirements: Sequence[str] | Sequence[Sequence[str]],
+    fig: FigureColumns,
+    catalog: Catalog,
+    games: int,
+    game_of: Ints,
+) -> Ints:
+    """How many of its game's requirements each city meets: the requirements of one list for
+    every game, or of a list a game (each condition tested once over every city, counted
+    where its game plays it)."""
+    if isinstance(requirements, str) or all(isinstance(r, str) for r in requirements):
+        shared: Sequence[str] = requirements  # type: ignore[assignment]
+        _once(shared, "requirements")
+        return requirements_met(shared, fig, catalog)
+    lists = [list(each) for each in requirements]
+    if len(lists) != games:
+        raise ValueError(f"requirements: {len(lists)} lists given for {games} games")
+    for g, each in enumerate(lists):
+        _once(each, f"requirements of game {g}")
+    ids = list(dict.fromkeys(req_id for each in lists for req_id in each))
+    plays = np.zeros((games, len(ids)), dtype=np.int64)  # whether game g plays ids[k]
+    for g, each in enumerate(lists):
+        plays[g, [ids.index(req_id) for req_id in each]] = 1
+    met = np.zeros(len(fig.cards), dtype=np.int64)
+    for k, req_id in enumerate(ids):
+        met += requirements_met([req_id], fig, catalog) * plays[game_of, k]
+    return met
+
+
+def _once(ids: Sequence[str], what: str) -> None:
+    """A requirement card is in play once (a second listing would count a second star)."""
+    if isinstance(ids, str) or len(set(ids)) < len(ids):
+        raise ValueError(f"{what}: a list of distinct catalog ids")
 
 
 def requirements_met(requirements: Sequence[str], fig: FigureColumns, catalog: Catalog) -> Ints:
