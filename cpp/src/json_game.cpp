@@ -40,56 +40,17 @@ class JsonIn {
   }
 
   // An object, key by key: `field(key)` reads the key's value (false: refused; the caller
-  // refuses a key it reads given twice).
+  // refuses a key it reads given twice). Keys are plain strings (str).
   template <class Field>
   bool object(Field&& field) {
-    space();
-    if (!eat('{')) {
-      return false;
-    }
-    space();
-    if (eat('}')) {
-      return true;
-    }
-    for (;;) {
-      std::string_view key;
-      space();
-      if (!str(key)) {
-        return false;
-      }
-      space();
-      if (!eat(':') || !field(key)) {
-        return false;
-      }
-      space();
-      if (eat(',')) {
-        continue;
-      }
-      return eat('}');
-    }
+    return keyed(true, field);
   }
 
   // An array, item by item: `item(i)` reads item i (false: refused).
   template <class Item>
   bool array(Item&& item) {
-    space();
-    if (!eat('[')) {
-      return false;
-    }
-    space();
-    if (eat(']')) {
-      return true;
-    }
-    for (std::size_t i = 0;; ++i) {
-      if (!item(i)) {
-        return false;
-      }
-      space();
-      if (eat(',')) {
-        continue;
-      }
-      return eat(']');
-    }
+    std::size_t i = 0;
+    return delimited('[', ']', [&] { return item(i++); });
   }
 
   // A string of printable ASCII without escapes.
@@ -165,7 +126,7 @@ class JsonIn {
     }
     switch (*p_) {
       case '{':  // keys of a value skipped may be any string (msgspec has read them)
-        return skip_object(depth);
+        return keyed(false, [&](std::string_view) { return skip(depth - 1); });
       case '[':
         return array([&](std::size_t) { return skip(depth - 1); });
       case '"':
@@ -202,27 +163,39 @@ class JsonIn {
     p_ += N - 1;
     return true;
   }
-  bool skip_object(int depth) {
-    ++p_;  // the opening brace
+  // `open`, entries separated by commas, `close`: `entry()` reads each (false: refused).
+  template <class Entry>
+  bool delimited(char open, char close, Entry&& entry) {
     space();
-    if (eat('}')) {
+    if (!eat(open)) {
+      return false;
+    }
+    space();
+    if (eat(close)) {
       return true;
     }
     for (;;) {
-      space();
-      if (p_ == end_ || *p_ != '"' || !skip_string()) {
-        return false;
-      }
-      space();
-      if (!eat(':') || !skip(depth - 1)) {
+      if (!entry()) {
         return false;
       }
       space();
       if (eat(',')) {
         continue;
       }
-      return eat('}');
+      return eat(close);
     }
+  }
+  // An object's entries: each key (`plain`: a plain string, else any string, passed on
+  // empty), then `field(key)` reads its value.
+  template <class Field>
+  bool keyed(bool plain, Field&& field) {
+    return delimited('{', '}', [&] {
+      std::string_view key;
+      space();
+      const bool read = plain ? str(key) : p_ != end_ && *p_ == '"' && skip_string();
+      space();
+      return read && eat(':') && field(key);
+    });
   }
   bool skip_string() noexcept {
     ++p_;  // the opening quote

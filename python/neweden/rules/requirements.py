@@ -20,7 +20,6 @@ __all__ = [
     "RequirementJudge",
     "RequirementResult",
     "card_points",
-    "evaluate_requirements",
     "populist_points",
     "requirement_judges",
     "requirement_tests",
@@ -34,23 +33,6 @@ class RequirementResult(NamedTuple):
     id: str
     met: bool
     why: str
-
-
-def evaluate_requirements(
-    requirement_ids: Sequence[str], city: CityContext, *, explained: bool = True
-) -> list[RequirementResult]:
-    """Each requirement in play, met or not, with the figures that decided it in words
-    (`explained`; the lean report does without)."""
-    specs = [city.catalog.requirements.get(req_id) for req_id in requirement_ids]
-    if explained:
-        return [judge(city) for judge in requirement_judges(requirement_ids, specs)]
-    results = []
-    for req_id, spec in zip(requirement_ids, specs, strict=True):
-        if spec is None or spec.condition is None:
-            results.append(_unmet(req_id, spec))
-        else:
-            results.append(RequirementResult(req_id, compiled(spec.condition)(city), ""))
-    return results
 
 
 RequirementJudge = Callable[[CityContext], RequirementResult]
@@ -104,7 +86,7 @@ def requirement_tests(
     requirement_ids: Sequence[str], specs: Sequence[RequirementSpec | None]
 ) -> list[tuple[str, Test]]:
     """(id, test of a city) of each requirement in play that can be met, in play order:
-    :func:`evaluate_requirements` without the words (the lean report), `specs` being the
+    :func:`requirement_judges` without the words (the lean report), `specs` being the
     ids looked up. An unknown id, or one without a condition, is never met."""
     return [
         (req_id, compiled(spec.condition))

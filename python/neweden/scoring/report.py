@@ -244,7 +244,7 @@ def score_report(
     if isinstance(game, Game):
         return score_reports([game], catalog=catalog, detail=detail)[0]
     raw = game_bytes(game)  # (a LeanGame is a Game: score_reports refuses it)
-    if len(raw) < LEAN_FROM_BYTES:  # score_inputs' choice, without a batch's book-keeping
+    if not _read_lean(raw, native_geometry):  # without a batch's book-keeping
         return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
     (found,) = _score_documents([raw], catalog or BUILTIN, detail, native_geometry)
     if isinstance(found, Exception):
@@ -292,10 +292,9 @@ def _score_documents(
     exact_at: list[int] = []  # and of each decoded the exact way
     exact: list[Game] = []
     packer: JsonGames | None = None
-    readable = core is native_geometry  # the twin reads cards: the exact path only
     with collector_paused():
         for i, raw in enumerate(raws):
-            read = decode_lean(raw) if readable and len(raw) >= LEAN_FROM_BYTES else None
+            read = decode_lean(raw) if _read_lean(raw, core) else None
             if read is not None:
                 if packer is None:
                     packer = JsonGames()
@@ -323,6 +322,12 @@ def _score_documents(
                 out[i] = report
     assert _NOT_YET not in out  # every place filled
     return out
+
+
+def _read_lean(raw: bytes, core: Core) -> bool:
+    """Whether a document is worth reading lean: the native core's figures (the twin reads
+    cards) of a document large enough for the lean read to pay."""
+    return core is native_geometry and len(raw) >= LEAN_FROM_BYTES
 
 
 #: A place of score_inputs' answer not filled yet (each is, before it returns).
