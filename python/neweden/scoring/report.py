@@ -81,6 +81,7 @@ from neweden.rules.requirements import (
 )
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
+from neweden.scoring.chunk import CHUNK_FROM, chunk_players
 from neweden.scoring.types import (
     Advice,
     AuditBases,
@@ -417,17 +418,30 @@ def score_packed(
     trails need when that pass did not list them. `sources`: the document of each game
     decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
     figures, over_box, listed = found
-    reports = []
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
+    scores = []
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alone=len(games) == 1)
         rows = CityRows(packed.flat, packed.offsets, first)
         source = sources[g] if sources is not None else None
         score = _GameScore(game, packed.cards[g], catalog, core, rows, source)
         if listed:
             score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
-        reports.append(score.report(figures[first:stop], over_box.get(g, {}), shown, detail))
+        scores.append(score)
+    chunk = None
+    if not detail and core is native_geometry and len(games) >= CHUNK_FROM:
+        extras = [score.extras for score in scores]
+        chunk = chunk_players(games, extras, figures, packed.first_city, catalog)
+    reports = []
+    for g, score in enumerate(scores):
+        first, stop = packed.first_city[g], packed.first_city[g + 1]
+        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alone=len(games) == 1)
+        scored: _Players | None = None
+        if chunk is not None and chunk.entries[first] is not None:  # not a game scored alone
+            scored = (chunk.entries[first:stop], chunk.five_point[first:stop])  # type: ignore[assignment]
+        reports.append(
+            score.report(figures[first:stop], over_box.get(g, {}), shown, detail, scored)
+        )
     return reports
 
 
@@ -451,6 +465,11 @@ class _Majority(NamedTuple):
     default_table: bool
     points: list[int]
     places: list[int]
+
+
+#: A game's players scored with the rest of a chunk: their report entries (every field
+#: but the problems) and their epiphanies declared activated with 5 points.
+_Players = tuple[list[PlayerReport], Sequence[tuple[int, ...]]]
 
 
 class _Scored(NamedTuple):
@@ -559,7 +578,10 @@ class _GameScore:
         over_box: dict[str, int],
         shown: GameNames,
         detail: bool,
+        scored: _Players | None = None,
     ) -> Report:
+        """The game's report; `scored`: its players scored already, with the rest of a chunk
+        (:mod:`neweden.scoring.chunk`; the lean report only)."""
         game = self.game
         n = len(game.players)
         if detail:  # the audit reads every city's per-card figures (the pass lists them)
@@ -568,33 +590,43 @@ class _GameScore:
                 found = self.core([self.city(p) for p in missing])
                 self._full.update(zip(missing, found, strict=True))
         errors, warnings = self.problems(figures, over_box, shown)
+        if scored is not None:
+            assert not detail  # the audit explains what player() finds
+            self.majority_warnings([fig.bases for fig in figures], warnings)
+            self.first_player(warnings)
+            self.table_warnings(figures, over_box, warnings)
+            entries, five_point = scored
+            for p, five in enumerate(five_point):
+                errors.extend(_activated_five_point(p, k) for k in five)
+            return self.assemble(entries, errors, warnings, msgspec.UNSET)
         majority = self.majority(figures, warnings)
         first = self.first_player(warnings)
-        warnings.extend(
-            game_warnings(
-                game,
-                over_box,
-                max([fig.cards for fig in figures], default=0),
-                self.info.rotated,
-                self.extras.requirements,
-                self.extras.epiphanies,
-                self.rows.cell,
-            )
-        )
+        self.table_warnings(figures, over_box, warnings)
         recency = first_player_recency(n, first) if first is not None else [None] * n
         city = CityContext((), None, self.catalog)  # each player's in turn
         budget = SearchBudget() if detail else None  # the epiphany searches of the game
-        scored = [
+        players = [
             self.player(p, figures[p], majority, recency[p], city, errors, detail) for p in range(n)
         ]
-        places, decided = rank([s.standing for s in scored], explained=detail)
-        players = [s.entry for s in scored]
-        for p, one in enumerate(scored):
+        places, decided = rank([s.standing for s in players], explained=detail)
+        for p, one in enumerate(players):
             one.entry.place = places[p]
             if detail:
                 ranking = _ranking(places[p], decided[p], one.standing)
                 assert budget is not None
                 one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
+        audit = self.game_audit(majority, first) if detail else msgspec.UNSET
+        return self.assemble([s.entry for s in players], errors, warnings, audit)
+
+    def assemble(
+        self,
+        players: list[PlayerReport],
+        errors: list[Problem],
+        warnings: list[Problem],
+        audit: GameAudit | msgspec.UnsetType,
+    ) -> Report:
+        """The report of the game's scored players and problems (each problem placed)."""
+        game = self.game
         top_errors, top_warnings = _place_problems(players, errors, warnings)
         return Report(
             REPORT_FORMAT,
@@ -606,7 +638,23 @@ class _GameScore:
             players,
             top_errors,
             top_warnings,
-            self.game_audit(majority, first) if detail else msgspec.UNSET,
+            audit,
+        )
+
+    def table_warnings(
+        self, figures: Sequence[ScoreFigures], over_box: dict[str, int], warnings: list[Problem]
+    ) -> None:
+        """The table's warnings that come after D5's and the first player's."""
+        warnings.extend(
+            game_warnings(
+                self.game,
+                over_box,
+                max([fig.cards for fig in figures], default=0),
+                self.info.rotated,
+                self.extras.requirements,
+                self.extras.epiphanies,
+                self.rows.cell,
+            )
         )
 
     def problems(
@@ -643,8 +691,17 @@ class _GameScore:
         """D5: bases across every player, legal or not (and its warnings)."""
         n = len(self.game.players)
         bases = [fig.bases for fig in figures]
-        table, default_table = majority_table(self.catalog.majority_table, n)
+        table, default_table = self.majority_warnings(bases, warnings)
         points, places = base_majority(bases, table) if n > 1 else ([0], [1])
+        return _Majority(bases, table, default_table, points, places)
+
+    def majority_warnings(
+        self, bases: Sequence[int], warnings: list[Problem]
+    ) -> tuple[tuple[int, ...], bool]:
+        """D5's warnings (one player's bases, the default table), and its table for the
+        game's number of players (whether the default)."""
+        n = len(self.game.players)
+        table, default_table = majority_table(self.catalog.majority_table, n)
         military = _MODES[self.game.mode].military
         if military and n == 1 and bases[0] > 0:
             warnings.append(
@@ -662,7 +719,7 @@ class _GameScore:
             )
         elif military and n > 1 and default_table:
             warnings.append(_default_table_warning(n, table, current()))
-        return _Majority(bases, table, default_table, points, places)
+        return table, default_table
 
     def first_player(self, warnings: list[Problem]) -> int | None:
         """The index of `first_player` (the last tie-breaker), or None."""

@@ -39,10 +39,13 @@ __all__ = [
     "EPIPHANY_STATES",
     "Epiphanies",
     "FigureColumns",
+    "Layout",
     "TableScores",
     "majority_points",
+    "requirement_truth",
     "requirements_met",
     "score_table",
+    "table_scores",
 ]
 
 Ints = npt.NDArray[np.int64]
@@ -139,17 +142,50 @@ def score_table(
     fig = FigureColumns(score_columns(table, city_offsets, threads=threads))
     met = _met(requirements, fig, catalog, games, game_of) * populist
     epi_points, epi_stars = _epiphanies(epiphanies, cities)
+    bonus = _per("bonuses", bonuses, cities)
+    first = None if first_player is None else _per("first_player", first_player, games)
+    if first is not None and ((first >= players) | (first < -1)).any():
+        raise ValueError("first_player: a seat of its game, or -1")
+    layout = Layout(game_of, game_offsets, players)
+    return table_scores(
+        fig, layout, populist, military, met, epi_points, epi_stars, bonus, first, catalog
+    )
+
+
+class Layout(NamedTuple):
+    """How the cities of a table make games: each city's game, where each game's cities
+    start (and the end), each game's number of players."""
+
+    game_of: Ints
+    game_offsets: Ints
+    players: Ints
+
+
+def table_scores(
+    fig: FigureColumns,
+    layout: Layout,
+    populist: Ints,
+    military: Ints,
+    met: Ints,
+    epi_points: Ints,
+    epi_stars: Ints,
+    bonus: Ints,
+    first: Ints | None,
+    catalog: Catalog,
+) -> TableScores:
+    """RULES §4 over columns checked already: one entry a city of the figures, of whether its
+    game plays the Populist (Military) part, of the requirements it meets, of its epiphanies'
+    points and stars and of its bonuses; `first`: the first player of each game (-1, or None
+    for every game: none). What :func:`score_table` and the report of a batch's games
+    (:mod:`neweden.scoring.chunk`) both compute."""
+    game_of, game_offsets, players = layout
     stars = (met + epi_stars) * populist
     # the rules' own functions, over columns (FigureColumns reads as ScoreFigures: a field a column)
     requirement_points = populist_points(fig, stars) * populist  # type: ignore[arg-type]
     bases_points = majority_points(fig.bases, game_of, game_offsets, players, catalog) * military
     military_points = facility_points(fig) * military + bases_points  # type: ignore[arg-type]
     ten = ten_cards_points(fig.cards)
-    bonus = _per("bonuses", bonuses, cities)
     total = requirement_points + military_points + epi_points + ten + bonus
-    first = None if first_player is None else _per("first_player", first_player, games)
-    if first is not None and ((first >= players) | (first < -1)).any():
-        raise ValueError("first_player: a seat of its game, or -1")
     seniority = _recency(first, game_of, game_offsets, players)
     criteria = {  # what the ranking compares, a column each, in the report's order
         "total": total,
@@ -231,15 +267,23 @@ def requirements_met(requirements: Sequence[str], fig: FigureColumns, catalog: C
     columns, its values read by the condition language's own operators (which read a
     city's figures when they can; one that would read the cards is refused)."""
     met = np.zeros(len(fig.cards), dtype=np.int64)
-    city = CityContext(_no_cards, fig, catalog)  # type: ignore[arg-type]
     for req_id in requirements:
         spec = catalog.requirements.get(req_id)
         if spec is None:
             raise ValueError(f"unknown requirement {req_id!r} (catalog {catalog.name})")
         if spec.condition is not None:
-            truth = _test(spec.condition, city, req_id, len(met))
-            met += np.asarray(truth, dtype=np.int64)
+            met += requirement_truth(req_id, spec.condition, fig, catalog)
     return met
+
+
+def requirement_truth(req_id: str, condition: Any, fig: FigureColumns, catalog: Catalog) -> Ints:
+    """Whether each city meets a requirement's condition (1 or 0 a city), read by the
+    condition language's own operators over the figures' columns. Raises ValueError for a
+    condition that looks at the cards themselves."""
+    city = CityContext(_no_cards, fig, catalog)  # type: ignore[arg-type]
+    cities = len(fig.cards)
+    truth = _test(condition, city, req_id, cities)  # a constant comparison: one bool
+    return np.broadcast_to(np.asarray(truth, dtype=np.int64), (cities,))
 
 
 class _CardsAsked(Exception):

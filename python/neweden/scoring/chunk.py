@@ -1,0 +1,224 @@
+"""The players' scores of a chunk of games at once (issue 19): RULES §4 over the columns of
+their figures, by the same functions as :func:`neweden.score_table`
+(:func:`~neweden.scoring.table.table_scores`), for the lean reports of a batch.
+
+A game's report is the same whether its players are scored here or alone
+(:meth:`neweden.scoring.report._GameScore.player`): the corpus, the lean-decode suite and
+`tests/test_chunk.py` hold them equal. What stays per game is what reads the game's
+entries rather than numbers: its epiphanies (:func:`~neweden.rules.epiphanies.score_epiphanies`,
+whose errors the report tells), its bonuses and which requirements each city meets, by
+name. A requirement whose condition looks at the cards themselves (a catalog's filtering
+condition) is not read from columns: the games that play it are scored alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from neweden.catalog.catalog import Catalog, ResolvedExtras
+from neweden.format.model import Game
+from neweden.geometry.figures import ScoreFigures
+from neweden.rules.epiphanies import score_epiphanies
+from neweden.rules.military import military_points
+from neweden.rules.modes import MODES
+from neweden.scoring.table import (
+    FigureColumns,
+    Ints,
+    Layout,
+    TableScores,
+    requirement_truth,
+    table_scores,
+)
+from neweden.scoring.types import Military, PlayerReport, Score
+
+__all__ = ["ChunkPlayers", "chunk_players", "first_index"]
+
+#: The fewest games scored as a chunk: below, numpy's fixed cost a call outweighs what it
+#: saves (a game alone is scored alone; measured: docs/benchmarks.md, "The rules over a
+#: chunk's columns").
+CHUNK_FROM = 8
+
+
+class ChunkPlayers(NamedTuple):
+    """The players of a chunk's games scored from columns, by city (the table's order)."""
+
+    #: each player's report entry, every field but problems set (place included), or None
+    #: for the cities of a game scored alone
+    entries: list[PlayerReport | None]
+    #: each player's epiphanies declared activated with 5 points (an error each)
+    five_point: list[tuple[int, ...]]
+
+
+def first_index(game: Game) -> int | None:
+    """The seat of the game's `first_player`, None when not named or not a player."""
+    named = game.first_player
+    if not isinstance(named, str):
+        return None
+    for seat, player in enumerate(game.players):
+        if player.name == named:
+            return seat
+    return None
+
+
+def chunk_players(
+    games: Sequence[Game],
+    extras: Sequence[ResolvedExtras],
+    figures: Sequence[ScoreFigures],
+    first_city: Sequence[int],
+    catalog: Catalog,
+    columns: Ints | None = None,
+) -> ChunkPlayers:
+    """Every player's entry of the lean reports of `games` (their cities' figures in the
+    table's order, game g's from ``first_city[g]``; `columns`: the same figures as a
+    (cities x fields) array, when the core gave them so)."""
+    cities = len(figures)
+    populist, military = [0] * len(games), [0] * len(games)
+    epi_points, epi_stars, bonus = [0] * cities, [0] * cities, [0] * cities
+    five: list[tuple[int, ...]] = [()] * cities
+    first = [-1] * len(games)
+    plays: list[tuple[str, ...]] = [()] * len(games)  # the requirements tested, a game
+    conditions: dict[str, object] = {}  # each condition tested over every city once
+    k = 0
+    for g, (game, found) in enumerate(zip(games, extras, strict=True)):
+        mode = MODES[game.mode]
+        populist[g], military[g] = mode.populist, mode.military
+        if game.first_player is not None:
+            seat = first_index(game)
+            first[g] = -1 if seat is None else seat
+        if mode.populist and found.requirements:
+            plays[g] = _tested(game, found, conditions)
+        for p, player in enumerate(game.players):
+            if player.epiphanies:
+                result = score_epiphanies(player.epiphanies, found.epiphanies[p], explained=False)
+                epi_points[k], epi_stars[k] = result.points, result.stars
+                five[k] = result.activated_five_point
+            if player.bonuses:
+                bonus[k] = sum([b.points for b in player.bonuses])
+            k += 1
+    if columns is None:
+        columns = np.array(figures, dtype=np.int64).reshape(cities, len(ScoreFigures._fields))
+    fig = FigureColumns(columns)
+    truth, alone = _truths(conditions, fig, catalog)
+    met_ids, met = _met(plays, first_city, truth)
+    layout = _layout(first_city)
+    scores = table_scores(
+        fig,
+        layout,
+        np.array(populist, dtype=np.int64)[layout.game_of],
+        np.array(military, dtype=np.int64)[layout.game_of],
+        np.array(met, dtype=np.int64),
+        np.array(epi_points, dtype=np.int64),
+        np.array(epi_stars, dtype=np.int64),
+        np.array(bonus, dtype=np.int64),
+        np.array(first, dtype=np.int64),
+        catalog,
+    )
+    parts: Sequence[Any] = military_points(fig, scores.bases_points)  # type: ignore[arg-type]
+    entries = _entries(games, first_city, alone, scores, parts, met_ids)
+    return ChunkPlayers(entries, five)
+
+
+def _tested(game: Game, found: ResolvedExtras, conditions: dict[str, object]) -> tuple[str, ...]:
+    """The ids of a game's requirements that can be met (known, with a condition), in play
+    order; their conditions added to those tested."""
+    ids = []
+    for req_id, spec in zip(_requirement_ids(game), found.requirements, strict=True):
+        if spec is not None and spec.condition is not None:
+            conditions.setdefault(req_id, spec.condition)
+            ids.append(req_id)
+    return tuple(ids)
+
+
+def _requirement_ids(game: Game) -> list[str]:
+    return game.requirements if isinstance(game.requirements, list) else []
+
+
+def _truths(
+    conditions: dict[str, object], fig: FigureColumns, catalog: Catalog
+) -> tuple[dict[str, list[int]], set[str]]:
+    """Each condition's truth a city, and the ids whose condition reads the cards."""
+    truth: dict[str, list[int]] = {}
+    alone: set[str] = set()
+    for req_id, condition in conditions.items():
+        try:
+            truth[req_id] = requirement_truth(req_id, condition, fig, catalog).tolist()
+        except ValueError:  # it looks at the cards: its games are scored alone
+            alone.add(req_id)
+    return truth, alone
+
+
+def _met(
+    plays: Sequence[tuple[str, ...]], first_city: Sequence[int], truth: dict[str, list[int]]
+) -> tuple[list[list[str] | None], list[int]]:
+    """The ids each city meets, in play order, and how many (None and 0 where its game tests
+    none). An id without a truth, whose condition reads the cards, counts as not met: its
+    games are scored alone."""
+    cities = first_city[-1]
+    ids: list[list[str] | None] = [None] * cities
+    count = [0] * cities
+    for g, tested in enumerate(plays):
+        if not tested:
+            continue
+        columns = [(req_id, truth.get(req_id)) for req_id in tested]
+        for k in range(first_city[g], first_city[g + 1]):
+            met = [req_id for req_id, column in columns if column is not None and column[k]]
+            ids[k] = met
+            count[k] = len(met)
+    return ids, count
+
+
+def _layout(first_city: Sequence[int]) -> Layout:
+    offsets = np.asarray(first_city, dtype=np.int64)
+    players = np.diff(offsets)
+    return Layout(np.repeat(np.arange(len(players)), players), offsets, players)
+
+
+def _entries(
+    games: Sequence[Game],
+    first_city: Sequence[int],
+    alone: set[str],
+    scores: TableScores,
+    parts: Sequence[Any],
+    met_ids: list[list[str] | None],
+) -> list[PlayerReport | None]:
+    """Each city's report entry (None for the games scored alone), from the columns as
+    Python ints (read once each)."""
+    s = scores
+    cards, open_connections, stars = s.cards.tolist(), s.open_connections.tolist(), s.stars.tolist()
+    requirements, epiphanies = s.requirements.tolist(), s.epiphanies.tolist()
+    ten, bonuses, total, place = (
+        s.ten_cards.tolist(),
+        s.bonuses.tolist(),
+        s.total.tolist(),
+        s.place.tolist(),
+    )
+    labs, shelters, medical, towers, bases, military = [part.tolist() for part in parts]
+    out: list[PlayerReport | None] = [None] * len(cards)
+    for g, game in enumerate(games):
+        mode = MODES[game.mode]
+        if alone and mode.populist and not alone.isdisjoint(_requirement_ids(game)):
+            continue  # scored alone
+        k = first_city[g]
+        for player in game.players:
+            mil = (
+                Military(labs[k], shelters[k], medical[k], towers[k], bases[k], military[k])
+                if mode.military
+                else None
+            )
+            out[k] = PlayerReport(
+                player.name,
+                True,
+                cards[k],
+                open_connections[k],
+                stars[k] if mode.populist else None,
+                (met_ids[k] or []) if mode.populist else None,
+                Score(requirements[k], mil, epiphanies[k], ten[k], bonuses[k], total[k]),
+                place[k],
+                [],
+                [],
+            )
+            k += 1
+    return out

@@ -1,0 +1,186 @@
+"""Property: a batch's lean reports, their players scored together over columns
+(:mod:`neweden.scoring.chunk`), are byte for byte those of each game scored alone, and those
+of the reference twin, on generated games: legal and illegal, every mode, ties, requirement
+lists of their own (unknown ids too), epiphanies at their corners, first players named or
+not."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neweden.catalog.catalog import BUILTIN, Catalog, EpiphanySpec, RequirementSpec
+from neweden.format.decode import decode_game
+from neweden.geometry.synth import city_json, grow_city
+from neweden.i18n import speaking
+from neweden.scoring import chunk, report
+from neweden.scoring.report import reference_geometry, score_inputs, score_reports
+
+EFFECTS = ["third_star", "third_star", "rotate", None]
+#: requirement lists a game may play: the built-in ones, an unknown id, an invented one
+REQUIREMENTS = [
+    [],
+    ["A1"],
+    ["C1", "B1"],
+    ["A1", "B1", "C1"],
+    ["B1", "EX-NOPE"],
+    ["EX-FIGURES", "A1"],
+]
+
+
+def _epiphany(draw: st.DrawFn) -> dict[str, Any]:
+    if draw(st.integers(0, 7)) == 0:  # by catalog id, known or not
+        card = draw(st.sampled_from(["EX-E2", "EX-E5", "EX-NOPE"]))
+        return {"card": card, "state": draw(st.sampled_from(["validated", "activated"]))}
+    effect = draw(st.sampled_from(EFFECTS))
+    return {
+        "points": draw(st.sampled_from([2, 2, 5])),
+        "state": draw(st.sampled_from(["held", "validated", "activated", "activated"])),
+        **({"effect": effect} if effect else {}),
+    }
+
+
+@st.composite
+def games(draw: st.DrawFn) -> dict[str, Any]:
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    n = draw(st.integers(1, 4))
+    players = []
+    for i in range(n):
+        city = city_json(grow_city(rng, draw(st.integers(0, 14)), styles=5, types=6))
+        roll = draw(st.integers(0, 5))
+        if city and roll == 0:  # a card on a taken cell
+            city.append({**city[0], "card": city[-1]["card"]})
+        elif len(city) > 1 and roll == 1:  # a card far from the rest
+            city[-1] = {**city[-1], "row": city[-1]["row"] + 30}
+        players.append(
+            {
+                "name": f"P{i}",
+                "city": city,
+                "epiphanies": [_epiphany(draw) for _ in range(draw(st.integers(0, 7)))],
+                "bonuses": [{"name": "b", "points": draw(st.integers(-3, 9))}]
+                if draw(st.booleans())
+                else [],
+            }
+        )
+    if n > 1 and draw(st.booleans()):  # the last player the same as the first: a tie
+        players[-1] = {**players[0], "name": f"P{n - 1}"}
+    doc: dict[str, Any] = {
+        "mode": draw(st.sampled_from(["populist", "military", "elitist"])),
+        "players": players,
+    }
+    if doc["mode"] != "military" or draw(st.booleans()):
+        doc["requirements"] = draw(st.sampled_from(REQUIREMENTS))
+    if draw(st.booleans()):
+        doc["first_player"] = draw(st.sampled_from([f"P{i}" for i in range(n)] + ["nobody"]))
+    return doc
+
+
+#: A catalog of invented cards (ids EX-). Requirements: one read from the figures, one that
+#: looks at the cards themselves (a filtering condition: its games are scored alone), one
+#: always met. Epiphanies of 2 and 5 points with the 1/3-star effect.
+_EXAMPLES = dataclasses.replace(
+    BUILTIN,
+    requirements={
+        **BUILTIN.requirements,
+        "EX-CARDS": RequirementSpec(
+            "EX-CARDS", "A", "example", {">=": [{"count": {"style": "ex_cobalt"}}, 2]}
+        ),
+        "EX-FIGURES": RequirementSpec(
+            "EX-FIGURES", "B", "example", {">=": [{"open_connections": {}}, 3]}
+        ),
+        "EX-ALWAYS": RequirementSpec("EX-ALWAYS", "C", "example", {">=": [1, 0]}),
+    },
+    epiphanies={
+        "EX-E2": EpiphanySpec("EX-E2", 2, "third_star"),
+        "EX-E5": EpiphanySpec("EX-E5", 5, "third_star"),
+    },
+)
+
+
+def _bytes(found: list[Any]) -> list[bytes]:
+    return [
+        msgspec.json.encode(r) if not isinstance(r, Exception) else repr(r).encode() for r in found
+    ]
+
+
+@pytest.fixture
+def chunks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of games of each chunk scored over columns (so a test shows the path ran)."""
+    sizes: list[int] = []
+    real = chunk.chunk_players
+
+    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
+        sizes.append(len(games))
+        return real(games, *args)
+
+    monkeypatch.setattr(report, "chunk_players", counted)
+    return sizes
+
+
+def _agree(docs: list[dict[str, Any]], catalog: Catalog, sizes: list[int]) -> None:
+    raws = [msgspec.json.encode(doc) for doc in docs]
+    together = _bytes(score_inputs(raws, catalog=catalog))  # read lean (the larger ones)
+    decoded = [decode_game(doc) for doc in docs]
+    sizes.clear()
+    exact = _bytes(score_reports(decoded, catalog=catalog))  # decoded the exact way
+    assert sizes == [len(docs)], "the batch was not scored as a chunk"
+    sizes.clear()
+    alone = _bytes([score_reports([game], catalog=catalog)[0] for game in decoded])
+    twin = _bytes(score_reports(decoded, catalog=catalog, geometry=reference_geometry))
+    assert not sizes  # a game alone, and the twin, are scored player by player
+    assert together == alone
+    assert exact == alone
+    assert twin == alone
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(games(), min_size=chunk.CHUNK_FROM, max_size=chunk.CHUNK_FROM + 6))
+def test_a_chunk_scores_its_players_as_each_game_alone(docs: list[dict[str, Any]]) -> None:
+    sizes: list[int] = []
+    real = chunk.chunk_players
+
+    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
+        sizes.append(len(games))
+        return real(games, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(report, "chunk_players", counted)
+        _agree(docs, _EXAMPLES, sizes)
+        with speaking("pt-BR"):
+            _agree(docs, _EXAMPLES, sizes)
+
+
+def test_games_playing_a_condition_on_the_cards_are_scored_alone(chunks: list[int]) -> None:
+    rng = random.Random(5)
+    docs = []
+    for g in range(12):
+        players = [
+            {"name": f"P{p}", "city": city_json(grow_city(rng, rng.randint(3, 12), styles=3))}
+            for p in range(1 + g % 4)
+        ]
+        ids = ["EX-CARDS", "A1"] if g % 3 == 0 else ["EX-FIGURES", "EX-ALWAYS", "B1"]
+        docs.append(
+            {"mode": ["populist", "elitist"][g % 2], "players": players, "requirements": ids}
+        )
+    raws = [msgspec.json.encode(doc) for doc in docs]
+    together = score_inputs(raws, catalog=_EXAMPLES)
+    assert chunks == [12]
+    alone = [score_inputs([raw], catalog=_EXAMPLES)[0] for raw in raws]
+    assert _bytes(together) == _bytes(alone)
+    met = [p.requirements_met for r in together if not isinstance(r, Exception) for p in r.players]
+    assert any(ids and "EX-CARDS" in ids for ids in met)  # the card condition was tested
+    assert all(ids is not None and "EX-ALWAYS" in ids for ids in met[1:4])
+
+
+def test_the_chunk_path_starts_at_chunk_from_games(chunks: list[int]) -> None:
+    docs = [{"mode": "military", "players": [{"name": "A", "city": []}]}] * chunk.CHUNK_FROM
+    score_reports([decode_game(doc) for doc in docs[:-1]])
+    assert chunks == []
+    score_reports([decode_game(doc) for doc in docs])
+    assert chunks == [chunk.CHUNK_FROM]
