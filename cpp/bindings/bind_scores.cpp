@@ -459,7 +459,7 @@ void bind_scores(py::module_& m) {
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,
-         std::int32_t style_limit, int details) {
+         std::int32_t style_limit, int details, bool columns) {
         // The same as score_rows, from the lists packing builds (no array in between), and
         // per group of cities (a game) the styles shown more than style_limit times.
         const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
@@ -483,15 +483,17 @@ void bind_scores(py::module_& m) {
         }
         const Scored found = score_all(batch, rows, 1, details_of(details));
         return py::make_tuple(as_tuples(found), styles_over(batch, games, style_limit),
-                              listed_of(found));
+                              listed_of(found),
+                              columns ? py::object(as_array(found)) : py::object(py::none()));
       },
       py::arg("flat"), py::arg("offsets"), py::arg("groups"), py::arg("style_limit"),
-      py::arg("details") = 0,
+      py::arg("details") = 0, py::arg("columns") = false,
       "The score figures of every city of a flat table (a list of nine ints per card, as\n"
       "score_rows's rows); (group, style, count) for the styles more than style_limit\n"
       "common cards of a group of cities show; and {city: CityFigures fields} for the\n"
       "cities whose details were asked in the same pass: details 0 none, 1 the illegal\n"
-      "ones, 2 all. See neweden.compact.pack_games.");
+      "ones, 2 all; with `columns`, the score figures again as score_rows's array (else\n"
+      "None). See neweden.compact.pack_games.");
 }
 
 }  // namespace neweden::bindings

@@ -31,8 +31,18 @@ def score_rows(
     details: int = 0,
 ) -> tuple[npt.NDArray[np.int64], dict[int, tuple[Any, ...]]]: ...
 def score_games(
-    flat: list[int], offsets: list[int], groups: list[int], style_limit: int, details: int = 0
-) -> tuple[list[tuple[Any, ...]], list[tuple[int, int, int]], dict[int, tuple[Any, ...]]]: ...
+    flat: list[int],
+    offsets: list[int],
+    groups: list[int],
+    style_limit: int,
+    details: int = 0,
+    columns: bool = False,
+) -> tuple[
+    list[tuple[Any, ...]],
+    list[tuple[int, int, int]],
+    dict[int, tuple[Any, ...]],
+    npt.NDArray[np.int64] | None,
+]: ...
 def placements(
     flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
 ) -> tuple[tuple[Any, ...], list[int], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]]: ...

@@ -163,17 +163,32 @@ def pack_encoded(players: bytes) -> tuple[list[int], list[int]] | None:
 
 
 def score_games(
-    flat: list[int], offsets: list[int], first_city: list[int], style_limit: int, details: int
-) -> tuple[list[ScoreFigures], list[tuple[int, int, int]], dict[int, CityFigures]]:
+    flat: list[int],
+    offsets: list[int],
+    first_city: list[int],
+    style_limit: int,
+    details: int,
+    columns: bool = False,
+) -> tuple[
+    list[ScoreFigures],
+    list[tuple[int, int, int]],
+    dict[int, CityFigures],
+    npt.NDArray[np.int64] | None,
+]:
     """One pass of the core over packed games (:func:`neweden.geometry.compact.pack_games`): the
     ScoreFigures of every city; (game, style, count) for each style more than `style_limit`
-    of a game's common cards show; and the per-card CityFigures of the cities asked
-    (`details`: 0 none, 1 the illegal ones, 2 all), by city index.
+    of a game's common cards show; the per-card CityFigures of the cities asked
+    (`details`: 0 none, 1 the illegal ones, 2 all), by city index; with `columns`, the
+    ScoreFigures again as a (cities x fields) array (what the rules over columns read), else
+    None.
 
     Raises ValueError for a table no decoded city can give."""
-    fields, over, listed = _core.score_games(flat, offsets, first_city, style_limit, details)
+    fields, over, listed, array = _core.score_games(
+        flat, offsets, first_city, style_limit, details, columns
+    )
     figures = [_new(ScoreFigures, f) for f in fields]
-    return figures, over, {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
+    cities = {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
+    return figures, over, cities, array
 
 
 class JsonGames:

@@ -36,10 +36,11 @@ from neweden.scoring.types import Military, PlayerReport, Score
 
 __all__ = ["ChunkPlayers", "chunk_players", "first_index"]
 
-#: The fewest games scored as a chunk: below, numpy's fixed cost a call outweighs what it
-#: saves (a game alone is scored alone; measured: docs/benchmarks.md, "The rules over a
-#: chunk's columns").
-CHUNK_FROM = 8
+#: The fewest games scored as a chunk: below, numpy's fixed cost a chunk (a few hundred us)
+#: outweighs what it saves a game (a game alone is scored alone). Measured on the issue-19
+#: mix by /work/notes/s28/chunkfrom.py-style runs of score_inputs over batches of k games:
+#: even at 32, 12 us a game saved from 64 (docs/benchmarks.md, "The rules over a chunk").
+CHUNK_FROM = 32
 
 
 class ChunkPlayers(NamedTuple):

@@ -82,6 +82,7 @@ from neweden.rules.requirements import (
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
 from neweden.scoring.chunk import CHUNK_FROM, chunk_players
+from neweden.scoring.table import Ints
 from neweden.scoring.types import (
     Advice,
     AuditBases,
@@ -138,6 +139,9 @@ class GameFigures(NamedTuple):
     over_box: OverBox
     #: the per-card figures of the cities asked (by city index): the illegal ones, or all
     listed: dict[int, CityFigures]
+    #: the figures again as a (cities x fields) array, for the rules over a chunk's columns
+    #: (None: not given; the chunk makes it)
+    columns: Ints | None = None
 
 
 @dataclass(frozen=True)
@@ -165,13 +169,14 @@ def _native_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog, details: int = NO_DETAILS
 ) -> GameFigures:
     # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
-    figures, over, listed = score_games_natively(
-        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details
+    chunk = details != ALL_DETAILS and len(games) >= CHUNK_FROM  # a lean chunk's columns
+    figures, over, listed, columns = score_games_natively(
+        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details, chunk
     )
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count
-    return GameFigures(figures, over_box, listed)
+    return GameFigures(figures, over_box, listed, columns)
 
 
 def _reference_games(
@@ -417,7 +422,7 @@ def score_packed(
     rules stage of the pipeline); `core` gives the per-card figures that messages and audit
     trails need when that pass did not list them. `sources`: the document of each game
     decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
-    figures, over_box, listed = found
+    figures, over_box, listed, columns = found
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
     scores = []
     for g, game in enumerate(games):
@@ -431,7 +436,7 @@ def score_packed(
     chunk = None
     if not detail and core is native_geometry and len(games) >= CHUNK_FROM:
         extras = [score.extras for score in scores]
-        chunk = chunk_players(games, extras, figures, packed.first_city, catalog)
+        chunk = chunk_players(games, extras, figures, packed.first_city, catalog, columns)
     reports = []
     for g, score in enumerate(scores):
         first, stop = packed.first_city[g], packed.first_city[g + 1]

@@ -1,0 +1,52 @@
+"""A batch's lean reports with their players scored together over columns
+(:mod:`neweden.scoring.chunk`) against game by game (the baseline), in the same run, on the
+issue-19 mix (1-4 players, 1-16 cards a city, the three modes, epiphanies, about 40% of the
+games with an illegal city), in batches of k documents: `score_inputs`, as a worker of
+`neweden validate` calls it. Where the chunk pays sets `CHUNK_FROM`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bench.conftest import each, transcribed_games
+from neweden.scoring import chunk, report
+from neweden.scoring.report import LEAN_FROM_BYTES, score_inputs
+
+GAMES = 1024
+
+
+@pytest.fixture(scope="module")
+def documents() -> list[bytes]:
+    found = [g for g in transcribed_games(2 * GAMES, seed=19) if len(g) >= LEAN_FROM_BYTES]
+    return found[:GAMES]
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize("size", [8, 32, 64, 256])
+@pytest.mark.parametrize("columns", [False, True], ids=["game by game", "chunk"])
+def test_batch_of_k_games(
+    benchmark: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    documents: list[bytes],
+    size: int,
+    columns: bool,
+) -> None:
+    batches = [documents[i : i + size] for i in range(0, len(documents), size)]
+    monkeypatch.setattr(report, "CHUNK_FROM", 1 if columns else len(documents) + 1)
+    benchmark.group = f"lean reports of a batch of {size} games: chunk against game by game"
+    benchmark.name = "chunk" if columns else "baseline game by game"
+    benchmark.extra_info["items"] = len(documents)
+    sizes: list[int] = []
+    real = chunk.chunk_players
+
+    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
+        sizes.append(len(games))
+        return real(games, *args)
+
+    monkeypatch.setattr(report, "chunk_players", counted)
+    score_inputs(batches[0])
+    assert bool(sizes) == columns  # the path named is the path timed
+    monkeypatch.setattr(report, "chunk_players", real)
+    benchmark(each(score_inputs, batches))
