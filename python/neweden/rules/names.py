@@ -39,7 +39,7 @@ class GameNames:
     """The rows of one game in the packed table, and the batch's interned names (`alone`:
     the batch is this game alone, so its interned names are the ones the game shows)."""
 
-    __slots__ = ("alone", "flat", "names", "offsets", "start", "stop")
+    __slots__ = ("alone", "flat", "memo", "names", "offsets", "start", "stop")
 
     def __init__(
         self,
@@ -49,12 +49,16 @@ class GameNames:
         names: dict[Attribute, Sequence[str]],
         *,
         alone: bool = False,
+        memo: dict[tuple[frozenset[int], frozenset[int]], bool] | None = None,
     ) -> None:
         self.alone = alone
         self.flat = flat
         self.offsets = offsets
         self.start, self.stop = cities
         self.names = names
+        #: quiet() of the sets of style and type codes met before in the batch (the codes
+        #: index the batch's names: the same codes, the same names)
+        self.memo = memo
 
     def shown(self, attribute: Attribute) -> frozenset[str]:
         """The names of `attribute` the game's common cards show."""
@@ -69,7 +73,22 @@ class GameNames:
 
     def quiet(self) -> bool:
         """Whether the game's names need no error and no warning (one look-up for the sets
-        of names met before: games repeat the same few)."""
+        of names met before: games repeat the same few; in a batch, for the sets of their
+        codes, cheaper to gather)."""
+        memo = self.memo
+        if memo is None or self.alone:
+            return self._quiet()
+        lo, hi = self.offsets[self.start] * WIDTH, self.offsets[self.stop] * WIDTH
+        codes = (
+            frozenset(self.flat[lo + STYLE : hi : WIDTH]),
+            frozenset(self.flat[lo + TYPE : hi : WIDTH]),
+        )
+        found = memo.get(codes)
+        if found is None:
+            found = memo[codes] = self._quiet()
+        return found
+
+    def _quiet(self) -> bool:
         key = (self.shown("style"), self.shown("type"))
         found = _QUIET.get(key)
         if found is None:

@@ -26,6 +26,7 @@ from neweden.catalog.catalog import (
     Catalog,
     EpiphanySpec,
     ResolvedCard,
+    ResolvedExtras,
     resolve_city,
     resolve_extras,
     resolve_game,
@@ -424,23 +425,22 @@ def score_packed(
     decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
     figures, over_box, listed, columns = found
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
-    scores = []
-    for g, game in enumerate(games):
-        first, stop = packed.first_city[g], packed.first_city[g + 1]
-        rows = CityRows(packed.flat, packed.offsets, first)
-        source = sources[g] if sources is not None else None
-        score = _GameScore(game, packed.cards[g], catalog, core, rows, source)
-        if listed:
-            score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
-        scores.append(score)
+    extras = [resolve_extras(game, catalog) for game in games]
+    quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}  # the batch's name checks
     chunk = None
     if not detail and core is native_geometry and len(games) >= CHUNK_FROM:
-        extras = [score.extras for score in scores]
         chunk = chunk_players(games, extras, figures, packed.first_city, catalog, columns)
     reports = []
-    for g, score in enumerate(scores):
+    for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        shown = GameNames(packed.flat, packed.offsets, (first, stop), names, alone=len(games) == 1)
+        shown = GameNames(
+            packed.flat, packed.offsets, (first, stop), names, alone=len(games) == 1, memo=quiet
+        )
+        rows = CityRows(packed.flat, packed.offsets, first)
+        source = sources[g] if sources is not None else None
+        score = _GameScore(game, extras[g], packed.cards[g], catalog, core, rows, source)
+        if listed:
+            score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
         scored: _Players | None = None
         if chunk is not None and chunk.entries[first] is not None:  # not a game scored alone
             scored = (chunk.entries[first:stop], chunk.five_point[first:stop])  # type: ignore[assignment]
@@ -513,6 +513,7 @@ class _GameScore:
     def __init__(
         self,
         game: Game,
+        extras: ResolvedExtras,
         cards: GameCards,
         catalog: Catalog,
         core: Core,
@@ -527,7 +528,8 @@ class _GameScore:
         self.catalog = catalog
         self.core = core
         self.rows = rows
-        self.extras = resolve_extras(game, catalog)
+        #: its requirement and epiphany ids looked up
+        self.extras = extras
         self._cities: dict[int, list[ResolvedCard]] = {}
         self._card_problems: dict[int, list[Problem]] = {}
         self._full: dict[int, CityFigures] = {}
