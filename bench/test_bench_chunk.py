@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bench.conftest import each, transcribed_games
+from bench.conftest import broken, each, realistic_games, transcribed_games
 from neweden.scoring import chunk, report
 from neweden.scoring.report import LEAN_FROM_BYTES, score_inputs
 
@@ -49,4 +49,36 @@ def test_batch_of_k_games(
     score_inputs(batches[0])
     assert bool(sizes) == columns  # the path named is the path timed
     monkeypatch.setattr(report, "chunk_players", real)
+    benchmark(each(score_inputs, batches))
+
+
+#: What a validate worker's batch of a .jsonl holds, about (a 256 KiB block of the mix).
+BLOCK_GAMES = 170
+
+
+@pytest.fixture(scope="module")
+def valid_and_broken() -> tuple[list[bytes], list[bytes]]:
+    """The mix's games without an illegal city, and the same games each with one."""
+    valid = [g for g in realistic_games(2 * GAMES, seed=23) if len(g) >= LEAN_FROM_BYTES][:GAMES]
+    return valid, [broken(g, k) for k, g in enumerate(valid)]
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize("illegal", [False, True], ids=["valid", "one city illegal"])
+def test_batch_invalid_against_valid(
+    benchmark: Any, valid_and_broken: tuple[list[bytes], list[bytes]], illegal: bool
+) -> None:
+    games = valid_and_broken[1] if illegal else valid_and_broken[0]
+    batches = [games[i : i + BLOCK_GAMES] for i in range(0, len(games), BLOCK_GAMES)]
+    found = score_inputs(batches[0])
+    illegal_games = sum(
+        any(not p.legal for p in r.players) for r in found if not isinstance(r, Exception)
+    )
+    if illegal:  # a city too small to break stays legal (a card alone moved away)
+        assert illegal_games >= 0.9 * len(found)
+    else:
+        assert illegal_games == 0
+    benchmark.group = f"lean reports of batches of {BLOCK_GAMES} games: invalid against valid"
+    benchmark.name = "one city illegal a game" if illegal else "baseline the same games valid"
+    benchmark.extra_info["items"] = len(games)
     benchmark(each(score_inputs, batches))
