@@ -7,6 +7,7 @@ games with an illegal city), in batches of k documents: `score_inputs`, as a wor
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -38,21 +39,13 @@ def test_batch_of_k_games(
     benchmark.group = f"lean reports of a batch of {size} games: chunk against game by game"
     benchmark.name = "chunk" if columns else "baseline game by game"
     benchmark.extra_info["items"] = len(documents)
-    sizes: list[int] = []
-    real = chunk.chunk_players
-
-    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
-        sizes.append(len(games))
-        return real(games, *args)
-
-    monkeypatch.setattr(report, "chunk_players", counted)
-    score_inputs(batches[0])
-    assert bool(sizes) == columns  # the path named is the path timed
-    monkeypatch.setattr(report, "chunk_players", real)
+    with mock.patch.object(report, "chunk_players", wraps=chunk.chunk_players) as spy:
+        score_inputs(batches[0])
+    assert spy.called == columns  # the path named is the path timed
     benchmark(each(score_inputs, batches))
 
 
-#: What a validate worker's batch of a .jsonl holds, about (a 256 KiB block of the mix).
+#: What a validate worker's batch of a .jsonl holds, about (a 512 KiB block of the mix).
 BLOCK_GAMES = 170
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import msgspec
 import pytest
@@ -109,31 +111,29 @@ def _bytes(found: list[Any]) -> list[bytes]:
     ]
 
 
+def _sizes(spy: mock.MagicMock) -> list[int]:
+    """The number of games of each chunk scored over columns since the spy was reset."""
+    return [len(call.args[0]) for call in spy.call_args_list]
+
+
 @pytest.fixture
-def chunks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The number of games of each chunk scored over columns (so a test shows the path ran)."""
-    sizes: list[int] = []
-    real = chunk.chunk_players
-
-    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
-        sizes.append(len(games))
-        return real(games, *args)
-
-    monkeypatch.setattr(report, "chunk_players", counted)
-    return sizes
+def spy() -> Iterator[mock.MagicMock]:
+    """chunk_players watched (so a test shows the path ran)."""
+    with mock.patch.object(report, "chunk_players", wraps=chunk.chunk_players) as found:
+        yield found
 
 
-def _agree(docs: list[dict[str, Any]], catalog: Catalog, sizes: list[int]) -> None:
+def _agree(docs: list[dict[str, Any]], catalog: Catalog, spy: mock.MagicMock) -> None:
     raws = [msgspec.json.encode(doc) for doc in docs]
     together = _bytes(score_inputs(raws, catalog=catalog))  # read lean (the larger ones)
     decoded = [decode_game(doc) for doc in docs]
-    sizes.clear()
+    spy.reset_mock()
     exact = _bytes(score_reports(decoded, catalog=catalog))  # decoded the exact way
-    assert sizes == [len(docs)], "the batch was not scored as a chunk"
-    sizes.clear()
+    assert _sizes(spy) == [len(docs)], "the batch was not scored as a chunk"
+    spy.reset_mock()
     alone = _bytes([score_reports([game], catalog=catalog)[0] for game in decoded])
     twin = _bytes(score_reports(decoded, catalog=catalog, geometry=reference_geometry))
-    assert not sizes  # a game alone, and the twin, are scored player by player
+    assert not spy.called  # a game alone, and the twin, are scored player by player
     assert together == alone
     assert exact == alone
     assert twin == alone
@@ -147,22 +147,16 @@ SMALL_CHUNKS = 4
 @settings(max_examples=60, deadline=None)
 @given(st.lists(games(), min_size=SMALL_CHUNKS, max_size=SMALL_CHUNKS + 8))
 def test_a_chunk_scores_its_players_as_each_game_alone(docs: list[dict[str, Any]]) -> None:
-    sizes: list[int] = []
-    real = chunk.chunk_players
-
-    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
-        sizes.append(len(games))
-        return real(games, *args)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(report, "chunk_players", counted)
-        patch.setattr(report, "CHUNK_FROM", SMALL_CHUNKS)
-        _agree(docs, _EXAMPLES, sizes)
+    with (
+        mock.patch.object(report, "chunk_players", wraps=chunk.chunk_players) as spy,
+        mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS),
+    ):
+        _agree(docs, _EXAMPLES, spy)
         with speaking("pt-BR"):
-            _agree(docs, _EXAMPLES, sizes)
+            _agree(docs, _EXAMPLES, spy)
 
 
-def test_games_playing_a_condition_on_the_cards_are_scored_alone(chunks: list[int]) -> None:
+def test_games_playing_a_condition_on_the_cards_are_scored_alone(spy: mock.MagicMock) -> None:
     rng = random.Random(5)
     docs = []
     for g in range(chunk.CHUNK_FROM):
@@ -177,7 +171,7 @@ def test_games_playing_a_condition_on_the_cards_are_scored_alone(chunks: list[in
     raws = [msgspec.json.encode(doc) for doc in docs]
     assert min(len(raw) for raw in raws) >= report.LEAN_FROM_BYTES  # all read lean, one chunk
     together = score_inputs(raws, catalog=_EXAMPLES)
-    assert chunks == [chunk.CHUNK_FROM]
+    assert _sizes(spy) == [chunk.CHUNK_FROM]
     alone = [score_inputs([raw], catalog=_EXAMPLES)[0] for raw in raws]
     assert _bytes(together) == _bytes(alone)
     met = [p.requirements_met for r in together if not isinstance(r, Exception) for p in r.players]
@@ -185,9 +179,9 @@ def test_games_playing_a_condition_on_the_cards_are_scored_alone(chunks: list[in
     assert all(ids is not None and "EX-ALWAYS" in ids for ids in met[1:4])
 
 
-def test_the_chunk_path_starts_at_chunk_from_games(chunks: list[int]) -> None:
+def test_the_chunk_path_starts_at_chunk_from_games(spy: mock.MagicMock) -> None:
     docs = [{"mode": "military", "players": [{"name": "A", "city": []}]}] * chunk.CHUNK_FROM
     score_reports([decode_game(doc) for doc in docs[:-1]])
-    assert chunks == []
+    assert not spy.called
     score_reports([decode_game(doc) for doc in docs])
-    assert chunks == [chunk.CHUNK_FROM]
+    assert _sizes(spy) == [chunk.CHUNK_FROM]
