@@ -82,7 +82,7 @@ from neweden.rules.requirements import (
 )
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
-from neweden.scoring.chunk import CHUNK_FROM, chunk_players
+from neweden.scoring.chunk import CHUNK_FROM, chunk_players, fits
 from neweden.scoring.table import Ints
 from neweden.scoring.types import (
     Advice,
@@ -428,7 +428,7 @@ def score_packed(
     extras = [resolve_extras(game, catalog) for game in games]
     quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}  # the batch's name checks
     chunk = None
-    if not detail and core is native_geometry and len(games) >= CHUNK_FROM:
+    if not detail and core is native_geometry and len(games) >= CHUNK_FROM and fits(catalog):
         chunk = chunk_players(games, extras, figures, packed.first_city, catalog, columns)
     reports = []
     for g, game in enumerate(games):

@@ -310,8 +310,8 @@ def _test(expr: Any, city: CityContext, req_id: str, cities: int) -> Any:
     if isinstance(expr, bool):
         return np.full(cities, expr)
     ((op, arg),) = expr.items()
-    if op in ("and", "or"):
-        parts = [_test(c, city, req_id, cities) for c in arg]
+    if op in ("and", "or"):  # a comparison of constants is one bool: as wide as the rest
+        parts = [np.broadcast_to(_test(c, city, req_id, cities), (cities,)) for c in arg]
         join = np.logical_and if op == "and" else np.logical_or
         return join.reduce(parts) if parts else np.full(cities, op == "and")
     if op == "not":
