@@ -25,6 +25,7 @@ from neweden.geometry.synth import city_json, grow_city
 from neweden.i18n import speaking
 from neweden.scoring import chunk, report
 from neweden.scoring.report import reference_geometry, score_inputs, score_reports
+from neweden.scoring.table import fits
 
 Doc = dict[str, Any]
 
@@ -722,7 +723,7 @@ def test_points_beyond_int64(catalog: Catalog, sizes: list[int]) -> None:
     """A catalog built in Python (not loaded: nothing bounds its points) with D5 or epiphany
     points beyond int64: its batches are scored game by game, in Python ints (a chunk sums
     in int64 and would wrap, or raise for the whole batch)."""
-    assert not chunk.fits(catalog)
+    assert not fits(catalog)
     alone = _encoded(score_inputs([doc], catalog=catalog))
     together = _encoded(score_inputs([doc] * chunk.CHUNK_FROM, catalog=catalog))
     assert not sizes

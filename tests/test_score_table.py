@@ -176,3 +176,12 @@ def test_a_majority_over_more_seats_than_one_key_holds() -> None:
     assert found.tolist() == expected
     assert expected[8] == 9
     assert expected[1] == 0
+
+
+def test_a_catalog_whose_points_overflow_int64_is_refused() -> None:
+    from neweden.catalog.catalog import BUILTIN
+
+    catalog = dataclasses.replace(BUILTIN, majority_table={2: (2**63 - 1, 0)})
+    table, offsets = pack_table([grow_city(random.Random(1), 5), grow_city(random.Random(2), 5)])
+    with pytest.raises(ValueError, match=r"beyond 1099511627776 .*neweden\.score"):
+        score_table(table, offsets, np.array([0, 2]), mode="military", catalog=catalog)

@@ -34,7 +34,7 @@ from neweden.scoring.table import (
 )
 from neweden.scoring.types import Military, PlayerReport, Score
 
-__all__ = ["CHUNK_FROM", "SAFE_POINTS", "ChunkPlayers", "chunk_players", "first_index", "fits"]
+__all__ = ["CHUNK_FROM", "ChunkPlayers", "chunk_players", "first_index"]
 
 #: The fewest games scored as a chunk: below, the chunk's fixed cost (~100 us of numpy calls)
 #: outweighs what it saves a game, and a game alone is scored alone. Measured on the issue-19
@@ -51,21 +51,6 @@ class ChunkPlayers(NamedTuple):
     entries: list[PlayerReport | None]
     #: each player's epiphanies declared activated with 5 points (an error each)
     five_point: list[tuple[int, ...]]
-
-
-#: The largest points a catalog's D5 table or epiphany may give for a chunk's int64 sums to
-#: be exact (a catalog loaded from a file gives at most MAX_POINTS; one built in Python is
-#: not checked: beyond this, its games are scored alone, in Python ints).
-SAFE_POINTS = 2**40
-
-
-def fits(catalog: Catalog) -> bool:
-    """Whether the chunk's int64 arithmetic holds every sum `catalog` can make (each card,
-    bonus and epiphany entry is bounded by the decoder; the catalog's own values are not)."""
-    tables = catalog.majority_table.values() if catalog.majority_table else ()
-    values = [v for table in tables for v in table]
-    values += [spec.points for spec in catalog.epiphanies.values()]
-    return all(-SAFE_POINTS <= v <= SAFE_POINTS for v in values)
 
 
 def first_index(game: Game) -> int | None:

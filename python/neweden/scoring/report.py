@@ -82,8 +82,8 @@ from neweden.rules.requirements import (
 )
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
-from neweden.scoring.chunk import CHUNK_FROM, chunk_players, fits
-from neweden.scoring.table import Ints
+from neweden.scoring.chunk import CHUNK_FROM, chunk_players
+from neweden.scoring.table import Ints, fits
 from neweden.scoring.types import (
     Advice,
     AuditBases,

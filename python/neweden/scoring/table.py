@@ -37,10 +37,12 @@ from neweden.rules.ten_cards import ten_cards_points
 
 __all__ = [
     "EPIPHANY_STATES",
+    "SAFE_POINTS",
     "Epiphanies",
     "FigureColumns",
     "Layout",
     "TableScores",
+    "fits",
     "majority_points",
     "requirement_truth",
     "requirements_met",
@@ -88,6 +90,21 @@ class TableScores(NamedTuple):
 
 _FIELD = {name: i for i, name in enumerate(ScoreFigures._fields)}
 
+#: The largest points a catalog's D5 table or epiphany may give for the int64 sums over
+#: columns to be exact (a catalog loaded from a file gives at most MAX_POINTS; one built in
+#: Python is not checked).
+SAFE_POINTS = 2**40
+
+
+def fits(catalog: Catalog) -> bool:
+    """Whether int64 columns hold every sum `catalog` can make (each card, bonus and
+    epiphany entry of a decoded game is bounded by the decoder; the catalog's own values
+    are not): else its games are scored one by one, in Python ints."""
+    tables = catalog.majority_table.values() if catalog.majority_table else ()
+    values = [v for table in tables for v in table]
+    values += [spec.points for spec in catalog.epiphanies.values()]
+    return all(-SAFE_POINTS <= v <= SAFE_POINTS for v in values)
+
 
 class FigureColumns:
     """ScoreFigures' fields as attributes, each one column of a (cities x fields) array of
@@ -129,9 +146,15 @@ def score_table(
     player within the game or -1.
 
     Raises ValueError for arrays that do not fit together, an unknown mode or requirement,
-    a requirement listed twice for a game, or a requirement whose condition looks at the
-    cards themselves."""
+    a requirement listed twice for a game, a requirement whose condition looks at the
+    cards themselves, or a catalog (built in Python) whose D5 tables or epiphanies give
+    points beyond SAFE_POINTS."""
     catalog = catalog or BUILTIN
+    if not fits(catalog):
+        raise ValueError(
+            f"catalog {catalog.name}: its D5 tables or epiphanies give points beyond "
+            f"{SAFE_POINTS} (the columns sum in int64); score its games with neweden.score"
+        )
     games = len(game_offsets) - 1
     cities = len(city_offsets) - 1
     players = np.diff(game_offsets).astype(np.int64)
