@@ -21,7 +21,7 @@ import pytest
 
 from neweden.cli.main import main
 from neweden.runners import batch
-from neweden.runners.batch import CSV_HEADER, validate
+from neweden.runners.batch import CHUNK, CSV_HEADER, validate
 from neweden.runners.outputs import Interrupts
 from neweden.runners.sources import Entry
 from neweden.scoring.results import svg_name
@@ -341,7 +341,7 @@ class _InterruptedStdout(io.StringIO):
 
 def test_ctrl_c_while_a_chunk_is_written_leaves_outputs_that_agree(tmp_path: Path) -> None:
     games = tmp_path / "g.jsonl"
-    games.write_text((GOOD + "\n" + ILLEGAL + "\n") * 200)  # 400 games, 7 chunks
+    games.write_text((GOOD + "\n" + ILLEGAL + "\n") * 3 * CHUNK)  # 6 chunks
     out, table = tmp_path / "o.jsonl", tmp_path / "o.csv"
     stdout = _InterruptedStdout(at=3)
     code = validate(
@@ -359,7 +359,7 @@ def test_ctrl_c_while_a_chunk_is_written_leaves_outputs_that_agree(tmp_path: Pat
     reports = out.read_text().splitlines()
     rows = list(csv.DictReader(io.StringIO(table.read_text(), newline="")))
     games_in_rows = {r["source_line"] for r in rows}
-    assert 0 < counted < 400
+    assert 0 < counted < 6 * CHUNK
     assert len(results) - 1 == len(reports) == len(games_in_rows) == counted
     assert len(rows) == sum(len(json.loads(r)["players"]) for r in reports)
     assert _leftovers(tmp_path) == []
