@@ -1,14 +1,17 @@
 """The players' scores of a chunk of games at once (issue 19): RULES §4 over the columns of
 their figures, by the same functions as :func:`neweden.score_table`
-(:func:`~neweden.scoring.table.table_scores`), for the lean reports of a batch.
+(:func:`~neweden.scoring.table.table_scores`, :func:`~neweden.scoring.table.epiphany_points`),
+for the lean reports of a batch.
 
 A game's report is the same whether its players are scored here or alone
-(:meth:`neweden.scoring.report._GameScore.player`): the corpus, the lean-decode suite and
-`tests/test_chunk.py` hold them equal. What stays per game is what reads the game's
-entries rather than numbers: its epiphanies (:func:`~neweden.rules.epiphanies.score_epiphanies`,
-whose errors the report tells), its bonuses and which requirements each city meets, by
+(:meth:`neweden.scoring.report._GameScore.player`): the corpus, `tests/test_chunk.py` and
+`tests/test_chunk_attack.py` hold them equal. What is read entry by entry is what the
+columns are made of: each epiphany's points, state and effect (and those declared activated
+with 5 points, an error each), the bonuses, and which requirements each city meets, by
 name. A requirement whose condition looks at the cards themselves (a catalog's filtering
-condition) is not read from columns: the games that play it are scored alone.
+condition) is not read from columns: the games that play it are scored alone; so are the
+batches of a catalog whose points int64 columns cannot hold
+(:func:`~neweden.scoring.table.fits`).
 """
 
 from __future__ import annotations
@@ -18,17 +21,20 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from neweden.catalog.catalog import Catalog, ResolvedExtras
-from neweden.format.model import Game
+from neweden.catalog.catalog import Catalog, EpiphanySpec, ResolvedExtras
+from neweden.format.model import EpiphanyEntry, Game
 from neweden.geometry.figures import ScoreFigures
-from neweden.rules.epiphanies import score_epiphanies
+from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.military import military_points
 from neweden.rules.modes import MODES
 from neweden.scoring.table import (
+    EPIPHANY_STATES,
+    Epiphanies,
     FigureColumns,
     Ints,
     Layout,
     TableScores,
+    epiphany_points,
     requirement_truth,
     table_scores,
 )
@@ -77,8 +83,8 @@ def chunk_players(
     (cities x fields) array, when the core gave them so)."""
     cities = len(figures)
     populist, military = [0] * len(games), [0] * len(games)
-    epi_points, epi_stars, bonus = [0] * cities, [0] * cities, [0] * cities
-    five: list[tuple[int, ...]] = [()] * cities
+    bonus = [0] * cities
+    epiphanies = _EpiphanyColumns(cities)
     first = [-1] * len(games)
     plays: list[tuple[str, ...]] = [()] * len(games)  # the requirements tested, a game
     conditions: dict[str, object] = {}  # each condition tested over every city once
@@ -93,12 +99,11 @@ def chunk_players(
             plays[g] = _tested(game, found, conditions)
         for p, player in enumerate(game.players):
             if player.epiphanies:
-                result = score_epiphanies(player.epiphanies, found.epiphanies[p], explained=False)
-                epi_points[k], epi_stars[k] = result.points, result.stars
-                five[k] = result.activated_five_point
+                epiphanies.add(k, player.epiphanies, found.epiphanies[p])
             if player.bonuses:
                 bonus[k] = sum([b.points for b in player.bonuses])
             k += 1
+    epi_points, epi_stars = epiphany_points(epiphanies.columns(), cities)
     if columns is None:
         columns = np.array(figures, dtype=np.int64).reshape(cities, len(ScoreFigures._fields))
     fig = FigureColumns(columns)
@@ -111,15 +116,66 @@ def chunk_players(
         np.array(populist, dtype=np.int64)[layout.game_of],
         np.array(military, dtype=np.int64)[layout.game_of],
         np.array(met, dtype=np.int64),
-        np.array(epi_points, dtype=np.int64),
-        np.array(epi_stars, dtype=np.int64),
+        epi_points,
+        epi_stars,
         np.array(bonus, dtype=np.int64),
         np.array(first, dtype=np.int64),
         catalog,
     )
     parts: Sequence[Any] = military_points(fig, scores.bases_points)  # type: ignore[arg-type]
     entries = _entries(games, first_city, alone, scores, parts, met_ids)
-    return ChunkPlayers(entries, five)
+    return ChunkPlayers(entries, epiphanies.five)
+
+
+#: An epiphany's state as Epiphanies.state numbers it.
+_STATE = {state: k for k, state in enumerate(EPIPHANY_STATES)}
+_HELD, _ACTIVATED = _STATE["held"], _STATE["activated"]
+
+
+class _EpiphanyColumns:
+    """The epiphanies of a chunk's players gathered into columns, entry by entry in the
+    order each player lists them, and the entries declared activated with 5 points."""
+
+    __slots__ = ("cities", "five", "owner", "points", "state", "third")
+
+    def __init__(self, cities: int) -> None:
+        self.cities = cities
+        self.owner: list[int] = []
+        self.points: list[int] = []
+        self.state: list[int] = []
+        self.third: list[bool] = []
+        #: each player's epiphanies declared activated with 5 points (an error each)
+        self.five: list[tuple[int, ...]] = [()] * cities
+
+    def add(
+        self, k: int, entries: Sequence[EpiphanyEntry], specs: Sequence[EpiphanySpec | None]
+    ) -> None:
+        """City k's epiphanies: an unknown id as held (it scores nothing, gives no icon)."""
+        five = []
+        for i, (entry, spec) in enumerate(zip(entries, specs, strict=True)):
+            self.owner.append(k)
+            if spec is None:
+                self.points.append(0)
+                self.state.append(_HELD)
+                self.third.append(False)
+                continue
+            state = _STATE[entry.state]
+            if state == _ACTIVATED and spec.points == 5:
+                five.append(i)
+            self.points.append(spec.points)
+            self.state.append(state)
+            self.third.append(spec.effect == THIRD_STAR)
+        if five:
+            self.five[k] = tuple(five)
+
+    def columns(self) -> Epiphanies:
+        counts = np.bincount(np.array(self.owner, dtype=np.int64), minlength=self.cities)
+        return Epiphanies(
+            np.concatenate(([0], np.cumsum(counts))),
+            np.array(self.points, dtype=np.int64),
+            np.array(self.state, dtype=np.int64),
+            np.array(self.third, dtype=bool),
+        )
 
 
 def _tested(game: Game, found: ResolvedExtras, conditions: dict[str, object]) -> tuple[str, ...]:

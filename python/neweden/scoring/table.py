@@ -42,6 +42,7 @@ __all__ = [
     "FigureColumns",
     "Layout",
     "TableScores",
+    "epiphany_points",
     "fits",
     "majority_points",
     "requirement_truth",
@@ -349,11 +350,18 @@ def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
     Held: 0; validated: printed points; activated: 0, except 1/3-star icons left over from
     the groups of three (the last ones listed), which score as validated; an activated
     5-point epiphany scores 0 and gives no icon."""
-    zeros = np.zeros(cities, dtype=np.int64)
     if found is None:
+        zeros = np.zeros(cities, dtype=np.int64)
         return zeros, zeros.copy()
     _check_epiphanies(found, cities)
+    return epiphany_points(found, cities)
+
+
+def epiphany_points(found: Epiphanies, cities: int) -> tuple[Ints, Ints]:
+    """:func:`_epiphanies` of columns that fit together (the batch path makes them so; an
+    epiphany whose id is unknown is given as held: it scores nothing and gives no icon)."""
     if len(found.points) == 0:
+        zeros = np.zeros(cities, dtype=np.int64)
         return zeros, zeros.copy()
     counts = np.diff(found.offsets)
     owner = np.repeat(np.arange(cities), counts)
