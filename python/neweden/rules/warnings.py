@@ -60,21 +60,23 @@ def _game_not_ended(most: int, lang: str) -> Problem:
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str) -> Problem:
-    """The warning that a card is rotated without the rotate effect (the same few cards
-    recur from game to game: each Problem is made once a language)."""
+    """The warning that a card is rotated without the rotate effect. Cards sit on many cells,
+    so the warnings seldom repeat: each is made from its sentence translated once a language."""
     return Problem(
         code="rotated_without_epiphany",
-        message=_(
-            "card {card} at row {row}, column {col} is rotated, but the player lists no "
-            "activated epiphany with the rotate effect (the game turns cards only through one)",
-            card=index,
-            row=row,
-            col=col,
-        ),
+        message=_rotated_sentence(lang).format(card=index, row=row, col=col),
         path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
         cells=((row, col),),
+    )
+
+
+@functools.cache
+def _rotated_sentence(lang: str) -> str:
+    """`rotated_without_epiphany`'s sentence in `lang` (the current language), to fill."""
+    return _(
+        "card {card} at row {row}, column {col} is rotated, but the player lists no "
+        "activated epiphany with the rotate effect (the game turns cards only through one)"
     )
 
 
