@@ -75,20 +75,16 @@ class GameNames:
         """Whether the game's names need no error and no warning (one look-up for the sets
         of names met before: games repeat the same few; in a batch, for the sets of their
         codes, cheaper to gather)."""
-        memo = self.memo
-        if memo is None or self.alone:
-            return self._quiet()
-        lo, hi = self.offsets[self.start] * WIDTH, self.offsets[self.stop] * WIDTH
-        codes = (
-            frozenset(self.flat[lo + STYLE : hi : WIDTH]),
-            frozenset(self.flat[lo + TYPE : hi : WIDTH]),
-        )
-        found = memo.get(codes)
-        if found is None:
-            found = memo[codes] = self._quiet()
-        return found
-
-    def _quiet(self) -> bool:
+        memo, codes = self.memo, None
+        if memo is not None and not self.alone:
+            lo, hi = self.offsets[self.start] * WIDTH, self.offsets[self.stop] * WIDTH
+            codes = (
+                frozenset(self.flat[lo + STYLE : hi : WIDTH]),
+                frozenset(self.flat[lo + TYPE : hi : WIDTH]),
+            )
+            found = memo.get(codes)
+            if found is not None:
+                return found
         key = (self.shown("style"), self.shown("type"))
         found = _QUIET.get(key)
         if found is None:
@@ -96,6 +92,8 @@ class GameNames:
             if len(_QUIET) >= 4096:
                 _QUIET.clear()
             _QUIET[key] = found
+        if memo is not None and codes is not None:
+            memo[codes] = found
         return found
 
     def cards(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int]]]:

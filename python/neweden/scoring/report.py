@@ -425,10 +425,10 @@ def score_packed(
     decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
     figures, over_box, listed, columns = found
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
-    extras = [resolve_extras(game, catalog) for game in games]
     quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}  # the batch's name checks
-    chunk = None
+    chunk = extras = None
     if not detail and core is native_geometry and len(games) >= CHUNK_FROM and fits(catalog):
+        extras = [resolve_extras(game, catalog) for game in games]
         chunk = chunk_players(games, extras, figures, packed.first_city, catalog, columns)
     reports = []
     for g, game in enumerate(games):
@@ -438,7 +438,8 @@ def score_packed(
         )
         rows = CityRows(packed.flat, packed.offsets, first)
         source = sources[g] if sources is not None else None
-        score = _GameScore(game, extras[g], packed.cards[g], catalog, core, rows, source)
+        ids = extras[g] if extras is not None else resolve_extras(game, catalog)
+        score = _GameScore(game, ids, packed.cards[g], catalog, core, rows, source)
         if listed:
             score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
         scored: _Players | None = None
@@ -597,43 +598,46 @@ class _GameScore:
                 found = self.core([self.city(p) for p in missing])
                 self._full.update(zip(missing, found, strict=True))
         errors, warnings = self.problems(figures, over_box, shown)
-        if scored is not None:
+        bases = [fig.bases for fig in figures]
+        table, default_table = self.majority_warnings(bases, warnings)
+        first = self.first_player(warnings)
+        warnings.extend(
+            game_warnings(
+                game,
+                over_box,
+                max([fig.cards for fig in figures], default=0),
+                self.info.rotated,
+                self.extras.requirements,
+                self.extras.epiphanies,
+                self.rows.cell,
+            )
+        )
+        audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
+        if scored is not None:  # the players scored already, with the rest of a chunk
             assert not detail  # the audit explains what player() finds
-            self.majority_warnings([fig.bases for fig in figures], warnings)
-            self.first_player(warnings)
-            self.table_warnings(figures, over_box, warnings)
-            entries, five_point = scored
+            players, five_point = scored
             for p, five in enumerate(five_point):
                 errors.extend(_activated_five_point(p, k) for k in five)
-            return self.assemble(entries, errors, warnings, msgspec.UNSET)
-        majority = self.majority(figures, warnings)
-        first = self.first_player(warnings)
-        self.table_warnings(figures, over_box, warnings)
-        recency = first_player_recency(n, first) if first is not None else [None] * n
-        city = CityContext((), None, self.catalog)  # each player's in turn
-        budget = SearchBudget() if detail else None  # the epiphany searches of the game
-        players = [
-            self.player(p, figures[p], majority, recency[p], city, errors, detail) for p in range(n)
-        ]
-        places, decided = rank([s.standing for s in players], explained=detail)
-        for p, one in enumerate(players):
-            one.entry.place = places[p]
+        else:  # D5 across every player, legal or not; each player's score; the ranking
+            points, places = base_majority(bases, table) if n > 1 else ([0], [1])
+            majority = _Majority(bases, table, default_table, points, places)
+            recency = first_player_recency(n, first) if first is not None else [None] * n
+            city = CityContext((), None, self.catalog)  # each player's in turn
+            budget = SearchBudget() if detail else None  # the epiphany searches of the game
+            each = [
+                self.player(p, figures[p], majority, recency[p], city, errors, detail)
+                for p in range(n)
+            ]
+            ranked, decided = rank([s.standing for s in each], explained=detail)
+            for p, one in enumerate(each):
+                one.entry.place = ranked[p]
+                if detail:
+                    ranking = _ranking(ranked[p], decided[p], one.standing)
+                    assert budget is not None
+                    one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
             if detail:
-                ranking = _ranking(places[p], decided[p], one.standing)
-                assert budget is not None
-                one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
-        audit = self.game_audit(majority, first) if detail else msgspec.UNSET
-        return self.assemble([s.entry for s in players], errors, warnings, audit)
-
-    def assemble(
-        self,
-        players: list[PlayerReport],
-        errors: list[Problem],
-        warnings: list[Problem],
-        audit: GameAudit | msgspec.UnsetType,
-    ) -> Report:
-        """The report of the game's scored players and problems (each problem placed)."""
-        game = self.game
+                audit = self.game_audit(majority, first)
+            players = [s.entry for s in each]
         top_errors, top_warnings = _place_problems(players, errors, warnings)
         return Report(
             REPORT_FORMAT,
@@ -646,22 +650,6 @@ class _GameScore:
             top_errors,
             top_warnings,
             audit,
-        )
-
-    def table_warnings(
-        self, figures: Sequence[ScoreFigures], over_box: dict[str, int], warnings: list[Problem]
-    ) -> None:
-        """The table's warnings that come after D5's and the first player's."""
-        warnings.extend(
-            game_warnings(
-                self.game,
-                over_box,
-                max([fig.cards for fig in figures], default=0),
-                self.info.rotated,
-                self.extras.requirements,
-                self.extras.epiphanies,
-                self.rows.cell,
-            )
         )
 
     def problems(
@@ -693,14 +681,6 @@ class _GameScore:
         if not _MODES[game.mode].populist and _requirement_ids(game):
             warnings.append(_requirements_ignored(current()))
         return errors, warnings
-
-    def majority(self, figures: Sequence[ScoreFigures], warnings: list[Problem]) -> _Majority:
-        """D5: bases across every player, legal or not (and its warnings)."""
-        n = len(self.game.players)
-        bases = [fig.bases for fig in figures]
-        table, default_table = self.majority_warnings(bases, warnings)
-        points, places = base_majority(bases, table) if n > 1 else ([0], [1])
-        return _Majority(bases, table, default_table, points, places)
 
     def majority_warnings(
         self, bases: Sequence[int], warnings: list[Problem]
