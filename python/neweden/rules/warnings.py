@@ -64,13 +64,17 @@ def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str)
     """The warning that a card is rotated without the rotate effect, made from its sentence
     translated once a language. Cards sit on many cells, so in a batch the warnings seldom
     repeat: a cache of them (an lru cache, or a dict emptied when full) made validate 7-10 %
-    slower on the issue-19 mix, measured in turn against none."""
+    slower on the issue-19 mix, measured in turn against none. A game scored alone uses
+    :func:`_rotated_kept` (an app scoring the same game again finds its warnings made)."""
     return Problem(
         code="rotated_without_epiphany",
         message=_rotated_sentence(lang).format(card=index, row=row, col=col),
         path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
         cells=((row, col),),
     )
+
+
+_rotated_kept = functools.lru_cache(maxsize=4096)(_rotated_without_epiphany)
 
 
 @functools.cache
@@ -102,6 +106,7 @@ def game_warnings(
     requirement_specs: Sequence[RequirementSpec | None],
     epiphany_specs: Sequence[Sequence[object]],
     cell: Callable[[int, int], tuple[int, int]],
+    alone: bool = True,
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
     `rotated_without_epiphany`, `third_star_in_military`.
@@ -110,7 +115,8 @@ def game_warnings(
     count); `most_cards`: the most cards kept in one city; `rotated`: (player, index in the
     city) of each rotated card; `requirement_specs`, `epiphany_specs`: the game's ids looked
     up (:func:`neweden.catalog.catalog.resolve_extras`); `cell`: (row, col) of a player's card
-    by its index (the packed rows: a lean game's placements are not decoded)."""
+    by its index (the packed rows: a lean game's placements are not decoded); `alone`: the
+    game is scored alone, not in a batch (its rotated cards' warnings are kept)."""
     warnings: list[Problem] = []
     for style, count in sorted(style_counts.items()):
         if count > CARDS_PER_STYLE:
@@ -140,6 +146,7 @@ def game_warnings(
                     path="/requirements",
                 )
             )
+    rotated_warning = _rotated_kept if alone else _rotated_without_epiphany
     allowed: dict[int, bool] = {}  # whether player p activated a rotate effect
     for p, index in rotated:
         if p not in allowed:
@@ -147,7 +154,7 @@ def game_warnings(
         if allowed[p]:
             continue
         row, col = cell(p, index)
-        warnings.append(_rotated_without_epiphany(p, index, row, col, current()))
+        warnings.append(rotated_warning(p, index, row, col, current()))
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):
             thirds = _activated(game, epiphany_specs, p, THIRD_STAR)

@@ -610,6 +610,7 @@ class _GameScore:
                 self.extras.requirements,
                 self.extras.epiphanies,
                 self.rows.cell,
+                shown.alone,
             )
         )
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
