@@ -45,7 +45,7 @@ __all__ = ["CHUNK_FROM", "ChunkPlayers", "chunk_players", "first_index"]
 #: The fewest games scored as a chunk: below, the chunk's fixed cost (~100 us of numpy calls)
 #: outweighs what it saves a game, and a game alone is scored alone. Measured on the issue-19
 #: mix by bench/test_bench_chunk.py (docs/benchmarks.md, "The players of a batch scored
-#: together"): 1.28x dearer at 8 games, 5 % cheaper at 32, 1.20x cheaper at 256.
+#: together"): 1.30x dearer at 8 games, 5 % cheaper at 32, 1.27x cheaper at 256.
 CHUNK_FROM = 32
 
 
