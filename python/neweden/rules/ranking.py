@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["CRITERIA", "Standing", "first_player_recency", "rank", "recency"]
+__all__ = ["CRITERIA", "Standing", "first_player_recency", "first_seat", "rank", "recency"]
 
 #: The criteria in order; each is "more is better" (the last: more recently first player).
 CRITERIA = (
@@ -36,6 +36,17 @@ class Standing(NamedTuple):
 
 
 assert Standing._fields == CRITERIA  # key() reads the fields in this order
+
+
+def first_seat(named: object, names: Iterable[str]) -> int | None:
+    """The seat of the game's `first_player` (the first player of that name), None when none
+    is named or no player has that name (then the last tie-breaker is skipped)."""
+    if not isinstance(named, str):
+        return None
+    for seat, name in enumerate(names):
+        if name == named:
+            return seat
+    return None
 
 
 def first_player_recency(players: int, first: int) -> list[int]:

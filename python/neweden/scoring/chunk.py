@@ -27,6 +27,7 @@ from neweden.geometry.figures import ScoreFigures
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.military import military_points
 from neweden.rules.modes import MODES
+from neweden.rules.ranking import first_seat
 from neweden.scoring.table import (
     EPIPHANY_STATES,
     Epiphanies,
@@ -40,7 +41,7 @@ from neweden.scoring.table import (
 )
 from neweden.scoring.types import Military, PlayerReport, Score
 
-__all__ = ["CHUNK_FROM", "ChunkPlayers", "chunk_players", "first_index"]
+__all__ = ["CHUNK_FROM", "ChunkPlayers", "chunk_players"]
 
 #: The fewest games scored as a chunk: below, the chunk's fixed cost (~100 us of numpy calls)
 #: outweighs what it saves a game, and a game alone is scored alone. Measured on the issue-19
@@ -57,17 +58,6 @@ class ChunkPlayers(NamedTuple):
     entries: list[PlayerReport | None]
     #: each player's epiphanies declared activated with 5 points (an error each)
     five_point: list[tuple[int, ...]]
-
-
-def first_index(game: Game) -> int | None:
-    """The seat of the game's `first_player`, None when not named or not a player."""
-    named = game.first_player
-    if not isinstance(named, str):
-        return None
-    for seat, player in enumerate(game.players):
-        if player.name == named:
-            return seat
-    return None
 
 
 def chunk_players(
@@ -93,7 +83,7 @@ def chunk_players(
         mode = MODES[game.mode]
         populist[g], military[g] = mode.populist, mode.military
         if game.first_player is not None:
-            seat = first_index(game)
+            seat = first_seat(game.first_player, [player.name for player in game.players])
             first[g] = -1 if seat is None else seat
         if mode.populist and found.requirements:
             plays[g] = _tested(game, found, conditions)

@@ -72,7 +72,7 @@ from neweden.rules.military import (
 )
 from neweden.rules.modes import MODES as _MODES
 from neweden.rules.names import GameNames, effect_warnings, name_problems
-from neweden.rules.ranking import Standing, first_player_recency, rank
+from neweden.rules.ranking import Standing, first_player_recency, first_seat, rank
 from neweden.rules.requirements import (
     RequirementJudge,
     card_points,
@@ -714,9 +714,9 @@ class _GameScore:
         named = self.game.first_player
         if not isinstance(named, str):
             return None
-        names = [player.name for player in self.game.players]
-        if named in names:
-            return names.index(named)
+        seat = first_seat(named, [player.name for player in self.game.players])
+        if seat is not None:
+            return seat
         warnings.append(
             Problem(
                 code="unknown_first_player",
