@@ -113,7 +113,7 @@ def geometry_problems(
                 )
             )
     component = figures.component
-    project_size = sum(1 for c in component if c == figures.project)
+    project_size = component.count(figures.project)
     for part in range(figures.components):
         if part == figures.project:
             continue

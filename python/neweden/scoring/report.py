@@ -986,7 +986,8 @@ def _place_problems(
         if len(placed) > 1:
             placed.sort(key=_document_order)
         for (_order, p, in_city), problem in placed:
-            item = ProblemItem(problem.code, problem.message, problem.path, _cells(problem))
+            cells = [list(cell) for cell in problem.cells] if problem.cells else []
+            item = ProblemItem(problem.code, problem.message, problem.path, cells)
             if p is None:
                 top[kind].append(item)
                 continue
@@ -1014,10 +1015,6 @@ def _place(path: str) -> _Placed:
 
 def _document_order(placed: tuple[_Placed, Problem]) -> tuple[tuple[int, int | str], ...]:
     return placed[0][0]
-
-
-def _cells(problem: Problem) -> list[list[int]]:
-    return [list(cell) for cell in problem.cells] if problem.cells else []
 
 
 @functools.lru_cache(maxsize=256)
