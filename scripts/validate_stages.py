@@ -1,0 +1,156 @@
+"""Where a `neweden validate` worker's time goes, stage by stage, on the issue-19 mix (1-4
+players, 1-16 cards a city, the three modes, epiphanies, about 40% of the games with an
+illegal city: bench.conftest.transcribed_games): µs a game, the best of `--repeat` timings of
+each stage over the same batch, the garbage collector frozen after set-up.
+
+    python scripts/validate_stages.py --games 2000
+
+The stages are those of `score_inputs` over one batch (the lean read, the core's pass, the
+rules, the `--out` line); the rules are then split into their parts as `score_packed` runs
+them for each game. A part's figure is that part alone, timed over every game: the sum is
+near, not equal to, the whole (calls, caches). docs/benchmarks.md reports what it printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import timeit
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # bench.conftest: the benchmarks' generators
+
+from bench.conftest import transcribed_games  # noqa: E402
+from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
+from neweden.format.lean import decode_lean  # noqa: E402
+from neweden.geometry.compact import CityRows  # noqa: E402
+from neweden.geometry.native import JsonGames  # noqa: E402
+from neweden.rules.names import GameNames  # noqa: E402
+from neweden.runners.sources import Entry  # noqa: E402
+from neweden.scoring import chunk, report, results  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="games in the batch")
+    parser.add_argument("--repeat", type=int, default=5, help="timings of each stage")
+    args = parser.parse_args()
+    games = [g for g in transcribed_games(args.games, seed=19) if len(g) >= report.LEAN_FROM_BYTES]
+    entries = [Entry("mixed.jsonl", i + 1, g, None) for i, g in enumerate(games)]
+    n = len(games)
+
+    def read() -> tuple[JsonGames, list[Any]]:
+        packer, lean = JsonGames(), []
+        for g in games:
+            found = decode_lean(g)
+            if found is not None and packer.add(g):
+                lean.append(found)
+        return packer, lean
+
+    packer, lean = read()
+    if len(lean) != n:
+        sys.exit(f"{n - len(lean)} of the games were not read lean: the stages assume all are")
+    packed = packer.packed()
+    core = report.native_geometry
+    found = core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS)
+    reports = report.score_packed(lean, packed, found, catalog=BUILTIN, detail=False)
+    gc.collect()
+    gc.freeze()
+
+    def each(name: str, work: Callable[[], object]) -> None:
+        best = min(timeit.repeat(work, number=1, repeat=args.repeat))
+        print(f"{name:<46} {best / n * 1e6:7.2f} µs a game")
+
+    print(f"{n} games of the issue-19 mix, one batch")
+    each("read (msgspec's head, the core's reader)", read)
+    each("the packed table's lists", packer.packed)
+    each("the core's pass", lambda: core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS))
+    each(
+        "the rules (score_packed)",
+        lambda: report.score_packed(lean, packed, found, catalog=BUILTIN, detail=False),
+    )
+    each(
+        "the --out line",
+        lambda: [results.sourced_line(e, r) for e, r in zip(entries, reports, strict=True)],
+    )
+    each(
+        "all of score_entries, as a worker calls it",
+        lambda: results.score_entries(entries, BUILTIN, False, short=False, rows=False),
+    )
+    _rules(lean, games, packed, found, each)
+
+
+def _rules(
+    lean: list[Any], raws: list[bytes], packed: Any, found: Any, each: Callable[..., None]
+) -> None:
+    """The parts of score_packed, each timed over every game."""
+    figures, over_box, listed, columns = found
+    first = packed.first_city
+    names = {"style": packed.styles, "type": packed.types}
+    extras = [resolve_extras(game, BUILTIN) for game in lean]
+
+    def scores() -> list[Any]:
+        out = []
+        for g, game in enumerate(lean):
+            rows = CityRows(packed.flat, packed.offsets, first[g])
+            score = report._GameScore(
+                game, extras[g], packed.cards[g], BUILTIN, report.native_geometry, rows, raws[g]
+            )
+            cities = range(first[g], first[g + 1])
+            score.known({p: listed[k] for p, k in enumerate(cities) if k in listed})
+            out.append(score)
+        return out
+
+    made = scores()
+    memo: dict[Any, bool] = {}
+    shown = [
+        GameNames(packed.flat, packed.offsets, (first[g], first[g + 1]), names, memo=memo)
+        for g in range(len(lean))
+    ]
+    cities = [figures[first[g] : first[g + 1]] for g in range(len(lean))]
+    box = [over_box.get(g, {}) for g in range(len(lean))]
+    print("the rules, part by part:")
+    each("  ids looked up (resolve_extras)", lambda: [resolve_extras(g, BUILTIN) for g in lean])
+    each("  each game's set-up", scores)
+    each(
+        "  the players over the chunk's columns",
+        lambda: chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns),
+    )
+    each(
+        "  problems (cards, cities, names, effects)",
+        lambda: [s.problems(c, b, w) for s, c, b, w in zip(made, cities, box, shown, strict=True)],
+    )
+    each(
+        "  D5's warnings and the first player",
+        lambda: [
+            (s.majority_warnings([f.bases for f in c], []), s.first_player([]))
+            for s, c in zip(made, cities, strict=True)
+        ],
+    )
+    each(
+        "  the table's warnings",
+        lambda: [
+            report.game_warnings(
+                s.game,
+                b,
+                max([f.cards for f in c], default=0),
+                s.info.rotated,
+                s.extras.requirements,
+                s.extras.epiphanies,
+                s.rows.cell,
+                False,
+            )
+            for s, c, b in zip(made, cities, box, strict=True)
+        ],
+    )
+    illegal = sum(1 for f in figures if not f.legal)
+    print("  (the rest of the rules: each report put together, its problems placed)")
+    print(f"({illegal} illegal cities of {len(figures)}: their per-card figures listed)")
+
+
+if __name__ == "__main__":
+    main()
