@@ -279,6 +279,10 @@ class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     meta: MetaObject | UnsetType = UNSET
     schema: SchemaLink | UnsetType = msgspec.field(default=UNSET, name="$schema")
 
+    def requirement_ids(self) -> list[str]:
+        """The requirement cards in play as listed (none when not given)."""
+        return self.requirements if isinstance(self.requirements, list) else []
+
 
 class LoneCity(msgspec.Struct, forbid_unknown_fields=True):
     """A single city sent alone to the validation calls: `{"city": [...]}`."""

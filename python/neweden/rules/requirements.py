@@ -88,8 +88,16 @@ def requirement_tests(
     """(id, test of a city) of each requirement in play that can be met, in play order:
     :func:`requirement_judges` without the words (the lean report), `specs` being the
     ids looked up. An unknown id, or one without a condition, is never met."""
+    return [(req_id, compiled(spec.condition)) for req_id, spec in testable(requirement_ids, specs)]
+
+
+def testable(
+    requirement_ids: Sequence[str], specs: Sequence[RequirementSpec | None]
+) -> list[tuple[str, RequirementSpec]]:
+    """(id, spec) of each requirement in play that can be met (known, with a condition), in
+    play order: what the lean report and a chunk's columns test."""
     return [
-        (req_id, compiled(spec.condition))
+        (req_id, spec)
         for req_id, spec in zip(requirement_ids, specs, strict=True)
         if spec is not None and spec.condition is not None
     ]

@@ -28,6 +28,7 @@ from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.military import military_points
 from neweden.rules.modes import MODES
 from neweden.rules.ranking import first_seat
+from neweden.rules.requirements import testable
 from neweden.scoring.table import (
     EPIPHANY_STATES,
     Epiphanies,
@@ -82,7 +83,7 @@ def chunk_players(
     for g, (game, found) in enumerate(zip(games, extras, strict=True)):
         mode = MODES[game.mode]
         populist[g], military[g] = mode.populist, mode.military
-        if game.first_player is not None:
+        if isinstance(game.first_player, str):  # (not given: UNSET)
             seat = first_seat(game.first_player, [player.name for player in game.players])
             first[g] = -1 if seat is None else seat
         if mode.populist and found.requirements:
@@ -99,7 +100,7 @@ def chunk_players(
     fig = FigureColumns(columns)
     truth, alone = _truths(conditions, fig, catalog)
     met_ids, met = _met(plays, first_city, truth)
-    layout = _layout(first_city)
+    layout = Layout.of(first_city)
     scores = table_scores(
         fig,
         layout,
@@ -169,18 +170,12 @@ class _EpiphanyColumns:
 
 
 def _tested(game: Game, found: ResolvedExtras, conditions: dict[str, object]) -> tuple[str, ...]:
-    """The ids of a game's requirements that can be met (known, with a condition), in play
-    order; their conditions added to those tested."""
-    ids = []
-    for req_id, spec in zip(_requirement_ids(game), found.requirements, strict=True):
-        if spec is not None and spec.condition is not None:
-            conditions.setdefault(req_id, spec.condition)
-            ids.append(req_id)
-    return tuple(ids)
-
-
-def _requirement_ids(game: Game) -> list[str]:
-    return game.requirements if isinstance(game.requirements, list) else []
+    """The ids of a game's requirements that can be met, in play order; their conditions
+    added to those tested."""
+    tested = testable(game.requirement_ids(), found.requirements)
+    for req_id, spec in tested:
+        conditions.setdefault(req_id, spec.condition)
+    return tuple(req_id for req_id, _spec in tested)
 
 
 def _truths(
@@ -217,12 +212,6 @@ def _met(
     return ids, count
 
 
-def _layout(first_city: Sequence[int]) -> Layout:
-    offsets = np.asarray(first_city, dtype=np.int64)
-    players = np.diff(offsets)
-    return Layout(np.repeat(np.arange(len(players)), players), offsets, players)
-
-
 def _entries(
     games: Sequence[Game],
     first_city: Sequence[int],
@@ -246,7 +235,7 @@ def _entries(
     out: list[PlayerReport | None] = [None] * len(cards)
     for g, game in enumerate(games):
         mode = MODES[game.mode]
-        if alone and mode.populist and not alone.isdisjoint(_requirement_ids(game)):
+        if alone and mode.populist and not alone.isdisjoint(game.requirement_ids()):
             continue  # scored alone
         k = first_city[g]
         for player in game.players:

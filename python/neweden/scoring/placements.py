@@ -179,7 +179,7 @@ def _totals(
     fixed = epiphanies.points + (sum([b.points for b in me.bonuses]) if me.bonuses else 0)
     totals = [fixed + ten_cards_points(fig.cards) for fig in cities]
     if mode.populist:
-        ids = game.requirements if isinstance(game.requirements, list) else []
+        ids = game.requirement_ids()
         tests = requirement_tests(ids, extras.requirements)
         checks = [test for _, test in tests]
         city = CityContext(_no_cards, None, catalog)

@@ -170,14 +170,21 @@ def _native_games(
     packed: PackedGames, games: Sequence[Game], catalog: Catalog, details: int = NO_DETAILS
 ) -> GameFigures:
     # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
-    chunk = details != ALL_DETAILS and len(games) >= CHUNK_FROM  # a lean chunk's columns
-    figures, over, listed, columns = score_games_natively(
-        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details, chunk
+    columns = _together(len(games), details == ALL_DETAILS, catalog)  # a chunk's figures
+    figures, over, listed, array = score_games_natively(
+        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details, columns
     )
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count
-    return GameFigures(figures, over_box, listed, columns)
+    return GameFigures(figures, over_box, listed, array)
+
+
+def _together(games: int, detail: bool, catalog: Catalog) -> bool:
+    """Whether the native core's batch of `games` has its players scored together over
+    columns (:mod:`neweden.scoring.chunk`): a lean batch large enough for the chunk to pay,
+    of a catalog whose points int64 columns hold."""
+    return not detail and games >= CHUNK_FROM and fits(catalog)
 
 
 def _reference_games(
@@ -427,7 +434,7 @@ def score_packed(
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
     quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}  # the batch's name checks
     chunk = extras = None
-    if not detail and core is native_geometry and len(games) >= CHUNK_FROM and fits(catalog):
+    if core is native_geometry and _together(len(games), detail, catalog):
         extras = [resolve_extras(game, catalog) for game in games]
         chunk = chunk_players(games, extras, figures, packed.first_city, catalog, columns)
     reports = []
@@ -679,7 +686,7 @@ class _GameScore:
         errors.extend(name_errors)
         warnings.extend(name_warnings)
         warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
-        if not _MODES[game.mode].populist and _requirement_ids(game):
+        if not _MODES[game.mode].populist and game.requirement_ids():
             warnings.append(_requirements_ignored(current()))
         return errors, warnings
 
@@ -796,7 +803,7 @@ class _GameScore:
         found = self._judges
         if found is None:
             found = self._judges = requirement_judges(
-                _requirement_ids(self.game), self.extras.requirements
+                self.game.requirement_ids(), self.extras.requirements
             )
         return found
 
@@ -805,7 +812,7 @@ class _GameScore:
         found = self._tests
         if found is None:
             found = self._tests = requirement_tests(
-                _requirement_ids(self.game), self.extras.requirements
+                self.game.requirement_ids(), self.extras.requirements
             )
         return found
 
@@ -881,10 +888,6 @@ def _requirements_ignored(lang: str) -> Problem:
         message=_("a military game scores no requirement cards; `requirements` is ignored"),
         path="/requirements",
     )
-
-
-def _requirement_ids(game: Game) -> list[str]:
-    return game.requirements if isinstance(game.requirements, list) else []
 
 
 def _empty_city_warning(p: int, name: str) -> Problem:

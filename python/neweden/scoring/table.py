@@ -161,7 +161,8 @@ def score_table(
     players = np.diff(game_offsets).astype(np.int64)
     if games < 0 or int(players.sum()) != cities or (players < 0).any():
         raise ValueError("game_offsets must split the cities of the table into games")
-    game_of = np.repeat(np.arange(games), players)
+    layout = Layout.of(game_offsets)
+    game_of = layout.game_of
     populist, military = _modes(mode, games, game_of)
     fig = FigureColumns(score_columns(table, city_offsets, threads=threads))
     met = _met(requirements, fig, catalog, games, game_of) * populist
@@ -170,7 +171,6 @@ def score_table(
     first = None if first_player is None else _per("first_player", first_player, games)
     if first is not None and ((first >= players) | (first < -1)).any():
         raise ValueError("first_player: a seat of its game, or -1")
-    layout = Layout(game_of, game_offsets, players)
     return table_scores(
         fig, layout, populist, military, met, epi_points, epi_stars, bonus, first, catalog
     )
@@ -183,6 +183,13 @@ class Layout(NamedTuple):
     game_of: Ints
     game_offsets: Ints
     players: Ints
+
+    @classmethod
+    def of(cls, game_offsets: Sequence[int] | Ints) -> Layout:
+        """The layout of games whose cities start at `game_offsets` (and the end)."""
+        offsets = np.asarray(game_offsets, dtype=np.int64)
+        players = np.diff(offsets)
+        return cls(np.repeat(np.arange(len(players)), players), offsets, players)
 
 
 def table_scores(
