@@ -60,6 +60,9 @@ def games(draw: st.DrawFn) -> dict[str, Any]:
             city.append({**city[0], "card": city[-1]["card"]})
         elif len(city) > 1 and roll == 1:  # a card far from the rest
             city[-1] = {**city[-1], "row": city[-1]["row"] + 30}
+        elif roll == 2 and "style" in city[-1]["card"]:  # a typo: the batch is not quiet
+            card = city[-1]["card"]
+            city[-1] = {**city[-1], "card": {**card, "style": card["style"][:-1]}}
         players.append(
             {
                 "name": f"P{i}",

@@ -20,6 +20,7 @@ from neweden.catalog.files import parse_catalog
 from neweden.format.decode import decode_game
 from neweden.format.schema import city_schema, game_schema
 from neweden.present.render import render
+from neweden.rules.names import batch_quiet
 from neweden.scoring.report import reference_geometry, score_game
 from tests.games import card, game, player
 from tests.servers import running_server
@@ -678,3 +679,13 @@ def test_the_picture_outlines_the_cards_of_a_blamed_name() -> None:
     assert outlined[("Ana", "5")] == ["too_many_styles"]
     assert outlined[("Bia", "5")] == []
     assert sum(1 for codes in outlined.values() if codes) == 1
+
+
+def test_a_batch_whose_names_are_quiet_together_needs_no_game_checked() -> None:
+    """RULES §1's name checks, once for a batch: quiet when its names all together are
+    within the limits and none looks like another; otherwise each game is checked."""
+    assert batch_quiet({"style": ["gothic", "futuristic"], "type": ["building", "plaza"]})
+    assert not batch_quiet({"style": ["gothic", "gothc"], "type": []})  # alike
+    six = ["ex_amber", "ex_cobalt", "ex_crimson", "ex_jade", "ex_onyx", "ex_violet"]
+    assert batch_quiet({"style": six[:5], "type": []})
+    assert not batch_quiet({"style": six, "type": []})  # a game may show all six

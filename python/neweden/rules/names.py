@@ -27,7 +27,7 @@ from neweden.format.vocabulary import (
 from neweden.geometry.compact import COL, FLAGS, ROW, STYLE, TYPE, WIDTH
 from neweden.i18n import N_, _, ngettext
 
-__all__ = ["GameNames", "effect_warnings", "mistyped", "name_problems"]
+__all__ = ["GameNames", "batch_quiet", "effect_warnings", "mistyped", "name_problems"]
 
 _LIMITS: dict[Attribute, tuple[int, str, str]] = {
     "style": (MAX_STYLES, "style", "styles"),
@@ -39,7 +39,7 @@ class GameNames:
     """The rows of one game in the packed table, and the batch's interned names (`alone`:
     the batch is this game alone, so its interned names are the ones the game shows)."""
 
-    __slots__ = ("alone", "flat", "memo", "names", "offsets", "start", "stop")
+    __slots__ = ("alone", "flat", "memo", "names", "offsets", "start", "stop", "told")
 
     def __init__(
         self,
@@ -50,6 +50,7 @@ class GameNames:
         *,
         alone: bool = False,
         memo: dict[tuple[frozenset[int], frozenset[int]], bool] | None = None,
+        told: bool = True,
     ) -> None:
         self.alone = alone
         self.flat = flat
@@ -59,6 +60,8 @@ class GameNames:
         #: quiet() of the sets of style and type codes met before in the batch (the codes
         #: index the batch's names: the same codes, the same names)
         self.memo = memo
+        #: False when no game of the batch can have a name problem (:func:`batch_quiet`)
+        self.told = told
 
     def shown(self, attribute: Attribute) -> frozenset[str]:
         """The names of `attribute` the game's common cards show."""
@@ -75,6 +78,8 @@ class GameNames:
         """Whether the game's names need no error and no warning (one look-up for the sets
         of names met before: games repeat the same few; in a batch, for the sets of their
         codes, cheaper to gather)."""
+        if not self.told:
+            return True
         memo, codes = self.memo, None
         if memo is not None and not self.alone:
             lo, hi = self.offsets[self.start] * WIDTH, self.offsets[self.stop] * WIDTH
@@ -261,6 +266,7 @@ def _alike(
 
 
 #: (styles shown, types shown) -> nothing to tell.
+_ATTRIBUTES: tuple[Attribute, ...] = ("style", "type")
 _QUIET: dict[tuple[frozenset[str], frozenset[str]], bool] = {}
 
 
@@ -268,6 +274,16 @@ def _may_tell(shown: frozenset[str], attribute: Attribute) -> bool:
     limit = _LIMITS[attribute][0]
     return len(shown) > limit or (
         1 < len(shown) <= ALIKE_NAMES * limit and _names_alike(shown, attribute)
+    )
+
+
+def batch_quiet(names: dict[Attribute, Sequence[str]]) -> bool:
+    """Whether no game of a batch can have a name problem: the batch's names of each
+    attribute, all together, are within the limit and none looks like another. A game shows
+    some of them, so fewer names and fewer pairs: one look for the whole batch."""
+    return all(
+        len(names[a]) <= _LIMITS[a][0] and not _may_tell(frozenset(names[a]), a)
+        for a in _ATTRIBUTES
     )
 
 
@@ -286,8 +302,7 @@ def name_problems(
     warnings: list[Problem] = []
     if names.quiet():
         return errors, warnings
-    attributes: tuple[Attribute, ...] = ("style", "type")
-    for attribute in attributes:
+    for attribute in _ATTRIBUTES:
         shown = names.shown(attribute)
         limit = _LIMITS[attribute][0]
         if len(shown) > limit:

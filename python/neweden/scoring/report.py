@@ -71,7 +71,7 @@ from neweden.rules.military import (
     shelter_group_points,
 )
 from neweden.rules.modes import MODES as _MODES
-from neweden.rules.names import GameNames, effect_warnings, name_problems
+from neweden.rules.names import GameNames, batch_quiet, effect_warnings, name_problems
 from neweden.rules.ranking import Standing, first_player_recency, first_seat, rank
 from neweden.rules.requirements import (
     RequirementJudge,
@@ -433,6 +433,7 @@ def score_packed(
     figures, over_box, listed, columns = found
     names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
     quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}  # the batch's name checks
+    told = len(games) == 1 or not batch_quiet(names)
     chunk = extras = None
     if core is native_geometry and _together(len(games), detail, catalog):
         extras = [resolve_extras(game, catalog) for game in games]
@@ -441,7 +442,13 @@ def score_packed(
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         shown = GameNames(
-            packed.flat, packed.offsets, (first, stop), names, alone=len(games) == 1, memo=quiet
+            packed.flat,
+            packed.offsets,
+            (first, stop),
+            names,
+            alone=len(games) == 1,
+            memo=quiet,
+            told=told,
         )
         rows = CityRows(packed.flat, packed.offsets, first)
         source = sources[g] if sources is not None else None
