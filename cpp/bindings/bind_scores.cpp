@@ -287,6 +287,12 @@ class JsonPacker {
 
   void drop_last() { packer_.drop_last(); }
 
+  // The game added last (the same bytes) with each city given as `[]`.
+  py::bytes head(const py::bytes& game) const {
+    const std::string_view data = game;
+    return py::bytes(packer_.head(reinterpret_cast<const std::uint8_t*>(data.data()), data.size()));
+  }
+
   // The style and type names that the game added last numbered first.
   py::tuple added_names() const {
     return py::make_tuple(names_from(packer_.styles(), packer_.last_styles()),
@@ -440,12 +446,15 @@ void bind_scores(py::module_& m) {
            py::arg("max_coordinate"), py::arg("max_points"), py::arg("max_stars"),
            py::arg("max_string"))
       .def("add", &JsonPacker::add, py::arg("game"),
-           "Adds the cities of a game (a JSON document msgspec has read as valid JSON):\n"
+           "Adds the cities of a game (a JSON document; head() gives the rest to read):\n"
            "how many style and type names it numbered first; -1, adding nothing, for\n"
            "anything the strict reader does not read exactly as the exact path (a catalog\n"
            "id, an escape, a repeated key...).")
       .def("added_names", &JsonPacker::added_names,
            "(styles, types): the names the game added last numbered first.")
+      .def("head", &JsonPacker::head, py::arg("game"),
+           "The game added last (give the same bytes) with each city given as [], for\n"
+           "msgspec to read the rest: only after add() took it.")
       .def("drop_last", &JsonPacker::drop_last,
            "Forgets the game added last (nothing when the last add() returned -1).")
       .def("table", &JsonPacker::table,

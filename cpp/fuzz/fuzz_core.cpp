@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "neweden/batch.hpp"
@@ -118,6 +119,13 @@ static void check_json(const std::uint8_t* data, std::size_t size) {
   }
   for (const std::int64_t row : packer.rotated()) {
     if (row < 0 || row >= cards) {
+      __builtin_trap();
+    }
+  }
+  // The rest of a game read: no longer than the game, and the same where not a city.
+  if (read) {
+    const std::string head = packer.head(data, size);
+    if (head.size() > size || (size > 0 && head.front() != static_cast<char>(data[0]))) {
       __builtin_trap();
     }
   }

@@ -39,6 +39,14 @@ class JsonIn {
     return p_ == end_;
   }
 
+  // Where the next value starts (white space passed).
+  const std::uint8_t* next() noexcept {
+    space();
+    return p_;
+  }
+  // Where the value just read ends.
+  const std::uint8_t* here() const noexcept { return p_; }
+
   // An object, key by key: `field(key)` reads the key's value (false: refused; the caller
   // refuses a key it reads given twice). Keys are plain strings (str).
   template <class Field>
@@ -359,6 +367,7 @@ void JsonGamePacker::drop_last() {
 }
 
 bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
+  spans_.clear();
   JsonIn in(data, size);
   bool has_players = false;
   const bool read = in.object([&](std::string_view key) {
@@ -379,7 +388,9 @@ bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
           return false;
         }
         has_city = true;
-        return in.array([&](std::size_t card) {
+        const std::uint8_t* start = in.next();
+        spans_.push_back(static_cast<std::size_t>(start - data));
+        const bool city = in.array([&](std::size_t card) {
           Placed placed;
           const bool packed = card < static_cast<std::size_t>(limits_.max_cards) &&
                               read_placement(in, names_, limits_, placed) &&
@@ -389,12 +400,31 @@ bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
           }
           return packed;
         });
+        spans_.push_back(static_cast<std::size_t>(in.here() - data));
+        return city;
       });
       offsets_.push_back(static_cast<std::int64_t>(cells_.size() / 9));
       return player && has_city;
     });
   });
   return read && has_players && in.done();
+}
+
+std::string JsonGamePacker::head(const std::uint8_t* data, std::size_t size) const {
+  std::string out;
+  std::size_t taken = 0;
+  for (std::size_t i = 0; i + 1 < spans_.size(); i += 2) {
+    taken += spans_[i + 1] - spans_[i];
+  }
+  out.reserve(size - taken + spans_.size());
+  std::size_t from = 0;
+  for (std::size_t i = 0; i + 1 < spans_.size(); i += 2) {
+    out.append(reinterpret_cast<const char*>(data) + from, spans_[i] - from);
+    out.append("[]");
+    from = spans_[i + 1];
+  }
+  out.append(reinterpret_cast<const char*>(data) + from, size - from);
+  return out;
 }
 
 }  // namespace neweden

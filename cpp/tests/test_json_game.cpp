@@ -189,3 +189,19 @@ TEST_CASE("a refused game leaves nothing to drop, and skipped values may hold an
   CHECK(add(packer, "{\"meta\": {\"observa\xc3\xa7\xc3\xa3o\": 1, \"k\\u0065y\": [\"\\\"\"]}, "
                     "\"players\": [{\"city\": []}]}"));
 }
+
+TEST_CASE("head() gives the game added last with each city as []") {
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  const std::string two = R"({"mode": "military", "players": [{"name": "Ana", "city":  [)" +
+                          kCard + R"(] , "bonuses": []}, {"city":[], "name": "Bia"}],)" +
+                          R"( "meta": {"city": [1]}})";
+  REQUIRE(add(packer, two));
+  const auto* data = reinterpret_cast<const std::uint8_t*>(two.data());
+  CHECK(packer.head(data, two.size()) ==
+        R"({"mode": "military", "players": [{"name": "Ana", "city":  [] , "bonuses": []},)"
+        R"( {"city":[], "name": "Bia"}], "meta": {"city": [1]}})");
+  const std::string one = game("[" + kCard + "]");
+  REQUIRE(add(packer, one));
+  CHECK(packer.head(reinterpret_cast<const std::uint8_t*>(one.data()), one.size()) ==
+        game("[]"));
+}

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "neweden/encoded.hpp"
@@ -24,14 +25,15 @@ struct CityLimits {
 // (nine ints a card, as neweden.geometry.compact.pack_games packs the same games: styles
 // and types numbered in order of appearance across the games added).
 //
-// A strict reader of the usual form of a city, for a document that msgspec has already
-// read as valid JSON: it refuses (and then adds nothing, forgets nothing) anything it does
-// not read exactly as the exact path does, so that the caller decodes that game the exact
-// way: a card given by catalog id, a key given twice or spelled with an
-// escape, a field unknown or missing, a value of another kind or out of the format's
-// ranges, a string with an escape or a byte outside printable ASCII, a number that is not
-// a plain integer. Style and type names are taken as written: the caller reads each
-// distinct one (identifier, Portuguese alias). Never reads outside the buffer.
+// A strict reader of the usual form of a city. It refuses (and then adds nothing, forgets
+// nothing) anything it does not read exactly as the exact path does, so that the caller
+// decodes that game the exact way: a card given by catalog id, a key given twice or spelled
+// with an escape, a field unknown or missing, a value of another kind or out of the
+// format's ranges, a string with an escape or a byte outside printable ASCII, a number that
+// is not a plain integer. Style and type names are taken as written: the caller reads each
+// distinct one (identifier, Portuguese alias). The values outside the cities are only
+// skipped: msgspec reads them, in head() (the document with each city given as `[]`).
+// Never reads outside the buffer, whatever the bytes.
 class JsonGamePacker {
  public:
   // `names` must outlive the packer.
@@ -41,6 +43,10 @@ class JsonGamePacker {
   // Adds the cities of the game `data` (one JSON document); false (nothing added) when the
   // reader refuses it.
   bool add(const std::uint8_t* data, std::size_t size);
+  // The document `data` of the game added last (the same bytes add() read) with each of its
+  // cities given as `[]`: the rest of the game, for msgspec to read (the reader has read the
+  // cities). Only after add() returned true.
+  std::string head(const std::uint8_t* data, std::size_t size) const;
   // Forgets the game added last (the caller refuses it after all: a name that is none);
   // nothing when the last add() was refused or a game was dropped already.
   void drop_last();
@@ -77,6 +83,7 @@ class JsonGamePacker {
   std::vector<std::int64_t> rotated_;
   std::vector<std::int64_t> first_city_{0};
   Sizes last_;  // before the game added last
+  std::vector<std::size_t> spans_;  // [start, end) of each city of the game read last
 };
 
 }  // namespace neweden

@@ -1,10 +1,12 @@
 """A game decoded with each city left as its JSON text: the fast path of a game's score.
 
-msgspec reads everything but the cities (names, epiphanies, bonuses, requirements, meta)
-into the same structs as :func:`neweden.format.decode.decode_game`, with every check of
-theirs; each city stays a :class:`msgspec.Raw` slice of the document, which the native core
-reads into the score table (:class:`neweden.geometry.native.JsonGames`) without a
-Python object per card. Whatever either reader does not take exactly (a decode problem, a
+The native core reads the cities into the score table
+(:class:`neweden.geometry.native.JsonGames`) without a Python object per card; msgspec
+reads everything else (names, epiphanies, bonuses, requirements, meta) into the same structs
+as :func:`neweden.format.decode.decode_game`, with every check of theirs, from the document
+with each city given as `[]` (:meth:`~neweden.geometry.native.JsonGames.head`: the core's
+reader only skipped past the rest). Each city is a :class:`msgspec.Raw` here, and only a
+placeholder: the rules that need the cards decode the whole document the exact way. Whatever either reader does not take exactly (a decode problem, a
 card given by catalog id, an escape, a repeated key...) makes the caller decode that game the
 exact way: both paths give the same report, byte for byte (tests/test_lean_decode.py).
 """
@@ -22,7 +24,7 @@ __all__ = ["LeanGame", "LeanPlayer", "decode_lean"]
 
 
 class LeanPlayer(Player, forbid_unknown_fields=True, omit_defaults=True):
-    """A player whose city is the JSON text of its list of placements."""
+    """A player whose city is left as raw JSON (`[]`: the core has read the cities)."""
 
     city: msgspec.Raw  # type: ignore[assignment]
 

@@ -209,10 +209,10 @@ class JsonGames:
         return self._count
 
     def add(self, game: bytes) -> bool:
-        """Packs the cities of `game` (a document msgspec read as valid JSON); False, packing
-        nothing, when the strict reader refuses it (a card given by catalog id, an escape, a
-        repeated key...) or one of its style or type names is none: decode that game the
-        exact way then."""
+        """Packs the cities of `game` (a document; :meth:`head` gives the rest of it to
+        read); False, packing nothing, when the strict reader refuses it (a card given by
+        catalog id, an escape, a repeated key...) or one of its style or type names is none:
+        decode that game the exact way then."""
         new = self._packer.add(game)
         if new < 0:
             return False
@@ -225,6 +225,17 @@ class JsonGames:
             self._aliases = self._aliases or read != [*styles, *types]
         self._count += 1
         return True
+
+    def head(self, game: bytes) -> bytes:
+        """The game added last (`game`: the same bytes) with each city given as `[]`: the
+        rest of the document, which the strict reader only skipped, for msgspec to read
+        (:mod:`neweden.format.lean`)."""
+        return self._packer.head(game)
+
+    def drop_last(self) -> None:
+        """Forgets the game added last (its rest does not read: decode it the exact way)."""
+        self._packer.drop_last()
+        self._count -= 1
 
     def packed(self) -> PackedGames:
         """The score table of the games added, in order."""

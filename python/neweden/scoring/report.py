@@ -107,6 +107,7 @@ from neweden.scoring.types import (
 __all__ = [
     "REPORT_FORMAT",
     "Core",
+    "lean_game",
     "native_geometry",
     "reference_geometry",
     "score",
@@ -308,11 +309,11 @@ def _score_documents(
     packer: JsonGames | None = None
     with collector_paused():
         for i, raw in enumerate(raws):
-            read = decode_lean(raw) if _read_lean(raw, core) else None
-            if read is not None:
+            if _read_lean(raw, core):
                 if packer is None:
                     packer = JsonGames()
-                if packer.add(raw):
+                read = lean_game(packer, raw)
+                if read is not None:
                     lean_at.append(i)
                     lean.append(read)
                     sources.append(raw)
@@ -336,6 +337,20 @@ def _score_documents(
                 out[i] = report
     assert _NOT_YET not in out  # every place filled
     return out
+
+
+def lean_game(packer: JsonGames, raw: bytes) -> LeanGame | None:
+    """A document read lean: its cities packed by the native core's strict reader, the rest
+    (the document with each city given as `[]`) decoded by msgspec; None, nothing packed,
+    when either refuses it (decode it the exact way: the same report, or the problem). The
+    strict reader reads every byte of the cities and only skips past the rest; msgspec reads
+    that rest, so every byte is read once and checked once."""
+    if not packer.add(raw):
+        return None
+    read = decode_lean(packer.head(raw))
+    if read is None:
+        packer.drop_last()
+    return read
 
 
 def _read_lean(raw: bytes, core: Core) -> bool:
