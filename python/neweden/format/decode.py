@@ -653,9 +653,10 @@ class _Walk:
 
     def value(self, value: Any, t: mi.Type, path: str, limits: tuple[str, ...]) -> None:
         if isinstance(value, _OutOfRange):
-            words = _out_of_range_words(value)
-            self.add("bad_value", _("{what} is {words}", what=field_label(path), words=words), path)
-            self.out_of_range = True
+            self.beyond(value, path)
+            return
+        if isinstance(t, mi.AnyType):  # `meta`'s values: any JSON, its numbers looked at
+            self.inside(value, path)
             return
         if isinstance(t, mi.Metadata):
             extra = t.extra or {}
@@ -708,6 +709,25 @@ class _Walk:
             self.string(value, t, path, limits)
         elif isinstance(t, mi.IntType):
             self.integer(value, t, path, limits)
+
+    def beyond(self, value: _OutOfRange, path: str) -> None:
+        """A number Python does not hold, at `path`."""
+        words = _out_of_range_words(value)
+        self.add("bad_value", _("{what} is {words}", what=field_label(path), words=words), path)
+        self.out_of_range = True
+
+    def inside(self, value: Any, path: str) -> None:
+        """Each number Python does not hold anywhere inside a value of any kind, in
+        document order (a loop, not recursion: the value may be nested deep)."""
+        stack: list[tuple[Any, str]] = [(value, path)]
+        while stack:
+            item, at = stack.pop()
+            if isinstance(item, _OutOfRange):
+                self.beyond(item, at)
+            elif isinstance(item, list):
+                stack.extend((item[i], join(at, i)) for i in reversed(range(len(item))))
+            elif isinstance(item, dict):
+                stack.extend((v, join(at, k)) for k, v in reversed(list(item.items())))
 
     def problems_at(self, path: str) -> bool:
         return self.last_path == path
