@@ -126,7 +126,10 @@ def _rules(
     each(
         "  D5's warnings and the first player",
         lambda: [
-            (s.majority_warnings([f.bases for f in c], []), s.first_player([]))
+            (
+                report.majority_warnings(s.game, BUILTIN, [f.bases for f in c], []),
+                s.first_player([]),
+            )
             for s, c in zip(made, cities, strict=True)
         ],
     )

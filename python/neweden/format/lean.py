@@ -1,4 +1,4 @@
-"""A game decoded with each city left as its JSON text: the fast path of a game's score.
+"""A game decoded but for its cities: the fast path of a game's score.
 
 The native core reads the cities into the score table
 (:class:`neweden.geometry.native.JsonGames`) without a Python object per card; msgspec
@@ -6,9 +6,10 @@ reads everything else (names, epiphanies, bonuses, requirements, meta) into the 
 as :func:`neweden.format.decode.decode_game`, with every check of theirs, from the document
 with each city given as `[]` (:meth:`~neweden.geometry.native.JsonGames.head`: the core's
 reader only skipped past the rest). Each city is a :class:`msgspec.Raw` here, and only a
-placeholder: the rules that need the cards decode the whole document the exact way. Whatever either reader does not take exactly (a decode problem, a
-card given by catalog id, an escape, a repeated key...) makes the caller decode that game the
-exact way: both paths give the same report, byte for byte (tests/test_lean_decode.py).
+placeholder: the rules that need the cards decode the whole document the exact way.
+Whatever either reader does not take exactly (a decode problem, a card given by catalog id,
+an escape, a repeated key...) makes the caller decode that game the exact way: both paths
+give the same report, byte for byte (tests/test_lean_decode.py).
 """
 
 from __future__ import annotations

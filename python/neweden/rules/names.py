@@ -27,7 +27,14 @@ from neweden.format.vocabulary import (
 from neweden.geometry.compact import COL, FLAGS, ROW, STYLE, TYPE, WIDTH
 from neweden.i18n import N_, _, ngettext
 
-__all__ = ["GameNames", "batch_quiet", "effect_warnings", "mistyped", "name_problems"]
+__all__ = [
+    "GameNames",
+    "batch_quiet",
+    "effect_warnings",
+    "known_effects",
+    "mistyped",
+    "name_problems",
+]
 
 _LIMITS: dict[Attribute, tuple[int, str, str]] = {
     "style": (MAX_STYLES, "style", "styles"),
@@ -325,6 +332,12 @@ def _names_alike(shown: frozenset[str], attribute: Attribute) -> bool:
     )
 
 
+def known_effects(catalog: Catalog) -> tuple[str, ...]:
+    """The effects the rules act on, then those `catalog` declares: an epiphany's other
+    effect is `unknown_effect`."""
+    return _known_effects(catalog.effects)
+
+
 @functools.lru_cache(maxsize=64)
 def _known_effects(declared: frozenset[str]) -> tuple[str, ...]:
     """The effects the rules act on, then those a catalog declares (made once a catalog)."""
@@ -347,7 +360,7 @@ def effect_warnings(
     warnings: list[Problem] = []
     if not any(specs):
         return warnings
-    known = _known_effects(catalog.effects)
+    known = known_effects(catalog)
     for p, held in enumerate(specs):
         for k, spec in enumerate(held):
             effect = None if spec is None else spec.effect

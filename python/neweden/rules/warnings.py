@@ -7,14 +7,24 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 
 from neweden.catalog.catalog import RequirementSpec
-from neweden.format.model import Game
+from neweden.format.model import EpiphanyEntry, Game
 from neweden.format.problems import Problem, join
 from neweden.i18n import N_, _, current, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.modes import MODES
 
-__all__ = ["game_warnings"]
+__all__ = [
+    "activated_with",
+    "game_not_ended",
+    "game_warnings",
+    "requirements_mismatch",
+    "rotated_warnings",
+    "style_count_warnings",
+    "third_star_warning",
+]
 
+#: The epiphany effect that lets a player turn cards.
+ROTATE = "rotate"
 #: RULES §1: the box holds 14 common cards of each style.
 CARDS_PER_STYLE = 14
 GAME_END_CARDS = 10
@@ -86,6 +96,12 @@ def _rotated_sentence(lang: str) -> str:
     )
 
 
+def activated_with(entry: EpiphanyEntry, spec: object, effect: str) -> bool:
+    """Whether a held epiphany is declared activated with `effect` (an id not in the catalog,
+    `spec` None, has no effect)."""
+    return entry.state == "activated" and getattr(spec, "effect", None) == effect
+
+
 def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: str) -> list[int]:
     """Indices of player p's epiphanies declared activated with `effect`."""
     entries = game.players[p].epiphanies
@@ -94,8 +110,91 @@ def _activated(game: Game, specs: Sequence[Sequence[object]], p: int, effect: st
     return [
         k
         for k, (entry, spec) in enumerate(zip(entries, specs[p], strict=True))
-        if entry.state == "activated" and getattr(spec, "effect", None) == effect
+        if activated_with(entry, spec, effect)
     ]
+
+
+def _rotates(game: Game, specs: Sequence[Sequence[object]], p: int) -> bool:
+    """Whether player p activated an epiphany with the rotate effect."""
+    return bool(_activated(game, specs, p, ROTATE))
+
+
+def style_count_warnings(style_counts: Mapping[str, int]) -> list[Problem]:
+    """`style_count_over_box`: more common cards of a style than the box holds."""
+    return [
+        Problem(
+            code="style_count_over_box",
+            message=_(
+                'the game shows {count} common cards of the style "{style}"; the box '
+                "holds {limit} of each style",
+                count=count,
+                style=style,
+                limit=CARDS_PER_STYLE,
+            ),
+            path="",
+        )
+        for style, count in sorted(style_counts.items())
+        if count > CARDS_PER_STYLE
+    ]
+
+
+def game_not_ended(most_cards: int) -> Problem | None:
+    """`game_not_ended`, when no city kept the cards that end the game."""
+    return _game_not_ended(most_cards, current()) if most_cards < GAME_END_CARDS else None
+
+
+def requirements_mismatch(
+    game: Game, requirement_specs: Sequence[RequirementSpec | None]
+) -> Problem | None:
+    """`requirements_mismatch`: a game that plays requirement cards, not one of each deck."""
+    if not (MODES[game.mode].populist and isinstance(game.requirements, list)):
+        return None
+    decks = sorted(spec.deck for spec in requirement_specs if spec is not None)
+    if decks == ["A", "B", "C"]:
+        return None
+    some, none = _MISMATCH[game.mode]
+    return Problem(
+        code="requirements_mismatch",
+        message=_(some, decks=", ".join(decks)) if decks else _(none),
+        path="/requirements",
+    )
+
+
+def rotated_warnings(
+    rotated: Sequence[tuple[int, int]],
+    allowed: Callable[[int], bool],
+    cell: Callable[[int, int], tuple[int, int]],
+    alone: bool,
+) -> list[Problem]:
+    """`rotated_without_epiphany` for each rotated card, (player, index in the city), whose
+    player has no activated rotate effect (`allowed(p)`)."""
+    rotated_warning = _rotated_kept if alone else _rotated_without_epiphany
+    warnings: list[Problem] = []
+    checked: dict[int, bool] = {}  # whether player p activated a rotate effect
+    for p, index in rotated:
+        if p not in checked:
+            checked[p] = allowed(p)
+        if checked[p]:
+            continue
+        row, col = cell(p, index)
+        warnings.append(rotated_warning(p, index, row, col, current()))
+    return warnings
+
+
+def third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
+    """`third_star_in_military`: player p's epiphanies activated for 1/3 star (`thirds`, their
+    indices) in a game without stars."""
+    return Problem(
+        code="third_star_in_military",
+        message=ngettext(
+            "{n} epiphanies activated for 1/3 star; stars buy nothing in a "
+            "military game (as validated they would have scored)",
+            "{n} epiphanies activated for 1/3 star; stars buy nothing in a "
+            "military game (as validated they would have scored)",
+            len(thirds),
+        ),
+        path=join("", "players", p, "epiphanies", thirds[0]),
+    )
 
 
 def game_warnings(
@@ -109,7 +208,9 @@ def game_warnings(
     alone: bool = True,
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
-    `rotated_without_epiphany`, `third_star_in_military`.
+    `rotated_without_epiphany`, `third_star_in_military`, in this order (a chunk of games
+    finds what each needs over columns and asks the same functions:
+    :mod:`neweden.scoring.report`).
 
     `style_counts`: common cards of the game by style (at least those above the box's
     count); `most_cards`: the most cards kept in one city; `rotated`: (player, index in the
@@ -117,59 +218,19 @@ def game_warnings(
     up (:func:`neweden.catalog.catalog.resolve_extras`); `cell`: (row, col) of a player's card
     by its index (the packed rows: a lean game's placements are not decoded); `alone`: the
     game is scored alone, not in a batch (its rotated cards' warnings are kept)."""
-    warnings: list[Problem] = []
-    for style, count in sorted(style_counts.items()):
-        if count > CARDS_PER_STYLE:
-            warnings.append(
-                Problem(
-                    code="style_count_over_box",
-                    message=_(
-                        'the game shows {count} common cards of the style "{style}"; the box '
-                        "holds {limit} of each style",
-                        count=count,
-                        style=style,
-                        limit=CARDS_PER_STYLE,
-                    ),
-                    path="",
-                )
-            )
-    if most_cards < GAME_END_CARDS:
-        warnings.append(_game_not_ended(most_cards, current()))
-    if MODES[game.mode].populist and isinstance(game.requirements, list):
-        decks = sorted(spec.deck for spec in requirement_specs if spec is not None)
-        if decks != ["A", "B", "C"]:
-            some, none = _MISMATCH[game.mode]
-            warnings.append(
-                Problem(
-                    code="requirements_mismatch",
-                    message=_(some, decks=", ".join(decks)) if decks else _(none),
-                    path="/requirements",
-                )
-            )
-    rotated_warning = _rotated_kept if alone else _rotated_without_epiphany
-    allowed: dict[int, bool] = {}  # whether player p activated a rotate effect
-    for p, index in rotated:
-        if p not in allowed:
-            allowed[p] = bool(_activated(game, epiphany_specs, p, "rotate"))
-        if allowed[p]:
-            continue
-        row, col = cell(p, index)
-        warnings.append(rotated_warning(p, index, row, col, current()))
+    warnings = style_count_warnings(style_counts)
+    ended = game_not_ended(most_cards)
+    if ended is not None:
+        warnings.append(ended)
+    mismatch = requirements_mismatch(game, requirement_specs)
+    if mismatch is not None:
+        warnings.append(mismatch)
+    if rotated:
+        allowed = functools.partial(_rotates, game, epiphany_specs)
+        warnings.extend(rotated_warnings(rotated, allowed, cell, alone))
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):
             thirds = _activated(game, epiphany_specs, p, THIRD_STAR)
             if thirds:
-                warnings.append(
-                    Problem(
-                        code="third_star_in_military",
-                        message=ngettext(
-                            "{n} epiphanies activated for 1/3 star; stars buy nothing in a "
-                            "military game (as validated they would have scored)",
-                            "{n} epiphanies activated for 1/3 star; stars buy nothing in a "
-                            "military game (as validated they would have scored)",
-                            len(thirds),
-                        ),
-                        path=join("", "players", p, "epiphanies", thirds[0]),
-                    )
-                )
+                warnings.append(third_star_warning(p, thirds))
     return warnings

@@ -27,8 +27,10 @@ from neweden.geometry.figures import ScoreFigures
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.military import military_points
 from neweden.rules.modes import MODES
+from neweden.rules.names import known_effects
 from neweden.rules.ranking import first_seat
 from neweden.rules.requirements import testable
+from neweden.rules.warnings import ROTATE, activated_with
 from neweden.scoring.table import (
     EPIPHANY_STATES,
     Epiphanies,
@@ -42,7 +44,7 @@ from neweden.scoring.table import (
 )
 from neweden.scoring.types import Military, PlayerReport, Score
 
-__all__ = ["CHUNK_FROM", "ChunkPlayers", "chunk_players"]
+__all__ = ["CHUNK_FROM", "ChunkFacts", "ChunkPlayers", "chunk_players"]
 
 #: The fewest games scored as a chunk: below, the chunk's fixed cost (~100 us of numpy calls)
 #: outweighs what it saves a game, and a game alone is scored alone. Measured on the issue-19
@@ -59,6 +61,23 @@ class ChunkPlayers(NamedTuple):
     entries: list[PlayerReport | None]
     #: each player's epiphanies declared activated with 5 points (an error each)
     five_point: list[tuple[int, ...]]
+    #: what the table's problems need, found with the columns (scoring/report.py tells
+    #: them game by game, only where there is one to tell)
+    told: ChunkFacts
+
+
+class ChunkFacts(NamedTuple):
+    """What a chunk's games' problems need, read while gathering the columns: by city,
+    whether the player activated a rotate effect, the indices of their epiphanies activated
+    for 1/3 star, whether an epiphany has an effect no rule and no catalog knows; by game,
+    the seat of the named first player (-1: none, or not a player) and the most cards
+    kept in one city."""
+
+    rotates: list[bool]
+    thirds: list[tuple[int, ...]]
+    odd_effect: list[bool]
+    first: list[int]
+    most_cards: list[int]
 
 
 def chunk_players(
@@ -75,7 +94,7 @@ def chunk_players(
     cities = len(figures)
     populist, military = [0] * len(games), [0] * len(games)
     bonus = [0] * cities
-    epiphanies = _EpiphanyColumns(cities)
+    epiphanies = _EpiphanyColumns(cities, known_effects(catalog))
     first = [-1] * len(games)
     plays: list[tuple[str, ...]] = [()] * len(games)  # the requirements tested, a game
     conditions: dict[str, object] = {}  # each condition tested over every city once
@@ -115,7 +134,9 @@ def chunk_players(
     )
     parts: Sequence[Any] = military_points(fig, scores.bases_points)  # type: ignore[arg-type]
     entries = _entries(games, first_city, alone, scores, parts, met_ids)
-    return ChunkPlayers(entries, epiphanies.five)
+    most = np.maximum.reduceat(fig.cards, np.asarray(first_city[:-1], dtype=np.intp))
+    facts = ChunkFacts(epiphanies.rotates, epiphanies.thirds, epiphanies.odd, first, most.tolist())
+    return ChunkPlayers(entries, epiphanies.five, facts)
 
 
 #: An epiphany's state as Epiphanies.state numbers it.
@@ -125,24 +146,40 @@ _HELD, _ACTIVATED = _STATE["held"], _STATE["activated"]
 
 class _EpiphanyColumns:
     """The epiphanies of a chunk's players gathered into columns, entry by entry in the
-    order each player lists them, and the entries declared activated with 5 points."""
+    order each player lists them; and by city, the entries declared activated with 5 points,
+    with the rotate effect and for 1/3 star, and whether one has an effect not `known`."""
 
-    __slots__ = ("cities", "five", "owner", "points", "state", "third")
+    __slots__ = (
+        "cities",
+        "five",
+        "known",
+        "odd",
+        "owner",
+        "points",
+        "rotates",
+        "state",
+        "third",
+        "thirds",
+    )
 
-    def __init__(self, cities: int) -> None:
+    def __init__(self, cities: int, known: tuple[str, ...]) -> None:
         self.cities = cities
+        self.known = known
         self.owner: list[int] = []
         self.points: list[int] = []
         self.state: list[int] = []
         self.third: list[bool] = []
         #: each player's epiphanies declared activated with 5 points (an error each)
         self.five: list[tuple[int, ...]] = [()] * cities
+        self.rotates = [False] * cities
+        self.thirds: list[tuple[int, ...]] = [()] * cities
+        self.odd = [False] * cities
 
     def add(
         self, k: int, entries: Sequence[EpiphanyEntry], specs: Sequence[EpiphanySpec | None]
     ) -> None:
         """City k's epiphanies: an unknown id as held (it scores nothing, gives no icon)."""
-        five = []
+        five, thirds = [], []
         for i, (entry, spec) in enumerate(zip(entries, specs, strict=True)):
             self.owner.append(k)
             if spec is None:
@@ -151,13 +188,23 @@ class _EpiphanyColumns:
                 self.third.append(False)
                 continue
             state = _STATE[entry.state]
-            if state == _ACTIVATED and spec.points == 5:
-                five.append(i)
+            effect = spec.effect
+            if state == _ACTIVATED:
+                if spec.points == 5:
+                    five.append(i)
+                if activated_with(entry, spec, ROTATE):
+                    self.rotates[k] = True
+                elif activated_with(entry, spec, THIRD_STAR):
+                    thirds.append(i)
+            if effect is not None and effect not in self.known:
+                self.odd[k] = True
             self.points.append(spec.points)
             self.state.append(state)
-            self.third.append(spec.effect == THIRD_STAR)
+            self.third.append(effect == THIRD_STAR)
         if five:
             self.five[k] = tuple(five)
+        if thirds:
+            self.thirds[k] = tuple(thirds)
 
     def columns(self) -> Epiphanies:
         counts = np.bincount(np.array(self.owner, dtype=np.int64), minlength=self.cities)

@@ -81,8 +81,16 @@ from neweden.rules.requirements import (
     requirement_tests,
 )
 from neweden.rules.ten_cards import ten_cards_points
-from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings
-from neweden.scoring.chunk import CHUNK_FROM, chunk_players
+from neweden.rules.warnings import (
+    CARDS_PER_STYLE,
+    game_not_ended,
+    game_warnings,
+    requirements_mismatch,
+    rotated_warnings,
+    style_count_warnings,
+    third_star_warning,
+)
+from neweden.scoring.chunk import CHUNK_FROM, ChunkPlayers, chunk_players
 from neweden.scoring.table import Ints, fits
 from neweden.scoring.types import (
     Advice,
@@ -453,9 +461,13 @@ def score_packed(
     if core is native_geometry and _together(len(games), detail, catalog):
         extras = [resolve_extras(game, catalog) for game in games]
         chunk = chunk_players(games, extras, figures, packed.first_city, catalog, columns)
+        together = _ChunkReports(games, extras, packed, found, chunk, catalog, sources, told)
     reports = []
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
+        if chunk is not None and chunk.entries[first] is not None:  # not a game scored alone
+            reports.append(together.report(g, quiet))
+            continue
         shown = GameNames(
             packed.flat,
             packed.offsets,
@@ -471,13 +483,187 @@ def score_packed(
         score = _GameScore(game, ids, packed.cards[g], catalog, core, rows, source)
         if listed:
             score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
-        scored: _Players | None = None
-        if chunk is not None and chunk.entries[first] is not None:  # not a game scored alone
-            scored = (chunk.entries[first:stop], chunk.five_point[first:stop])  # type: ignore[assignment]
-        reports.append(
-            score.report(figures[first:stop], over_box.get(g, {}), shown, detail, scored)
-        )
+        reports.append(score.report(figures[first:stop], over_box.get(g, {}), shown, detail))
     return reports
+
+
+class _ChunkReports:
+    """The lean reports of a chunk's games whose players were scored over columns
+    (:func:`~neweden.scoring.chunk.chunk_players`): each game's problems told by the same
+    functions as :meth:`_GameScore.report`, in the same order, but each looked for in what
+    the chunk found (its facts, the packed rows) and told only where there is one; a game's
+    cards (its :class:`_GameScore`) are looked at only when a card rule speaks of them."""
+
+    def __init__(
+        self,
+        games: Sequence[Game],
+        extras: Sequence[ResolvedExtras],
+        packed: PackedGames,
+        found: GameFigures,
+        chunk: ChunkPlayers,
+        catalog: Catalog,
+        sources: Sequence[bytes | None] | None,
+        told: bool,
+    ) -> None:
+        self.games, self.extras, self.packed, self.chunk = games, extras, packed, chunk
+        self.figures, self.over_box, self.listed, _columns = found
+        self.catalog, self.sources = catalog, sources
+        self.told = told  # a game's names may have a problem
+        self.alone = len(games) == 1
+        offsets = packed.offsets
+        self.empty = [offsets[k] == offsets[k + 1] for k in range(len(offsets) - 1)]
+
+    def score(self, g: int) -> _GameScore:
+        """Game g's rules with its cards (a card rule speaks of them)."""
+        first = self.packed.first_city[g]
+        rows = CityRows(self.packed.flat, self.packed.offsets, first)
+        source = self.sources[g] if self.sources is not None else None
+        game, info = self.games[g], self.packed.cards[g]
+        score = _GameScore(game, self.extras[g], info, self.catalog, native_geometry, rows, source)
+        cities = range(first, self.packed.first_city[g + 1])
+        score.known({p: self.listed[k] for p, k in enumerate(cities) if k in self.listed})
+        return score
+
+    def report(self, g: int, quiet: dict[tuple[frozenset[int], frozenset[int]], bool]) -> Report:
+        game, extras, catalog, facts = self.games[g], self.extras[g], self.catalog, self.chunk.told
+        info, packed = self.packed.cards[g], self.packed
+        first, stop = packed.first_city[g], packed.first_city[g + 1]
+        figures = self.figures[first:stop]
+        errors: list[Problem] = list(extras.problems)
+        errors.extend(card_errors(info, catalog, figures, lambda: self.score(g)))
+        warnings = [
+            _empty_city_warning(p, player.name)
+            for p, player in enumerate(game.players)
+            if self.empty[first + p]
+        ]
+        errors.extend(duplicate_name_problems(game))
+        if self.told:
+            names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
+            span = (first, stop)
+            shown = GameNames(
+                packed.flat, packed.offsets, span, names, alone=self.alone, memo=quiet
+            )
+            name_errors, name_warnings = name_problems(
+                [p.name for p in game.players], shown, catalog=catalog
+            )
+            errors.extend(name_errors)
+            warnings.extend(name_warnings)
+        if True in facts.odd_effect[first:stop]:
+            warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
+        mode = _MODES[game.mode]
+        if not mode.populist and game.requirement_ids():
+            warnings.append(_requirements_ignored(current()))
+        majority_warnings(game, catalog, [fig.bases for fig in figures], warnings)
+        if isinstance(game.first_player, str) and facts.first[g] < 0:
+            warnings.append(_unknown_first_player(game.first_player))
+        warnings.extend(self.table_warnings(g, first))
+        for p, five in enumerate(self.chunk.five_point[first:stop]):
+            errors.extend(_activated_five_point(p, k) for k in five)
+        players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
+        return _assembled(game, catalog, players, errors, warnings, msgspec.UNSET)
+
+    def table_warnings(self, g: int, first: int) -> list[Problem]:
+        """:func:`~neweden.rules.warnings.game_warnings` of game g, from the chunk's facts."""
+        game, facts, info = self.games[g], self.chunk.told, self.packed.cards[g]
+        over_box = self.over_box.get(g)
+        warnings = style_count_warnings(over_box) if over_box else []
+        ended = game_not_ended(facts.most_cards[g])
+        if ended is not None:
+            warnings.append(ended)
+        mismatch = requirements_mismatch(game, self.extras[g].requirements)
+        if mismatch is not None:
+            warnings.append(mismatch)
+        if info.rotated:
+            rows = CityRows(self.packed.flat, self.packed.offsets, first)
+            rotates = facts.rotates
+            allowed: Callable[[int], bool] = lambda p: rotates[first + p]  # noqa: E731
+            warnings.extend(rotated_warnings(info.rotated, allowed, rows.cell, self.alone))
+        if not _MODES[game.mode].populist:
+            for p, thirds in enumerate(facts.thirds[first : first + len(game.players)]):
+                if thirds:
+                    warnings.append(third_star_warning(p, thirds))
+        return warnings
+
+
+def card_errors(
+    info: GameCards,
+    catalog: Catalog,
+    figures: Sequence[ScoreFigures],
+    score: Callable[[], _GameScore],
+) -> list[Problem]:
+    """The errors that need a game's cards, each looked for first in what the packing and
+    the core found: unknown ids and names the catalog does not declare, the illegal
+    cities' geometry, copies over the limit (`score`: the game's rules, asked only then)."""
+    errors: list[Problem] = []
+    if info.unresolved or catalog.styles is not None or catalog.types is not None:
+        errors.extend(score().card_problems())  # unknown ids, undeclared styles or types
+    for fig in figures:
+        if not fig.legal:
+            errors.extend(score().geometry(figures))
+            break
+    if info.ids and _over_copies(info.ids, catalog, len(figures)):
+        errors.extend(score().copies())
+    return errors
+
+
+def majority_warnings(
+    game: Game, catalog: Catalog, bases: Sequence[int], warnings: list[Problem]
+) -> tuple[tuple[int, ...], bool]:
+    """D5's warnings (one player's bases, the default table), and its table for the
+    game's number of players (whether the default)."""
+    n = len(game.players)
+    table, default_table = majority_table(catalog.majority_table, n)
+    military = _MODES[game.mode].military
+    if military and n == 1 and bases[0] > 0:
+        warnings.append(
+            Problem(
+                code="one_player_bases",
+                message=ngettext(
+                    "with one player, the {n} military base(s) have no majority to win and score 0",
+                    "with one player, the {n} military base(s) have no majority to win and score 0",
+                    bases[0],
+                ),
+                path=join("", "players", 0),
+            )
+        )
+    elif military and n > 1 and default_table:
+        warnings.append(_default_table_warning(n, table, current()))
+    return table, default_table
+
+
+def _unknown_first_player(named: str) -> Problem:
+    return Problem(
+        code="unknown_first_player",
+        message=_(
+            'first_player "{named}" is not a player of this game; the last tie-breaker is skipped',
+            named=named,
+        ),
+        path="/first_player",
+    )
+
+
+def _assembled(
+    game: Game,
+    catalog: Catalog,
+    players: list[PlayerReport],
+    errors: list[Problem],
+    warnings: list[Problem],
+    audit: GameAudit | msgspec.UnsetType,
+) -> Report:
+    """The report: each problem placed (under its player, or at the top level)."""
+    top_errors, top_warnings = _place_problems(players, errors, warnings)
+    return Report(
+        REPORT_FORMAT,
+        __version__,
+        catalog.name,
+        not errors,
+        game.mode,
+        game.meta if isinstance(game.meta, dict) else None,
+        players,
+        top_errors,
+        top_warnings,
+        audit,
+    )
 
 
 def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
@@ -500,11 +686,6 @@ class _Majority(NamedTuple):
     default_table: bool
     points: list[int]
     places: list[int]
-
-
-#: A game's players scored with the rest of a chunk: their report entries (every field
-#: but the problems) and their epiphanies declared activated with 5 points.
-_Players = tuple[list[PlayerReport], Sequence[tuple[int, ...]]]
 
 
 class _Scored(NamedTuple):
@@ -615,10 +796,9 @@ class _GameScore:
         over_box: dict[str, int],
         shown: GameNames,
         detail: bool,
-        scored: _Players | None = None,
     ) -> Report:
-        """The game's report; `scored`: its players scored already, with the rest of a chunk
-        (:mod:`neweden.scoring.chunk`; the lean report only)."""
+        """The game's report, its players scored one by one (a chunk's games' players are
+        scored over columns: :class:`_ChunkReports`)."""
         game = self.game
         n = len(game.players)
         if detail:  # the audit reads every city's per-card figures (the pass lists them)
@@ -628,7 +808,7 @@ class _GameScore:
                 self._full.update(zip(missing, found, strict=True))
         errors, warnings = self.problems(figures, over_box, shown)
         bases = [fig.bases for fig in figures]
-        table, default_table = self.majority_warnings(bases, warnings)
+        table, default_table = majority_warnings(game, self.catalog, bases, warnings)
         first = self.first_player(warnings)
         warnings.extend(
             game_warnings(
@@ -643,44 +823,25 @@ class _GameScore:
             )
         )
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
-        if scored is not None:  # the players scored already, with the rest of a chunk
-            assert not detail  # the audit explains what player() finds
-            players, five_point = scored
-            for p, five in enumerate(five_point):
-                errors.extend(_activated_five_point(p, k) for k in five)
-        else:  # D5 across every player, legal or not; each player's score; the ranking
-            points, places = base_majority(bases, table) if n > 1 else ([0], [1])
-            majority = _Majority(bases, table, default_table, points, places)
-            recency = first_player_recency(n, first) if first is not None else [None] * n
-            city = CityContext((), None, self.catalog)  # each player's in turn
-            budget = SearchBudget() if detail else None  # the epiphany searches of the game
-            each = [
-                self.player(p, figures[p], majority, recency[p], city, errors, detail)
-                for p in range(n)
-            ]
-            ranked, decided = rank([s.standing for s in each], explained=detail)
-            for p, one in enumerate(each):
-                one.entry.place = ranked[p]
-                if detail:
-                    ranking = _ranking(ranked[p], decided[p], one.standing)
-                    assert budget is not None
-                    one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
+        # D5 across every player, legal or not; each player's score; the ranking
+        points, places = base_majority(bases, table) if n > 1 else ([0], [1])
+        majority = _Majority(bases, table, default_table, points, places)
+        recency = first_player_recency(n, first) if first is not None else [None] * n
+        city = CityContext((), None, self.catalog)  # each player's in turn
+        budget = SearchBudget() if detail else None  # the epiphany searches of the game
+        each = [
+            self.player(p, figures[p], majority, recency[p], city, errors, detail) for p in range(n)
+        ]
+        ranked, decided = rank([s.standing for s in each], explained=detail)
+        for p, one in enumerate(each):
+            one.entry.place = ranked[p]
             if detail:
-                audit = self.game_audit(majority, first)
-            players = [s.entry for s in each]
-        top_errors, top_warnings = _place_problems(players, errors, warnings)
-        return Report(
-            REPORT_FORMAT,
-            __version__,
-            self.catalog.name,
-            not errors,
-            game.mode,
-            game.meta if isinstance(game.meta, dict) else None,
-            players,
-            top_errors,
-            top_warnings,
-            audit,
-        )
+                ranking = _ranking(ranked[p], decided[p], one.standing)
+                assert budget is not None
+                one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
+        if detail:
+            audit = self.game_audit(majority, first)
+        return _assembled(game, self.catalog, [s.entry for s in each], errors, warnings, audit)
 
     def problems(
         self, figures: Sequence[ScoreFigures], over_box: dict[str, int], shown: GameNames
@@ -688,19 +849,13 @@ class _GameScore:
         """The errors and warnings of the cards, the cities and the names of the table (the
         rest of the table's warnings come after D5's and the first player's)."""
         game, catalog, extras = self.game, self.catalog, self.extras
-        n = len(game.players)
         errors: list[Problem] = list(extras.problems)
-        warnings: list[Problem] = []
-        if self.info.unresolved or catalog.styles is not None or catalog.types is not None:
-            errors.extend(self.card_problems())  # unknown ids, undeclared styles or types
-        for p, fig in enumerate(figures):
-            if not fig.legal:
-                errors.extend(geometry_problems(_city_path(p), self.rows.of(p), self.full(p)))
-            if not self.rows.cards(p):
-                warnings.append(_empty_city_warning(p, game.players[p].name))
-        if self.info.ids and _over_copies(self.info.ids, catalog, n):
-            paths = [_city_path(p) for p in range(n)]
-            errors.extend(copy_limit_problems(self.cities(), paths, n))
+        errors.extend(card_errors(self.info, catalog, figures, lambda: self))
+        warnings = [
+            _empty_city_warning(p, player.name)
+            for p, player in enumerate(game.players)
+            if not self.rows.cards(p)
+        ]
         errors.extend(duplicate_name_problems(game))
         name_errors, name_warnings = name_problems(
             [p.name for p in game.players], shown, catalog=catalog
@@ -712,31 +867,19 @@ class _GameScore:
             warnings.append(_requirements_ignored(current()))
         return errors, warnings
 
-    def majority_warnings(
-        self, bases: Sequence[int], warnings: list[Problem]
-    ) -> tuple[tuple[int, ...], bool]:
-        """D5's warnings (one player's bases, the default table), and its table for the
-        game's number of players (whether the default)."""
+    def geometry(self, figures: Sequence[ScoreFigures]) -> list[Problem]:
+        """`overlap` and `disconnected` of the illegal cities."""
+        return [
+            problem
+            for p, fig in enumerate(figures)
+            if not fig.legal
+            for problem in geometry_problems(_city_path(p), self.rows.of(p), self.full(p))
+        ]
+
+    def copies(self) -> list[Problem]:
+        """`copy_limit`: catalog cards shown more often than the game may."""
         n = len(self.game.players)
-        table, default_table = majority_table(self.catalog.majority_table, n)
-        military = _MODES[self.game.mode].military
-        if military and n == 1 and bases[0] > 0:
-            warnings.append(
-                Problem(
-                    code="one_player_bases",
-                    message=ngettext(
-                        "with one player, the {n} military base(s) have no majority to win and "
-                        "score 0",
-                        "with one player, the {n} military base(s) have no majority to win and "
-                        "score 0",
-                        bases[0],
-                    ),
-                    path=join("", "players", 0),
-                )
-            )
-        elif military and n > 1 and default_table:
-            warnings.append(_default_table_warning(n, table, current()))
-        return table, default_table
+        return copy_limit_problems(self.cities(), [_city_path(p) for p in range(n)], n)
 
     def first_player(self, warnings: list[Problem]) -> int | None:
         """The index of `first_player` (the last tie-breaker), or None."""
@@ -746,17 +889,7 @@ class _GameScore:
         seat = first_seat(named, [player.name for player in self.game.players])
         if seat is not None:
             return seat
-        warnings.append(
-            Problem(
-                code="unknown_first_player",
-                message=_(
-                    'first_player "{named}" is not a player of this game; the last '
-                    "tie-breaker is skipped",
-                    named=named,
-                ),
-                path="/first_player",
-            )
-        )
+        warnings.append(_unknown_first_player(named))
         return None
 
     def player(
