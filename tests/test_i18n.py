@@ -292,3 +292,29 @@ def test_no_english_is_left_in_portuguese_reports() -> None:
 def _without_quoted(text: str) -> str:
     """The text without what it quotes (names, ids, identifiers: never translated)."""
     return re.sub(r'"[^"]*"|`[^`]*`', "", text)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_form_fills_a_sentence_as_str_format_does(lang: str) -> None:
+    """i18n.form: the translated sentence as a %-template, filled with the same words as
+    str.format gives, in each language (the rotated cards' warning uses it)."""
+    from neweden.rules import warnings
+
+    names = warnings._ROTATED_FIELDS
+    with speaking(lang):
+        found = i18n.form(warnings._ROTATED, names)
+        assert found is not None
+        for values in [(0, 0, 0), (3, -12, 1000), (76, 5, -7)]:
+            want = i18n._(warnings._ROTATED, **dict(zip(names, values, strict=True)))
+            assert found.fill(values) == want
+
+
+def test_a_form_keeps_percent_signs_braces_and_the_order_of_the_fields() -> None:
+    assert i18n.form("100% of {a}, {{b}}, then {b}", ("a", "b")) == i18n.Form(
+        "100%% of %s, {b}, then %s", None
+    )
+    reordered = i18n.form("{b} before {a} and {b}", ("a", "b"))
+    assert reordered is not None
+    assert reordered.fill((1, 2)) == "2 before 1 and 2"
+    for unusual in ("{a:>4}", "{a!r}", "{c}", "{a"):  # str.format reads these another way
+        assert i18n.form(unusual, ("a",)) is None

@@ -14,23 +14,27 @@ report sees the same data in any language.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
 import re
+import string
 from collections.abc import Mapping
 from contextvars import ContextVar, Token
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "N_",
+    "Form",
     "UnknownLanguage",
     "_",
     "current",
+    "form",
     "from_accept_language",
     "from_environment",
     "language",
@@ -209,6 +213,51 @@ def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
     else:
         text = catalog(lang).ngettext(singular, plural, n)
     return text.format(n=n, **params)
+
+
+class Form(NamedTuple):
+    """A sentence made quick to fill: its ``{name}`` fields as ``%s`` (a ``%`` of its own as
+    ``%%``), and for each ``%s`` in turn the index of its name among the names given (None:
+    they come in that order)."""
+
+    text: str
+    order: tuple[int, ...] | None
+
+    def fill(self, values: tuple[object, ...]) -> str:
+        """The sentence with `values` (one a name, in the names' order) put in."""
+        if self.order is None:
+            return self.text % values
+        return self.text % tuple([values[i] for i in self.order])
+
+
+def form(message: str, names: tuple[str, ...]) -> Form | None:
+    """`message` in the current language as a :class:`Form` for the fields `names` (made
+    once a language); None when the sentence has a field :meth:`str.format` reads another
+    way (a format spec, a conversion, a name not given): fill that one with :func:`_`.
+    ``%`` formatting is about three times as quick as :meth:`str.format` on a long
+    sentence, which counts for the messages a batch makes thousands of."""
+    return _form(message, names, _active.get())
+
+
+@functools.lru_cache(maxsize=256)
+def _form(message: str, names: tuple[str, ...], lang: str) -> Form | None:
+    text = message if lang == DEFAULT_LANGUAGE else catalog(lang).gettext(message)
+    pieces: list[str] = []
+    order: list[int] = []
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:  # an unmatched brace: str.format says so
+        return None
+    for literal, field, spec, conversion in parsed:
+        pieces.append(literal.replace("%", "%%"))
+        if field is None:
+            continue
+        if spec or conversion or field not in names:
+            return None
+        pieces.append("%s")
+        order.append(names.index(field))
+    same = order == list(range(len(names)))
+    return Form("".join(pieces), None if same else tuple(order))
 
 
 def named(names: Mapping[str, str], key: str) -> str:

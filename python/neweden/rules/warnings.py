@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from neweden.catalog.catalog import RequirementSpec
 from neweden.format.model import EpiphanyEntry, Game
 from neweden.format.problems import Problem, join
-from neweden.i18n import N_, _, current, ngettext
+from neweden.i18n import N_, _, current, form, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.modes import MODES
 
@@ -71,14 +71,19 @@ def _game_not_ended(most: int, lang: str) -> Problem:
 
 
 def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str) -> Problem:
-    """The warning that a card is rotated without the rotate effect, made from its sentence
-    translated once a language. Cards sit on many cells, so in a batch the warnings seldom
-    repeat: a cache of them (an lru cache, or a dict emptied when full) made validate 7-10 %
-    slower on the issue-19 mix, measured in turn against none. A game scored alone uses
-    :func:`_rotated_kept` (an app scoring the same game again finds its warnings made)."""
+    """The warning that a card is rotated without the rotate effect (`lang`: the current
+    language, a key of :func:`_rotated_kept`'s cache). Cards sit on many cells, so in a
+    batch the warnings seldom repeat: a cache of them (an lru cache, or a dict emptied when
+    full) made validate 7-10 % slower on the issue-19 mix, measured in turn against none;
+    the sentence is filled by ``%`` instead (:func:`neweden.i18n.form`). A game scored
+    alone uses :func:`_rotated_kept` (an app scoring the same game again finds its warnings
+    made)."""
+    filler = form(_ROTATED, _ROTATED_FIELDS)
     return Problem(
         code="rotated_without_epiphany",
-        message=_rotated_sentence(lang).format(card=index, row=row, col=col),
+        message=filler.fill((index, row, col))
+        if filler is not None
+        else _(_ROTATED, card=index, row=row, col=col),
         path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
         cells=((row, col),),
     )
@@ -86,14 +91,11 @@ def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str)
 
 _rotated_kept = functools.lru_cache(maxsize=4096)(_rotated_without_epiphany)
 
-
-@functools.cache
-def _rotated_sentence(lang: str) -> str:
-    """`rotated_without_epiphany`'s sentence in `lang` (the current language), to fill."""
-    return _(
-        "card {card} at row {row}, column {col} is rotated, but the player lists no "
-        "activated epiphany with the rotate effect (the game turns cards only through one)"
-    )
+_ROTATED = N_(
+    "card {card} at row {row}, column {col} is rotated, but the player lists no "
+    "activated epiphany with the rotate effect (the game turns cards only through one)"
+)
+_ROTATED_FIELDS = ("card", "row", "col")
 
 
 def activated_with(entry: EpiphanyEntry, spec: object, effect: str) -> bool:
