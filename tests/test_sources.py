@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from neweden.runners import sources
 from neweden.runners.sources import Block, Entry, iter_entries, iter_sources
@@ -51,3 +53,47 @@ def test_a_block_of_a_file_gone_meanwhile_is_a_problem(tmp_path: Path) -> None:
     (entry,) = Block(str(tmp_path / "gone.jsonl"), "gone.jsonl", 0, 10, 1).entries()
     assert entry.problem is not None
     assert entry.problem.code == "not_found"
+
+
+_PIECES = [b'{"g": 1}', b"", b" ", b"\t", b"\x0b", b"\x0c", b"\r", b"\r\r", b"x" * 39, b"y" * 40]
+_PIECES += [b"z" * 41, b"\xef\xbb\xbf", b'"\xc3\xa9"', b"\x00"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_PIECES), max_size=3).map(b"".join), max_size=12),
+    st.booleans(),
+    st.integers(1, 120),
+)
+def test_a_block_read_at_once_gives_the_entries_read_line_by_line(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[bytes], last_newline: bool, size: int
+) -> None:
+    """Blank lines of every kind of whitespace, carriage returns, a byte-order mark, lines
+    at, under and over the (patched) limit, the last line with or without its newline: a
+    block read at once and split (sources._plain_block) or line by line (what it falls
+    back to) gives the entries of the whole file read line by line."""
+    path = tmp_path_factory.mktemp("blocks") / "games.jsonl"
+    path.write_bytes(b"\n".join(lines) + (b"\n" if last_newline and lines else b""))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sources, "MAX_LINE_BYTES", 40)
+        whole = list(iter_entries([str(path)]))
+        assert _expanded(list(iter_sources([str(path)], size))) == whole
+
+
+def test_a_plain_block_is_read_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The usual block (games, blank lines, CRLF) takes the quick read, not the fallback."""
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b'{"a": 1}\r\n\n  \n{"b": 2}\n' * 20)
+    called: list[bool] = []
+    quick = sources._plain_block
+
+    def spy(*args: object) -> object:
+        found = quick(*args)  # type: ignore[arg-type]
+        called.append(found is not None)
+        return found
+
+    monkeypatch.setattr(sources, "_plain_block", spy)
+    blocks = list(iter_sources([str(path)], 64))
+    assert _expanded(blocks) == list(iter_entries([str(path)]))
+    assert called
+    assert all(called)

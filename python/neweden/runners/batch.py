@@ -84,7 +84,7 @@ class Chunk:
         return cls(
             len(results),
             sum(r.valid for r in results),
-            b"".join([r.line + b"\n" for r in results]),
+            b"\n".join([*[r.line for r in results], b""]),  # each line ended, none copied twice
             "".join([r.short + "\n" for r in results if r.short]),
             [code for r in results for code in r.codes],
             [row for r in results for row in r.rows],
