@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from neweden.catalog.catalog import RequirementSpec
 from neweden.format.model import EpiphanyEntry, Game
 from neweden.format.problems import Problem, join
-from neweden.i18n import N_, _, current, form, ngettext
+from neweden.i18n import N_, Form, _, current, form, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.modes import MODES
 
@@ -75,15 +75,24 @@ def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str)
     language, a key of :func:`_rotated_kept`'s cache). Cards sit on many cells, so in a
     batch the warnings seldom repeat: a cache of them (an lru cache, or a dict emptied when
     full) made validate 7-10 % slower on the issue-19 mix, measured in turn against none;
-    the sentence is filled by ``%`` instead (:func:`neweden.i18n.form`). A game scored
-    alone uses :func:`_rotated_kept` (an app scoring the same game again finds its warnings
+    a batch fills the sentence by ``%`` instead (:func:`_rotated`). A game scored alone
+    uses :func:`_rotated_kept` (an app scoring the same game again finds its warnings
     made)."""
-    filler = form(_ROTATED, _ROTATED_FIELDS)
+    return _rotated(p, index, row, col, form(_ROTATED, _ROTATED_FIELDS))
+
+
+def _rotated(p: int, index: int, row: int, col: int, filler: Form | None) -> Problem:
+    """`rotated_without_epiphany`, its sentence filled by `filler` (:func:`neweden.i18n.form`
+    of it in the current language; None: by str.format)."""
+    if filler is None:
+        message = _(_ROTATED, card=index, row=row, col=col)
+    elif filler.order is None:
+        message = filler.text % (index, row, col)
+    else:
+        message = filler.fill((index, row, col))
     return Problem(
         code="rotated_without_epiphany",
-        message=filler.fill((index, row, col))
-        if filler is not None
-        else _(_ROTATED, card=index, row=row, col=col),
+        message=message,
         path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
         cells=((row, col),),
     )
@@ -170,16 +179,20 @@ def rotated_warnings(
 ) -> list[Problem]:
     """`rotated_without_epiphany` for each rotated card, (player, index in the city), whose
     player has no activated rotate effect (`allowed(p)`)."""
-    rotated_warning = _rotated_kept if alone else _rotated_without_epiphany
     warnings: list[Problem] = []
     checked: dict[int, bool] = {}  # whether player p activated a rotate effect
+    lang = current()
+    filler = None if alone else form(_ROTATED, _ROTATED_FIELDS)
     for p, index in rotated:
         if p not in checked:
             checked[p] = allowed(p)
         if checked[p]:
             continue
         row, col = cell(p, index)
-        warnings.append(rotated_warning(p, index, row, col, current()))
+        if alone:
+            warnings.append(_rotated_kept(p, index, row, col, lang))
+        else:
+            warnings.append(_rotated(p, index, row, col, filler))
     return warnings
 
 

@@ -11,6 +11,7 @@ errors and warnings, conditions that filter cards, and the audit trail.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -524,13 +525,30 @@ class _ChunkReports:
         score.known({p: self.listed[k] for p, k in enumerate(cities) if k in self.listed})
         return score
 
+    def geometry(self, g: int, rows: CityRows, k: int, p: int) -> list[Problem]:
+        """`overlap` and `disconnected` of city k (game g's player p's, an illegal one),
+        from its per-card figures the chunk's pass listed."""
+        found = self.listed.get(k)
+        if found is None:  # not listed (a pass that lists none): the game's rules find them
+            return self.score(g).geometry(p)
+        return geometry_problems(_city_path(p), rows.of(p), found)
+
     def report(self, g: int, quiet: dict[tuple[frozenset[int], frozenset[int]], bool]) -> Report:
         game, extras, catalog, facts = self.games[g], self.extras[g], self.catalog, self.chunk.told
         info, packed = self.packed.cards[g], self.packed
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         figures = self.figures[first:stop]
         errors: list[Problem] = list(extras.problems)
-        errors.extend(card_errors(info, catalog, figures, lambda: self.score(g)))
+        rows = CityRows(packed.flat, packed.offsets, first)
+        errors.extend(
+            card_errors(
+                info,
+                catalog,
+                figures,
+                lambda: self.score(g),
+                lambda p: self.geometry(g, rows, first + p, p),
+            )
+        )
         warnings = [
             _empty_city_warning(p, player.name)
             for p, player in enumerate(game.players)
@@ -556,15 +574,17 @@ class _ChunkReports:
         majority_warnings(game, catalog, [fig.bases for fig in figures], warnings)
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
-        warnings.extend(self.table_warnings(g, first))
+        warnings.extend(self.table_warnings(g, rows))
         for p, five in enumerate(self.chunk.five_point[first:stop]):
-            errors.extend(_activated_five_point(p, k) for k in five)
+            if five:
+                errors.extend([_activated_five_point(p, k) for k in five])
         players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
         return _assembled(game, catalog, players, errors, warnings, msgspec.UNSET)
 
-    def table_warnings(self, g: int, first: int) -> list[Problem]:
-        """:func:`~neweden.rules.warnings.game_warnings` of game g, from the chunk's facts."""
-        game, facts, info = self.games[g], self.chunk.told, self.packed.cards[g]
+    def table_warnings(self, g: int, rows: CityRows) -> list[Problem]:
+        """:func:`~neweden.rules.warnings.game_warnings` of game g (its `rows`), from the
+        chunk's facts."""
+        game, facts, info, first = self.games[g], self.chunk.told, self.packed.cards[g], rows.first
         over_box = self.over_box.get(g)
         warnings = style_count_warnings(over_box) if over_box else []
         ended = game_not_ended(facts.most_cards[g])
@@ -574,7 +594,6 @@ class _ChunkReports:
         if mismatch is not None:
             warnings.append(mismatch)
         if info.rotated:
-            rows = CityRows(self.packed.flat, self.packed.offsets, first)
             rotates = facts.rotates
             allowed: Callable[[int], bool] = lambda p: rotates[first + p]  # noqa: E731
             warnings.extend(rotated_warnings(info.rotated, allowed, rows.cell, self.alone))
@@ -590,17 +609,18 @@ def card_errors(
     catalog: Catalog,
     figures: Sequence[ScoreFigures],
     score: Callable[[], _GameScore],
+    geometry: Callable[[int], list[Problem]],
 ) -> list[Problem]:
     """The errors that need a game's cards, each looked for first in what the packing and
     the core found: unknown ids and names the catalog does not declare, the illegal
-    cities' geometry, copies over the limit (`score`: the game's rules, asked only then)."""
+    cities' geometry (`geometry(p)`: city p's), copies over the limit (`score`: the game's
+    rules, asked only then)."""
     errors: list[Problem] = []
     if info.unresolved or catalog.styles is not None or catalog.types is not None:
         errors.extend(score().card_problems())  # unknown ids, undeclared styles or types
-    for fig in figures:
+    for p, fig in enumerate(figures):
         if not fig.legal:
-            errors.extend(score().geometry(figures))
-            break
+            errors.extend(geometry(p))
     if info.ids and _over_copies(info.ids, catalog, len(figures)):
         errors.extend(score().copies())
     return errors
@@ -850,7 +870,7 @@ class _GameScore:
         rest of the table's warnings come after D5's and the first player's)."""
         game, catalog, extras = self.game, self.catalog, self.extras
         errors: list[Problem] = list(extras.problems)
-        errors.extend(card_errors(self.info, catalog, figures, lambda: self))
+        errors.extend(card_errors(self.info, catalog, figures, lambda: self, self.geometry))
         warnings = [
             _empty_city_warning(p, player.name)
             for p, player in enumerate(game.players)
@@ -867,14 +887,9 @@ class _GameScore:
             warnings.append(_requirements_ignored(current()))
         return errors, warnings
 
-    def geometry(self, figures: Sequence[ScoreFigures]) -> list[Problem]:
-        """`overlap` and `disconnected` of the illegal cities."""
-        return [
-            problem
-            for p, fig in enumerate(figures)
-            if not fig.legal
-            for problem in geometry_problems(_city_path(p), self.rows.of(p), self.full(p))
-        ]
+    def geometry(self, p: int) -> list[Problem]:
+        """`overlap` and `disconnected` of player p's city (an illegal one)."""
+        return geometry_problems(_city_path(p), self.rows.of(p), self.full(p))
 
     def copies(self) -> list[Problem]:
         """`copy_limit`: catalog cards shown more often than the game may."""
@@ -1140,11 +1155,13 @@ def _place_problems(
     errors points into their city."""
     top: tuple[list[ProblemItem], list[ProblemItem]] = ([], [])
     for kind, problems in enumerate((errors, warnings)):
-        placed = [(_place(problem.path), problem) for problem in problems]
+        if not problems:
+            continue
+        placed = [(*_place(problem.path), problem) for problem in problems]
         if len(placed) > 1:
-            placed.sort(key=_document_order)
-        for (_order, p, in_city), problem in placed:
-            cells = [list(cell) for cell in problem.cells] if problem.cells else []
+            placed.sort(key=_document_order)  # stable: one path's problems as found
+        for _order, p, in_city, problem in placed:
+            cells = list(map(list, problem.cells)) if problem.cells else []
             item = ProblemItem(problem.code, problem.message, problem.path, cells)
             if p is None:
                 top[kind].append(item)
@@ -1171,8 +1188,9 @@ def _place(path: str) -> _Placed:
     return pointer_order(path), p, path.startswith(_city_path(p))
 
 
-def _document_order(placed: tuple[_Placed, Problem]) -> tuple[tuple[int, int | str], ...]:
-    return placed[0][0]
+#: A problem placed, (order, player, in city, problem), by the order of its path in the
+#: document.
+_document_order = operator.itemgetter(0)
 
 
 @functools.lru_cache(maxsize=256)
