@@ -127,7 +127,7 @@ def _rules(
         "  D5's warnings and the first player",
         lambda: [
             (
-                report.majority_warnings(s.game, BUILTIN, [f.bases for f in c], []),
+                report.majority_warnings(s.game, BUILTIN, c[0].bases, []),
                 s.first_player([]),
             )
             for s, c in zip(made, cities, strict=True)

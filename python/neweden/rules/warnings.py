@@ -4,6 +4,7 @@ may have got wrong, or what the table did unusually."""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 
 from neweden.catalog.catalog import RequirementSpec
@@ -23,6 +24,7 @@ __all__ = [
     "third_star_warning",
 ]
 
+_DECK = operator.attrgetter("deck")
 #: The epiphany effect that lets a player turn cards.
 ROTATE = "rotate"
 #: RULES §1: the box holds 14 common cards of each style.
@@ -160,7 +162,7 @@ def requirements_mismatch(
     """`requirements_mismatch`: a game that plays requirement cards, not one of each deck."""
     if not (MODES[game.mode].populist and isinstance(game.requirements, list)):
         return None
-    decks = sorted(spec.deck for spec in requirement_specs if spec is not None)
+    decks = sorted(map(_DECK, filter(None, requirement_specs)))  # the ids found
     if decks == ["A", "B", "C"]:
         return None
     some, none = _MISMATCH[game.mode]

@@ -16,6 +16,7 @@ batches of a catalog whose points int64 columns cannot hold
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -139,6 +140,7 @@ def chunk_players(
     return ChunkPlayers(entries, epiphanies.five, facts)
 
 
+_FIRST = operator.itemgetter(0)
 #: An epiphany's state as Epiphanies.state numbers it.
 _STATE = {state: k for k, state in enumerate(EPIPHANY_STATES)}
 _HELD, _ACTIVATED = _STATE["held"], _STATE["activated"]
@@ -222,7 +224,7 @@ def _tested(game: Game, found: ResolvedExtras, conditions: dict[str, object]) ->
     tested = testable(game.requirement_ids(), found.requirements)
     for req_id, spec in tested:
         conditions.setdefault(req_id, spec.condition)
-    return tuple(req_id for req_id, _spec in tested)
+    return tuple(map(_FIRST, tested))
 
 
 def _truths(

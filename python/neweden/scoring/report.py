@@ -549,11 +549,15 @@ class _ChunkReports:
                 lambda p: self.geometry(g, rows, first + p, p),
             )
         )
-        warnings = [
-            _empty_city_warning(p, player.name)
-            for p, player in enumerate(game.players)
-            if self.empty[first + p]
-        ]
+        warnings = (
+            [
+                _empty_city_warning(p, player.name)
+                for p, player in enumerate(game.players)
+                if self.empty[first + p]
+            ]
+            if True in self.empty[first:stop]
+            else []
+        )
         errors.extend(duplicate_name_problems(game))
         if self.told:
             names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
@@ -571,7 +575,7 @@ class _ChunkReports:
         mode = _MODES[game.mode]
         if not mode.populist and game.requirement_ids():
             warnings.append(_requirements_ignored(current()))
-        majority_warnings(game, catalog, [fig.bases for fig in figures], warnings)
+        majority_warnings(game, catalog, figures[0].bases, warnings)
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
         warnings.extend(self.table_warnings(g, rows))
@@ -594,8 +598,7 @@ class _ChunkReports:
         if mismatch is not None:
             warnings.append(mismatch)
         if info.rotated:
-            rotates = facts.rotates
-            allowed: Callable[[int], bool] = lambda p: rotates[first + p]  # noqa: E731
+            allowed = facts.rotates[first : first + len(game.players)].__getitem__
             warnings.extend(rotated_warnings(info.rotated, allowed, rows.cell, self.alone))
         if not _MODES[game.mode].populist:
             for p, thirds in enumerate(facts.thirds[first : first + len(game.players)]):
@@ -627,21 +630,21 @@ def card_errors(
 
 
 def majority_warnings(
-    game: Game, catalog: Catalog, bases: Sequence[int], warnings: list[Problem]
+    game: Game, catalog: Catalog, first_bases: int, warnings: list[Problem]
 ) -> tuple[tuple[int, ...], bool]:
-    """D5's warnings (one player's bases, the default table), and its table for the
-    game's number of players (whether the default)."""
+    """D5's warnings (one player's bases: `first_bases`, the first player's; the default
+    table), and its table for the game's number of players (whether the default)."""
     n = len(game.players)
     table, default_table = majority_table(catalog.majority_table, n)
     military = _MODES[game.mode].military
-    if military and n == 1 and bases[0] > 0:
+    if military and n == 1 and first_bases > 0:
         warnings.append(
             Problem(
                 code="one_player_bases",
                 message=ngettext(
                     "with one player, the {n} military base(s) have no majority to win and score 0",
                     "with one player, the {n} military base(s) have no majority to win and score 0",
-                    bases[0],
+                    first_bases,
                 ),
                 path=join("", "players", 0),
             )
@@ -828,7 +831,7 @@ class _GameScore:
                 self._full.update(zip(missing, found, strict=True))
         errors, warnings = self.problems(figures, over_box, shown)
         bases = [fig.bases for fig in figures]
-        table, default_table = majority_warnings(game, self.catalog, bases, warnings)
+        table, default_table = majority_warnings(game, self.catalog, bases[0], warnings)
         first = self.first_player(warnings)
         warnings.extend(
             game_warnings(
