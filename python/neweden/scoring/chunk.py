@@ -99,6 +99,7 @@ def chunk_players(
     first = [-1] * len(games)
     plays: list[tuple[str, ...]] = [()] * len(games)  # the requirements tested, a game
     conditions: dict[str, object] = {}  # each condition tested over every city once
+    seen: dict[tuple[str, ...], tuple[str, ...]] = {}  # the chunk's requirement lists
     k = 0
     for g, (game, found) in enumerate(zip(games, extras, strict=True)):
         mode = MODES[game.mode]
@@ -107,7 +108,11 @@ def chunk_players(
             seat = first_seat(game.first_player, [player.name for player in game.players])
             first[g] = -1 if seat is None else seat
         if mode.populist and found.requirements:
-            plays[g] = _tested(game, found, conditions)
+            ids = tuple(game.requirement_ids())  # games repeat a few lists: each tested once
+            tested = seen.get(ids)
+            if tested is None:
+                tested = seen[ids] = _tested(game, found, conditions)
+            plays[g] = tested
         for p, player in enumerate(game.players):
             if player.epiphanies:
                 epiphanies.add(k, player.epiphanies, found.epiphanies[p])
