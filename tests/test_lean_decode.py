@@ -40,7 +40,7 @@ from neweden.format.lean import decode_lean
 from neweden.format.model import IDENTIFIER_PATTERN, MAX_CARDS, MAX_GAME_BYTES
 from neweden.format.problems import GameDecodeError
 from neweden.format.vocabulary import ALIASES, Attribute, fold
-from neweden.geometry.native import JsonGames
+from neweden.geometry.native import JsonGames, score_games
 from neweden.geometry.synth import city_json, grow_city
 from neweden.i18n import speaking
 from neweden.scoring import report
@@ -1345,3 +1345,34 @@ def test_dropping_after_a_refused_game_keeps_the_game_before() -> None:
     assert first_city == [0, len(BASE_DOC["players"])]
     assert len(flat) == 9 * offsets[-1] > 0
     assert styles
+
+
+def test_the_core_reads_the_packers_own_table_as_it_reads_its_lists() -> None:
+    """The core's pass over games read lean reads the packer's own table (no list of ints
+    made into a vector again): the same figures as from the lists, details and columns
+    included; a batch that read a Portuguese alias (its lists renumbered) reads the lists."""
+    rng = random.Random(11)
+    docs = []
+    for g in range(12):
+        players = [
+            {"name": f"P{p}", "city": city_json(grow_city(rng, rng.randint(0, 14), styles=4))}
+            for p in range(1 + g % 4)
+        ]
+        if g % 3 == 0 and players[0]["city"]:  # an illegal city: a card on a taken cell
+            players[0]["city"].append(players[0]["city"][0])
+        docs.append(json.dumps({"mode": "elitist", "requirements": [], "players": players}))
+    packer = JsonGames()
+    assert all(packer.add(doc.encode()) for doc in docs)
+    packed = packer.packed()
+    assert packed.scores is not None
+    for details, columns in [(0, False), (1, True), (2, True)]:
+        mine = packed.scores(14, details, columns)
+        lists = score_games(packed.flat, packed.offsets, packed.first_city, 14, details, columns)
+        assert mine[:3] == lists[:3]
+        assert (mine[3] is None) == (lists[3] is None)
+        if columns:
+            assert (mine[3] == lists[3]).all()
+    assert any(not f.legal for f in mine[0])
+    aliased = JsonGames()
+    assert aliased.add(sub(STYLE, '"style":"gotico"'))
+    assert aliased.packed().scores is None

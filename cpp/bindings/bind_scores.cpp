@@ -266,6 +266,34 @@ py::object pack_encoded(const py::bytes& players, const py::tuple& facilities,
   return py::make_tuple(list_of(cells), list_of(at));
 }
 
+// score_games of a table already in vectors: the ScoreFigures of every city as tuples, the
+// styles each game shows more than style_limit times, the per-card figures of the cities
+// `details` asks for, and with `columns` the figures again as an array.
+py::tuple score_table(const std::vector<std::int32_t>& cells, const std::vector<std::int64_t>& at,
+                      const std::vector<std::int64_t>& games, std::int32_t style_limit,
+                      int details, bool columns) {
+  if (cells.size() % 9 != 0) {
+    throw py::value_error("the flat table must hold nine ints per card");
+  }
+  const RowTable rows(cells.data(), cells.size() / 9, 9);
+  if (at.empty()) {
+    throw py::value_error("offsets must have at least one entry");
+  }
+  BatchView batch;
+  batch.cards = rows.cards();
+  batch.cities = at.size() - 1;
+  batch.offsets = at.data();  // the rest of their checks: check_batch
+  if (games.empty() || games.front() != 0 ||
+      static_cast<std::size_t>(games.back()) != batch.cities ||
+      !std::is_sorted(games.begin(), games.end())) {
+    throw py::value_error("groups must run from 0 to the number of cities, in order");
+  }
+  const Scored found = score_all(batch, rows, 1, details_of(details));
+  return py::make_tuple(as_tuples(found), styles_over(batch, games, style_limit),
+                        listed_of(found),
+                        columns ? py::object(as_array(found)) : py::object(py::none()));
+}
+
 // A JsonGamePacker with the names it reads by, copied from Python's tables: its own copy, as
 // the table encoded_names keeps is replaced when another call hands other tables over.
 class JsonPacker {
@@ -297,6 +325,12 @@ class JsonPacker {
   py::tuple added_names() const {
     return py::make_tuple(names_from(packer_.styles(), packer_.last_styles()),
                           names_from(packer_.types(), packer_.last_types()));
+  }
+
+  // score_games of the games added, from the packer's own table (no list in between).
+  py::tuple score(std::int32_t style_limit, int details, bool columns) const {
+    return score_table(packer_.cells(), packer_.offsets(), packer_.first_city(), style_limit,
+                       details, columns);
   }
 
   // (flat, offsets, first_city, rotated, styles, types) of the games added, as lists.
@@ -457,6 +491,10 @@ void bind_scores(py::module_& m) {
            "msgspec to read the rest: only after add() took it.")
       .def("drop_last", &JsonPacker::drop_last,
            "Forgets the game added last (nothing when the last add() returned -1).")
+      .def("score", &JsonPacker::score, py::arg("style_limit"), py::arg("details") = 0,
+           py::arg("columns") = false,
+           "score_games of the games added, read from the packer's own table (as\n"
+           "score_games reads table()'s lists, when no name was folded since).")
       .def("table", &JsonPacker::table,
            "(flat, offsets, first_city, rotated, styles, types) of the games added\n"
            "(rotated: the table row of each rotated card, ascending).");
@@ -472,28 +510,9 @@ void bind_scores(py::module_& m) {
         // The same as score_rows, from the lists packing builds (no array in between), and
         // per group of cities (a game) the styles shown more than style_limit times.
         const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
-        if (cells.size() % 9 != 0) {
-          throw py::value_error("the flat table must hold nine ints per card");
-        }
-        const RowTable rows(cells.data(), cells.size() / 9, 9);
         const std::vector<std::int64_t> at = ints<std::int64_t>(offsets, "offsets");
         const std::vector<std::int64_t> games = ints<std::int64_t>(groups, "groups");
-        if (at.empty()) {
-          throw py::value_error("offsets must have at least one entry");
-        }
-        BatchView batch;
-        batch.cards = rows.cards();
-        batch.cities = at.size() - 1;
-        batch.offsets = at.data();  // the rest of their checks: check_batch
-        if (games.empty() || games.front() != 0 ||
-            static_cast<std::size_t>(games.back()) != batch.cities ||
-            !std::is_sorted(games.begin(), games.end())) {
-          throw py::value_error("groups must run from 0 to the number of cities, in order");
-        }
-        const Scored found = score_all(batch, rows, 1, details_of(details));
-        return py::make_tuple(as_tuples(found), styles_over(batch, games, style_limit),
-                              listed_of(found),
-                              columns ? py::object(as_array(found)) : py::object(py::none()));
+        return score_table(cells, at, games, style_limit, details, columns);
       },
       py::arg("flat"), py::arg("offsets"), py::arg("groups"), py::arg("style_limit"),
       py::arg("details") = 0, py::arg("columns") = false,

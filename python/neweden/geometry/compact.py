@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -242,6 +243,9 @@ class PackedGames:
     #: per game, the index of its first city; one more entry at the end
     first_city: list[int]
     cards: list[GameCards]
+    #: the core's pass over this table read where it was packed (the native reader's own
+    #: table: :meth:`neweden.geometry.native.JsonGames.score`), or None: from the lists
+    scores: Callable[[int, int, bool], Any] | None = None
 
     @property
     def table(self) -> npt.NDArray[np.int32]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -183,9 +184,20 @@ def score_games(
     None.
 
     Raises ValueError for a table no decoded city can give."""
-    fields, over, listed, array = _core.score_games(
-        flat, offsets, first_city, style_limit, details, columns
-    )
+    return _scored(_core.score_games(flat, offsets, first_city, style_limit, details, columns))
+
+
+#: What one pass of the core found over a table: see :func:`score_games`.
+TableFigures = tuple[
+    list[ScoreFigures],
+    list[tuple[int, int, int]],
+    dict[int, CityFigures],
+    "npt.NDArray[np.int64] | None",
+]
+
+
+def _scored(found: tuple[Any, Any, Any, Any]) -> TableFigures:
+    fields, over, listed, array = found
     figures = [_new(ScoreFigures, f) for f in fields]
     cities = {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
     return figures, over, cities, array
@@ -237,8 +249,16 @@ class JsonGames:
         self._packer.drop_last()
         self._count -= 1
 
+    def score(self, style_limit: int, details: int, columns: bool) -> TableFigures:
+        """:func:`score_games` of the games added, the core reading the packer's own table
+        (no list of ints made into a vector again). Only while no name read was a
+        Portuguese alias: folding one renumbers the table's lists (:meth:`packed`)."""
+        assert not self._aliases
+        return _scored(self._packer.score(style_limit, details, columns))
+
     def packed(self) -> PackedGames:
-        """The score table of the games added, in order."""
+        """The score table of the games added, in order (whose core's pass reads the
+        packer's own table when no name was folded)."""
         flat, offsets, first_city, rotated, styles, types = self._packer.table()
         cards = [GameCards([], False, []) for _ in range(self._count)]
         g = 0
@@ -251,7 +271,8 @@ class JsonGames:
             folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
         else:
             folded = tuple(styles), tuple(types)
-        return PackedGames(flat, offsets, *folded, first_city, cards)
+        scores = None if self._aliases else self.score
+        return PackedGames(flat, offsets, *folded, first_city, cards, scores)
 
 
 def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:

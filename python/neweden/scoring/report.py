@@ -181,9 +181,12 @@ def _native_games(
 ) -> GameFigures:
     # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
     columns = _together(len(games), details == ALL_DETAILS, catalog)  # a chunk's figures
-    figures, over, listed, array = score_games_natively(
-        packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details, columns
-    )
+    if packed.scores is not None:  # read where it was packed
+        figures, over, listed, array = packed.scores(CARDS_PER_STYLE, details, columns)
+    else:
+        figures, over, listed, array = score_games_natively(
+            packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details, columns
+        )
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count
