@@ -208,9 +208,24 @@ def check_meta(meta: Any, path: str) -> list[Problem]:
 
 
 def check_game(fields: Fields, path: str) -> list[Problem]:
+    return game_problems(
+        fields.get("mode"),
+        "requirements" in fields,
+        fields.get("requirements"),
+        "meta" in fields,
+        fields.get("meta"),
+        path,
+    )
+
+
+def game_problems(
+    mode: Any, has_requirements: bool, requirements: Any, has_meta: bool, meta: Any, path: str
+) -> list[Problem]:
+    """A game's cross-field problems, from its fields (`has_*`: the field was given): a mode
+    that plays requirement cards without them, a requirement given twice, `meta` too
+    large or too deep."""
     problems: list[Problem] = []
-    mode = fields.get("mode")
-    if mode in MODES_WITH_REQUIREMENTS and "requirements" not in fields:
+    if mode in MODES_WITH_REQUIREMENTS and not has_requirements:
         problems.append(
             Problem(
                 code="missing_field",
@@ -221,11 +236,10 @@ def check_game(fields: Fields, path: str) -> list[Problem]:
                 path=join(path, "requirements"),
             )
         )
-    requirements = fields.get("requirements")
     if isinstance(requirements, list) and len(set(map(str, requirements))) < len(requirements):
         problems.extend(_repeated_requirements(requirements, path))
-    if "meta" in fields:
-        problems.extend(check_meta(fields.get("meta"), join(path, "meta")))
+    if has_meta:
+        problems.extend(check_meta(meta, join(path, "meta")))
     return problems
 
 
@@ -382,7 +396,11 @@ def decoded_is_sound(doc: Game | LoneCity) -> bool:
 def head_is_sound(game: Game) -> bool:
     """:func:`decoded_is_sound` of everything but the cities: the game's own fields, the
     requirement ids, each player's epiphanies."""
-    if check_game(StructFields(game), ""):
+    requirements, meta = game.requirements, game.meta
+    given = requirements is not UNSET
+    if game_problems(
+        game.mode, given, requirements if given else None, meta is not UNSET, meta, ""
+    ):
         return False
     if isinstance(game.requirements, list):
         for requirement in game.requirements:
