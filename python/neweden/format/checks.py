@@ -44,35 +44,19 @@ from neweden.format.vocabulary import Attribute, fold
 from neweden.i18n import _, number
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
-__all__ = ["CROSS_CHECKS", "Fields", "StructFields", "decoded_is_sound", "head_is_sound"]
+__all__ = ["CROSS_CHECKS", "Fields", "decoded_is_sound", "game_problems", "head_is_sound"]
 
 COMMON_CARD_FIELDS = ("style", "type", "facility", "points", "stars", "sides")
 WILD_FORBIDDEN = ("style", "type", "facility", "sides")
 
 
 class Fields(Protocol):
-    """The fields given on one JSON object, by name: a dict, or a struct seen through
-    :class:`StructFields` (where an absent field is UNSET)."""
+    """The fields given on one JSON object, by name (the exact decoder's walk hands a dict;
+    a decoded game's own fields are read by :func:`game_problems`)."""
 
     def __contains__(self, name: object, /) -> bool: ...
 
     def get(self, name: str, /) -> Any: ...
-
-
-class StructFields:
-    """A decoded struct seen as the fields that were present in its JSON object."""
-
-    __slots__ = ("_struct",)
-
-    def __init__(self, struct: msgspec.Struct) -> None:
-        self._struct = struct
-
-    def __contains__(self, name: object, /) -> bool:
-        return isinstance(name, str) and getattr(self._struct, name, UNSET) is not UNSET
-
-    def get(self, name: str, /) -> Any:
-        value = getattr(self._struct, name, UNSET)
-        return None if value is UNSET else value
 
 
 def check_inline_card(fields: Fields, path: str) -> list[Problem]:
