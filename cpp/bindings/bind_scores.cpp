@@ -333,9 +333,14 @@ class JsonPacker {
                        details, columns);
   }
 
-  // (flat, offsets, first_city, rotated, styles, types) of the games added, as lists.
+  // (flat, offsets, first_city, rotated, styles, types) of the games added: flat as the
+  // bytes of its int32s (Python reads them as an array, one copy, no object per int), the
+  // rest as lists.
   py::tuple table() const {
-    return py::make_tuple(list_of(packer_.cells()), list_of(packer_.offsets()),
+    const auto& cells = packer_.cells();
+    const py::bytes flat(reinterpret_cast<const char*>(cells.data()),
+                         cells.size() * sizeof(std::int32_t));
+    return py::make_tuple(flat, list_of(packer_.offsets()),
                           list_of(packer_.first_city()), list_of(packer_.rotated()),
                           names_from(packer_.styles(), 0), names_from(packer_.types(), 0));
   }
@@ -497,7 +502,8 @@ void bind_scores(py::module_& m) {
            "score_games reads table()'s lists, when no name was folded since).")
       .def("table", &JsonPacker::table,
            "(flat, offsets, first_city, rotated, styles, types) of the games added\n"
-           "(rotated: the table row of each rotated card, ascending).");
+           "(flat: the bytes of its int32s, in the machine's order; rotated: the table\n"
+           "row of each rotated card, ascending).");
   m.def("pack_encoded", &pack_encoded, py::arg("players"), py::arg("facilities"),
         py::arg("sides"),
         "The rows of players as msgspec encodes them in MessagePack, packed as\n"

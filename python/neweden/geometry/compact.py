@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -174,7 +174,7 @@ def _flat_rows(
     return flat, offsets
 
 
-def _table(flat: list[int]) -> npt.NDArray[np.int32]:
+def _table(flat: Sequence[int]) -> npt.NDArray[np.int32]:
     return np.array(flat, dtype=np.int32).reshape(-1, WIDTH)
 
 
@@ -235,7 +235,8 @@ class PackedGames:
     game) and what the rules need of their cards. The table stays the flat list packing
     builds (WIDTH ints per card): the core reads it as is."""
 
-    flat: list[int]
+    #: WIDTH ints a card (a list, or an int32 array where the native reader packed)
+    flat: MutableSequence[int]
     #: per city, the index of its first card; one more entry at the end
     offsets: list[int]
     styles: tuple[str, ...]
@@ -260,7 +261,7 @@ class CityRows:
 
     __slots__ = ("first", "flat", "offsets")
 
-    def __init__(self, flat: list[int], offsets: Sequence[int], first: int) -> None:
+    def __init__(self, flat: Sequence[int], offsets: Sequence[int], first: int) -> None:
         self.flat = flat
         self.offsets = offsets
         self.first = first

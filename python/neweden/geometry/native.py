@@ -5,8 +5,9 @@ typed figures this module returns."""
 
 from __future__ import annotations
 
+import array
 import bisect
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 from typing import Any
 
 import numpy as np
@@ -128,7 +129,7 @@ def score_columns(
 Placed = tuple[ScoreFigures, list[int], list[ScoreFigures], list[tuple[int, int, bool, int]]]
 
 
-def placements(flat: list[int], offsets: list[int], seat: int) -> Placed:
+def placements(flat: Sequence[int], offsets: list[int], seat: int) -> Placed:
     """The legal placements of a card next to city `seat` of a game, and in the same native
     pass what the rules read of the game as it is. `flat` and `offsets` are
     :func:`~neweden.geometry.compact.pack_games`'s (nine ints a card): the game's cities, then
@@ -142,7 +143,7 @@ def placements(flat: list[int], offsets: list[int], seat: int) -> Placed:
     upright first).
 
     Raises ValueError for rows no decoded city can give."""
-    return _core.placements(flat, offsets, seat, ScoreFigures)  # type: ignore[return-value]
+    return _core.placements(_listed(flat), offsets, seat, ScoreFigures)  # type: ignore[return-value]
 
 
 def placements_encoded(players: bytes, card: bytes, seat: int) -> Placed | None:
@@ -164,7 +165,7 @@ def pack_encoded(players: bytes) -> tuple[list[int], list[int]] | None:
 
 
 def score_games(
-    flat: list[int],
+    flat: Sequence[int],
     offsets: list[int],
     first_city: list[int],
     style_limit: int,
@@ -184,7 +185,13 @@ def score_games(
     None.
 
     Raises ValueError for a table no decoded city can give."""
-    return _scored(_core.score_games(flat, offsets, first_city, style_limit, details, columns))
+    found = _core.score_games(_listed(flat), offsets, first_city, style_limit, details, columns)
+    return _scored(found)
+
+
+def _listed(flat: Sequence[int]) -> list[int]:
+    """The table as the list the core's list entry points read (an int32 array copied)."""
+    return flat if isinstance(flat, list) else list(flat)
 
 
 #: What one pass of the core found over a table: see :func:`score_games`.
@@ -201,6 +208,11 @@ def _scored(found: tuple[Any, Any, Any, Any]) -> TableFigures:
     figures = [_new(ScoreFigures, f) for f in fields]
     cities = {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
     return figures, over, cities, array
+
+
+#: The array type code of the core's int32 cells (C's int: 32 bits where the core builds).
+_INT32 = "i"
+assert array.array(_INT32).itemsize == 4
 
 
 class JsonGames:
@@ -259,7 +271,10 @@ class JsonGames:
     def packed(self) -> PackedGames:
         """The score table of the games added, in order (whose core's pass reads the
         packer's own table when no name was folded)."""
-        flat, offsets, first_city, rotated, styles, types = self._packer.table()
+        raw, offsets, first_city, rotated, styles, types = self._packer.table()
+        cells = array.array(_INT32)
+        cells.frombytes(raw)  # one copy: no Python int made for a card's nine
+        flat: MutableSequence[int] = cells
         cards = [GameCards([], False, []) for _ in range(self._count)]
         g = 0
         for row in rotated:  # rare: each found in its game and city
@@ -267,8 +282,9 @@ class JsonGames:
                 g += 1
             p = bisect.bisect_right(offsets, row, first_city[g], first_city[g + 1]) - 1
             cards[g].rotated.append((p - first_city[g], row - offsets[p]))
-        if self._aliases:
-            folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
+        if self._aliases:  # renumbered here, read from these lists
+            listed = flat = cells.tolist()
+            folded = _folded(listed, STYLE, styles, "style"), _folded(listed, TYPE, types, "type")
         else:
             folded = tuple(styles), tuple(types)
         scores = None if self._aliases else self.score

@@ -50,7 +50,7 @@ class GameNames:
 
     def __init__(
         self,
-        flat: list[int],
+        flat: Sequence[int],
         offsets: Sequence[int],
         cities: tuple[int, int],
         names: dict[Attribute, Sequence[str]],
