@@ -235,7 +235,7 @@ def game_warnings(
     up (:func:`neweden.catalog.catalog.resolve_extras`); `cell`: (row, col) of a player's card
     by its index (the packed rows: a lean game's placements are not decoded); `alone`: the
     game is scored alone, not in a batch (its rotated cards' warnings are kept)."""
-    warnings = style_count_warnings(style_counts)
+    warnings = style_count_warnings(style_counts) if style_counts else []
     ended = game_not_ended(most_cards)
     if ended is not None:
         warnings.append(ended)
