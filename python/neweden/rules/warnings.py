@@ -132,19 +132,27 @@ def _rotates(game: Game, specs: Sequence[Sequence[object]], p: int) -> bool:
     return bool(_activated(game, specs, p, ROTATE))
 
 
-def style_count_warnings(style_counts: Mapping[str, int]) -> list[Problem]:
-    """`style_count_over_box`: more common cards of a style than the box holds."""
+#: `style_count_over_box` of a game, and of a lone city (validated alone: FORMAT §5).
+_OVER_BOX = {
+    "": N_(
+        'the game shows {count} common cards of the style "{style}"; the box holds {limit} '
+        "of each style"
+    ),
+    "/city": N_(
+        'the city shows {count} common cards of the style "{style}"; the box holds {limit} '
+        "of each style"
+    ),
+}
+
+
+def style_count_warnings(style_counts: Mapping[str, int], path: str = "") -> list[Problem]:
+    """`style_count_over_box`: more common cards of a style than the box holds (`path`: ""
+    for a game, "/city" for a lone city)."""
     return [
         Problem(
             code="style_count_over_box",
-            message=_(
-                'the game shows {count} common cards of the style "{style}"; the box '
-                "holds {limit} of each style",
-                count=count,
-                style=style,
-                limit=CARDS_PER_STYLE,
-            ),
-            path="",
+            message=_(_OVER_BOX[path], count=count, style=style, limit=CARDS_PER_STYLE),
+            path=path,
         )
         for style, count in sorted(style_counts.items())
         if count > CARDS_PER_STYLE

@@ -20,7 +20,7 @@ from neweden.geometry.compact import CityRows, pack_flat
 from neweden.i18n import _, speaking
 from neweden.rules.legality import copy_limit_problems, geometry_problems
 from neweden.rules.names import GameNames, name_problems
-from neweden.rules.warnings import CARDS_PER_STYLE
+from neweden.rules.warnings import style_count_warnings
 from neweden.scoring.report import native_geometry, score_report
 
 __all__ = ["validate"]
@@ -84,22 +84,12 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
     name_errors, name_warnings = name_problems([None], shown, "", catalog)
     errors += name_errors
     warnings += name_warnings
-    styles = Counter(c.spec.style for c in cards if c.spec is not None and not c.spec.wild)
-    warnings += [
-        Problem(
-            code="style_count_over_box",
-            message=_(
-                'the city shows {count} common cards of the style "{style}"; the box holds '
-                "{limit} of each style",
-                count=n,
-                style=style,
-                limit=CARDS_PER_STYLE,
-            ),
-            path="/city",
-        )
-        for style, n in sorted(styles.items())
-        if n > CARDS_PER_STYLE
-    ]
+    styles = Counter(
+        c.spec.style
+        for c in cards
+        if c.spec is not None and not c.spec.wild and c.spec.style is not None
+    )
+    warnings += style_count_warnings(styles, "/city")
     player: dict[str, Any] = {
         "name": None,
         "legal": True,
