@@ -97,3 +97,22 @@ def test_a_plain_block_is_read_at_once(tmp_path: Path, monkeypatch: pytest.Monke
     assert _expanded(blocks) == list(iter_entries([str(path)]))
     assert called
     assert all(called)
+
+
+def test_a_first_line_with_a_byte_order_mark_near_the_limit_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The byte-order mark does not count in the line's limit (FORMAT §1): a first line at
+    the (patched) limit after its mark is one entry, and the lines after keep their numbers
+    (the mark's bytes once made the first read stop short of the newline)."""
+    monkeypatch.setattr(sources, "MAX_LINE_BYTES", 40)
+    path = tmp_path / "games.jsonl"
+    for size in (38, 39, 40):
+        path.write_bytes(b"\xef\xbb\xbf" + b"a" * size + b'\n{"b": 2}\n')
+        entries = list(iter_entries([str(path)]))
+        assert [(e.line, e.data) for e in entries] == [(1, b"a" * size), (2, b'{"b": 2}')]
+    path.write_bytes(b"\xef\xbb\xbf" + b"a" * 41 + b'\n{"b": 2}\n')  # over: too_large
+    over, after = list(iter_entries([str(path)]))
+    assert over.problem is not None
+    assert over.problem.code == "too_large"
+    assert (after.line, after.data) == (2, b'{"b": 2}')

@@ -655,9 +655,6 @@ class _Walk:
         if isinstance(value, _OutOfRange):
             self.beyond(value, path)
             return
-        if isinstance(t, mi.AnyType):  # `meta`'s values: any JSON, its numbers looked at
-            self.inside(value, path)
-            return
         if isinstance(t, mi.Metadata):
             extra = t.extra or {}
             pattern = extra.get("pattern")
@@ -690,7 +687,10 @@ class _Walk:
         elif isinstance(t, mi.DictType):
             for key, item in value.items():
                 self.value(key, t.key_type, join(path, key), ())  # ids as keys (catalogs)
-                self.value(item, t.value_type, join(path, key), ())
+                if isinstance(t.value_type, mi.AnyType):  # `meta`: any JSON, numbers looked at
+                    self.inside(item, join(path, key))
+                else:
+                    self.value(item, t.value_type, join(path, key), ())
         elif isinstance(t, mi.LiteralType):
             if value not in t.values:
                 allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)

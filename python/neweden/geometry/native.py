@@ -292,10 +292,10 @@ class JsonGames:
 
 
 def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:
-    """:func:`~neweden.geometry.compact.pack_games` of games given as their JSON documents
-    (:class:`JsonGames`), or None when one of them is refused. Each document must be one
-    that :func:`neweden.format.lean.decode_lean` read: the strict reader checks the cities,
-    and only skips past the rest."""
+    """:func:`~neweden.geometry.compact.pack_games`'s table of games given as their JSON
+    documents (:class:`JsonGames`; the cells an int32 array, the same ints), or None when
+    one of them is refused. The strict reader checks the cities and only skips past the
+    rest: :meth:`JsonGames.head` gives that rest for msgspec to read."""
     packer = JsonGames()
     return packer.packed() if all(packer.add(game) for game in games) else None
 

@@ -289,7 +289,9 @@ def batch_quiet(names: dict[Attribute, Sequence[str]]) -> bool:
     attribute, all together, are within the limit and none looks like another. A game shows
     some of them, so fewer names and fewer pairs: one look for the whole batch."""
     return all(
-        len(names[a]) <= _LIMITS[a][0] and not _may_tell(frozenset(names[a]), a)
+        len(names[a]) <= _LIMITS[a][0]
+        and all(isinstance(name, str) for name in names[a])  # (a catalog built in Python)
+        and not _may_tell(frozenset(names[a]), a)
         for a in _ATTRIBUTES
     )
 

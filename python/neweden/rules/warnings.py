@@ -145,9 +145,11 @@ _OVER_BOX = {
 }
 
 
-def style_count_warnings(style_counts: Mapping[str, int], path: str = "") -> list[Problem]:
+def style_count_warnings(
+    style_counts: Mapping[str, int] | Mapping[str | None, int], path: str = ""
+) -> list[Problem]:
     """`style_count_over_box`: more common cards of a style than the box holds (`path`: ""
-    for a game, "/city" for a lone city)."""
+    for a game, "/city" for a lone city; a style None comes of a catalog built in Python)."""
     return [
         Problem(
             code="style_count_over_box",

@@ -132,8 +132,8 @@ def _lines(
     while True:
         if end is not None and handle.tell() >= end:  # type: ignore[attr-defined]
             return
-        try:
-            line = handle.readline(MAX_LINE_BYTES + 2)
+        try:  # a line and its newline, one byte more to see it is over (a BOM's bytes too)
+            line = handle.readline(MAX_LINE_BYTES + 2 + (len(BOM) if number == 0 else 0))
         except (OSError, EOFError) as exc:  # a damaged gzip stream
             yield Entry(
                 path,

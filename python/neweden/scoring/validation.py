@@ -84,11 +84,7 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
     name_errors, name_warnings = name_problems([None], shown, "", catalog)
     errors += name_errors
     warnings += name_warnings
-    styles = Counter(
-        c.spec.style
-        for c in cards
-        if c.spec is not None and not c.spec.wild and c.spec.style is not None
-    )
+    styles = Counter(c.spec.style for c in cards if c.spec is not None and not c.spec.wild)
     warnings += style_count_warnings(styles, "/city")
     player: dict[str, Any] = {
         "name": None,

@@ -1,0 +1,286 @@
+"""Review of session 29's batch path (10ccb71..HEAD): inputs whose output differs from
+10ccb71's, or that crash now, and the strongest checks that the new path keeps the old
+bytes (a batch's reports against each game alone, in both languages, with games whose head
+msgspec refuses in the middle; a .jsonl block read at once against line by line; the
+%-form of the rotated warning against str.format).
+
+The first three tests are the differences the review found at 7f0ef8b (each passed at
+10ccb71 and failed there), fixed since."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+import neweden
+from neweden.catalog.catalog import BUILTIN, CardSpec, EpiphanySpec
+from neweden.catalog.files import CatalogError, load_catalog
+from neweden.geometry.synth import city_json, grow_city
+from neweden.i18n import _, speaking
+from neweden.runners import sources
+from neweden.scoring import chunk, report
+from neweden.scoring.report import score_inputs
+
+PAD = {"pad": "x" * 520}  # read lean (report.LEAN_FROM_BYTES)
+
+
+def _encoded(found: list[Any]) -> list[bytes]:
+    return [
+        msgspec.json.encode(r) if not isinstance(r, Exception) else repr(r).encode() for r in found
+    ]
+
+
+def _inline(style: str, kind: str = "ex_harbor", facility: str = "lab") -> dict[str, Any]:
+    return {
+        "style": style,
+        "type": kind,
+        "facility": facility,
+        "points": 1,
+        "stars": 0,
+        "sides": ["left", "right"],
+    }
+
+
+# --- differences found ------------------------------------------------------------------------
+
+#: A catalog built in Python (as the tests build theirs) whose card EX-NS is not wild and has
+#: no style: the catalog type allows it (CardSpec.style is `str | None`).
+NO_STYLE = dataclasses.replace(
+    BUILTIN,
+    cards={
+        **BUILTIN.cards,
+        "EX-NS": CardSpec(
+            False, None, "ex_harbor", "lab", 1, 0, frozenset(["left", "right"]), None, "EX-NS", 99
+        ),
+    },
+)
+
+
+def test_batch_quiet_does_not_crash_a_batch_whose_games_each_score_alone() -> None:
+    """A game showing only EX-NS (style None) and another showing only "ex_amber" are scored
+    together as each alone: rules/names.py's batch_quiet, which looks at the names of the
+    whole batch at once, leaves a batch with a name that is not a string to the per-game
+    checks (it once sorted them together: TypeError, no game of the batch scored)."""
+    g1 = {
+        "mode": "military",
+        "players": [{"name": "A", "city": [{"row": 0, "col": 0, "card": "EX-NS"}]}],
+    }
+    g2 = {
+        "mode": "military",
+        "players": [{"name": "B", "city": [{"row": 0, "col": 0, "card": _inline("ex_amber")}]}],
+    }
+    alone = [_encoded(score_inputs([g], catalog=NO_STYLE))[0] for g in (g1, g2)]
+    assert _encoded(score_inputs([g1, g2], catalog=NO_STYLE)) == alone
+
+
+def test_lone_city_warns_style_count_over_box_as_its_game_does() -> None:
+    """15 EX-NS cards (style None) warn `style_count_over_box` as a lone city ('the city
+    shows 15 common cards of the style "None"...') as they do as a game ('the game shows
+    ...'): the two are told by one function (a version that counted only styles that are
+    not None lost the lone city's warning)."""
+    city = [{"row": 0, "col": c, "card": "EX-NS"} for c in range(15)]
+    lone = neweden.validate({"city": city}, catalog=NO_STYLE)["players"][0]["warnings"]
+    game = neweden.validate(
+        {"mode": "military", "players": [{"name": "A", "city": city}]}, catalog=NO_STYLE
+    )["warnings"]
+    assert [w["code"] for w in game] == ["style_count_over_box"]
+    assert [w["code"] for w in lone] == ["style_count_over_box"]
+
+
+def test_catalog_condition_out_of_range_number_problems_unchanged(tmp_path: Path) -> None:
+    """A catalog's `condition` holding a number Python does not hold is told as before: one
+    bad_type at its place (the walk that looks for such numbers nested in `meta`, a
+    dict[str, Any], does not walk a condition, typed Any; a version that walked every Any
+    value told a second problem there)."""
+    path = tmp_path / "catalog.json"
+    path.write_text(
+        '{"requirements": {"EX-Q": {"deck": "A", "example": true,'
+        ' "condition": {">=": [{"count": {}}, 1e999]}}}}'
+    )
+    with pytest.raises(CatalogError) as caught:
+        load_catalog(str(path))
+    found = [(p.code, p.path) for p in caught.value.problems]
+    assert found == [("bad_type", "/requirements/EX-Q/condition/>=/1")]
+
+
+# --- checks that pass: the new path keeps the old bytes ------------------------------------
+
+EXAMPLES = dataclasses.replace(
+    BUILTIN,
+    epiphanies={
+        "EX-E2": EpiphanySpec("EX-E2", 2, "third_star"),
+        "EX-E5": EpiphanySpec("EX-E5", 5, "third_star"),
+        "EX-R": EpiphanySpec("EX-R", 2, "rotate"),
+        "EX-R5": EpiphanySpec("EX-R5", 5, "rotate"),
+        "EX-ODD": EpiphanySpec("EX-ODD", 2, "ex_sparkle"),
+    },
+    majority_table={2: (4, 4), 4: (10, 6, 3, 0)},
+)
+DECLARED = dataclasses.replace(EXAMPLES, effects=frozenset(["ex_sparkle", "thrid_star"]))
+
+
+def _epiphany(rng: random.Random) -> dict[str, Any]:
+    if rng.random() < 0.3:
+        card = rng.choice(["EX-E2", "EX-E5", "EX-R", "EX-R5", "EX-ODD", "EX-NOPE"])
+        return {"card": card, "state": rng.choice(["held", "validated", "activated"])}
+    entry: dict[str, Any] = {
+        "points": rng.choice([2, 5]),
+        "state": rng.choice(["held", "validated", "activated"]),
+    }
+    effect = rng.choice(["third_star", "rotate", None, "move", "thrid_star", "ex_sparkle"])
+    if effect:
+        entry["effect"] = effect
+    return entry
+
+
+def _game(rng: random.Random, styles: list[str]) -> dict[str, Any]:
+    n = rng.randint(1, 4)
+    players = []
+    for i in range(n):
+        if rng.random() < 0.5:
+            city = city_json(grow_city(rng, rng.choice([0, 4, 11, 16]), styles=3, types=3))
+        else:
+            m = rng.choice([0, 2, 10, 16])
+            city = [
+                {
+                    "row": 0,
+                    "col": c,
+                    "card": _inline(rng.choice(styles)),
+                    "rotated": rng.random() < 0.2,
+                }
+                for c in range(m)
+            ]
+        if city and rng.random() < 0.1:
+            city.append({**city[0], "card": city[-1]["card"]})  # on a taken cell
+        elif len(city) > 1 and rng.random() < 0.1:
+            city[-1] = {**city[-1], "row": city[-1]["row"] + 30}  # far from the rest
+        player: dict[str, Any] = {"name": rng.choice([f"P{i}", "Same"]), "city": city}
+        if rng.random() < 0.7:
+            player["epiphanies"] = [_epiphany(rng) for _ in range(rng.randint(0, 4))]
+        players.append(player)
+    mode = rng.choice(["populist", "military", "elitist"])
+    doc: dict[str, Any] = {"mode": mode, "players": players, "meta": PAD}
+    if mode != "military" or rng.random() < 0.5:
+        doc["requirements"] = rng.choice([[], ["A1"], ["A1", "B1", "C1"], ["C1", "EX-NOPE"]])
+    if rng.random() < 0.6:
+        doc["first_player"] = rng.choice([players[0]["name"], "nobody"])
+    return doc
+
+
+def _refused_head(doc: dict[str, Any], k: int) -> bytes:
+    """A document whose cities the strict reader packs (a typo'd style, a rotated card: new
+    names and rows) but whose rest msgspec refuses: packed, then dropped."""
+    doc = {
+        **doc,
+        "players": [
+            {
+                **doc["players"][0],
+                "city": [
+                    {"row": 0, "col": 0, "card": _inline("ex_ambr", "ex_harbr"), "rotated": True}
+                ],
+            },
+            *doc["players"][1:],
+        ],
+    }
+    if k % 3 == 0:
+        doc["mode"] = "populista"
+    elif k % 3 == 1:
+        doc["surprise"] = 1
+    else:
+        doc["first_player"] = ""
+    return msgspec.json.encode(doc)
+
+
+@pytest.fixture
+def sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    found: list[int] = []
+    real = chunk.chunk_players
+
+    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
+        found.append(len(games))
+        return real(games, *args)
+
+    monkeypatch.setattr(report, "chunk_players", counted)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("seed", "styles", "catalog"),
+    [
+        (1, ["ex_amber", "ex_cobalt"], EXAMPLES),  # the batch's names quiet
+        (2, ["ex_amber", "ex_ambr", "gotico", "gothic"], EXAMPLES),  # alike, an alias
+        (3, ["ex_amber", "ex_jade", "ex_onyx", "ex_ivory", "ex_cobalt", "ex_crimson"], DECLARED),
+    ],
+)
+def test_batch_with_refused_heads_is_each_game_alone(
+    seed: int, styles: list[str], catalog: Any, sizes: list[int]
+) -> None:
+    """A lean batch (a chunk) with games msgspec refuses after the strict reader packed them
+    (their typo'd names and rotated rows dropped), in both languages: each report is the
+    game's alone."""
+    rng = random.Random(seed)
+    docs: list[Any] = [msgspec.json.encode(_game(rng, styles)) for _ in range(40)]
+    for k in range(3):
+        docs.insert(7 + 11 * k, _refused_head(_game(rng, styles), k))
+    for lang in ("en", "pt-BR"):
+        with speaking(lang):
+            sizes.clear()
+            together = _encoded(score_inputs(docs, catalog=catalog))
+            assert sizes
+            assert min(sizes) >= chunk.CHUNK_FROM
+            alone = [_encoded(score_inputs([d], catalog=catalog))[0] for d in docs]
+            assert together == alone
+            assert sum(b"GameDecodeError" in r for r in together) == 3
+
+
+def test_rotated_form_is_str_format_in_each_language() -> None:
+    from neweden.i18n import form  # (not at 10ccb71: the module imports there too)
+
+    sentence = (
+        "card {card} at row {row}, column {col} is rotated, but the player lists no "
+        "activated epiphany with the rotate effect (the game turns cards only through one)"
+    )
+    for lang in ("en", "pt-BR"):
+        with speaking(lang):
+            filler = form(sentence, ("card", "row", "col"))
+            assert filler is not None
+            for values in [(0, -3, 7), (76, 100, -100)]:
+                assert filler.fill(values) == _(
+                    sentence, card=values[0], row=values[1], col=values[2]
+                )
+
+
+def test_plain_block_is_line_by_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """read_block (a block read at once) against _lines over the whole file, on CRLF, blank
+    and whitespace lines (\\x0b, \\x0c, \\x1c), lines around the (patched) limit, a BOM, no
+    final newline, every block size from 1 byte."""
+    monkeypatch.setattr(sources, "MAX_LINE_BYTES", 40)
+    rng = random.Random(29)
+    path = tmp_path / "g.jsonl"
+    for _t in range(60):
+        parts = [b"\xef\xbb\xbf{}\n"] if rng.random() < 0.2 else []  # (a BOM'd first line
+        # near the limit is split by _lines itself, at 10ccb71 too: kept short here)
+        for _k in range(rng.randint(0, 12)):
+            n = rng.choice([0, 1, 5, 38, 39, 40, 41, 80])
+            body = bytes(rng.choice(b"ab{} \t\r\x0b\x0c\x1c") for _i in range(n))
+            parts.append(body + rng.choice([b"\n", b"\r\n", b"\r\r\n", b"\n\n"]))
+        data = b"".join(parts)
+        if rng.random() < 0.3:
+            data = data.rstrip(b"\n")
+        path.write_bytes(data)
+        with path.open("rb") as handle:
+            wanted = list(sources._lines(handle, "g"))
+        for blocksize in (1, 3, 7, 40, 41, 64, 1000):
+            found = []
+            line = 1
+            for start in range(0, len(data), blocksize):
+                end = min(start + blocksize, len(data))
+                with path.open("rb") as handle:
+                    found += sources.read_block(handle, "g", start, end, line)
+                line += data[start:end].count(b"\n")
+            assert found == wanted, (data, blocksize)
