@@ -38,3 +38,20 @@ def colour_by_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     environment says: `NO_COLOR` and `FORCE_COLOR` are set only by the tests about them."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("FORCE_COLOR", raising=False)
+
+
+@pytest.fixture
+def sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of games of each chunk scored over columns since the test began (so a
+    test shows the path ran)."""
+    from neweden.scoring import chunk, report
+
+    found: list[int] = []
+    real = chunk.chunk_players
+
+    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
+        found.append(len(games))
+        return real(games, *args)
+
+    monkeypatch.setattr(report, "chunk_players", counted)
+    return found

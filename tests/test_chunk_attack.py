@@ -132,20 +132,6 @@ PLAYED: list[list[str]] = [
 # --- the comparison ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The number of games of each chunk scored over columns (so a test shows the path ran)."""
-    found: list[int] = []
-    real = chunk.chunk_players
-
-    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
-        found.append(len(games))
-        return real(games, *args)
-
-    monkeypatch.setattr(report, "chunk_players", counted)
-    return found
-
-
 def _encoded(found: Sequence[Any]) -> list[bytes]:
     return [
         msgspec.json.encode(r) if not isinstance(r, Exception) else repr(r).encode() for r in found

@@ -23,7 +23,7 @@ from neweden.catalog.files import CatalogError, load_catalog
 from neweden.geometry.synth import city_json, grow_city
 from neweden.i18n import _, speaking
 from neweden.runners import sources
-from neweden.scoring import chunk, report
+from neweden.scoring import chunk
 from neweden.scoring.report import score_inputs
 
 PAD = {"pad": "x" * 520}  # read lean (report.LEAN_FROM_BYTES)
@@ -194,19 +194,6 @@ def _refused_head(doc: dict[str, Any], k: int) -> bytes:
     else:
         doc["first_player"] = ""
     return msgspec.json.encode(doc)
-
-
-@pytest.fixture
-def sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    found: list[int] = []
-    real = chunk.chunk_players
-
-    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
-        found.append(len(games))
-        return real(games, *args)
-
-    monkeypatch.setattr(report, "chunk_players", counted)
-    return found
 
 
 @pytest.mark.parametrize(
