@@ -51,11 +51,12 @@ __all__ = ["CSV_HEADER", "score_many", "validate"]
 #: (scoring/chunk.py) with its fixed cost spread thin (validate on the issue-19 mix at one
 #: job: 1.36-1.37 s against 1.50 s for 20,000 games in chunks of 64).
 CHUNK = 256
-#: The bytes of a .jsonl block that a worker reads itself: about 128 games of 4 KB, enough
-#: for their players to be scored together (scoring/chunk.py's CHUNK_FROM, and its fixed
-#: cost spread thinner: validate on the issue-19 mix with 2 jobs, 802-822 ms against
-#: 858-870 ms with blocks of 256 KiB, twice each in turn).
-BLOCK_BYTES = 512 * 1024
+#: The bytes of a .jsonl block that a worker reads itself: about 340 games of the issue-19
+#: mix, enough for their players to be scored together (scoring/chunk.py's CHUNK_FROM) with
+#: a chunk's fixed cost spread thin: validate of its 20,000 games with 2 jobs, four runs
+#: each in turn, 535-556 ms against 567-588 ms with blocks of 512 KiB and 551-605 ms with
+#: 2 MiB (session 28: 512 KiB against 256 KiB, 802-822 against 858-870 ms).
+BLOCK_BYTES = 1024 * 1024
 IN_FLIGHT_PER_JOB = 3
 #: Worker processes: more than this many a core are capped; more than MAX_JOBS refused.
 JOBS_PER_CORE = 4
