@@ -25,7 +25,7 @@ def documents() -> list[bytes]:
 
 
 @pytest.mark.usefixtures("frozen")
-@pytest.mark.parametrize("size", [8, 32, 64, 256])
+@pytest.mark.parametrize("size", [8, 16, 32, 64, 256])
 @pytest.mark.parametrize("columns", [False, True], ids=["game by game", "chunk"])
 def test_batch_of_k_games(
     benchmark: Any,
