@@ -29,6 +29,7 @@ from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
 from neweden.geometry.compact import CityRows  # noqa: E402
 from neweden.geometry.native import JsonGames  # noqa: E402
 from neweden.rules.names import GameNames  # noqa: E402
+from neweden.rules.warnings import held_effects  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
 from neweden.scoring import chunk, report, results  # noqa: E402
 
@@ -121,7 +122,7 @@ def _rules(
     )
     each(
         "  problems (cards, cities, names, effects)",
-        lambda: [s.problems(c, b, w) for s, c, b, w in zip(made, cities, box, shown, strict=True)],
+        lambda: [s.problems(c, w) for s, c, w in zip(made, cities, shown, strict=True)],
     )
     each(
         "  D5's warnings and the first player",
@@ -142,7 +143,7 @@ def _rules(
                 max([f.cards for f in c], default=0),
                 s.info.rotated,
                 s.extras.requirements,
-                s.extras.epiphanies,
+                *held_effects(s.game, s.extras.epiphanies),
                 s.rows.cell,
                 False,
             )

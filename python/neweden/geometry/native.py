@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import array
 import bisect
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -274,7 +274,6 @@ class JsonGames:
         raw, offsets, first_city, rotated, styles, types = self._packer.table()
         cells = array.array(_INT32)
         cells.frombytes(raw)  # one copy: no Python int made for a card's nine
-        flat: MutableSequence[int] = cells
         cards = [GameCards([], False, []) for _ in range(self._count)]
         g = 0
         for row in rotated:  # rare: each found in its game and city
@@ -282,13 +281,13 @@ class JsonGames:
                 g += 1
             p = bisect.bisect_right(offsets, row, first_city[g], first_city[g + 1]) - 1
             cards[g].rotated.append((p - first_city[g], row - offsets[p]))
-        if self._aliases:  # renumbered here, read from these lists
-            listed = flat = cells.tolist()
-            folded = _folded(listed, STYLE, styles, "style"), _folded(listed, TYPE, types, "type")
-        else:
-            folded = tuple(styles), tuple(types)
-        scores = None if self._aliases else self.score
-        return PackedGames(flat, offsets, *folded, first_city, cards, scores)
+        if self._aliases:  # the codes renumbered here: the core reads these lists
+            flat = cells.tolist()
+            folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
+            return PackedGames(flat, offsets, *folded, first_city, cards)
+        return PackedGames(
+            cells, offsets, tuple(styles), tuple(types), first_city, cards, self.score
+        )
 
 
 def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:

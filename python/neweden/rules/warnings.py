@@ -15,13 +15,11 @@ from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.modes import MODES
 
 __all__ = [
+    "ROTATE",
     "activated_with",
-    "game_not_ended",
     "game_warnings",
-    "requirements_mismatch",
-    "rotated_warnings",
+    "held_effects",
     "style_count_warnings",
-    "third_star_warning",
 ]
 
 _DECK = operator.attrgetter("deck")
@@ -86,15 +84,11 @@ def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str)
 def _rotated(p: int, index: int, row: int, col: int, filler: Form | None) -> Problem:
     """`rotated_without_epiphany`, its sentence filled by `filler` (:func:`neweden.i18n.form`
     of it in the current language; None: by str.format)."""
-    if filler is None:
-        message = _(_ROTATED, card=index, row=row, col=col)
-    elif filler.order is None:
-        message = filler.text % (index, row, col)
-    else:
-        message = filler.fill((index, row, col))
     return Problem(
         code="rotated_without_epiphany",
-        message=message,
+        message=filler.fill((index, row, col))
+        if filler is not None
+        else _(_ROTATED, card=index, row=row, col=col),
         path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
         cells=((row, col),),
     )
@@ -161,12 +155,7 @@ def style_count_warnings(
     ]
 
 
-def game_not_ended(most_cards: int) -> Problem | None:
-    """`game_not_ended`, when no city kept the cards that end the game."""
-    return _game_not_ended(most_cards, current()) if most_cards < GAME_END_CARDS else None
-
-
-def requirements_mismatch(
+def _requirements_mismatch(
     game: Game, requirement_specs: Sequence[RequirementSpec | None]
 ) -> Problem | None:
     """`requirements_mismatch`: a game that plays requirement cards, not one of each deck."""
@@ -183,7 +172,7 @@ def requirements_mismatch(
     )
 
 
-def rotated_warnings(
+def _rotated_warnings(
     rotated: Sequence[tuple[int, int]],
     allowed: Callable[[int], bool],
     cell: Callable[[int, int], tuple[int, int]],
@@ -208,7 +197,7 @@ def rotated_warnings(
     return warnings
 
 
-def third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
+def _third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
     """`third_star_in_military`: player p's epiphanies activated for 1/3 star (`thirds`, their
     indices) in a game without stars."""
     return Problem(
@@ -224,40 +213,51 @@ def third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
     )
 
 
+def held_effects(
+    game: Game, specs: Sequence[Sequence[object]]
+) -> tuple[Callable[[int], bool], Callable[[int], Sequence[int]]]:
+    """What :func:`game_warnings` reads of a game's epiphanies, read from them: whether
+    player p activated a rotate effect, and the indices of player p's epiphanies activated
+    for 1/3 star (`specs`: the game's epiphany ids looked up). A chunk of games reads the
+    same from its columns (:class:`neweden.scoring.chunk.ChunkFacts`)."""
+    rotates = functools.partial(_rotates, game, specs)
+    thirds = functools.partial(_activated, game, specs, effect=THIRD_STAR)
+    return rotates, thirds
+
+
 def game_warnings(
     game: Game,
     style_counts: Mapping[str, int],
     most_cards: int,
     rotated: Sequence[tuple[int, int]],
     requirement_specs: Sequence[RequirementSpec | None],
-    epiphany_specs: Sequence[Sequence[object]],
+    rotates: Callable[[int], bool],
+    thirds: Callable[[int], Sequence[int]],
     cell: Callable[[int, int], tuple[int, int]],
     alone: bool = True,
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
-    `rotated_without_epiphany`, `third_star_in_military`, in this order (a chunk of games
-    finds what each needs over columns and asks the same functions:
-    :mod:`neweden.scoring.report`).
+    `rotated_without_epiphany`, `third_star_in_military`, in this order.
 
     `style_counts`: common cards of the game by style (at least those above the box's
     count); `most_cards`: the most cards kept in one city; `rotated`: (player, index in the
-    city) of each rotated card; `requirement_specs`, `epiphany_specs`: the game's ids looked
-    up (:func:`neweden.catalog.catalog.resolve_extras`); `cell`: (row, col) of a player's card
-    by its index (the packed rows: a lean game's placements are not decoded); `alone`: the
-    game is scored alone, not in a batch (its rotated cards' warnings are kept)."""
+    city) of each rotated card; `requirement_specs`: the game's requirement ids looked up
+    (:func:`neweden.catalog.catalog.resolve_extras`); `rotates(p)`, `thirds(p)`: player p's
+    activated rotate effect and 1/3-star epiphanies (:func:`held_effects`, or a chunk's
+    facts); `cell`: (row, col) of a player's card by its index (the packed rows: a lean
+    game's placements are not decoded); `alone`: the game is scored alone, not in a batch
+    (its rotated cards' warnings are kept)."""
     warnings = style_count_warnings(style_counts) if style_counts else []
-    ended = game_not_ended(most_cards)
-    if ended is not None:
-        warnings.append(ended)
-    mismatch = requirements_mismatch(game, requirement_specs)
+    if most_cards < GAME_END_CARDS:
+        warnings.append(_game_not_ended(most_cards, current()))
+    mismatch = _requirements_mismatch(game, requirement_specs)
     if mismatch is not None:
         warnings.append(mismatch)
     if rotated:
-        allowed = functools.partial(_rotates, game, epiphany_specs)
-        warnings.extend(rotated_warnings(rotated, allowed, cell, alone))
+        warnings.extend(_rotated_warnings(rotated, rotates, cell, alone))
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):
-            thirds = _activated(game, epiphany_specs, p, THIRD_STAR)
-            if thirds:
-                warnings.append(third_star_warning(p, thirds))
+            held = thirds(p)
+            if held:
+                warnings.append(_third_star_warning(p, held))
     return warnings

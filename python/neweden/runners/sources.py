@@ -342,7 +342,7 @@ def _plain_block(handle: _Seekable, shown: str, number: int, size: int) -> list[
         if len(line) >= MAX_LINE_BYTES:  # over the limit (or at it): told by _lines
             return None
         if line and not line.isspace():  # a blank line is counted, not read
-            entries.append(Entry(shown, number, line.rstrip(b"\r") if line[-1:] == b"\r" else line))
+            entries.append(Entry(shown, number, line.rstrip(b"\r")))  # (no copy when none)
     return entries
 
 

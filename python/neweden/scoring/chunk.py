@@ -61,8 +61,6 @@ class ChunkPlayers(NamedTuple):
     #: each player's report entry, every field but problems set (place included), or None
     #: for the cities of a game scored alone
     entries: list[PlayerReport | None]
-    #: each player's epiphanies declared activated with 5 points (an error each)
-    five_point: list[tuple[int, ...]]
     #: what the table's problems need, found with the columns (scoring/report.py tells
     #: them game by game, only where there is one to tell)
     told: ChunkFacts
@@ -71,12 +69,13 @@ class ChunkPlayers(NamedTuple):
 class ChunkFacts(NamedTuple):
     """What a chunk's games' problems need, read while gathering the columns: by city,
     whether the player activated a rotate effect, the indices of their epiphanies activated
-    for 1/3 star, whether an epiphany has an effect no rule and no catalog knows; by game,
-    the seat of the named first player (-1: none, or not a player) and the most cards
-    kept in one city."""
+    for 1/3 star and of those declared activated with 5 points (an error each), whether an
+    epiphany has an effect no rule and no catalog knows; by game, the seat of the named
+    first player (-1: none, or not a player) and the most cards kept in one city."""
 
     rotates: list[bool]
     thirds: list[tuple[int, ...]]
+    five_point: list[tuple[int, ...]]
     odd_effect: list[bool]
     first: list[int]
     most_cards: list[int]
@@ -142,8 +141,10 @@ def chunk_players(
     parts: Sequence[Any] = military_points(fig, scores.bases_points)  # type: ignore[arg-type]
     entries = _entries(games, first_city, alone, scores, parts, met_ids)
     most = np.maximum.reduceat(fig.cards, np.asarray(first_city[:-1], dtype=np.intp))
-    facts = ChunkFacts(epiphanies.rotates, epiphanies.thirds, epiphanies.odd, first, most.tolist())
-    return ChunkPlayers(entries, epiphanies.five, facts)
+    facts = ChunkFacts(
+        epiphanies.rotates, epiphanies.thirds, epiphanies.five, epiphanies.odd, first, most.tolist()
+    )
+    return ChunkPlayers(entries, facts)
 
 
 _FIRST = operator.itemgetter(0)

@@ -82,15 +82,7 @@ from neweden.rules.requirements import (
     requirement_tests,
 )
 from neweden.rules.ten_cards import ten_cards_points
-from neweden.rules.warnings import (
-    CARDS_PER_STYLE,
-    game_not_ended,
-    game_warnings,
-    requirements_mismatch,
-    rotated_warnings,
-    style_count_warnings,
-    third_star_warning,
-)
+from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects
 from neweden.scoring.chunk import CHUNK_FROM, ChunkPlayers, chunk_players
 from neweden.scoring.table import Ints, fits
 from neweden.scoring.types import (
@@ -481,14 +473,31 @@ def score_packed(
             memo=quiet,
             told=told,
         )
-        rows = CityRows(packed.flat, packed.offsets, first)
-        source = sources[g] if sources is not None else None
         ids = extras[g] if extras is not None else resolve_extras(game, catalog)
-        score = _GameScore(game, ids, packed.cards[g], catalog, core, rows, source)
-        if listed:
-            score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
+        score = _game_score(packed, g, game, ids, catalog, core, sources, listed)
         reports.append(score.report(figures[first:stop], over_box.get(g, {}), shown, detail))
     return reports
+
+
+def _game_score(
+    packed: PackedGames,
+    g: int,
+    game: Game,
+    extras: ResolvedExtras,
+    catalog: Catalog,
+    core: Core,
+    sources: Sequence[bytes | None] | None,
+    listed: dict[int, CityFigures],
+) -> _GameScore:
+    """Game g's rules over its rows of the packed table, with the per-card figures the
+    batch's pass listed of its cities."""
+    first, stop = packed.first_city[g], packed.first_city[g + 1]
+    rows = CityRows(packed.flat, packed.offsets, first)
+    source = sources[g] if sources is not None else None
+    score = _GameScore(game, extras, packed.cards[g], catalog, core, rows, source)
+    if listed:
+        score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
+    return score
 
 
 class _ChunkReports:
@@ -519,14 +528,10 @@ class _ChunkReports:
 
     def score(self, g: int) -> _GameScore:
         """Game g's rules with its cards (a card rule speaks of them)."""
-        first = self.packed.first_city[g]
-        rows = CityRows(self.packed.flat, self.packed.offsets, first)
-        source = self.sources[g] if self.sources is not None else None
-        game, info = self.games[g], self.packed.cards[g]
-        score = _GameScore(game, self.extras[g], info, self.catalog, native_geometry, rows, source)
-        cities = range(first, self.packed.first_city[g + 1])
-        score.known({p: self.listed[k] for p, k in enumerate(cities) if k in self.listed})
-        return score
+        game, extras, catalog = self.games[g], self.extras[g], self.catalog
+        return _game_score(
+            self.packed, g, game, extras, catalog, native_geometry, self.sources, self.listed
+        )
 
     def geometry(self, g: int, rows: CityRows, k: int, p: int) -> list[Problem]:
         """`overlap` and `disconnected` of city k (game g's player p's, an illegal one),
@@ -538,90 +543,72 @@ class _ChunkReports:
 
     def report(self, g: int, quiet: dict[tuple[frozenset[int], frozenset[int]], bool]) -> Report:
         game, extras, catalog, facts = self.games[g], self.extras[g], self.catalog, self.chunk.told
-        info, packed = self.packed.cards[g], self.packed
+        packed = self.packed
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         figures = self.figures[first:stop]
-        errors: list[Problem] = list(extras.problems)
         rows = CityRows(packed.flat, packed.offsets, first)
-        errors.extend(
-            card_errors(
-                info,
-                catalog,
-                figures,
-                lambda: self.score(g),
-                lambda p: self.geometry(g, rows, first + p, p),
-            )
-        )
-        warnings = (
-            [
-                _empty_city_warning(p, player.name)
-                for p, player in enumerate(game.players)
-                if self.empty[first + p]
-            ]
-            if True in self.empty[first:stop]
-            else []
-        )
-        errors.extend(duplicate_name_problems(game))
+        shown = None
         if self.told:
             names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
             span = (first, stop)
             shown = GameNames(
                 packed.flat, packed.offsets, span, names, alone=self.alone, memo=quiet
             )
-            name_errors, name_warnings = name_problems(
-                [p.name for p in game.players], shown, catalog=catalog
-            )
-            errors.extend(name_errors)
-            warnings.extend(name_warnings)
-        if True in facts.odd_effect[first:stop]:
-            warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
-        mode = _MODES[game.mode]
-        if not mode.populist and game.requirement_ids():
-            warnings.append(_requirements_ignored(current()))
+        errors, warnings = table_problems(
+            game,
+            extras,
+            packed.cards[g],
+            catalog,
+            figures,
+            self.empty[first:stop],
+            shown,
+            True in facts.odd_effect[first:stop],
+            lambda: self.score(g),
+            lambda p: self.geometry(g, rows, first + p, p),
+        )
         majority_warnings(game, catalog, figures[0].bases, warnings)
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
-        warnings.extend(self.table_warnings(g, rows))
-        for p, five in enumerate(self.chunk.five_point[first:stop]):
+        warnings.extend(
+            game_warnings(
+                game,
+                self.over_box.get(g, {}),
+                facts.most_cards[g],
+                packed.cards[g].rotated,
+                extras.requirements,
+                facts.rotates[first:stop].__getitem__,
+                facts.thirds[first:stop].__getitem__,
+                rows.cell,
+                self.alone,
+            )
+        )
+        for p, five in enumerate(facts.five_point[first:stop]):
             if five:
                 errors.extend([_activated_five_point(p, k) for k in five])
         players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
         return _assembled(game, catalog, players, errors, warnings, msgspec.UNSET)
 
-    def table_warnings(self, g: int, rows: CityRows) -> list[Problem]:
-        """:func:`~neweden.rules.warnings.game_warnings` of game g (its `rows`), from the
-        chunk's facts."""
-        game, facts, info, first = self.games[g], self.chunk.told, self.packed.cards[g], rows.first
-        over_box = self.over_box.get(g)
-        warnings = style_count_warnings(over_box) if over_box else []
-        ended = game_not_ended(facts.most_cards[g])
-        if ended is not None:
-            warnings.append(ended)
-        mismatch = requirements_mismatch(game, self.extras[g].requirements)
-        if mismatch is not None:
-            warnings.append(mismatch)
-        if info.rotated:
-            allowed = facts.rotates[first : first + len(game.players)].__getitem__
-            warnings.extend(rotated_warnings(info.rotated, allowed, rows.cell, self.alone))
-        if not _MODES[game.mode].populist:
-            for p, thirds in enumerate(facts.thirds[first : first + len(game.players)]):
-                if thirds:
-                    warnings.append(third_star_warning(p, thirds))
-        return warnings
 
-
-def card_errors(
+def table_problems(
+    game: Game,
+    extras: ResolvedExtras,
     info: GameCards,
     catalog: Catalog,
     figures: Sequence[ScoreFigures],
+    empty: Sequence[bool],
+    shown: GameNames | None,
+    odd_effects: bool,
     score: Callable[[], _GameScore],
     geometry: Callable[[int], list[Problem]],
-) -> list[Problem]:
-    """The errors that need a game's cards, each looked for first in what the packing and
-    the core found: unknown ids and names the catalog does not declare, the illegal
-    cities' geometry (`geometry(p)`: city p's), copies over the limit (`score`: the game's
-    rules, asked only then)."""
-    errors: list[Problem] = []
+) -> tuple[list[Problem], list[Problem]]:
+    """The errors and warnings of a game's cards, cities and names (the rest of the table's
+    warnings come after D5's and the first player's), each looked for first in what the
+    packing and the core found: `empty[p]`, player p's city has no card; `shown`, the
+    game's names (None: the batch's names can have no problem); `odd_effects`, an epiphany
+    may have an effect no rule knows; `geometry(p)`, city p's overlap and disconnected (an
+    illegal one); `score()`, the game's rules with its cards (unknown ids, names a catalog
+    does not declare, copies over the limit)."""
+    errors: list[Problem] = list(extras.problems)
     if info.unresolved or catalog.styles is not None or catalog.types is not None:
         errors.extend(score().card_problems())  # unknown ids, undeclared styles or types
     for p, fig in enumerate(figures):
@@ -629,7 +616,23 @@ def card_errors(
             errors.extend(geometry(p))
     if info.ids and _over_copies(info.ids, catalog, len(figures)):
         errors.extend(score().copies())
-    return errors
+    warnings = (
+        [_empty_city_warning(p, player.name) for p, player in enumerate(game.players) if empty[p]]
+        if True in empty
+        else []
+    )
+    errors.extend(duplicate_name_problems(game))
+    if shown is not None:
+        name_errors, name_warnings = name_problems(
+            [p.name for p in game.players], shown, catalog=catalog
+        )
+        errors.extend(name_errors)
+        warnings.extend(name_warnings)
+    if odd_effects:
+        warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
+    if not _MODES[game.mode].populist and game.requirement_ids():
+        warnings.append(_requirements_ignored(current()))
+    return errors, warnings
 
 
 def majority_warnings(
@@ -832,7 +835,7 @@ class _GameScore:
             if missing:
                 found = self.core([self.city(p) for p in missing])
                 self._full.update(zip(missing, found, strict=True))
-        errors, warnings = self.problems(figures, over_box, shown)
+        errors, warnings = self.problems(figures, shown)
         bases = [fig.bases for fig in figures]
         table, default_table = majority_warnings(game, self.catalog, bases[0], warnings)
         first = self.first_player(warnings)
@@ -843,7 +846,7 @@ class _GameScore:
                 max([fig.cards for fig in figures], default=0),
                 self.info.rotated,
                 self.extras.requirements,
-                self.extras.epiphanies,
+                *held_effects(game, self.extras.epiphanies),
                 self.rows.cell,
                 shown.alone,
             )
@@ -870,28 +873,22 @@ class _GameScore:
         return _assembled(game, self.catalog, [s.entry for s in each], errors, warnings, audit)
 
     def problems(
-        self, figures: Sequence[ScoreFigures], over_box: dict[str, int], shown: GameNames
+        self, figures: Sequence[ScoreFigures], shown: GameNames
     ) -> tuple[list[Problem], list[Problem]]:
-        """The errors and warnings of the cards, the cities and the names of the table (the
-        rest of the table's warnings come after D5's and the first player's)."""
-        game, catalog, extras = self.game, self.catalog, self.extras
-        errors: list[Problem] = list(extras.problems)
-        errors.extend(card_errors(self.info, catalog, figures, lambda: self, self.geometry))
-        warnings = [
-            _empty_city_warning(p, player.name)
-            for p, player in enumerate(game.players)
-            if not self.rows.cards(p)
-        ]
-        errors.extend(duplicate_name_problems(game))
-        name_errors, name_warnings = name_problems(
-            [p.name for p in game.players], shown, catalog=catalog
+        """:func:`table_problems` of the game, read from its own rows and figures."""
+        empty = [not self.rows.cards(p) for p in range(len(figures))]
+        return table_problems(
+            self.game,
+            self.extras,
+            self.info,
+            self.catalog,
+            figures,
+            empty,
+            shown,
+            True,
+            lambda: self,
+            self.geometry,
         )
-        errors.extend(name_errors)
-        warnings.extend(name_warnings)
-        warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
-        if not _MODES[game.mode].populist and game.requirement_ids():
-            warnings.append(_requirements_ignored(current()))
-        return errors, warnings
 
     def geometry(self, p: int) -> list[Problem]:
         """`overlap` and `disconnected` of player p's city (an illegal one)."""
