@@ -102,3 +102,72 @@ def test_openapi_describes_the_audit_trail() -> None:
     broken["players"][0]["audit"]["cards"][0]["cell"] = [0]  # a cell is a pair
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(broken, schema)
+
+
+def _containers(value: Any, found: list[int]) -> list[int]:
+    """The id of every dict and list in a value, depth first."""
+    if isinstance(value, dict):
+        found.append(id(value))
+        for item in value.values():
+            _containers(item, found)
+    elif isinstance(value, list):
+        found.append(id(value))
+        for item in value:
+            _containers(item, found)
+    return found
+
+
+def test_the_dict_shares_no_list_or_dict_within_or_with_another_report() -> None:
+    """The audit is built as plain dicts (not converted by to_builtins, which made every
+    container anew): no cell, line or sentence list may be one object in two places (a
+    caller who edits one would edit the other), within a report or across two."""
+    kept: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for raw in GAMES * 2:  # every game twice: its cached parts must not come back shared
+        found = neweden.score(raw, detail=True)
+        kept.append(found)  # alive, so that no id is reused
+        ids = _containers(found, [])
+        assert len(ids) == len(set(ids)), "a container appears twice in one report"
+        assert not seen & set(ids), "a container is shared with an earlier report"
+        seen.update(ids)
+
+
+def test_a_report_keeps_its_audit_when_its_dict_is_made() -> None:
+    """`neweden.score` sets the audit aside while the rest becomes a dict: the typed report
+    is whole again afterwards (and encodes as that dict)."""
+    from neweden.scoring.report import _to_dict
+
+    for raw in GAMES:
+        report = score_report(raw, detail=True)
+        before = _encode(report)
+        as_dict = _to_dict(report)
+        assert _encode(report) == before == _encode(as_dict)
+        assert report.audit is not msgspec.UNSET
+        assert all(p.audit is not msgspec.UNSET for p in report.players)
+
+
+def test_openapi_lists_the_audit_keys_in_the_order_the_report_writes_them() -> None:
+    """The audit's types are TypedDicts, whose properties msgspec sorts by name: the
+    document puts them back in the order of the report's keys (what a reader of the docs
+    sees next to an answer)."""
+    schemas = openapi("test")["components"]["schemas"]
+    report = neweden.score(GAMES[0], detail=True)
+    audit = report["players"][0]["audit"]
+    military = next(
+        p["audit"]["military"]
+        for r in map(neweden.score, GAMES)
+        for p in r["players"]
+        if p["audit"]["military"] and p["audit"]["military"]["tower_span"]
+    )
+    shown = {
+        "PlayerAudit": audit,
+        "AuditCard": audit["cards"][0],
+        "AuditRanking": audit["ranking"],
+        "Compared": audit["ranking"]["compared"],
+        "AuditMilitary": military,
+        "TowerSpan": military["tower_span"],
+        "GameAudit": report["audit"],
+    }
+    for name, value in shown.items():
+        assert list(schemas[name]["properties"]) == list(value), name
+        assert schemas[name]["required"] == list(value), name

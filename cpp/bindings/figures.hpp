@@ -13,13 +13,34 @@ namespace neweden::bindings {
 
 namespace py = pybind11;
 
+// A new reference to a tuple of n items, each made by item(i) (a new reference, or null
+// with a Python error set); throws py::error_already_set when Python cannot make one. These
+// tuples are made for every card of every city an audit or a picture lists: written with the
+// C API (an item costs a pointer store, not a caster's round trip).
+template <typename Item>
+py::tuple tuple_of(std::size_t n, Item item) {
+  PyObject* out = PyTuple_New(static_cast<Py_ssize_t>(n));
+  if (out == nullptr) {
+    throw py::error_already_set();
+  }
+  auto owned = py::reinterpret_steal<py::tuple>(out);
+  for (std::size_t i = 0; i < n; ++i) {
+    PyObject* value = item(i);
+    if (value == nullptr) {
+      throw py::error_already_set();
+    }
+    PyTuple_SET_ITEM(out, static_cast<Py_ssize_t>(i), value);
+  }
+  return owned;
+}
+
+inline PyObject* new_int(long long v) { return PyLong_FromLongLong(v); }
+
+inline PyObject* new_bool(bool v) { return Py_NewRef(v ? Py_True : Py_False); }
+
 template <typename T>
 py::tuple int_tuple(const std::vector<T>& v) {
-  py::tuple out(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    out[i] = py::int_(v[i]);
-  }
-  return out;
+  return tuple_of(v.size(), [&](std::size_t i) { return new_int(v[i]); });
 }
 
 // The names of the fields of neweden.figures.CityFigures, in the order figures() gives them.
@@ -40,27 +61,68 @@ py::tuple names(const std::array<const char*, N>& fields) {
 
 // The fields of neweden.figures.CityFigures, in their order.
 inline py::tuple figures(const CityAnalysis& a) {
-  py::tuple included(a.included.size());
-  for (std::size_t i = 0; i < a.included.size(); ++i) {
-    included[i] = py::bool_(a.included[i] != 0);
-  }
-  py::tuple connections(a.connections.size());
-  for (std::size_t i = 0; i < a.connections.size(); ++i) {
-    connections[i] = py::make_tuple(a.connections[i].a, a.connections[i].b);
-  }
-  py::tuple groups(a.shelter_groups.size());
-  for (std::size_t i = 0; i < a.shelter_groups.size(); ++i) {
-    groups[i] = int_tuple(a.shelter_groups[i]);
-  }
   const TowerSpan& s = a.tower_span;
-  py::object span = py::none();
-  if (s.towers > 0) {
-    span = py::make_tuple(s.min_row, s.min_col, s.max_row, s.max_col);
-  }
-  return py::make_tuple(included, int_tuple(a.overlapped_by), int_tuple(a.component),
-                        a.components, a.project, a.legal, connections, a.open_connections,
-                        a.labs, groups, a.shelter_points, int_tuple(a.medical_cards),
-                        a.medical_points, s.towers, span, s.points, a.bases);
+  auto pair = [](int x, int y) {
+    return tuple_of(2, [&](std::size_t i) { return new_int(i == 0 ? x : y); });
+  };
+  return tuple_of(kCityFields.size(), [&](std::size_t field) -> PyObject* {
+    switch (field) {
+      case 0:
+        return tuple_of(a.included.size(),
+                        [&](std::size_t i) { return new_bool(a.included[i] != 0); })
+            .release()
+            .ptr();
+      case 1:
+        return int_tuple(a.overlapped_by).release().ptr();
+      case 2:
+        return int_tuple(a.component).release().ptr();
+      case 3:
+        return new_int(a.components);
+      case 4:
+        return new_int(a.project);
+      case 5:
+        return new_bool(a.legal);
+      case 6:
+        return tuple_of(a.connections.size(),
+                        [&](std::size_t i) {
+                          return pair(a.connections[i].a, a.connections[i].b).release().ptr();
+                        })
+            .release()
+            .ptr();
+      case 7:
+        return new_int(a.open_connections);
+      case 8:
+        return new_int(a.labs);
+      case 9:
+        return tuple_of(a.shelter_groups.size(),
+                        [&](std::size_t i) { return int_tuple(a.shelter_groups[i]).release().ptr(); })
+            .release()
+            .ptr();
+      case 10:
+        return new_int(a.shelter_points);
+      case 11:
+        return int_tuple(a.medical_cards).release().ptr();
+      case 12:
+        return new_int(a.medical_points);
+      case 13:
+        return new_int(s.towers);
+      case 14:
+        if (s.towers == 0) {
+          return Py_NewRef(Py_None);
+        }
+        return tuple_of(4,
+                        [&](std::size_t i) {
+                          const int ends[] = {s.min_row, s.min_col, s.max_row, s.max_col};
+                          return new_int(ends[i]);
+                        })
+            .release()
+            .ptr();
+      case 15:
+        return new_int(s.points);
+      default:
+        return new_int(a.bases);
+    }
+  });
 }
 
 }  // namespace neweden::bindings

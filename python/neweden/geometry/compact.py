@@ -275,6 +275,11 @@ class CityRows:
         """How many cards city p holds (as given: every placement has its row)."""
         return self.offsets[self.first + p + 1] - self.offsets[self.first + p]
 
+    def column(self, p: int, field: int) -> Sequence[int]:
+        """One field (ROW, COL, ...) of each card of the game's city p, in card order."""
+        lo, hi = self.offsets[self.first + p], self.offsets[self.first + p + 1]
+        return self.flat[lo * WIDTH + field : hi * WIDTH : WIDTH]
+
     def of(self, p: int) -> list[tuple[int, ...]]:
         """Each card of the game's city p as its row of the table."""
         lo, hi = self.offsets[self.first + p], self.offsets[self.first + p + 1]

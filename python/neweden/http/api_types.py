@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, is_typeddict
 
 import msgspec
 
@@ -19,6 +19,7 @@ from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, CardRef, Game, 
 from neweden.http.api_docs import PROPERTIES, SCHEMAS
 from neweden.http.catalog_answer import CatalogAnswer, catalog_answer
 from neweden.i18n import speaking
+from neweden.scoring import types as report_types
 from neweden.scoring.placements import CardPlacement
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
@@ -103,6 +104,7 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     schemas, components = msgspec.json.schema_components(
         types, ref_template="#/components/schemas/{name}"
     )
+    components = _in_field_order(schemas, components)
     report, unreadable = schemas[2], schemas[8]
     results = components["BatchAnswer"]["properties"]["results"]
     results["items"] = {"oneOf": [report, unreadable]}
@@ -119,6 +121,37 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
             schema["properties"][key]["description"] = words
     _no_closed_items(components)
     return list(schemas), components
+
+
+def _in_field_order(schemas: Any, components: dict[str, Any]) -> dict[str, Any]:
+    """The audit's TypedDicts' properties in the order of their keys, as the report writes
+    them (msgspec sorts a TypedDict's properties by name; a Struct's keep their order), and
+    the components in the order of first use from `schemas`, as for Structs alone."""
+    for name, kind in vars(report_types).items():
+        schema = components.get(name)
+        if schema is None or not is_typeddict(kind):
+            continue
+        keys = list(kind.__annotations__)
+        schema["properties"] = {key: schema["properties"][key] for key in keys}
+        schema["required"] = [key for key in keys if key in schema["required"]]
+    order: dict[str, Any] = {}
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list | tuple):
+            for item in node:
+                visit(item)
+        elif isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                name = ref.rsplit("/", 1)[1]
+                if name not in order:
+                    order[name] = components[name]
+                    visit(components[name])
+            for value in node.values():
+                visit(value)
+
+    visit(schemas)
+    return {**order, **components}
 
 
 def _no_closed_items(node: Any) -> None:

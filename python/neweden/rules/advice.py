@@ -8,7 +8,7 @@ them, which then score nothing instead of their printed points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.model import EpiphanyEntry
@@ -17,7 +17,16 @@ from neweden.i18n import _
 from neweden.rules.epiphanies import ICONS_PER_STAR, THIRD_STAR
 from neweden.rules.requirements import populist_points
 
-__all__ = ["third_star_advice"]
+__all__ = ["Advice", "third_star_advice"]
+
+
+class Advice(TypedDict):
+    """A choice that would have scored more for the same city."""
+
+    code: str
+    message: str
+    stars_from_epiphanies: int
+    gain: int
 
 
 def third_star_advice(
@@ -26,9 +35,11 @@ def third_star_advice(
     figures: ScoreFigures,
     requirements_met: int,
     stars_bought: int,
-) -> list[dict[str, Any]]:
+) -> list[Advice]:
     """One piece of advice when a different number of activated groups of three would have
     scored more (the best such number; on a tie, the fewest activations)."""
+    if len(entries) < ICONS_PER_STAR:  # too few to buy a star, whatever they are
+        return []
     usable = sorted(
         spec.points
         for entry, spec in zip(entries, specs, strict=True)

@@ -11,6 +11,7 @@ errors and warnings, conditions that filter cards, and the audit trail.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 import re
 from collections import Counter
@@ -86,13 +87,10 @@ from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects
 from neweden.scoring.chunk import CHUNK_FROM, ChunkPlayers, chunk_players
 from neweden.scoring.table import Ints, fits
 from neweden.scoring.types import (
-    Advice,
-    AuditBases,
     AuditCard,
     AuditEpiphany,
     AuditMilitary,
     AuditRanking,
-    AuditRequirement,
     AuditStars,
     Compared,
     GameAudit,
@@ -102,7 +100,6 @@ from neweden.scoring.types import (
     ProblemItem,
     Report,
     Score,
-    TowerSpan,
 )
 
 __all__ = [
@@ -394,9 +391,30 @@ def score_games(
     return [_to_dict(report) for report in found]
 
 
-#: A report as the plain dict `neweden.score` gives (the Struct's fields as keys, in order;
-#: `audit` only when there).
-_to_dict: Callable[[Report], dict[str, Any]] = msgspec.to_builtins
+def _to_dict(report: Report) -> dict[str, Any]:
+    """A report as the plain dict `neweden.score` gives (the Struct's fields as keys, in
+    order; `audit` only when there). The audit is made of plain dicts and lists already
+    (:mod:`neweden.scoring.types`): it is not copied, but set aside while the rest is
+    converted and put back in its place, the last key of each player and of the report."""
+    audit = report.audit
+    if audit is msgspec.UNSET:
+        return msgspec.to_builtins(report)  # type: ignore[no-any-return]
+    players = report.players
+    audits = [player.audit for player in players]
+    for player in players:
+        player.audit = msgspec.UNSET
+    report.audit = msgspec.UNSET
+    try:
+        out: dict[str, Any] = msgspec.to_builtins(report)
+    finally:  # the report as it was
+        for player, kept in zip(players, audits, strict=True):
+            player.audit = kept
+        report.audit = audit
+    for entry, kept in zip(out["players"], audits, strict=True):
+        if kept is not msgspec.UNSET:
+            entry["audit"] = kept
+    out["audit"] = audit
+    return out
 
 
 def score_reports(
@@ -1015,35 +1033,45 @@ class _GameScore:
             if scored.met is not None
             else []
         )
-        rows, full = self.rows.of(p), self.full(p)
+        full = self.full(p)
+        cells = _Cells(self.rows.column(p, ROW), self.rows.column(p, COL))
         military = _MODES[self.game.mode].military
-        return PlayerAudit(
-            _card_lines(rows, full.included, stars),
-            [AuditRequirement(r.id, r.met, r.why) for r in scored.results]
+        return {
+            "cards": _card_lines(self.rows, p, cells, full.included, full.legal, stars),
+            "requirements": [{"id": r.id, "met": r.met, "why": r.why} for r in scored.results]
             if stars is not None
             else None,
-            _stars(stars, scored.epiphanies.stars),
-            _epiphany_lines(scored.epiphanies, conditions),
-            _military_audit(rows, full, majority.places[p] if n > 1 else None)
+            "stars": _stars(stars, scored.epiphanies.stars),
+            "epiphanies": _epiphany_lines(scored.epiphanies, conditions),
+            "military": _military_audit(cells, full, majority.places[p] if n > 1 else None)
             if military
             else None,
-            full.components,
-            [Advice(**line) for line in advice],
-            ranking,
-        )
+            "components": full.components,
+            "advice": advice,
+            "ranking": ranking,
+        }
 
     def game_audit(self, majority: _Majority, first: int | None) -> GameAudit:
         """The game's part of the audit: D5 and the first player."""
         named = self.game.players[first].name if first is not None else None
         if not _MODES[self.game.mode].military:
-            return GameAudit(None, None, None, named)
-        bases = [
-            AuditBases(player.name, count, place, points)
-            for player, count, place, points in zip(
-                self.game.players, majority.bases, majority.places, majority.points, strict=True
-            )
-        ]
-        return GameAudit(list(majority.table), majority.default_table, bases, named)
+            return {
+                "majority_table": None,
+                "majority_table_is_default": None,
+                "bases": None,
+                "first_player": named,
+            }
+        return {
+            "majority_table": list(majority.table),
+            "majority_table_is_default": majority.default_table,
+            "bases": [
+                {"player": player.name, "bases": count, "place": place, "points": points}
+                for player, count, place, points in zip(
+                    self.game.players, majority.bases, majority.places, majority.points, strict=True
+                )
+            ],
+            "first_player": named,
+        }
 
 
 #: Whether the final city meets an epiphany's condition, and whether identical ones can each
@@ -1084,7 +1112,17 @@ def _activated_five_point(p: int, k: int) -> Problem:
 
 
 def _ranking(place: int, decided_by: str | None, standing: Standing) -> AuditRanking:
-    return AuditRanking(place, decided_by, Compared(*standing))
+    total, met, bases, cards, three, two, recency = standing
+    compared: Compared = {
+        "total": total,
+        "requirements_met": met,
+        "bases": bases,
+        "cards": cards,
+        "three_star_cards": three,
+        "two_star_cards": two,
+        "first_player_recency": recency,
+    }
+    return {"place": place, "decided_by": decided_by, "compared": compared}
 
 
 @functools.cache
@@ -1212,76 +1250,145 @@ def _card_why(known: bool, scored: bool, need: int, stars: int | None, lang: str
     return _("1 point: needs {need} stars, the player has {stars}", need=need, stars=stars)
 
 
+class _Cells(NamedTuple):
+    """The row and the column of each card of a city, in card order."""
+
+    rows: Sequence[int]
+    cols: Sequence[int]
+
+    def __call__(self, i: int) -> list[int]:
+        """Card i's cell, `[row, col]` (a new list each time: the report shares none)."""
+        return [self.rows[i], self.cols[i]]
+
+
 def _card_lines(
-    rows: Sequence[Sequence[int]], included: Sequence[bool], stars: int | None
+    table: CityRows,
+    p: int,
+    cells: _Cells,
+    included: Sequence[bool],
+    legal: bool,
+    stars: int | None,
 ) -> list[AuditCard]:
-    """The audit's line of each card. Most cards are known and kept, with a star requirement
-    of 0-3: their sentence is looked up by that requirement (made once a player)."""
+    """The audit's line of each card of city p. Most cities are legal (every card known and
+    kept), their cards' star requirements 0-3: their sentences are looked up by that
+    requirement, their lines made in one go; any other city's card by card."""
     lang = current()
-    usual = [_card_why(True, True, need, stars, lang) for need in range(4)]
-    lines = []
-    for i, row in enumerate(rows):
-        row_, col, _, _, _, _, flags, need, points = row
-        if flags & UNRESOLVED or not included[i] or not 0 <= need <= 3:
-            lines.append(_card_line(i, row, included[i], stars, lang))
-        else:
-            earned = card_points(points, need, stars) if stars is not None else None
-            lines.append(AuditCard(i, [row_, col], True, need, points, earned, usual[need]))
-    return lines
+    needs, points = table.column(p, STARS), table.column(p, POINTS)
+    usual = _usual_whys(stars, lang)
+    if not legal or (needs and not 0 <= min(needs) <= max(needs) <= 3):
+        flags = table.column(p, FLAGS)
+        return [
+            _card_line(i, cells(i), flags[i], needs[i], points[i], inside, stars, lang)
+            if flags[i] & UNRESOLVED or not inside or not 0 <= needs[i] <= 3
+            else _usual_line(i, cells(i), needs[i], points[i], stars, usual)
+            for i, inside in enumerate(included)
+        ]
+    earned = (
+        list(map(card_points, points, needs, itertools.repeat(stars)))
+        if stars is not None
+        else itertools.repeat(None)
+    )
+    return [
+        {
+            "index": i,
+            "cell": [row, col],
+            "scored": True,
+            "stars_required": need,
+            "points": worth,
+            "populist_points": got,
+            "why": usual[need],
+        }
+        for i, row, col, need, worth, got in zip(
+            itertools.count(), cells.rows, cells.cols, needs, points, earned
+        )
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def _usual_whys(stars: int | None, lang: str) -> tuple[str, ...]:
+    """The sentence of a card known and kept, by its star requirement 0-3."""
+    return tuple([_card_why(True, True, need, stars, lang) for need in range(4)])
+
+
+def _usual_line(
+    index: int, cell: list[int], need: int, points: int, stars: int | None, usual: Sequence[str]
+) -> AuditCard:
+    """The line of a card known and kept, with a star requirement of 0-3."""
+    return {
+        "index": index,
+        "cell": cell,
+        "scored": True,
+        "stars_required": need,
+        "points": points,
+        "populist_points": card_points(points, need, stars) if stars is not None else None,
+        "why": usual[need],
+    }
 
 
 def _card_line(
-    index: int, row: Sequence[int], scored: bool, stars: int | None, lang: str
+    index: int,
+    cell: list[int],
+    flags: int,
+    need: int,
+    points: int,
+    scored: bool,
+    stars: int | None,
+    lang: str,
 ) -> AuditCard:
-    known = not row[FLAGS] & UNRESOLVED
-    return AuditCard(
-        index,
-        [row[ROW], row[COL]],
-        scored,
-        row[STARS] if known else None,
-        row[POINTS] if known else None,
-        card_points(row[POINTS], row[STARS], stars) if scored and stars is not None else None,
-        _card_why(known, scored, row[STARS], stars, lang),
-    )
+    known = not flags & UNRESOLVED
+    return {
+        "index": index,
+        "cell": cell,
+        "scored": scored,
+        "stars_required": need if known else None,
+        "points": points if known else None,
+        "populist_points": card_points(points, need, stars)
+        if scored and stars is not None
+        else None,
+        "why": _card_why(known, scored, need, stars, lang),
+    }
 
 
 def _stars(stars: int | None, from_epiphanies: int) -> AuditStars | None:
     if stars is None:
         return None
-    return AuditStars(stars - from_epiphanies, from_epiphanies, stars)
+    return {"requirements": stars - from_epiphanies, "epiphanies": from_epiphanies, "total": stars}
 
 
 def _epiphany_lines(
     epiphanies: EpiphanyResult, conditions: Sequence[_Condition]
 ) -> list[AuditEpiphany]:
-    return [
-        AuditEpiphany(
-            line.number,
-            line.state,
-            line.points,
-            line.effect,
-            line.scored,
-            line.note,
-            *conditions[line.number],
+    lines: list[AuditEpiphany] = []
+    for number, state, points, effect, scored, note in epiphanies.lines:
+        met, disjoint = conditions[number]
+        lines.append(
+            {
+                "index": number,
+                "state": state,
+                "points": points,
+                "effect": effect,
+                "scored": scored,
+                "note": note,
+                "condition_met": met,
+                "disjoint_sets": disjoint,
+            }
         )
-        for line in epiphanies.lines
-    ]
+    return lines
 
 
-def _military_audit(
-    rows: Sequence[Sequence[int]], fig: CityFigures, bases_place: int | None
-) -> AuditMilitary:
-    def cell(i: int) -> list[int]:
-        return [rows[i][ROW], rows[i][COL]]
-
+def _military_audit(cells: _Cells, fig: CityFigures, bases_place: int | None) -> AuditMilitary:
     span = fig.tower_span
-    return AuditMilitary(
-        fig.labs,
-        [[cell(i) for i in group] for group in fig.shelter_groups],
-        [shelter_group_points(len(g)) for g in fig.shelter_groups],
-        [cell(i) for i in fig.medical_cards],
-        fig.towers,
-        None if span is None else TowerSpan(from_=[span[0], span[1]], to=[span[2], span[3]]),
-        fig.bases,
-        bases_place,
-    )
+    groups = fig.shelter_groups
+    rows, cols = cells
+    return {
+        "labs": fig.labs,
+        "shelter_groups": [[[rows[i], cols[i]] for i in group] for group in groups],
+        "shelter_group_points": [shelter_group_points(len(g)) for g in groups],
+        "medical_cards": [[rows[i], cols[i]] for i in fig.medical_cards],
+        "towers": fig.towers,
+        "tower_span": None
+        if span is None
+        else {"from": [span[0], span[1]], "to": [span[2], span[3]]},
+        "bases": fig.bases,
+        "bases_place": bases_place,
+    }

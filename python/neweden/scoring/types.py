@@ -5,6 +5,11 @@ its key order, and a field that is ``None`` is written as ``null`` (only ``audit
 of the lean report, is ever omitted). ``neweden.score`` gives the same report as a plain dict
 (``msgspec.to_builtins``).
 
+The audit trail (``detail``) is made of TypedDicts: plain dicts, built once in the order of
+their keys, which ``neweden.score`` hands over as they are instead of converting a Struct per
+card (the audit's cost is its output). The OpenAPI document lists their properties in that
+order too (:mod:`neweden.http.api_types`).
+
 The classes the OpenAPI document names keep the names it has always used (``Report``,
 ``PlayerReport``, ``Score``, ``Military``, ``ProblemItem``); their descriptions are comments,
 not docstrings, so that the document says what it said before. Every Struct is ``gc=False``:
@@ -13,11 +18,12 @@ a report is a tree, it holds no cycle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 import msgspec
 
 from neweden.format.model import Mode
+from neweden.rules.advice import Advice
 
 __all__ = [
     "Advice",
@@ -81,7 +87,7 @@ class Score(msgspec.Struct, gc=False):
 # --- the audit trail (`detail`) --------------------------------------------------------------
 
 
-class AuditCard(msgspec.Struct, gc=False):
+class AuditCard(TypedDict):
     """One card of the input: where it is, whether it was kept, what it earned and why."""
 
     index: int
@@ -93,7 +99,7 @@ class AuditCard(msgspec.Struct, gc=False):
     why: str
 
 
-class AuditRequirement(msgspec.Struct, gc=False):
+class AuditRequirement(TypedDict):
     """One requirement in play, met or not, and why in words with the numbers."""
 
     id: str
@@ -101,7 +107,7 @@ class AuditRequirement(msgspec.Struct, gc=False):
     why: str
 
 
-class AuditStars(msgspec.Struct, gc=False):
+class AuditStars(TypedDict):
     """Where a player's stars come from."""
 
     requirements: int
@@ -109,7 +115,7 @@ class AuditStars(msgspec.Struct, gc=False):
     total: int
 
 
-class AuditEpiphany(msgspec.Struct, gc=False):
+class AuditEpiphany(TypedDict):
     """One declared epiphany: what it scored and, with a catalog condition, whether the final
     city meets it and whether identical ones can each have their own cards."""
 
@@ -123,14 +129,13 @@ class AuditEpiphany(msgspec.Struct, gc=False):
     disjoint_sets: str | None  # "yes", "no" or "unknown"
 
 
-class TowerSpan(msgspec.Struct, kw_only=True, gc=False):
-    """The cells at the two ends of the longest tower row."""
+#: The cells at the two ends of the longest tower row (`from` is a keyword: the functional
+#: form).
+TowerSpan = TypedDict("TowerSpan", {"from": Cell, "to": Cell})
+TowerSpan.__doc__ = "The cells at the two ends of the longest tower row."
 
-    from_: Cell = msgspec.field(name="from")
-    to: Cell
 
-
-class AuditMilitary(msgspec.Struct, gc=False):
+class AuditMilitary(TypedDict):
     """The cells and counts behind every military part."""
 
     labs: int
@@ -143,16 +148,7 @@ class AuditMilitary(msgspec.Struct, gc=False):
     bases_place: int | None
 
 
-class Advice(msgspec.Struct, gc=False):
-    """A choice that would have scored more for the same city."""
-
-    code: str
-    message: str
-    stars_from_epiphanies: int
-    gain: int
-
-
-class Compared(msgspec.Struct, gc=False):
+class Compared(TypedDict):
     """The values the ranking compares, in the order it compares them."""
 
     total: int
@@ -164,7 +160,7 @@ class Compared(msgspec.Struct, gc=False):
     first_player_recency: int | None
 
 
-class AuditRanking(msgspec.Struct, gc=False):
+class AuditRanking(TypedDict):
     """A player's place and the tie-breaker that set them apart from the one above."""
 
     place: int
@@ -172,7 +168,7 @@ class AuditRanking(msgspec.Struct, gc=False):
     compared: Compared
 
 
-class PlayerAudit(msgspec.Struct, gc=False):
+class PlayerAudit(TypedDict):
     """How every point of one player came about."""
 
     cards: list[AuditCard]
@@ -185,7 +181,7 @@ class PlayerAudit(msgspec.Struct, gc=False):
     ranking: AuditRanking
 
 
-class AuditBases(msgspec.Struct, gc=False):
+class AuditBases(TypedDict):
     """One player's military bases, their place and their D5 points."""
 
     player: str
@@ -194,7 +190,7 @@ class AuditBases(msgspec.Struct, gc=False):
     points: int
 
 
-class GameAudit(msgspec.Struct, gc=False):
+class GameAudit(TypedDict):
     """The game's part of the audit trail: the majority table used and the first player."""
 
     majority_table: list[int] | None
