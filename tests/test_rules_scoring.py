@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import neweden
 from neweden.rules.military import base_majority
+from neweden.rules.requirements import card_points, cards_points
 from tests.games import card, game, line, player
 
 STYLES = ["ex_a", "ex_b", "ex_c", "ex_d", "ex_e"]
@@ -87,6 +90,28 @@ def test_rule_4a_3_cards_above_the_stars_score_one_point() -> None:
     report = solo("populist", city)  # C1 only: 1 star
     assert report["stars"] == 1
     assert report["score"]["requirements"] == 7 + 1
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 1000), st.integers(0, 3)), max_size=16),
+    st.integers(0, 8),
+)
+def test_rule_4a_3_each_card_of_a_city_at_once_as_one_by_one(
+    cards: list[tuple[int, int]], stars: int
+) -> None:
+    """The audit's card lines read cards_points, the score card_points: the same rule."""
+    points, needs = [p for p, _ in cards], [n for _, n in cards]
+    assert cards_points(points, needs, stars) == [
+        card_points(p, n, stars) for p, n in zip(points, needs, strict=True)
+    ]
+
+
+def test_rule_4a_3_the_audit_says_what_each_card_earned() -> None:
+    city = line(3, points=7)
+    city[1]["card"]["stars"] = 2
+    city[2]["card"]["stars"] = 1
+    audit = solo("populist", city)["audit"]  # C1 only: 1 star
+    assert [c["populist_points"] for c in audit["cards"]] == [7, 1, 7]
 
 
 def test_rule_4a_populist_scores_no_military() -> None:

@@ -7,19 +7,20 @@ A1, B1 and C1 are written in it in :data:`neweden.catalog.catalog.BUILTIN`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
 from neweden.catalog.conditions import CityContext, Test, compiled, judged
 from neweden.geometry.figures import ScoreFigures
-from neweden.i18n import _
+from neweden.i18n import _, current
 
 __all__ = [
     "POINTS_PER_EXTRA_STAR",
     "RequirementJudge",
     "RequirementResult",
     "card_points",
+    "cards_points",
     "populist_points",
     "requirement_judges",
     "requirement_tests",
@@ -52,7 +53,25 @@ def requirement_judges(
     ]
 
 
+#: The judges made, by (requirement id, catalog entry's identity, language), each with its
+#: entry (kept alive, so that the identity stays its own): a requirement's sentences are made
+#: once for all the games of a catalog, not once a game.
+_JUDGES: dict[tuple[str, int, str], tuple[RequirementSpec | None, RequirementJudge]] = {}
+_MAX_JUDGES = 1024  # (a catalog holds few requirements; a bound all the same)
+_MAX_RESULTS = 1024  # sentences kept a judge (a few verdicts recur)
+
+
 def _requirement_judge(req_id: str, spec: RequirementSpec | None) -> RequirementJudge:
+    key = (req_id, id(spec), current())
+    found = _JUDGES.get(key)
+    if found is None or found[0] is not spec:
+        if len(_JUDGES) >= _MAX_JUDGES:
+            _JUDGES.clear()
+        found = _JUDGES[key] = (spec, _new_judge(req_id, spec))
+    return found[1]
+
+
+def _new_judge(req_id: str, spec: RequirementSpec | None) -> RequirementJudge:
     if spec is None or spec.condition is None:
         result = _unmet(req_id, spec)
         return lambda city: result
@@ -63,6 +82,8 @@ def _requirement_judge(req_id: str, spec: RequirementSpec | None) -> Requirement
         verdict = judge(city)
         found = results.get(verdict)
         if found is None:
+            if len(results) >= _MAX_RESULTS:
+                results.clear()
             met, words = verdict
             if met:
                 why = _("{id} met: {words}", id=req_id, words=words)
@@ -107,6 +128,13 @@ def card_points(points: int, stars_required: int, stars: int) -> int:
     """A card whose star requirement is at most the player's `stars` scores its potential
     points; any other card 1 (RULES §4a.3)."""
     return points if stars_required <= stars else 1
+
+
+def cards_points(points: Iterable[int], stars_required: Iterable[int], stars: int) -> list[int]:
+    """:func:`card_points` of each card of a city, in one pass (the audit's card lines)."""
+    return [
+        worth if need <= stars else 1 for worth, need in zip(points, stars_required, strict=True)
+    ]
 
 
 def populist_points(figures: ScoreFigures, stars: int) -> int:

@@ -78,6 +78,7 @@ from neweden.rules.ranking import Standing, first_player_recency, first_seat, ra
 from neweden.rules.requirements import (
     RequirementJudge,
     card_points,
+    cards_points,
     populist_points,
     requirement_judges,
     requirement_tests,
@@ -1038,7 +1039,7 @@ class _GameScore:
         military = _MODES[self.game.mode].military
         return {
             "cards": _card_lines(self.rows, p, cells, full.included, full.legal, stars),
-            "requirements": [{"id": r.id, "met": r.met, "why": r.why} for r in scored.results]
+            "requirements": [{"id": i, "met": met, "why": why} for i, met, why in scored.results]
             if stars is not None
             else None,
             "stars": _stars(stars, scored.epiphanies.stars),
@@ -1283,11 +1284,7 @@ def _card_lines(
             else _usual_line(i, cells(i), needs[i], points[i], stars, usual)
             for i, inside in enumerate(included)
         ]
-    earned = (
-        list(map(card_points, points, needs, itertools.repeat(stars)))
-        if stars is not None
-        else itertools.repeat(None)
-    )
+    earned = cards_points(points, needs, stars) if stars is not None else itertools.repeat(None)
     return [
         {
             "index": i,
