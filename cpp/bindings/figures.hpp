@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "neweden/city.hpp"
@@ -38,9 +39,68 @@ inline PyObject* new_int(long long v) { return PyLong_FromLongLong(v); }
 
 inline PyObject* new_bool(bool v) { return Py_NewRef(v ? Py_True : Py_False); }
 
+// Tuples that recur from city to city are made once and kept for the life of the process: a
+// legal city's `included` is n Trues, its `overlapped_by` n -1s and its `component` n 0s, and
+// a connection is a pair of small card indices. An audit lists every city of a game, and
+// these, made afresh, were most of the listing's cost. A tuple is immutable: sharing one is
+// invisible to Python. The slots are never freed (no static destructor may run after the
+// interpreter is gone); the GIL is held whenever they are read or filled.
+constexpr std::size_t kShared = 128;  // indices and lengths below this (the kernel's city limit)
+
+template <typename Make>
+py::tuple kept(PyObject*& slot, Make make) {
+  if (slot == nullptr) {
+    slot = make().release().ptr();
+  }
+  return py::reinterpret_borrow<py::tuple>(slot);
+}
+
+enum class Repeated : std::size_t { kTrue = 0, kMinusOne = 1, kZero = 2 };
+
+// n copies of one value.
+inline py::tuple repeated(std::size_t n, Repeated value) {
+  auto item = [value](std::size_t) {
+    return value == Repeated::kTrue ? new_bool(true)
+                                    : new_int(value == Repeated::kMinusOne ? -1 : 0);
+  };
+  if (n > kShared) {
+    return tuple_of(n, item);
+  }
+  static auto* slots = new std::array<PyObject*, 3 * (kShared + 1)>();
+  return kept((*slots)[static_cast<std::size_t>(value) * (kShared + 1) + n],
+              [&] { return tuple_of(n, item); });
+}
+
+template <typename T>
+bool all_equal(const std::vector<T>& v, T value) {
+  for (const T& x : v) {
+    if (x != value) {
+      return false;
+    }
+  }
+  return true;
+}
+
 template <typename T>
 py::tuple int_tuple(const std::vector<T>& v) {
+  if (!v.empty() && all_equal(v, T{-1})) {
+    return repeated(v.size(), Repeated::kMinusOne);
+  }
+  if (!v.empty() && all_equal(v, T{0})) {
+    return repeated(v.size(), Repeated::kZero);
+  }
   return tuple_of(v.size(), [&](std::size_t i) { return new_int(v[i]); });
+}
+
+// (a, b).
+inline py::tuple pair(std::int32_t a, std::int32_t b) {
+  auto make = [&] { return tuple_of(2, [&](std::size_t i) { return new_int(i == 0 ? a : b); }); };
+  const auto small = [](std::int32_t x) { return x >= 0 && static_cast<std::size_t>(x) < kShared; };
+  if (!small(a) || !small(b)) {
+    return make();
+  }
+  static auto* slots = new std::array<PyObject*, kShared * kShared>();
+  return kept((*slots)[static_cast<std::size_t>(a) * kShared + static_cast<std::size_t>(b)], make);
 }
 
 // The names of the fields of neweden.figures.CityFigures, in the order figures() gives them.
@@ -62,12 +122,12 @@ py::tuple names(const std::array<const char*, N>& fields) {
 // The fields of neweden.figures.CityFigures, in their order.
 inline py::tuple figures(const CityAnalysis& a) {
   const TowerSpan& s = a.tower_span;
-  auto pair = [](int x, int y) {
-    return tuple_of(2, [&](std::size_t i) { return new_int(i == 0 ? x : y); });
-  };
   return tuple_of(kCityFields.size(), [&](std::size_t field) -> PyObject* {
     switch (field) {
       case 0:
+        if (!a.included.empty() && all_equal(a.included, std::uint8_t{1})) {
+          return repeated(a.included.size(), Repeated::kTrue).release().ptr();
+        }
         return tuple_of(a.included.size(),
                         [&](std::size_t i) { return new_bool(a.included[i] != 0); })
             .release()

@@ -33,6 +33,7 @@ __all__ = [
     "names_in",
     "uses_geometry",
     "value_of",
+    "values_and_words",
 ]
 
 _T = TypeVar("_T")
@@ -684,6 +685,18 @@ def judge(expr: Any, ctx: CityContext) -> tuple[bool, str]:
 
 
 Judged = Callable[[CityContext], tuple[bool, str]]
+
+
+def values_and_words(
+    expr: Any,
+) -> tuple[list[Value], Callable[[Sequence[int]], tuple[bool, str]]]:
+    """What :func:`judged` is made of: the values the condition reads of a city, in order,
+    and its verdict in words from those values (in the current language). For a caller that
+    keeps its own sentences by the values read (a requirement's judge)."""
+    values, say = _sayer(expr)
+    return values, lambda read: say(iter(read))
+
+
 _HOLE = "\x00"  # where a value's number goes in its words (no condition's words hold it)
 
 

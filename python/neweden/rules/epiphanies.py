@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.model import EpiphanyEntry
-from neweden.i18n import N_, _
+from neweden.i18n import N_, _, current
 
 __all__ = ["THIRD_STAR", "EpiphanyResult", "score_epiphanies"]
 
@@ -89,14 +90,20 @@ def score_epiphanies(
             scored, note = 0, ""
         total += scored
         if explained:
-            if note:
-                note = _(note)
-            elif spec.effect:
-                note = _("activated ({effect})", effect=spec.effect)
-            else:
-                note = _("activated (no effect named)")
+            note = _note(note, spec.effect, current())
             lines.append(_new(EpiphanyLine, (i, state, spec.points, spec.effect, scored, note)))
     return _new(EpiphanyResult, (total, stars, tuple(lines), tuple(five) if five else ()))
+
+
+@functools.lru_cache(maxsize=256)
+def _note(note: str, effect: str | None, lang: str) -> str:
+    """An epiphany line's note in `lang` (the current language, which it is made in): the
+    same few recur, each is made once."""
+    if note:
+        return _(note)
+    if effect:
+        return _("activated ({effect})", effect=effect)
+    return _("activated (no effect named)")
 
 
 _new = tuple.__new__  # a named tuple with every field given, without its Python __new__

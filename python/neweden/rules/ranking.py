@@ -84,7 +84,13 @@ def rank(
         else:
             places[i] = position + 1
             if explained:
-                decided[i] = next(
-                    c for c, a, b in zip(CRITERIA, keys[above], keys[i], strict=True) if a != b
-                )
+                decided[i] = _deciding(keys[above], keys[i])
     return places, decided
+
+
+def _deciding(above: tuple[int, ...], below: tuple[int, ...]) -> str:
+    """The first criterion on which two different keys differ."""
+    for criterion, a, b in zip(CRITERIA, above, below, strict=True):
+        if a != b:
+            return criterion
+    raise AssertionError("the keys are equal")  # rank() asks only of different keys

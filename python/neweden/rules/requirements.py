@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
-from neweden.catalog.conditions import CityContext, Test, compiled, judged
+from neweden.catalog.conditions import CityContext, Test, compiled, values_and_words
 from neweden.geometry.figures import ScoreFigures
 from neweden.i18n import _, current
 
@@ -75,21 +75,21 @@ def _new_judge(req_id: str, spec: RequirementSpec | None) -> RequirementJudge:
     if spec is None or spec.condition is None:
         result = _unmet(req_id, spec)
         return lambda city: result
-    judge = judged(spec.condition)
-    results: dict[tuple[bool, str], RequirementResult] = {}
+    values, verdict_of = values_and_words(spec.condition)
+    results: dict[tuple[int, ...], RequirementResult] = {}  # by the values read
 
     def judged_requirement(city: CityContext) -> RequirementResult:
-        verdict = judge(city)
-        found = results.get(verdict)
+        read = tuple([value(city) for value in values])
+        found = results.get(read)
         if found is None:
             if len(results) >= _MAX_RESULTS:
                 results.clear()
-            met, words = verdict
+            met, words = verdict_of(read)
             if met:
                 why = _("{id} met: {words}", id=req_id, words=words)
             else:
                 why = _("{id} not met: {words}", id=req_id, words=words)
-            found = results[verdict] = RequirementResult(req_id, met, why)
+            found = results[read] = RequirementResult(req_id, met, why)
         return found
 
     return judged_requirement
