@@ -275,10 +275,12 @@ class CityRows:
         """How many cards city p holds (as given: every placement has its row)."""
         return self.offsets[self.first + p + 1] - self.offsets[self.first + p]
 
-    def column(self, p: int, field: int) -> Sequence[int]:
-        """One field (ROW, COL, ...) of each card of the game's city p, in card order."""
-        lo, hi = self.offsets[self.first + p], self.offsets[self.first + p + 1]
-        return self.flat[lo * WIDTH + field : hi * WIDTH : WIDTH]
+    def columns(self, p: int, *fields: int) -> list[Sequence[int]]:
+        """Some fields (ROW, COL, ...) of each card of the game's city p: a sequence each,
+        in card order."""
+        lo, hi = self.offsets[self.first + p] * WIDTH, self.offsets[self.first + p + 1] * WIDTH
+        flat = self.flat
+        return [flat[lo + field : hi : WIDTH] for field in fields]
 
     def of(self, p: int) -> list[tuple[int, ...]]:
         """Each card of the game's city p as its row of the table."""

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
-from neweden.catalog.conditions import CityContext, Test, compiled, values_and_words
+from neweden.catalog.conditions import CityContext, Test, Value, compiled, values_and_words
 from neweden.geometry.figures import ScoreFigures
 from neweden.i18n import _, current
 
@@ -77,9 +77,10 @@ def _new_judge(req_id: str, spec: RequirementSpec | None) -> RequirementJudge:
         return lambda city: result
     values, verdict_of = values_and_words(spec.condition)
     results: dict[tuple[int, ...], RequirementResult] = {}  # by the values read
+    read_all = _reader(values)
 
     def judged_requirement(city: CityContext) -> RequirementResult:
-        read = tuple([value(city) for value in values])
+        read = read_all(city)
         found = results.get(read)
         if found is None:
             if len(results) >= _MAX_RESULTS:
@@ -93,6 +94,15 @@ def _new_judge(req_id: str, spec: RequirementSpec | None) -> RequirementJudge:
         return found
 
     return judged_requirement
+
+
+def _reader(values: Sequence[Value]) -> Callable[[CityContext], tuple[int, ...]]:
+    """The values of a city, in order. Most conditions compare two values (a figure and a
+    number): theirs are read without a loop."""
+    if len(values) == 2:
+        first, second = values
+        return lambda city: (first(city), second(city))
+    return lambda city: tuple([value(city) for value in values])
 
 
 def _unmet(req_id: str, spec: RequirementSpec | None) -> RequirementResult:

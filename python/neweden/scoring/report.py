@@ -401,8 +401,9 @@ def _to_dict(report: Report) -> dict[str, Any]:
     if audit is msgspec.UNSET:
         return msgspec.to_builtins(report)  # type: ignore[no-any-return]
     players = report.players
-    audits = [player.audit for player in players]
+    audits = []
     for player in players:
+        audits.append(player.audit)
         player.audit = msgspec.UNSET
     report.audit = msgspec.UNSET
     try:
@@ -1035,10 +1036,14 @@ class _GameScore:
             else []
         )
         full = self.full(p)
-        cells = _Cells(self.rows.column(p, ROW), self.rows.column(p, COL))
+        rows, cols, needs, points = self.rows.columns(p, ROW, COL, STARS, POINTS)
+        cells = _new(_Cells, (rows, cols))
         military = _MODES[self.game.mode].military
+        usual_only = _usual_only(full, fig)
         return {
-            "cards": _card_lines(self.rows, p, cells, full.included, full.legal, stars),
+            "cards": _card_lines(
+                cells, needs, points, full.included, usual_only, stars, p, self.rows
+            ),
             "requirements": [{"id": i, "met": met, "why": why} for i, met, why in scored.results]
             if stars is not None
             else None,
@@ -1263,21 +1268,23 @@ class _Cells(NamedTuple):
 
 
 def _card_lines(
-    table: CityRows,
-    p: int,
     cells: _Cells,
+    needs: Sequence[int],
+    points: Sequence[int],
     included: Sequence[bool],
-    legal: bool,
+    usual_only: bool,
     stars: int | None,
+    p: int,
+    table: CityRows,
 ) -> list[AuditCard]:
-    """The audit's line of each card of city p. Most cities are legal (every card known and
-    kept), their cards' star requirements 0-3: their sentences are looked up by that
-    requirement, their lines made in one go; any other city's card by card."""
+    """The audit's line of each card of city p of `table` (its cells, star requirements and
+    points given). In most cities every card is known and kept, with a star requirement of
+    0-3 (`usual_only`): their sentences are looked up by that requirement, their lines made
+    in one go; any other city's card by card."""
     lang = current()
-    needs, points = table.column(p, STARS), table.column(p, POINTS)
     usual = _usual_whys(stars, lang)
-    if not legal or (needs and not 0 <= min(needs) <= max(needs) <= 3):
-        flags = table.column(p, FLAGS)
+    if not usual_only:
+        (flags,) = table.columns(p, FLAGS)
         return [
             _card_line(i, cells(i), flags[i], needs[i], points[i], inside, stars, lang)
             if flags[i] & UNRESOLVED or not inside or not 0 <= needs[i] <= 3
@@ -1299,6 +1306,13 @@ def _card_lines(
             itertools.count(), cells.rows, cells.cols, needs, points, earned
         )
     ]
+
+
+def _usual_only(full: CityFigures, fig: ScoreFigures) -> bool:
+    """Whether every card of a city is known and kept (a legal city) with a star requirement
+    of 0-3 (the kept cards the core tallies by stars are all of them)."""
+    tallied = fig.cards_0_stars + fig.cards_1_star + fig.cards_2_stars + fig.cards_3_stars
+    return full.legal and tallied == len(full.included)
 
 
 @functools.lru_cache(maxsize=64)
