@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <vector>
 
 #include "neweden/city.hpp"
@@ -119,70 +120,52 @@ py::tuple names(const std::array<const char*, N>& fields) {
   return out;
 }
 
+// A new reference owned (null: the Python error raised).
+inline py::object own(PyObject* made) {
+  if (made == nullptr) {
+    throw py::error_already_set();
+  }
+  return py::reinterpret_steal<py::object>(made);
+}
+
+// A city's `included`: a bool a card.
+inline py::tuple included_tuple(const std::vector<std::uint8_t>& included) {
+  if (!included.empty() && all_equal(included, std::uint8_t{1})) {
+    return repeated(included.size(), Repeated::kTrue);
+  }
+  return tuple_of(included.size(), [&](std::size_t i) { return new_bool(included[i] != 0); });
+}
+
 // The fields of neweden.figures.CityFigures, in their order.
 inline py::tuple figures(const CityAnalysis& a) {
   const TowerSpan& s = a.tower_span;
-  return tuple_of(kCityFields.size(), [&](std::size_t field) -> PyObject* {
-    switch (field) {
-      case 0:
-        if (!a.included.empty() && all_equal(a.included, std::uint8_t{1})) {
-          return repeated(a.included.size(), Repeated::kTrue).release().ptr();
-        }
-        return tuple_of(a.included.size(),
-                        [&](std::size_t i) { return new_bool(a.included[i] != 0); })
-            .release()
-            .ptr();
-      case 1:
-        return int_tuple(a.overlapped_by).release().ptr();
-      case 2:
-        return int_tuple(a.component).release().ptr();
-      case 3:
-        return new_int(a.components);
-      case 4:
-        return new_int(a.project);
-      case 5:
-        return new_bool(a.legal);
-      case 6:
-        return tuple_of(a.connections.size(),
-                        [&](std::size_t i) {
-                          return pair(a.connections[i].a, a.connections[i].b).release().ptr();
-                        })
-            .release()
-            .ptr();
-      case 7:
-        return new_int(a.open_connections);
-      case 8:
-        return new_int(a.labs);
-      case 9:
-        return tuple_of(a.shelter_groups.size(),
-                        [&](std::size_t i) { return int_tuple(a.shelter_groups[i]).release().ptr(); })
-            .release()
-            .ptr();
-      case 10:
-        return new_int(a.shelter_points);
-      case 11:
-        return int_tuple(a.medical_cards).release().ptr();
-      case 12:
-        return new_int(a.medical_points);
-      case 13:
-        return new_int(s.towers);
-      case 14:
-        if (s.towers == 0) {
-          return Py_NewRef(Py_None);
-        }
-        return tuple_of(4,
-                        [&](std::size_t i) {
-                          const int ends[] = {s.min_row, s.min_col, s.max_row, s.max_col};
-                          return new_int(ends[i]);
-                        })
-            .release()
-            .ptr();
-      case 15:
-        return new_int(s.points);
-      default:
-        return new_int(a.bases);
-    }
-  });
+  const auto connections = [&](std::size_t i) {
+    return pair(a.connections[i].a, a.connections[i].b).release().ptr();
+  };
+  const auto groups = [&](std::size_t i) { return int_tuple(a.shelter_groups[i]).release().ptr(); };
+  const std::int64_t ends[] = {s.min_row, s.min_col, s.max_row, s.max_col};
+  py::object fields[] = {
+      included_tuple(a.included),
+      int_tuple(a.overlapped_by),
+      int_tuple(a.component),
+      own(new_int(a.components)),
+      own(new_int(a.project)),
+      own(new_bool(a.legal)),
+      tuple_of(a.connections.size(), connections),
+      own(new_int(a.open_connections)),
+      own(new_int(a.labs)),
+      tuple_of(a.shelter_groups.size(), groups),
+      own(new_int(a.shelter_points)),
+      int_tuple(a.medical_cards),
+      own(new_int(a.medical_points)),
+      own(new_int(s.towers)),
+      s.towers > 0 ? py::object(tuple_of(4, [&](std::size_t i) { return new_int(ends[i]); }))
+                   : py::none(),
+      own(new_int(s.points)),
+      own(new_int(a.bases)),
+  };
+  static_assert(std::size(fields) == kCityFields.size());
+  return tuple_of(std::size(fields), [&](std::size_t i) { return fields[i].release().ptr(); });
 }
 
 }  // namespace neweden::bindings
