@@ -1039,7 +1039,7 @@ class _GameScore:
         rows, cols, needs, points = self.rows.columns(p, ROW, COL, STARS, POINTS)
         cells = _new(_Cells, (rows, cols))
         military = _MODES[self.game.mode].military
-        usual_only = _usual_only(full, fig)
+        usual_only = _usual_only(full, needs)
         return {
             "cards": _card_lines(
                 cells, needs, points, full.included, usual_only, stars, p, self.rows
@@ -1308,11 +1308,11 @@ def _card_lines(
     ]
 
 
-def _usual_only(full: CityFigures, fig: ScoreFigures) -> bool:
+def _usual_only(full: CityFigures, needs: Sequence[int]) -> bool:
     """Whether every card of a city is known and kept (a legal city) with a star requirement
-    of 0-3 (the kept cards the core tallies by stars are all of them)."""
-    tallied = fig.cards_0_stars + fig.cards_1_star + fig.cards_2_stars + fig.cards_3_stars
-    return full.legal and tallied == len(full.included)
+    of 0-3. (Read off the requirements themselves: the reference twin tallies a card of a
+    catalog built in Python with a requirement of -1 as a 3-star one.)"""
+    return full.legal and (not needs or (min(needs) >= 0 and max(needs) <= 3))
 
 
 @functools.lru_cache(maxsize=64)
