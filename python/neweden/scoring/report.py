@@ -158,6 +158,9 @@ class Core:
     #: the ScoreFigures of resolved cities
     scores: Callable[[Cities], list[ScoreFigures]]
     figures: Callable[[Cities], list[CityFigures]]
+    #: whether it refuses a known card whose star requirement is outside 0-3 (the native
+    #: core does; the twin scores what a catalog built in Python gives it)
+    stars_checked: bool = False
 
     def __call__(self, cities: Cities) -> list[CityFigures]:
         return self.figures(cities)
@@ -215,6 +218,7 @@ native_geometry = Core(
     _native_games,
     lambda cities: score_figures(*pack_table(cities)),
     lambda cities: analyse_table(*pack_table(cities)),
+    stars_checked=True,
 )
 #: The pure-Python twin (:mod:`neweden.geometry.reference`), city by city.
 reference_geometry = Core(
@@ -1039,7 +1043,7 @@ class _GameScore:
         rows, cols, needs, points = self.rows.columns(p, ROW, COL, STARS, POINTS)
         cells = _new(_Cells, (rows, cols))
         military = _MODES[self.game.mode].military
-        usual_only = _usual_only(full, needs)
+        usual_only = _usual_only(full, needs, self.core)
         return {
             "cards": _card_lines(
                 cells, needs, points, full.included, usual_only, stars, p, self.rows
@@ -1308,11 +1312,13 @@ def _card_lines(
     ]
 
 
-def _usual_only(full: CityFigures, needs: Sequence[int]) -> bool:
+def _usual_only(full: CityFigures, needs: Sequence[int], core: Core) -> bool:
     """Whether every card of a city is known and kept (a legal city) with a star requirement
-    of 0-3. (Read off the requirements themselves: the reference twin tallies a card of a
-    catalog built in Python with a requirement of -1 as a 3-star one.)"""
-    return full.legal and (not needs or (min(needs) >= 0 and max(needs) <= 3))
+    of 0-3: the native core refuses any other requirement of a known card; after the twin,
+    the requirements are read (it tallies a -1 of a catalog built in Python as a 3)."""
+    if not full.legal:
+        return False
+    return core.stars_checked or not needs or (min(needs) >= 0 and max(needs) <= 3)
 
 
 @functools.lru_cache(maxsize=64)
