@@ -1026,7 +1026,7 @@ class _GameScore:
         player, specs = self.game.players[p], self.extras.epiphanies[p]
         stars = scored.entry.stars
         n = len(self.game.players)
-        if any(spec is not None and spec.condition is not None for spec in specs):
+        if specs and any(spec is not None and spec.condition is not None for spec in specs):
             conditions = _epiphany_conditions(
                 player.epiphanies, specs, self.kept(p), fig, self.catalog, self.core, budget
             )
@@ -1376,6 +1376,8 @@ def _epiphany_lines(
     epiphanies: EpiphanyResult, conditions: Sequence[_Condition]
 ) -> list[AuditEpiphany]:
     lines: list[AuditEpiphany] = []
+    if not epiphanies.lines:
+        return lines
     for number, state, points, effect, scored, note in epiphanies.lines:
         met, disjoint = conditions[number]
         lines.append(
