@@ -29,6 +29,7 @@ from neweden.i18n import N_, _, ngettext
 
 __all__ = [
     "GameNames",
+    "NamesMemo",
     "batch_quiet",
     "effect_warnings",
     "known_effects",
@@ -42,11 +43,15 @@ _LIMITS: dict[Attribute, tuple[int, str, str]] = {
 }
 
 
+#: quiet() of the sets of style and type codes a batch's games showed, by those sets.
+NamesMemo = dict[tuple[frozenset[int], frozenset[int]], bool]
+
+
 class GameNames:
     """The rows of one game in the packed table, and the batch's interned names (`alone`:
     the batch is this game alone, so its interned names are the ones the game shows)."""
 
-    __slots__ = ("alone", "flat", "memo", "names", "offsets", "start", "stop", "told")
+    __slots__ = ("alone", "flat", "memo", "names", "offsets", "start", "stop")
 
     def __init__(
         self,
@@ -56,8 +61,7 @@ class GameNames:
         names: dict[Attribute, Sequence[str]],
         *,
         alone: bool = False,
-        memo: dict[tuple[frozenset[int], frozenset[int]], bool] | None = None,
-        told: bool = True,
+        memo: NamesMemo | None = None,
     ) -> None:
         self.alone = alone
         self.flat = flat
@@ -67,8 +71,6 @@ class GameNames:
         #: quiet() of the sets of style and type codes met before in the batch (the codes
         #: index the batch's names: the same codes, the same names)
         self.memo = memo
-        #: False when no game of the batch can have a name problem (:func:`batch_quiet`)
-        self.told = told
 
     def shown(self, attribute: Attribute) -> frozenset[str]:
         """The names of `attribute` the game's common cards show."""
@@ -85,8 +87,6 @@ class GameNames:
         """Whether the game's names need no error and no warning (one look-up for the sets
         of names met before: games repeat the same few; in a batch, for the sets of their
         codes, cheaper to gather)."""
-        if not self.told:
-            return True
         memo, codes = self.memo, None
         if memo is not None and not self.alone:
             lo, hi = self.offsets[self.start] * WIDTH, self.offsets[self.stop] * WIDTH

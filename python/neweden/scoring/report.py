@@ -73,7 +73,7 @@ from neweden.rules.military import (
     shelter_group_points,
 )
 from neweden.rules.modes import MODES as _MODES
-from neweden.rules.names import GameNames, batch_quiet, effect_warnings, name_problems
+from neweden.rules.names import GameNames, NamesMemo, batch_quiet, effect_warnings, name_problems
 from neweden.rules.ranking import Standing, first_player_recency, first_seat, rank
 from neweden.rules.requirements import (
     RequirementJudge,
@@ -474,9 +474,8 @@ def score_packed(
     trails need when that pass did not list them. `sources`: the document of each game
     decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
     figures, over_box, listed, columns = found
-    names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
-    quiet: dict[tuple[frozenset[int], frozenset[int]], bool] = {}  # the batch's name checks
-    told = len(games) == 1 or not batch_quiet(names)
+    quiet: NamesMemo = {}  # the batch's name checks
+    told = len(games) == 1 or not batch_quiet(_names(packed))
     chunk = extras = None
     if core is native_geometry and _together(len(games), detail, catalog):
         extras = [resolve_extras(game, catalog) for game in games]
@@ -488,19 +487,30 @@ def score_packed(
         if chunk is not None and chunk.entries[first] is not None:  # not a game scored alone
             reports.append(together.report(g, quiet))
             continue
-        shown = GameNames(
-            packed.flat,
-            packed.offsets,
-            (first, stop),
-            names,
-            alone=len(games) == 1,
-            memo=quiet,
-            told=told,
-        )
+        alone = len(games) == 1
+        shown = _game_names(packed, g, alone, quiet) if told else None
         ids = extras[g] if extras is not None else resolve_extras(game, catalog)
         score = _game_score(packed, g, game, ids, catalog, core, sources, listed)
-        reports.append(score.report(figures[first:stop], over_box.get(g, {}), shown, detail))
+        box = over_box.get(g, {})
+        reports.append(score.report(figures[first:stop], box, shown, alone, detail))
     return reports
+
+
+def _names(packed: PackedGames) -> dict[Attribute, Sequence[str]]:
+    """The style and type names of a batch, as its table numbers them."""
+    return {"style": packed.styles, "type": packed.types}
+
+
+def _game_names(
+    packed: PackedGames,
+    g: int,
+    alone: bool,
+    quiet: NamesMemo,
+) -> GameNames:
+    """The names game g's cards show, to check (`quiet`: the batch's checks of sets of names
+    met before)."""
+    span = (packed.first_city[g], packed.first_city[g + 1])
+    return GameNames(packed.flat, packed.offsets, span, _names(packed), alone=alone, memo=quiet)
 
 
 def _game_score(
@@ -565,19 +575,13 @@ class _ChunkReports:
             return self.score(g).geometry(p)
         return geometry_problems(_city_path(p), rows.of(p), found)
 
-    def report(self, g: int, quiet: dict[tuple[frozenset[int], frozenset[int]], bool]) -> Report:
+    def report(self, g: int, quiet: NamesMemo) -> Report:
         game, extras, catalog, facts = self.games[g], self.extras[g], self.catalog, self.chunk.told
         packed = self.packed
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         figures = self.figures[first:stop]
         rows = CityRows(packed.flat, packed.offsets, first)
-        shown = None
-        if self.told:
-            names: dict[Attribute, Sequence[str]] = {"style": packed.styles, "type": packed.types}
-            span = (first, stop)
-            shown = GameNames(
-                packed.flat, packed.offsets, span, names, alone=self.alone, memo=quiet
-            )
+        shown = _game_names(packed, g, self.alone, quiet) if self.told else None
         errors, warnings = table_problems(
             game,
             extras,
@@ -847,11 +851,14 @@ class _GameScore:
         self,
         figures: Sequence[ScoreFigures],
         over_box: dict[str, int],
-        shown: GameNames,
+        shown: GameNames | None,
+        alone: bool,
         detail: bool,
     ) -> Report:
         """The game's report, its players scored one by one (a chunk's games' players are
-        scored over columns: :class:`_ChunkReports`)."""
+        scored over columns: :class:`_ChunkReports`). `shown`: the game's names (None: the
+        batch's names can have no problem); `alone`: the game is scored alone, not in a
+        batch."""
         game = self.game
         n = len(game.players)
         if detail:  # the audit reads every city's per-card figures (the pass lists them)
@@ -872,7 +879,7 @@ class _GameScore:
                 self.extras.requirements,
                 *held_effects(game, self.extras.epiphanies),
                 self.rows.cell,
-                shown.alone,
+                alone,
             )
         )
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
@@ -897,7 +904,7 @@ class _GameScore:
         return _assembled(game, self.catalog, [s.entry for s in each], errors, warnings, audit)
 
     def problems(
-        self, figures: Sequence[ScoreFigures], shown: GameNames
+        self, figures: Sequence[ScoreFigures], shown: GameNames | None
     ) -> tuple[list[Problem], list[Problem]]:
         """:func:`table_problems` of the game, read from its own rows and figures."""
         empty = [not self.rows.cards(p) for p in range(len(figures))]
@@ -1284,17 +1291,15 @@ def _card_lines(
     """The audit's line of each card of city p of `table` (its cells, star requirements and
     points given). In most cities every card is known and kept, with a star requirement of
     0-3 (`usual_only`): their sentences are looked up by that requirement, their lines made
-    in one go; any other city's card by card."""
+    in one go; any other city's card by card (:func:`_card_line`)."""
     lang = current()
-    usual = _usual_whys(stars, lang)
     if not usual_only:
         (flags,) = table.columns(p, FLAGS)
         return [
             _card_line(i, cells(i), flags[i], needs[i], points[i], inside, stars, lang)
-            if flags[i] & UNRESOLVED or not inside or not 0 <= needs[i] <= 3
-            else _usual_line(i, cells(i), needs[i], points[i], stars, usual)
             for i, inside in enumerate(included)
         ]
+    usual = _usual_whys(stars, lang)
     earned = cards_points(points, needs, stars) if stars is not None else itertools.repeat(None)
     return [
         {
@@ -1325,21 +1330,6 @@ def _usual_only(full: CityFigures, needs: Sequence[int], core: Core) -> bool:
 def _usual_whys(stars: int | None, lang: str) -> tuple[str, ...]:
     """The sentence of a card known and kept, by its star requirement 0-3."""
     return tuple([_card_why(True, True, need, stars, lang) for need in range(4)])
-
-
-def _usual_line(
-    index: int, cell: list[int], need: int, points: int, stars: int | None, usual: Sequence[str]
-) -> AuditCard:
-    """The line of a card known and kept, with a star requirement of 0-3."""
-    return {
-        "index": index,
-        "cell": cell,
-        "scored": True,
-        "stars_required": need,
-        "points": points,
-        "populist_points": card_points(points, need, stars) if stars is not None else None,
-        "why": usual[need],
-    }
 
 
 def _card_line(
