@@ -475,7 +475,8 @@ def score_packed(
     decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
     figures, over_box, listed, columns = found
     quiet: NamesMemo = {}  # the batch's name checks
-    told = len(games) == 1 or not batch_quiet(_names(packed))
+    names = _names(packed)
+    told = len(games) == 1 or not batch_quiet(names)
     chunk = extras = None
     if core is native_geometry and _together(len(games), detail, catalog):
         extras = [resolve_extras(game, catalog) for game in games]
@@ -488,7 +489,7 @@ def score_packed(
             reports.append(together.report(g, quiet))
             continue
         alone = len(games) == 1
-        shown = _game_names(packed, g, alone, quiet) if told else None
+        shown = _game_names(packed, g, names, alone, quiet) if told else None
         ids = extras[g] if extras is not None else resolve_extras(game, catalog)
         score = _game_score(packed, g, game, ids, catalog, core, sources, listed)
         box = over_box.get(g, {})
@@ -504,13 +505,14 @@ def _names(packed: PackedGames) -> dict[Attribute, Sequence[str]]:
 def _game_names(
     packed: PackedGames,
     g: int,
+    names: dict[Attribute, Sequence[str]],
     alone: bool,
     quiet: NamesMemo,
 ) -> GameNames:
-    """The names game g's cards show, to check (`quiet`: the batch's checks of sets of names
-    met before)."""
+    """The names game g's cards show (`names`: the batch's, :func:`_names`), to check
+    (`quiet`: the batch's checks of sets of names met before)."""
     span = (packed.first_city[g], packed.first_city[g + 1])
-    return GameNames(packed.flat, packed.offsets, span, _names(packed), alone=alone, memo=quiet)
+    return GameNames(packed.flat, packed.offsets, span, names, alone=alone, memo=quiet)
 
 
 def _game_score(
@@ -556,6 +558,7 @@ class _ChunkReports:
         self.figures, self.over_box, self.listed, _columns = found
         self.catalog, self.sources = catalog, sources
         self.told = told  # a game's names may have a problem
+        self.names = _names(packed)
         self.alone = len(games) == 1
         offsets = packed.offsets
         self.empty = [offsets[k] == offsets[k + 1] for k in range(len(offsets) - 1)]
@@ -581,7 +584,7 @@ class _ChunkReports:
         first, stop = packed.first_city[g], packed.first_city[g + 1]
         figures = self.figures[first:stop]
         rows = CityRows(packed.flat, packed.offsets, first)
-        shown = _game_names(packed, g, self.alone, quiet) if self.told else None
+        shown = _game_names(packed, g, self.names, self.alone, quiet) if self.told else None
         errors, warnings = table_problems(
             game,
             extras,
