@@ -49,9 +49,9 @@ def sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     found: list[int] = []
     real = chunk.chunk_players
 
-    def counted(games: Any, *args: Any) -> chunk.ChunkPlayers:
+    def counted(games: Any, *args: Any, **kwargs: Any) -> chunk.ChunkPlayers:
         found.append(len(games))
-        return real(games, *args)
+        return real(games, *args, **kwargs)
 
     monkeypatch.setattr(report, "chunk_players", counted)
     return found

@@ -56,6 +56,14 @@ def placements_encoded(
 ) -> (
     tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]] | None
 ): ...
+def report_lines(
+    head: bytes,
+    games: list[tuple[Any, ...]],
+    numbers: npt.NDArray[np.int64],
+    names: list[str],
+    met: list[list[str] | None],
+    rotated: tuple[str, tuple[str, ...], tuple[int, ...]] | None = None,
+) -> tuple[list[bytes | None], list[tuple[str, ...]]]: ...
 def pack_encoded(
     players: bytes, facilities: tuple[str, ...], sides: tuple[str, ...]
 ) -> tuple[list[int], list[int]] | None: ...

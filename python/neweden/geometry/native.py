@@ -38,6 +38,7 @@ __all__ = [
     "pack_json_games",
     "placements",
     "placements_encoded",
+    "report_lines",
     "score_columns",
     "score_figures",
     "score_games",
@@ -54,6 +55,11 @@ if (ScoreFigures._fields, CityFigures._fields) != (_core.SCORE_FIELDS, _core.CIT
 
 
 _new = tuple.__new__
+
+#: The lean report line of each game of a chunk, written from the chunk's columns and its
+#: placed problems (cpp/bindings/bind_lines.cpp; neweden.scoring.report._ChunkReports.lines):
+#: None for a game it leaves to the usual way.
+report_lines = _core.report_lines
 
 
 def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:

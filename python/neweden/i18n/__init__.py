@@ -229,6 +229,28 @@ class Form(NamedTuple):
             return self.text % values
         return self.text % tuple([values[i] for i in self.order])
 
+    def pieces(self) -> tuple[str, ...]:
+        """The sentence's literal text around its fields (one more piece than fields), each
+        ``%%`` given back as ``%``: the sentence is ``pieces[0]``, then each field's value
+        followed by the next piece."""
+        out: list[str] = []
+        piece: list[str] = []
+        parts = _PERCENT.split(self.text)  # text, then (what follows a %, text) pairs
+        piece.append(parts[0])
+        for after, text in zip(parts[1::2], parts[2::2], strict=True):
+            if after == "s":  # a field
+                out.append("".join(piece))
+                piece = []
+            else:  # "%%": a % of the sentence's own
+                piece.append("%")
+            piece.append(text)
+        out.append("".join(piece))
+        return tuple(out)
+
+
+#: What a Form's text holds after each %: ``s`` (a field) or ``%`` (a % of its own).
+_PERCENT = re.compile(r"%([s%])")
+
 
 def form(message: str, names: tuple[str, ...]) -> Form | None:
     """`message` in the current language as a :class:`Form` for the fields `names` (made

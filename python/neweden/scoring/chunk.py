@@ -45,7 +45,7 @@ from neweden.scoring.table import (
 )
 from neweden.scoring.types import Military, PlayerReport, Score
 
-__all__ = ["CHUNK_FROM", "ChunkFacts", "ChunkPlayers", "chunk_players"]
+__all__ = ["CHUNK_FROM", "LINE_NUMBERS", "ChunkFacts", "ChunkPlayers", "chunk_players"]
 
 #: The fewest games scored as a chunk: below, the chunk's fixed cost (~100 us of numpy calls)
 #: outweighs what it saves a game, and a game alone is scored alone. Measured on the issue-19
@@ -58,12 +58,41 @@ CHUNK_FROM = 16
 class ChunkPlayers(NamedTuple):
     """The players of a chunk's games scored from columns, by city (the table's order)."""
 
+    #: by game, whether it is scored alone (a requirement of it reads the cards)
+    alone: list[bool]
     #: each player's report entry, every field but problems set (place included), or None
-    #: for the cities of a game scored alone
+    #: for the cities of a game scored alone; empty when the chunk's report lines are
+    #: written from its columns (`numbers`) instead
     entries: list[PlayerReport | None]
     #: what the table's problems need, found with the columns (scoring/report.py tells
     #: them game by game, only where there is one to tell)
     told: ChunkFacts
+    #: the numbers of each player's entry, a row a city, the columns LINE_NUMBERS (only when
+    #: the report lines are written from them: `entries` is then empty)
+    numbers: Ints | None = None
+    #: the requirement ids each city meets, in play order (None: its game tests none)
+    met: list[list[str] | None] | None = None
+
+
+#: The columns of ChunkPlayers.numbers: the report entry's numbers, as the native line writer
+#: (`neweden._core.report_lines`, cpp/bindings/bind_lines.cpp) reads them.
+LINE_NUMBERS = (
+    "cards",
+    "open_connections",
+    "stars",
+    "requirements",
+    "epiphanies",
+    "ten_cards",
+    "bonuses",
+    "total",
+    "place",
+    "labs",
+    "shelters",
+    "medical",
+    "towers",
+    "bases",
+    "military",
+)
 
 
 class ChunkFacts(NamedTuple):
@@ -88,10 +117,13 @@ def chunk_players(
     first_city: Sequence[int],
     catalog: Catalog,
     columns: Ints | None = None,
+    *,
+    lines: bool = False,
 ) -> ChunkPlayers:
     """Every player's entry of the lean reports of `games` (their cities' figures in the
     table's order, game g's from ``first_city[g]``; `columns`: the same figures as a
-    (cities x fields) array, when the core gave them so)."""
+    (cities x fields) array, when the core gave them so); with `lines`, their numbers as
+    an array instead (ChunkPlayers.numbers), for the report lines written from it."""
     cities = len(figures)
     populist, military = [0] * len(games), [0] * len(games)
     bonus = [0] * cities
@@ -139,12 +171,17 @@ def chunk_players(
         catalog,
     )
     parts: Sequence[Any] = military_points(fig, scores.bases_points)  # type: ignore[arg-type]
-    entries = _entries(games, first_city, alone, scores, parts, met_ids)
+    scored_alone = _scored_alone(games, alone)
     most = np.maximum.reduceat(fig.cards, np.asarray(first_city[:-1], dtype=np.intp))
     facts = ChunkFacts(
         epiphanies.rotates, epiphanies.thirds, epiphanies.five, epiphanies.odd, first, most.tolist()
     )
-    return ChunkPlayers(entries, facts)
+    if lines:
+        numbers = np.stack([*(getattr(scores, name) for name in LINE_NUMBERS[:9]), *parts], 1)
+        numbers = np.ascontiguousarray(numbers, np.int64)
+        return ChunkPlayers(scored_alone, [], facts, numbers, met_ids)
+    entries = _entries(games, first_city, scored_alone, scores, parts, met_ids)
+    return ChunkPlayers(scored_alone, entries, facts)
 
 
 _FIRST = operator.itemgetter(0)
@@ -268,10 +305,20 @@ def _met(
     return ids, count
 
 
+def _scored_alone(games: Sequence[Game], alone: set[str]) -> list[bool]:
+    """By game, whether it plays a requirement whose condition reads the cards (`alone`):
+    its report is made alone."""
+    if not alone:
+        return [False] * len(games)
+    return [
+        MODES[game.mode].populist and not alone.isdisjoint(game.requirement_ids()) for game in games
+    ]
+
+
 def _entries(
     games: Sequence[Game],
     first_city: Sequence[int],
-    alone: set[str],
+    scored_alone: list[bool],
     scores: TableScores,
     parts: Sequence[Any],
     met_ids: list[list[str] | None],
@@ -290,9 +337,9 @@ def _entries(
     labs, shelters, medical, towers, bases, military = [part.tolist() for part in parts]
     out: list[PlayerReport | None] = [None] * len(cards)
     for g, game in enumerate(games):
+        if scored_alone[g]:
+            continue
         mode = MODES[game.mode]
-        if alone and mode.populist and not alone.isdisjoint(game.requirement_ids()):
-            continue  # scored alone
         k = first_city[g]
         for player in game.players:
             mil = (

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, overload
 
 import msgspec
 
@@ -54,7 +54,7 @@ from neweden.geometry.compact import (
     pack_table,
 )
 from neweden.geometry.figures import CityFigures, ScoreFigures
-from neweden.geometry.native import JsonGames, analyse_table, score_figures
+from neweden.geometry.native import JsonGames, analyse_table, report_lines, score_figures
 from neweden.geometry.native import score_games as score_games_natively
 from neweden.i18n import _, current, ngettext, speaking
 from neweden.rules.advice import third_star_advice
@@ -84,7 +84,7 @@ from neweden.rules.requirements import (
     requirement_tests,
 )
 from neweden.rules.ten_cards import ten_cards_points
-from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects
+from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects, rotated_form
 from neweden.scoring.chunk import CHUNK_FROM, ChunkPlayers, chunk_players
 from neweden.scoring.table import Ints, fits
 from neweden.scoring.types import (
@@ -106,6 +106,7 @@ from neweden.scoring.types import (
 __all__ = [
     "REPORT_FORMAT",
     "Core",
+    "ReportLine",
     "lean_game",
     "native_geometry",
     "reference_geometry",
@@ -267,10 +268,33 @@ def score_report(
     raw = game_bytes(game)  # (a LeanGame is a Game: score_reports refuses it)
     if not _read_lean(raw, native_geometry):  # without a batch's book-keeping
         return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
+    found: Report | GameDecodeError
     (found,) = _score_documents([raw], catalog or BUILTIN, detail, native_geometry)
     if isinstance(found, Exception):
         raise found
     return found
+
+
+@overload
+def score_inputs(
+    games: Sequence[GameInput],
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = False,
+    geometry: Core | None = None,
+    lines: Literal[False] = False,
+) -> list[Report | GameDecodeError | TypeError]: ...
+
+
+@overload
+def score_inputs(
+    games: Sequence[GameInput],
+    *,
+    catalog: Catalog | None = None,
+    detail: bool = False,
+    geometry: Core | None = None,
+    lines: bool,
+) -> list[Report | ReportLine | GameDecodeError | TypeError]: ...
 
 
 def score_inputs(
@@ -279,12 +303,18 @@ def score_inputs(
     catalog: Catalog | None = None,
     detail: bool = False,
     geometry: Core | None = None,
-) -> list[Report | GameDecodeError | TypeError]:
+    lines: bool = False,
+) -> (
+    list[Report | GameDecodeError | TypeError]
+    | list[Report | ReportLine | GameDecodeError | TypeError]
+):
     """The report of each document (bytes, str or a mapping), or why it is not a readable
     game: :class:`~neweden.format.decode.GameDecodeError`, or TypeError for an input of
     another kind. A document is read lean where it can be (its cities by the native core,
     :mod:`neweden.format.lean`), the others are decoded the exact way; the same reports
-    either way. The cities of all of them go through the core in one pass of each kind."""
+    either way. The cities of all of them go through the core in one pass of each kind.
+    With `lines`, a game scored in a chunk gets its report as the JSON line only
+    (:class:`ReportLine`: what `neweden validate --out` writes, and nothing else needs)."""
     out: list[Any] = [_NOT_YET] * len(games)
     raws: list[bytes] = []
     at: list[int] = []
@@ -294,7 +324,7 @@ def score_inputs(
             at.append(i)
         except (GameDecodeError, TypeError) as err:
             out[i] = err
-    found = _score_documents(raws, catalog or BUILTIN, detail, geometry or native_geometry)
+    found = _score_documents(raws, catalog or BUILTIN, detail, geometry or native_geometry, lines)
     for i, one in zip(at, found, strict=True):
         out[i] = one
     assert _NOT_YET not in out  # every place filled: a report or why there is none
@@ -302,8 +332,8 @@ def score_inputs(
 
 
 def _score_documents(
-    raws: Sequence[bytes], catalog: Catalog, detail: bool, core: Core
-) -> list[Report | GameDecodeError]:
+    raws: Sequence[bytes], catalog: Catalog, detail: bool, core: Core, lines: bool = False
+) -> list[Any]:
     """:func:`score_inputs` of documents through :func:`game_bytes` already (a byte-order
     mark taken off once: a second one is not a game's)."""
     out: list[Any] = [_NOT_YET] * len(raws)
@@ -333,13 +363,20 @@ def _score_documents(
             packed = packer.packed()
             found = core.games(packed, lean, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
             reports = score_packed(
-                lean, packed, found, catalog=catalog, detail=detail, core=core, sources=sources
+                lean,
+                packed,
+                found,
+                catalog=catalog,
+                detail=detail,
+                core=core,
+                sources=sources,
+                lines=lines,
             )
             for i, report in zip(lean_at, reports, strict=True):
                 out[i] = report
         if exact:
-            reports = score_reports(exact, catalog=catalog, detail=detail, geometry=core)
-            for i, report in zip(exact_at, reports, strict=True):
+            made = score_reports(exact, catalog=catalog, detail=detail, geometry=core)
+            for i, report in zip(exact_at, made, strict=True):
                 out[i] = report
     assert _NOT_YET not in out  # every place filled
     return out
@@ -459,6 +496,7 @@ def score_pictured(
     return report, [found.listed[k] for k in range(len(game.players))]
 
 
+@overload
 def score_packed(
     games: Sequence[Game],
     packed: PackedGames,
@@ -468,24 +506,60 @@ def score_packed(
     detail: bool,
     core: Core = native_geometry,
     sources: Sequence[bytes | None] | None = None,
-) -> list[Report]:
+    lines: Literal[False] = False,
+) -> list[Report]: ...
+
+
+@overload
+def score_packed(
+    games: Sequence[Game],
+    packed: PackedGames,
+    found: GameFigures,
+    *,
+    catalog: Catalog,
+    detail: bool,
+    core: Core = native_geometry,
+    sources: Sequence[bytes | None] | None = None,
+    lines: bool,
+) -> list[Report | ReportLine]: ...
+
+
+def score_packed(
+    games: Sequence[Game],
+    packed: PackedGames,
+    found: GameFigures,
+    *,
+    catalog: Catalog,
+    detail: bool,
+    core: Core = native_geometry,
+    sources: Sequence[bytes | None] | None = None,
+    lines: bool = False,
+) -> list[Report] | list[Report | ReportLine]:
     """RULES §4 over packed games and what one pass of the core found of their cities (the
     rules stage of the pipeline); `core` gives the per-card figures that messages and audit
     trails need when that pass did not list them. `sources`: the document of each game
-    decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
+    decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way).
+    `lines`: a game scored in a chunk gets its report as a :class:`ReportLine`."""
     figures, over_box, listed, columns = found
     quiet: NamesMemo = {}  # the batch's name checks
     names = _names(packed)
     told = len(games) == 1 or not batch_quiet(names)
     chunk = extras = None
+    written: list[ReportLine | None] = []
     if core is native_geometry and _together(len(games), detail, catalog):
         extras = [resolve_extras(game, catalog) for game in games]
-        chunk = chunk_players(games, extras, figures, packed.first_city, catalog, columns)
+        first_city = packed.first_city
+        chunk = chunk_players(games, extras, figures, first_city, catalog, columns, lines=lines)
         together = _ChunkReports(games, extras, packed, found, chunk, catalog, sources, told)
-    reports = []
+        if lines:
+            written = together.lines(quiet)
+    reports: list[Report | ReportLine] = []
     for g, game in enumerate(games):
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        if chunk is not None and chunk.entries[first] is not None:  # not a game scored alone
+        if written and (line := written[g]) is not None:
+            reports.append(line)
+            continue
+        if chunk is not None and not lines and not chunk.alone[g]:
             reports.append(together.report(g, quiet))
             continue
         alone = len(games) == 1
@@ -579,6 +653,48 @@ class _ChunkReports:
         return geometry_problems(_city_path(p), rows.of(p), found)
 
     def report(self, g: int, quiet: NamesMemo) -> Report:
+        errors, warnings = self.problems(g, quiet)
+        first, stop = self.packed.first_city[g], self.packed.first_city[g + 1]
+        players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
+        return _assembled(self.games[g], self.catalog, players, errors, warnings, msgspec.UNSET)
+
+    def lines(self, quiet: NamesMemo) -> list[ReportLine | None]:
+        """Each game's report as its JSON line, written from the chunk's columns by the
+        native writer (None: a game scored alone, or one the writer left to the usual way:
+        :meth:`report` of it is then the same report)."""
+        chunk, packed, games = self.chunk, self.packed, self.games
+        assert chunk.numbers is not None  # (lines=True)
+        assert chunk.met is not None
+        first_city = packed.first_city
+        head = _REPORT_HEAD + _encode(self.catalog.name) + b',"valid":'
+        rotated = rotated_form()  # (None: the rotated cards' warnings made as Problems)
+        at: list[int] = []
+        made: list[tuple[Any, ...]] = []
+        for g, game in enumerate(games):
+            if chunk.alone[g]:
+                continue
+            rotations: list[tuple[int, int, int, int]] | None = [] if rotated else None
+            errors, warnings = self.problems(g, quiet, rotations)
+            mode = _MODES[game.mode]
+            meta = _encode(game.meta) if isinstance(game.meta, dict) else None
+            first, stop = first_city[g], first_city[g + 1]
+            at.append(g)
+            shown = (errors, warnings, rotations or ())
+            made.append((game.mode, meta, mode.populist, mode.military, first, stop, *shown))
+        names = [player.name for game in games for player in game.players]
+        written, codes = report_lines(head, made, chunk.numbers, names, chunk.met, rotated)
+        out: list[ReportLine | None] = [None] * len(games)
+        for g, line, game_codes in zip(at, written, codes, strict=True):
+            if line is not None:
+                out[g] = ReportLine(line, not game_codes, game_codes, len(games[g].players))
+        return out
+
+    def problems(
+        self, g: int, quiet: NamesMemo, rotations: list[tuple[int, int, int, int]] | None = None
+    ) -> tuple[list[Problem], list[Problem]]:
+        """Game g's errors and warnings, in the order the rules tell them (`rotations`: where
+        to add the rotated cards to warn of, instead of their warnings: see
+        :func:`~neweden.rules.warnings.game_warnings`)."""
         game, extras, catalog, facts = self.games[g], self.extras[g], self.catalog, self.chunk.told
         packed = self.packed
         first, stop = packed.first_city[g], packed.first_city[g + 1]
@@ -611,13 +727,13 @@ class _ChunkReports:
                 facts.thirds[first:stop].__getitem__,
                 rows.cell,
                 self.alone,
+                rotations,
             )
         )
         for p, five in enumerate(facts.five_point[first:stop]):
             if five:
                 errors.extend([_activated_five_point(p, k) for k in five])
-        players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
-        return _assembled(game, catalog, players, errors, warnings, msgspec.UNSET)
+        return errors, warnings
 
 
 def table_problems(
@@ -735,6 +851,25 @@ def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
         for card_id, count in Counter(ids).items()
         if (spec := catalog.card(card_id)) is not None
     )
+
+
+class ReportLine(NamedTuple):
+    """A game's lean report as the JSON the native writer made of it (the bytes msgspec
+    writes of its :class:`Report`), with what a batch counts of it: whether it is valid,
+    its error codes (the top level's, then the players', as
+    :func:`neweden.scoring.results._result` counts them), how many players it has."""
+
+    json: bytes
+    valid: bool
+    codes: tuple[str, ...]
+    player_count: int
+
+
+_encode = msgspec.json.Encoder().encode
+#: What every lean report line starts with, up to the catalog's name.
+_REPORT_HEAD: Final = (
+    b'{"format":' + _encode(REPORT_FORMAT) + b',"neweden":' + _encode(__version__) + b',"catalog":'
+)
 
 
 class _Majority(NamedTuple):

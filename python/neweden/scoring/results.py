@@ -18,7 +18,7 @@ from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
-from neweden.scoring.report import reference_geometry, score_inputs
+from neweden.scoring.report import ReportLine, reference_geometry, score_inputs
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = [
@@ -50,6 +50,8 @@ _encode = msgspec.json.Encoder().encode
 
 #: What a batch says of each entry: its report, or that it is not a readable game.
 Scored = Report | Unreadable
+#: The same, where only the --out line is wanted: a report may come as that line alone.
+Written = Report | ReportLine | Unreadable
 
 
 def reports(
@@ -70,10 +72,14 @@ def scored(
     catalog: Catalog,
     detail: bool,
     reference: bool = False,
-) -> list[Scored]:
+    *,
+    lines: bool = False,
+) -> list[Any]:
     """The report of each input (`errors`: the problem of an entry that could not be read,
-    or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`."""
-    out: list[Scored | None] = [None] * len(games)
+    or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`. With
+    `lines`, a game scored in a chunk comes as its --out line alone (Written, not Scored:
+    :class:`~neweden.scoring.report.ReportLine`)."""
+    out: list[Written | None] = [None] * len(games)
     readable: list[tuple[int, GameInput]] = []
     for i, (game, error) in enumerate(zip(games, errors, strict=True)):
         if error is not None:
@@ -82,7 +88,7 @@ def scored(
             readable.append((i, game))  # type: ignore[arg-type]
     geometry = reference_geometry if reference else None
     found = score_inputs(
-        [g for _at, g in readable], catalog=catalog, detail=detail, geometry=geometry
+        [g for _at, g in readable], catalog=catalog, detail=detail, geometry=geometry, lines=lines
     )
     for (i, _game), one in zip(readable, found, strict=True):
         if isinstance(one, GameDecodeError):
@@ -156,6 +162,12 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
         bool(players),
         meta=game_meta(entry.data) if rows else None,
     )
+
+
+def _line_result(entry: Entry, report: ReportLine) -> Result:
+    """The Result of an entry whose report came as its line (no stdout line, no rows)."""
+    line = b'{"source":' + _encode(entry.source()) + b"," + report.json[1:]
+    return Result(line, "", report.valid, report.codes, (), report.player_count > 0)
 
 
 class _MetaOnly(msgspec.Struct):
@@ -249,13 +261,19 @@ def score_entries(
     reference: bool = False,
 ) -> list[Result]:
     """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
-    picture of each invalid readable game; `reference`: the pure-Python core)."""
+    picture of each invalid readable game; `reference`: the pure-Python core). When only
+    the --out line is wanted of a report (no stdout line, rows, picture or audit), the
+    reports of a chunk are written as lines natively
+    (:class:`~neweden.scoring.report.ReportLine`): the same bytes."""
+    lines = short if isinstance(short, Lines) else Lines(shown=short)
+    written = not (lines.shown or rows or svg or detail)
     with collector_paused():
         games = [e.data for e in entries]
         errors = [e.problem for e in entries]
-        found = scored(games, errors, catalog, detail, reference)
+        found = scored(games, errors, catalog, detail, reference, lines=written)
         results = [
-            _result(e, r, short=short, rows=rows) for e, r in zip(entries, found, strict=True)
+            _line_result(e, r) if type(r) is ReportLine else _result(e, r, short=lines, rows=rows)
+            for e, r in zip(entries, found, strict=True)
         ]
     if svg:
         results = [_with_picture(e, r, catalog) for e, r in zip(entries, results, strict=True)]

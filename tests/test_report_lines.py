@@ -1,0 +1,210 @@
+"""The lean report lines of a chunk written natively (`neweden._core.report_lines`, issue 19):
+byte for byte the JSON msgspec writes of the same report, with the same verdict and error
+codes; a game the writer cannot write exactly goes the usual way, and loses nothing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+from unittest import mock
+
+import msgspec
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from neweden.catalog.catalog import BUILTIN
+from neweden.format.problems import Problem, pointer_order
+from neweden.geometry.native import report_lines
+from neweden.geometry.synth import city_json, grow_city
+from neweden.i18n import speaking
+from neweden.runners.sources import Entry
+from neweden.scoring import chunk, report, results
+from neweden.scoring.report import ReportLine, score_inputs
+
+from .test_chunk import _EXAMPLES, games
+
+SMALL_CHUNKS = 4
+
+
+@pytest.fixture
+def small_chunks() -> Iterator[None]:
+    with mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS):
+        yield
+
+
+def _lines_and_reports(raws: list[bytes], catalog: Any = BUILTIN) -> list[tuple[Any, Any]]:
+    written = score_inputs(raws, catalog=catalog, lines=True)
+    made = score_inputs(raws, catalog=catalog)
+    return list(zip(written, made, strict=True))
+
+
+def _same(raws: list[bytes], catalog: Any = BUILTIN) -> int:
+    """Each line written natively is the report's JSON, verdict and codes; how many were."""
+    count = 0
+    for i, (line, made) in enumerate(_lines_and_reports(raws, catalog)):
+        if isinstance(made, Exception):
+            assert type(line) is type(made)
+            continue
+        expected = results._result(Entry("x", i + 1, raws[i]), made, short=False, rows=False)
+        if isinstance(line, ReportLine):
+            count += 1
+            assert line.json == msgspec.json.encode(made)
+            assert (line.valid, line.codes) == (expected.valid, expected.codes)
+            assert line.player_count == len(made.players)
+        else:  # a game scored alone: its report as it is
+            assert msgspec.json.encode(line) == msgspec.json.encode(made)
+    return count
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(games(), min_size=SMALL_CHUNKS, max_size=SMALL_CHUNKS + 8))
+def test_report_lines_are_the_bytes_of_the_reports(docs: list[dict[str, Any]]) -> None:
+    raws = [msgspec.json.encode(doc) for doc in docs]
+    with mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS):
+        written = _same(raws, _EXAMPLES)
+        with speaking("pt-BR"):
+            assert _same(raws, _EXAMPLES) == written
+    lean = sum(len(raw) >= report.LEAN_FROM_BYTES for raw in raws)
+    assume(lean >= SMALL_CHUNKS)  # (the others are made the exact way: no chunk)
+    assert written > 0
+
+
+def _game(rng: random.Random, name: str, meta: Any = None) -> bytes:
+    """A game large enough to be read lean (the chunk's games are)."""
+    raw = b""
+    while len(raw) < report.LEAN_FROM_BYTES:
+        raw = _any_game(rng, name, meta)
+    return raw
+
+
+def _any_game(rng: random.Random, name: str, meta: Any) -> bytes:
+    doc: dict[str, Any] = {
+        "mode": rng.choice(["populist", "military", "elitist"]),
+        "players": [
+            {"name": name if p == 0 else f"{name}{p}", "city": city_json(grow_city(rng, 8))}
+            for p in range(rng.randint(1, 3))
+        ],
+    }
+    if doc["mode"] != "military":
+        doc["requirements"] = ["A1", "B1", "C1"]
+    if meta is not None:
+        doc["meta"] = meta
+    return msgspec.json.encode(doc)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(min_size=1, max_size=30), st.dictionaries(st.text(max_size=8), st.text()))
+def test_report_lines_escape_text_as_msgspec_does(name: str, meta: dict[str, str]) -> None:
+    rng = random.Random(len(name))
+    raws = [_game(rng, name, meta if k % 2 else None) for k in range(SMALL_CHUNKS)]
+    with mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS):
+        assert _same(raws) == SMALL_CHUNKS  # all written natively, none alone
+
+
+def test_a_whole_batch_of_the_issue_19_mix_is_written_natively() -> None:
+    from bench.conftest import transcribed_games
+
+    raws = transcribed_games(300, seed=31)
+    written = _same(raws)
+    assert written >= 250  # the lean ones, in chunks (the rest are too small to read lean)
+
+
+def _placed_paths(paths: list[str]) -> list[str]:
+    """The order report_lines writes a game's top-level warnings in, given their paths."""
+    numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
+    problems = [Problem(code=f"c{k}", message="m", path=p) for k, p in enumerate(paths)]
+    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], problems, [])
+    (line,), _codes = report_lines(b'{"valid":', [game], numbers, ["A"], [None])
+    assert line is not None
+    written = msgspec.json.decode(b'{"valid":' + line[len(b'{"valid":') :])
+    return [w["path"] for w in written["warnings"]]
+
+
+_TOKEN = st.one_of(
+    st.sampled_from(["", "0", "00", "1", "007", "10", "9", "a", "b", "ab", "A", "~1", "z0"]),
+    st.integers(0, 10**30).map(str),
+    st.text(alphabet="0123456789ab-_", max_size=6),
+)
+_PATH = (
+    st.lists(_TOKEN, max_size=4)
+    .map(lambda ts: "".join("/" + t for t in ts))
+    .filter(lambda p: not p.startswith("/players/"))
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PATH, min_size=1, max_size=8))
+def test_report_lines_place_problems_in_document_order(paths: list[str]) -> None:
+    assert _placed_paths(paths) == sorted(paths, key=pointer_order)  # stable, as placed
+
+
+def _with_extra_warning(path: str) -> Any:
+    """_ChunkReports.problems with one more warning at `path` for every game."""
+    usual = report._ChunkReports.problems
+
+    def problems(self: Any, g: int, quiet: Any, *more: Any) -> tuple[list[Problem], list[Problem]]:
+        errors, warnings = usual(self, g, quiet, *more)
+        return errors, [*warnings, Problem(code="x", message="odd path", path=path)]
+
+    return mock.patch.object(report._ChunkReports, "problems", problems)
+
+
+@pytest.mark.parametrize("path", ["/players/0/caf\u00e9", "/players/7", "/meta/a\nb"])
+def test_a_game_the_writer_cannot_place_is_made_the_usual_way(
+    path: str, small_chunks: None
+) -> None:
+    rng = random.Random(3)
+    raws = [_game(rng, "Ana") for _ in range(SMALL_CHUNKS)]
+    with _with_extra_warning(path):
+        written = score_inputs(raws, lines=True)
+    # the path is not one report_lines places for certain (non-ASCII, a player the game
+    # lacks, a control byte): every game went the usual way, each game's rules alone (which
+    # the odd warning, added to the chunk's problems only, does not reach)
+    assert not any(isinstance(r, ReportLine) for r in written)
+    alone = [score_inputs([raw])[0] for raw in raws]
+    assert [msgspec.json.encode(r) for r in written] == [msgspec.json.encode(r) for r in alone]
+
+
+def test_report_lines_refuses_numbers_of_another_shape() -> None:
+    with pytest.raises(ValueError, match="cities x 15"):
+        report_lines(b"{", [], np.zeros((1, 3), dtype=np.int64), [], [])
+
+
+def test_validate_writes_the_same_out_file_either_way(tmp_path: Any) -> None:
+    from bench.conftest import transcribed_games
+    from neweden.runners.batch import validate
+
+    source = tmp_path / "games.jsonl"
+    source.write_bytes(b"\n".join(transcribed_games(200, seed=7)) + b"\n")
+    outs = []
+    for quiet in (True, False):  # --quiet: lines written natively; otherwise from reports
+        out = tmp_path / f"out-{quiet}.jsonl"
+        validate([str(source)], out=str(out), quiet=quiet, jobs=1)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    assert outs[0].count(b"\n") == 200
+
+
+def test_rotated_cards_warnings_are_written_from_their_numbers(small_chunks: None) -> None:
+    from bench.conftest import transcribed_games
+
+    raws = transcribed_games(40, seed=8)
+    rotated = [r for r, _made in _lines_and_reports(raws) if isinstance(r, ReportLine)]
+    assert any(b"rotated_without_epiphany" in r.json for r in rotated)  # some to write
+    assert _same(raws) == len(rotated)
+    with speaking("pt-BR"):
+        assert _same(raws) == len(rotated)
+    # a language whose sentence the writer cannot fill: the warnings made as Problems
+    with mock.patch.object(report, "rotated_form", return_value=None):
+        assert _same(raws) == len(rotated)
+
+
+def test_a_form_gives_its_pieces_around_its_fields() -> None:
+    from neweden.i18n import Form
+
+    assert Form("a %s b %% c %%s d %s e %%%s", None).pieces() == ("a ", " b % c %s d ", " e %", "")
+    assert Form("%s", None).pieces() == ("", "")
+    assert Form("no field, 100%%", None).pieces() == ("no field, 100%",)
