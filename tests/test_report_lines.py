@@ -53,7 +53,7 @@ def _same(raws: list[bytes], catalog: Any = BUILTIN) -> int:
             count += 1
             assert line.json == msgspec.json.encode(made)
             assert (line.valid, line.codes) == (expected.valid, expected.codes)
-            assert line.player_count == len(made.players)
+            assert line.totals() == [(p.name, p.score.total) for p in made.players]
         else:  # a game scored alone: its report as it is
             assert msgspec.json.encode(line) == msgspec.json.encode(made)
     return count
@@ -117,7 +117,7 @@ def _placed_paths(paths: list[str]) -> list[str]:
     numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
     problems = [Problem(code=f"c{k}", message="m", path=p) for k, p in enumerate(paths)]
     game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], problems, [])
-    (line,), _codes = report_lines(b'{"valid":', [game], numbers, ["A"], [None])
+    (line,), _codes, _firsts = report_lines(b'{"valid":', [game], numbers, ["A"], [None])
     assert line is not None
     written = msgspec.json.decode(b'{"valid":' + line[len(b'{"valid":') :])
     return [w["path"] for w in written["warnings"]]
@@ -173,19 +173,25 @@ def test_report_lines_refuses_numbers_of_another_shape() -> None:
         report_lines(b"{", [], np.zeros((1, 3), dtype=np.int64), [], [])
 
 
-def test_validate_writes_the_same_out_file_either_way(tmp_path: Any) -> None:
+def test_validate_writes_the_same_lines_either_way(tmp_path: Any) -> None:
+    import io
+
     from bench.conftest import transcribed_games
     from neweden.runners.batch import validate
 
     source = tmp_path / "games.jsonl"
     source.write_bytes(b"\n".join(transcribed_games(200, seed=7)) + b"\n")
-    outs = []
-    for quiet in (True, False):  # --quiet: lines written natively; otherwise from reports
-        out = tmp_path / f"out-{quiet}.jsonl"
-        validate([str(source)], out=str(out), quiet=quiet, jobs=1)
+    outs, shown = [], []
+    for csv in (False, True):  # --csv: each report made whole (its rows); otherwise written
+        out, stdout = tmp_path / f"out-{csv}.jsonl", io.StringIO()
+        csv_path = str(tmp_path / "t.csv") if csv else None
+        validate([str(source)], out=str(out), csv_path=csv_path, jobs=1, stdout=stdout)
         outs.append(out.read_bytes())
+        shown.append(stdout.getvalue().splitlines()[:-1])  # (the summary's last: its timing)
     assert outs[0] == outs[1]
     assert outs[0].count(b"\n") == 200
+    assert shown[0] == shown[1]
+    assert sum(": INVALID " in line for line in shown[0]) > 20  # the first error named
 
 
 def test_rotated_cards_warnings_are_written_from_their_numbers(small_chunks: None) -> None:
@@ -208,3 +214,12 @@ def test_a_form_gives_its_pieces_around_its_fields() -> None:
     assert Form("a %s b %% c %%s d %s e %%%s", None).pieces() == ("a ", " b % c %s d ", " e %", "")
     assert Form("%s", None).pieces() == ("", "")
     assert Form("no field, 100%%", None).pieces() == ("no field, 100%",)
+
+
+@pytest.mark.parametrize(
+    "entry", [Entry('a"b\\c.jsonl', 3, b""), Entry("x", None, b""), Entry("é/ü", 10**20, b"")]
+)
+def test_an_out_line_starts_with_the_json_of_its_source(entry: Entry) -> None:
+    line = results._sourced(entry, b'{"k":1}')
+    assert msgspec.json.decode(line) == {"source": entry.source(), "k": 1}
+    assert line.startswith(b'{"source":' + msgspec.json.encode(entry.source()) + b",")

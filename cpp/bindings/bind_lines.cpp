@@ -487,18 +487,29 @@ bool legal(const Problems& errors, long long player) {
   return true;
 }
 
-// A game's error codes as a batch counts them (neweden.scoring.results._result): those of the
-// top level, then the players', in document order.
-py::tuple codes(const Problems& errors) {
+// What a batch says of a game besides its line: its error codes as it counts them
+// (neweden.scoring.results._result: those of the top level, then the players', in document
+// order) and the first of those errors (the one its stdout line names), or None.
+struct Verdict {
+  py::tuple codes;
+  py::object first = py::none();
+};
+
+Verdict verdict(const Problems& errors) {
+  Verdict out;
   py::list found;
   for (const bool top : {true, false}) {
     for (const Placed& at : errors) {
       if ((at.player < 0) == top) {
+        if (found.empty()) {
+          out.first = py::reinterpret_borrow<py::object>(at.problem);
+        }
         found.append(attribute(at.problem, names().code));
       }
     }
   }
-  return py::tuple(found);
+  out.codes = py::tuple(found);
+  return out;
 }
 
 struct Chunk {
@@ -577,9 +588,9 @@ void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, boo
 }
 
 // One game: (mode, meta as JSON or None, populist, military, first city, stop, errors,
-// warnings, rotated cards' warnings not made); its error codes are set in `codes`.
+// warnings, rotated cards' warnings not made); its verdict is set in `said` (when invalid).
 void put_game(std::string& out, const std::string& head, const Chunk& c, PyObject* game,
-              py::tuple& game_codes) {
+              Verdict& said) {
   if (!PyTuple_CheckExact(game) || PyTuple_GET_SIZE(game) != 9) {
     throw Unwritable{};
   }
@@ -627,7 +638,7 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
   put_problems(out, warnings, -1, c.rotated);
   out += '}';
   if (!errors.empty()) {
-    game_codes = codes(errors);
+    said = verdict(errors);
   }
 }
 
@@ -662,29 +673,30 @@ py::tuple report_lines(const std::string& head, const py::list& games,
   }
   const std::optional<RotatedForm> form = rotated_form(rotated);
   const Chunk c{numbers.unchecked<2>(), names.ptr(), met.ptr(), form ? &*form : nullptr};
-  const py::tuple none;
   py::list lines(games.size());
   py::list all_codes(games.size());
+  py::list firsts(games.size());
   std::string line;
   line.reserve(8192);
   for (std::size_t g = 0; g < games.size(); ++g) {
     line.clear();
     PyObject* written = nullptr;
-    py::tuple game_codes = none;
+    Verdict said;
     try {
-      put_game(line, head, c, games[g].ptr(), game_codes);
+      put_game(line, head, c, games[g].ptr(), said);
       written = PyBytes_FromStringAndSize(line.data(), static_cast<Py_ssize_t>(line.size()));
       if (written == nullptr) {
         throw py::error_already_set();
       }
     } catch (const Unwritable&) {
       written = Py_NewRef(Py_None);
-      game_codes = none;
+      said = Verdict();
     }
     PyList_SET_ITEM(lines.ptr(), static_cast<Py_ssize_t>(g), written);
-    all_codes[g] = game_codes;
+    all_codes[g] = said.codes;
+    firsts[g] = said.first;
   }
-  return py::make_tuple(lines, all_codes);
+  return py::make_tuple(lines, all_codes, firsts);
 }
 
 }  // namespace
@@ -692,8 +704,8 @@ py::tuple report_lines(const std::string& head, const py::list& games,
 void bind_lines(py::module_& m) {
   m.def("report_lines", &report_lines, py::arg("head"), py::arg("games"), py::arg("numbers"),
         py::arg("names"), py::arg("met"), py::arg("rotated") = py::none(),
-        "The lean report line of each game of a chunk (None: a game to write the usual way) "
-        "and its error codes; see neweden.scoring.report._ChunkReports.lines.");
+        "The lean report line of each game of a chunk (None: a game to write the usual way), "
+        "its error codes and its first error; see neweden.scoring.report._ChunkReports.lines.");
 }
 
 }  // namespace neweden::bindings

@@ -85,7 +85,7 @@ from neweden.rules.requirements import (
 )
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects, rotated_form
-from neweden.scoring.chunk import CHUNK_FROM, ChunkPlayers, chunk_players
+from neweden.scoring.chunk import CHUNK_FROM, LINE_NUMBERS, ChunkPlayers, chunk_players
 from neweden.scoring.table import Ints, fits
 from neweden.scoring.types import (
     AuditCard,
@@ -682,11 +682,13 @@ class _ChunkReports:
             shown = (errors, warnings, rotations or ())
             made.append((game.mode, meta, mode.populist, mode.military, first, stop, *shown))
         names = [player.name for game in games for player in game.players]
-        written, codes = report_lines(head, made, chunk.numbers, names, chunk.met, rotated)
+        written, codes, firsts = report_lines(head, made, chunk.numbers, names, chunk.met, rotated)
+        players = LinePlayers(names, chunk.numbers[:, LINE_NUMBERS.index("total")].tolist())
         out: list[ReportLine | None] = [None] * len(games)
-        for g, line, game_codes in zip(at, written, codes, strict=True):
+        for g, line, game_codes, first in zip(at, written, codes, firsts, strict=True):
             if line is not None:
-                out[g] = ReportLine(line, not game_codes, game_codes, len(games[g].players))
+                span = (first_city[g], first_city[g + 1])
+                out[g] = ReportLine(line, not game_codes, game_codes, first, players, *span)
         return out
 
     def problems(
@@ -855,14 +857,30 @@ def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
 
 class ReportLine(NamedTuple):
     """A game's lean report as the JSON the native writer made of it (the bytes msgspec
-    writes of its :class:`Report`), with what a batch counts of it: whether it is valid,
-    its error codes (the top level's, then the players', as
-    :func:`neweden.scoring.results._result` counts them), how many players it has."""
+    writes of its :class:`Report`), with what a batch says of it besides: whether it is
+    valid, its error codes (the top level's, then the players', as
+    :func:`neweden.scoring.results._result` counts them) and the first of those errors,
+    and its players' names and totals (cities [first, stop) of its chunk's `players`)."""
 
     json: bytes
     valid: bool
     codes: tuple[str, ...]
-    player_count: int
+    first_error: Problem | None
+    players: LinePlayers
+    first: int
+    stop: int
+
+    def totals(self) -> list[tuple[str, int]]:
+        """Each player's name and total, in seat order."""
+        names, totals = self.players
+        return list(zip(names[self.first : self.stop], totals[self.first : self.stop], strict=True))
+
+
+class LinePlayers(NamedTuple):
+    """A chunk's players' names and totals, by city, that its report lines share."""
+
+    names: list[str]
+    totals: list[int]
 
 
 _encode = msgspec.json.Encoder().encode

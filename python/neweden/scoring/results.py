@@ -5,6 +5,7 @@ sources and write outputs, so every runner scores the same way."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -164,10 +165,12 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
     )
 
 
-def _line_result(entry: Entry, report: ReportLine) -> Result:
-    """The Result of an entry whose report came as its line (no stdout line, no rows)."""
-    line = b'{"source":' + _encode(entry.source()) + b"," + report.json[1:]
-    return Result(line, "", report.valid, report.codes, (), report.player_count > 0)
+def _line_result(entry: Entry, report: ReportLine, lines: Lines) -> Result:
+    """The Result of an entry whose report came as its line (no rows: see :func:`_result`)."""
+    line = _sourced(entry, report.json)
+    wanted = lines.shown and not (lines.only_invalid and report.valid)
+    short = _short(entry, report, lines.colour) if wanted else ""
+    return Result(line, short, report.valid, report.codes, (), report.stop > report.first)
 
 
 class _MetaOnly(msgspec.Struct):
@@ -190,14 +193,33 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
 
 def sourced_line(entry: Entry, report: Scored) -> bytes:
     """The --out line: `{"source": ..., ` then the report's own keys."""
-    return b'{"source":' + _encode(entry.source()) + b"," + _encode(report)[1:]
+    return _sourced(entry, _encode(report))
 
 
-def _short(entry: Entry, report: Scored, colour: bool = False) -> str:
+def _sourced(entry: Entry, report: bytes) -> bytes:
+    """The --out line of an entry whose report's JSON is `report`: `{"source": ..., ` (the
+    JSON of Entry.source()) then the report's own keys."""
+    line = b"null" if entry.line is None else str(entry.line).encode()
+    return b"".join((_source_head(entry.path), line, b"},", memoryview(report)[1:]))
+
+
+@functools.lru_cache(maxsize=64)
+def _source_head(path: str) -> bytes:
+    """What every --out line of a source starts with, up to its line number."""
+    return b'{"source":{"path":' + _encode(path) + b',"line":'
+
+
+
+def _short(entry: Entry, report: Written, colour: bool = False) -> str:
     """The stdout line of an entry: its source, valid or the first error, the totals; with
     `colour`, the verdict coloured (valid green, INVALID red, UNREADABLE magenta)."""
-    players = report.players if isinstance(report, Report) else []
-    totals = " · ".join(f"{p.name} {p.score.total}" for p in players)
+    first: ProblemItem | Problem | None
+    if isinstance(report, ReportLine):
+        each, first = report.totals(), report.first_error
+    else:
+        players = report.players if isinstance(report, Report) else []
+        each, first = [(p.name, p.score.total) for p in players], _first_error(report)
+    totals = " · ".join([f"{name} {total}" for name, total in each])
     if report.valid:
         line = _("{source}: valid  {totals}", source=entry.label(), totals=totals)
         if colour:
@@ -205,11 +227,10 @@ def _short(entry: Entry, report: Scored, colour: bool = False) -> str:
             word = line[start:].split(" ", 1)[0]
             line = line[:start] + paint(word, GREEN) + line[start + len(word) :]
         return line
-    first = _first_error(report)
     what = _("{code} at {path}", code=first.code, path=first.path or "/") if first else _("invalid")
-    kind = _("INVALID") if players else _("UNREADABLE")
+    kind = _("INVALID") if each else _("UNREADABLE")
     if colour:
-        kind = paint(kind, RED if players else MAGENTA)
+        kind = paint(kind, RED if each else MAGENTA)
     return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
 
 
@@ -262,17 +283,19 @@ def score_entries(
 ) -> list[Result]:
     """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
     picture of each invalid readable game; `reference`: the pure-Python core). When only
-    the --out line is wanted of a report (no stdout line, rows, picture or audit), the
+    the --out and stdout lines are wanted of a report (no rows, picture or audit), the
     reports of a chunk are written as lines natively
     (:class:`~neweden.scoring.report.ReportLine`): the same bytes."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
-    written = not (lines.shown or rows or svg or detail)
+    written = not (rows or svg or detail)
     with collector_paused():
         games = [e.data for e in entries]
         errors = [e.problem for e in entries]
         found = scored(games, errors, catalog, detail, reference, lines=written)
         results = [
-            _line_result(e, r) if type(r) is ReportLine else _result(e, r, short=lines, rows=rows)
+            _line_result(e, r, lines)
+            if type(r) is ReportLine
+            else _result(e, r, short=lines, rows=rows)
             for e, r in zip(entries, found, strict=True)
         ]
     if svg:
