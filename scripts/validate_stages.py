@@ -6,9 +6,10 @@ each stage over the same batch, the garbage collector frozen after set-up.
     python scripts/validate_stages.py --games 2000
 
 The stages are those of `score_inputs` over one batch (the lean read, the core's pass, the
-rules, the `--out` line); the rules are then split into their parts as `score_packed` runs
-them for each game. A part's figure is that part alone, timed over every game: the sum is
-near, not equal to, the whole (calls, caches). docs/benchmarks.md reports what it printed.
+rules with the report lines written natively, each entry's result); the rules are then split
+into their parts as `score_packed` runs them for a chunk. A part's figure is that part alone,
+timed over every game: the sum is near, not equal to, the whole (calls, caches).
+docs/benchmarks.md reports what it printed.
 """
 
 from __future__ import annotations
@@ -26,10 +27,8 @@ sys.path.insert(0, str(ROOT))  # bench.conftest: the benchmarks' generators
 
 from bench.conftest import transcribed_games  # noqa: E402
 from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
-from neweden.geometry.compact import CityRows  # noqa: E402
 from neweden.geometry.native import JsonGames  # noqa: E402
-from neweden.rules.names import GameNames  # noqa: E402
-from neweden.rules.warnings import held_effects  # noqa: E402
+from neweden.rules.names import batch_quiet  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
 from neweden.scoring import chunk, report, results  # noqa: E402
 
@@ -57,7 +56,13 @@ def main() -> None:
     packed = packer.packed()
     core = report.native_geometry
     found = core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS)
-    reports = report.score_packed(lean, packed, found, catalog=BUILTIN, detail=False)
+
+    def rules() -> list[Any]:  # as validate runs them: the lines written natively
+        return report.score_packed(lean, packed, found, catalog=BUILTIN, detail=False, lines=True)
+
+    written = rules()
+    if not all(isinstance(r, report.ReportLine) for r in written):
+        sys.exit("some games were not written natively: the stages assume all are")
     gc.collect()
     gc.freeze()
 
@@ -65,93 +70,46 @@ def main() -> None:
         best = min(timeit.repeat(work, number=1, repeat=args.repeat))
         print(f"{name:<46} {best / n * 1e6:7.2f} µs a game")
 
+    quiet = results.Lines(shown=False)
     print(f"{n} games of the issue-19 mix, one batch")
     each("read (the core's reader, msgspec the rest)", read)
     each("the packed table's lists", packer.packed)
     each("the core's pass", lambda: core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS))
+    each("the rules (score_packed, lines written)", rules)
     each(
-        "the rules (score_packed)",
-        lambda: report.score_packed(lean, packed, found, catalog=BUILTIN, detail=False),
-    )
-    each(
-        "the --out line",
-        lambda: [results.sourced_line(e, r) for e, r in zip(entries, reports, strict=True)],
+        "each entry's result (the --out line)",
+        lambda: [results._line_result(e, r, quiet) for e, r in zip(entries, written, strict=True)],
     )
     each(
         "all of score_entries, as a worker calls it",
         lambda: results.score_entries(entries, BUILTIN, False, short=False, rows=False),
     )
-    _rules(lean, games, packed, found, each)
+    _rules(lean, packed, found, each)
 
 
-def _rules(
-    lean: list[Any], raws: list[bytes], packed: Any, found: Any, each: Callable[..., None]
-) -> None:
-    """The parts of score_packed, each timed over every game."""
-    figures, over_box, listed, columns = found
+def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) -> None:
+    """The parts of score_packed's chunk path, each timed over every game."""
+    figures, _over_box, _listed, columns = found
     first = packed.first_city
-    names = {"style": packed.styles, "type": packed.types}
     extras = [resolve_extras(game, BUILTIN) for game in lean]
+    players = chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns, lines=True)
+    told = not batch_quiet({"style": packed.styles, "type": packed.types})
+    reports = report._ChunkReports(lean, extras, packed, found, players, BUILTIN, None, told)
 
-    def scores() -> list[Any]:
-        out = []
-        for g, game in enumerate(lean):
-            rows = CityRows(packed.flat, packed.offsets, first[g])
-            score = report._GameScore(
-                game, extras[g], packed.cards[g], BUILTIN, report.native_geometry, rows, raws[g]
-            )
-            cities = range(first[g], first[g + 1])
-            score.known({p: listed[k] for p, k in enumerate(cities) if k in listed})
-            out.append(score)
-        return out
+    def problems() -> None:
+        quiet: dict[Any, bool] = {}
+        for g in range(len(lean)):
+            reports.problems(g, quiet, [])
 
-    made = scores()
-    memo: dict[Any, bool] = {}
-    shown = [
-        GameNames(packed.flat, packed.offsets, (first[g], first[g + 1]), names, memo=memo)
-        for g in range(len(lean))
-    ]
-    cities = [figures[first[g] : first[g + 1]] for g in range(len(lean))]
-    box = [over_box.get(g, {}) for g in range(len(lean))]
     print("the rules, part by part:")
     each("  ids looked up (resolve_extras)", lambda: [resolve_extras(g, BUILTIN) for g in lean])
-    each("  each game's set-up", scores)
     each(
         "  the players over the chunk's columns",
-        lambda: chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns),
+        lambda: chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns, lines=True),
     )
-    each(
-        "  problems (cards, cities, names, effects)",
-        lambda: [s.problems(c, w) for s, c, w in zip(made, cities, shown, strict=True)],
-    )
-    each(
-        "  D5's warnings and the first player",
-        lambda: [
-            (
-                report.majority_warnings(s.game, BUILTIN, c[0].bases, []),
-                s.first_player([]),
-            )
-            for s, c in zip(made, cities, strict=True)
-        ],
-    )
-    each(
-        "  the table's warnings",
-        lambda: [
-            report.game_warnings(
-                s.game,
-                b,
-                max([f.cards for f in c], default=0),
-                s.info.rotated,
-                s.extras.requirements,
-                *held_effects(s.game, s.extras.epiphanies),
-                s.rows.cell,
-                False,
-            )
-            for s, c, b in zip(made, cities, box, strict=True)
-        ],
-    )
+    each("  each game's problems", problems)
+    each("  problems and lines written (_ChunkReports.lines)", lambda: reports.lines({}))
     illegal = sum(1 for f in figures if not f.legal)
-    print("  (the rest of the rules: each report put together, its problems placed)")
     print(f"({illegal} illegal cities of {len(figures)}: their per-card figures listed)")
 
 

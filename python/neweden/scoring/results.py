@@ -209,7 +209,6 @@ def _source_head(path: str) -> bytes:
     return b'{"source":{"path":' + _encode(path) + b',"line":'
 
 
-
 def _short(entry: Entry, report: Written, colour: bool = False) -> str:
     """The stdout line of an entry: its source, valid or the first error, the totals; with
     `colour`, the verdict coloured (valid green, INVALID red, UNREADABLE magenta)."""
