@@ -188,3 +188,32 @@ def test_the_chunk_path_starts_at_chunk_from_games(spy: mock.MagicMock) -> None:
     assert not spy.called
     score_reports([decode_game(doc) for doc in docs])
     assert _sizes(spy) == [chunk.CHUNK_FROM]
+
+
+@pytest.mark.parametrize("many", [2, 6, 7, 9])
+def test_a_chunk_reads_the_requirements_met_of_long_lists(many: int, spy: mock.MagicMock) -> None:
+    """A game playing more requirements than the chunk lists the met subsets of ahead
+    (chunk._LISTED_AHEAD) is read city by city: the same reports either way."""
+    conditions = {
+        f"EX-R{k}": RequirementSpec(
+            f"EX-R{k}", "ABC"[k % 3], "example", {">=": [{"open_connections": {}}, k]}
+        )
+        for k in range(9)
+    }
+    catalog = dataclasses.replace(_EXAMPLES, requirements={**_EXAMPLES.requirements, **conditions})
+    ids = [f"EX-R{k}" for k in (0, 8, 5, 1, 7, 2, 6, 3, 4)][:many]
+    rng = random.Random(many)
+    docs = []
+    for g in range(SMALL_CHUNKS + 2):
+        players = [
+            {"name": f"P{p}", "city": city_json(grow_city(rng, rng.randint(4, 12), styles=3))}
+            for p in range(1 + g % 3)
+        ]
+        mode = ["populist", "elitist"][g % 2]
+        docs.append({"mode": mode, "players": players, "requirements": ids})
+    with mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS):
+        _agree(docs, catalog, spy)
+    decoded = [decode_game(d) for d in docs]
+    met = [p.requirements_met for r in score_reports(decoded, catalog=catalog) for p in r.players]
+    assert any(m and len(m) == many for m in met)  # cities meeting every one
+    assert any(m and 0 < len(m) < many for m in met)  # and some

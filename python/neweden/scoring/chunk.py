@@ -273,35 +273,57 @@ def _tested(game: Game, found: ResolvedExtras, conditions: dict[str, object]) ->
 
 def _truths(
     conditions: dict[str, object], fig: FigureColumns, catalog: Catalog
-) -> tuple[dict[str, list[int]], set[str]]:
-    """Each condition's truth a city, and the ids whose condition reads the cards."""
-    truth: dict[str, list[int]] = {}
+) -> tuple[dict[str, Ints], set[str]]:
+    """Each condition's truth a city (1 or 0), and the ids whose condition reads the cards."""
+    truth: dict[str, Ints] = {}
     alone: set[str] = set()
     for req_id, condition in conditions.items():
         try:
-            truth[req_id] = requirement_truth(req_id, condition, fig, catalog).tolist()
+            truth[req_id] = requirement_truth(req_id, condition, fig, catalog)
         except ValueError:  # it looks at the cards: its games are scored alone
             alone.add(req_id)
     return truth, alone
 
 
+#: The most requirements of one game whose met subsets are listed ahead (2**n lists); a game
+#: playing more is read city by city.
+_LISTED_AHEAD = 6
+
+
 def _met(
-    plays: Sequence[tuple[str, ...]], first_city: Sequence[int], truth: dict[str, list[int]]
+    plays: Sequence[tuple[str, ...]], first_city: Sequence[int], truth: dict[str, Ints]
 ) -> tuple[list[list[str] | None], list[int]]:
     """The ids each city meets, in play order, and how many (None and 0 where its game tests
     none). An id without a truth, whose condition reads the cards, counts as not met: its
-    games are scored alone."""
+    games are scored alone. The cities of the games playing one list are read at once: which
+    of its ids each meets as the bits of a number, each number's ids listed once (one list
+    shared by those cities: make a copy to hand one out)."""
     cities = first_city[-1]
     ids: list[list[str] | None] = [None] * cities
     count = [0] * cities
+    games: dict[tuple[str, ...], list[int]] = {}  # the games playing each list
     for g, tested in enumerate(plays):
-        if not tested:
+        if tested:
+            games.setdefault(tested, []).append(g)
+    for tested, playing in games.items():
+        if len(tested) > _LISTED_AHEAD:
+            for g in playing:
+                for k in range(first_city[g], first_city[g + 1]):
+                    met = [i for i in tested if (t := truth.get(i)) is not None and t[k]]
+                    ids[k], count[k] = met, len(met)
             continue
-        columns = [(req_id, truth.get(req_id)) for req_id in tested]
-        for k in range(first_city[g], first_city[g + 1]):
-            met = [req_id for req_id, column in columns if column is not None and column[k]]
-            ids[k] = met
-            count[k] = len(met)
+        bits = np.zeros(cities, dtype=np.int64)
+        for j, req_id in enumerate(tested):
+            column = truth.get(req_id)
+            if column is not None:
+                bits |= (column != 0).astype(np.int64) << j
+        subsets = [[i for j, i in enumerate(tested) if m >> j & 1] for m in range(1 << len(tested))]
+        sizes = [len(subset) for subset in subsets]
+        each = bits.tolist()
+        for g in playing:
+            for k in range(first_city[g], first_city[g + 1]):
+                m = each[k]
+                ids[k], count[k] = subsets[m], sizes[m]
     return ids, count
 
 
@@ -347,13 +369,14 @@ def _entries(
                 if mode.military
                 else None
             )
+            met = met_ids[k]
             out[k] = PlayerReport(
                 player.name,
                 True,
                 cards[k],
                 open_connections[k],
                 stars[k] if mode.populist else None,
-                (met_ids[k] or []) if mode.populist else None,
+                (list(met) if met else []) if mode.populist else None,  # a list of its own
                 Score(requirements[k], mil, epiphanies[k], ten[k], bonuses[k], total[k]),
                 place[k],
                 [],
