@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import errno
 import gzip
+import io
 import os
 import stat
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
+
+import numpy as np
 
 from neweden.format.model import BOM, MAX_GAME_BYTES
 from neweden.format.problems import Problem, os_error, os_reason
@@ -72,7 +75,7 @@ def identity(path: str) -> Identity | None:
     return (st.st_dev, st.st_ino)
 
 
-def open_regular(path: str) -> tuple[BinaryIO, int]:
+def open_regular(path: str) -> tuple[io.BufferedReader, int]:
     """A regular file opened for reading, and its size. Anything else (a device such as
     /dev/zero, a FIFO, a socket) raises :class:`NotRegularFile` before it is opened, or
     right after if it was swapped in meanwhile: the open never blocks (O_NONBLOCK)."""
@@ -348,13 +351,21 @@ def _plain_block(handle: _Seekable, shown: str, number: int, size: int) -> list[
 
 def _blocks(path: str, shown: str, size: int, blocksize: int) -> Iterator[Block]:
     """A plain `.jsonl` file as blocks of `blocksize` bytes, each with its first line's
-    number (found by counting the newlines before it: read once, a block at a time)."""
+    number (found by counting the newlines before it: read once, a block at a time, into
+    one buffer, the newlines counted by numpy: about half the time of a `bytes` read and
+    counted a block, which is the process planning the run's largest cost a game)."""
     line = 1
+    buffer = bytearray(blocksize)
+    into, each = memoryview(buffer), np.frombuffer(buffer, dtype=np.uint8)
     handle, _size = open_regular(path)
     with handle:
         for start in range(0, size, blocksize):
             yield Block(path, shown, start, min(start + blocksize, size), line)
-            line += handle.read(blocksize).count(b"\n")
+            read = handle.readinto(into)
+            line += int(np.count_nonzero(each[:read] == _NEWLINE))
+
+
+_NEWLINE = ord("\n")
 
 
 def _plain_jsonl_size(path: str) -> int:
