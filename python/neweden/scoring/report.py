@@ -636,6 +636,19 @@ class _ChunkReports:
         self.alone = len(games) == 1
         offsets = packed.offsets
         self.empty = [offsets[k] == offsets[k + 1] for k in range(len(offsets) - 1)]
+        self._majority: dict[tuple[str, int, int], tuple[Problem, ...]] = {}
+
+    def majority(self, game: Game, first_bases: int) -> tuple[Problem, ...]:
+        """:func:`majority_warnings` of a game: the same for every game of a mode, a number
+        of players and (with one player) of bases, so told once a chunk for each."""
+        n = len(game.players)
+        key = (game.mode, n, first_bases if n == 1 else 0)
+        told = self._majority.get(key)
+        if told is None:
+            found: list[Problem] = []
+            majority_warnings(game, self.catalog, first_bases, found)
+            told = self._majority[key] = tuple(found)
+        return told
 
     def score(self, g: int) -> _GameScore:
         """Game g's rules with its cards (a card rule speaks of them)."""
@@ -715,7 +728,7 @@ class _ChunkReports:
             lambda: self.score(g),
             lambda p: self.geometry(g, rows, first + p, p),
         )
-        majority_warnings(game, catalog, figures[0].bases, warnings)
+        warnings.extend(self.majority(game, figures[0].bases))
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
         warnings.extend(
