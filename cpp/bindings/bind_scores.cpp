@@ -35,16 +35,6 @@ constexpr std::array<const char*, 22> kScoreFields{  // row_of too
     "points_1_star",  "points_2_stars", "points_3_stars",   "row_cards",
     "column_cards",   "styles"};
 
-// The fields of neweden.figures.ScoreFigures, in their order.
-py::tuple fields(const ScoreFigures& f) {
-  return py::make_tuple(
-      f.legal, f.cards, f.open_connections, f.complete_connections, f.components, f.labs,
-      f.shelter_points, f.medical_points, f.tower_span.towers, f.tower_span.points, f.bases,
-      f.cards_by_stars[0], f.cards_by_stars[1], f.cards_by_stars[2], f.cards_by_stars[3],
-      f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2], f.points_by_stars[3],
-      f.row_cards, f.column_cards, f.styles);
-}
-
 // A Python list of ints as T values: ValueError for anything but ints, OverflowError for
 // one beyond T (packing leaves points too big for the int32 table in place: see
 // neweden.compact.clamp_points).
@@ -95,24 +85,16 @@ Scored score_all(BatchView& batch, const RowTable& rows, unsigned threads, Detai
   return out;
 }
 
-// {city: CityFigures fields} of the cities whose details were asked.
-py::dict listed_of(const Scored& s) {
+// {city: CityFigures fields} of the cities whose details were asked (as instances of
+// `type`, or plain tuples).
+py::dict listed_of(const Scored& s, PyTypeObject* type = nullptr) {
   py::dict listed;
   for (std::size_t k = 0; k < s.figures.size(); ++k) {
     if (s.listed(k)) {
-      listed[py::int_(k)] = figures(s.analyses[k]);
+      listed[py::int_(k)] = figures(s.analyses[k], type);
     }
   }
   return listed;
-}
-
-// Every city's ScoreFigures fields as a tuple (the per-game path reads them as NamedTuples).
-py::list as_tuples(const Scored& s) {
-  py::list answer(s.figures.size());
-  for (std::size_t k = 0; k < s.figures.size(); ++k) {
-    answer[k] = fields(s.figures[k]);
-  }
-  return answer;
 }
 
 // The fields of neweden.figures.ScoreFigures as int64, in their order (`legal` 0 or 1).
@@ -125,6 +107,29 @@ std::array<std::int64_t, 22> row_of(const ScoreFigures& f) {
           f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
           f.points_by_stars[3], f.row_cards,       f.column_cards,
           f.styles};
+}
+
+// `f` as an instance of `type` (the caller's ScoreFigures, a named tuple: instance_of), or
+// as a plain tuple: its fields in their order, `legal` a bool.
+py::object score_instance(PyTypeObject* type, const ScoreFigures& f) {
+  const std::array<std::int64_t, 22> row = row_of(f);
+  return instance_of(type, row.size(), [&](std::size_t i) {
+    return i == 0 ? new_bool(f.legal) : new_int(row[i]);
+  });
+}
+
+// Every city's ScoreFigures as score_instance makes it (one is made for every city scored).
+py::list as_tuples(const Scored& s, PyTypeObject* type = nullptr) {
+  PyObject* answer = PyList_New(static_cast<Py_ssize_t>(s.figures.size()));
+  if (answer == nullptr) {
+    throw py::error_already_set();
+  }
+  auto owned = py::reinterpret_steal<py::list>(answer);
+  for (std::size_t k = 0; k < s.figures.size(); ++k) {
+    PyList_SET_ITEM(answer, static_cast<Py_ssize_t>(k),
+                    score_instance(type, s.figures[k]).release().ptr());
+  }
+  return owned;
 }
 
 // Every city's ScoreFigures fields as a row of a (cities x fields) int64 array (the
@@ -162,12 +167,7 @@ py::list styles_over(const BatchView& batch, const std::vector<std::int64_t>& gr
 // `f` as an instance of `figures` (a tuple type whose fields are kScoreFields: the caller's
 // named tuple), made as tuple.__new__(figures, fields) makes it, without a Python call.
 py::object figures_of(PyTypeObject* figures, const ScoreFigures& f) {
-  const py::tuple args = py::make_tuple(fields(f));
-  PyObject* made = PyTuple_Type.tp_new(figures, args.ptr(), nullptr);
-  if (made == nullptr) {
-    throw py::error_already_set();
-  }
-  return py::reinterpret_steal<py::object>(made);
+  return score_instance(figures, f);
 }
 
 // The legal placements of a card next to city `seat` of a game, from packing's rows (nine
@@ -271,7 +271,10 @@ py::object pack_encoded(const py::bytes& players, const py::tuple& facilities,
 // `details` asks for, and with `columns` the figures again as an array.
 py::tuple score_table(const std::vector<std::int32_t>& cells, const std::vector<std::int64_t>& at,
                       const std::vector<std::int64_t>& games, std::int32_t style_limit,
-                      int details, bool columns) {
+                      int details, bool columns, const py::object& figures_type,
+                      const py::object& city_type) {
+  PyTypeObject* const score_as = tuple_type(figures_type);
+  PyTypeObject* const city_as = tuple_type(city_type);
   if (cells.size() % 9 != 0) {
     throw py::value_error("the flat table must hold nine ints per card");
   }
@@ -289,8 +292,8 @@ py::tuple score_table(const std::vector<std::int32_t>& cells, const std::vector<
     throw py::value_error("groups must run from 0 to the number of cities, in order");
   }
   const Scored found = score_all(batch, rows, 1, details_of(details));
-  return py::make_tuple(as_tuples(found), styles_over(batch, games, style_limit),
-                        listed_of(found),
+  return py::make_tuple(as_tuples(found, score_as), styles_over(batch, games, style_limit),
+                        listed_of(found, city_as),
                         columns ? py::object(as_array(found)) : py::object(py::none()));
 }
 
@@ -328,9 +331,10 @@ class JsonPacker {
   }
 
   // score_games of the games added, from the packer's own table (no list in between).
-  py::tuple score(std::int32_t style_limit, int details, bool columns) const {
+  py::tuple score(std::int32_t style_limit, int details, bool columns,
+                  const py::object& figures_type, const py::object& city_type) const {
     return score_table(packer_.cells(), packer_.offsets(), packer_.first_city(), style_limit,
-                       details, columns);
+                       details, columns, figures_type, city_type);
   }
 
   // (flat, offsets, first_city, rotated, styles, types) of the games added: flat as the
@@ -368,10 +372,7 @@ py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::
         "flat and offsets must hold the game's cities (nine ints a card), seat among them, "
         "then the card as a city of one");
   }
-  auto* const type = reinterpret_cast<PyTypeObject*>(figures.ptr());
-  if (!PyType_IsSubtype(type, &PyTuple_Type)) {
-    throw py::type_error("figures must be a tuple type (ScoreFigures)");
-  }
+  PyTypeObject* const type = tuple_type(figures);  // (None: plain tuples)
   const std::size_t cities = at.size() - 2;
   const auto lo = static_cast<std::size_t>(at[seat]) * 9;
   const auto hi = static_cast<std::size_t>(at[seat + 1]) * 9;
@@ -497,7 +498,8 @@ void bind_scores(py::module_& m) {
       .def("drop_last", &JsonPacker::drop_last,
            "Forgets the game added last (nothing when the last add() returned -1).")
       .def("score", &JsonPacker::score, py::arg("style_limit"), py::arg("details") = 0,
-           py::arg("columns") = false,
+           py::arg("columns") = false, py::arg("figures") = py::none(),
+           py::arg("city_figures") = py::none(),
            "score_games of the games added, read from the packer's own table (as\n"
            "score_games reads table()'s lists, when no name was folded since).")
       .def("table", &JsonPacker::table,
@@ -512,22 +514,26 @@ void bind_scores(py::module_& m) {
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,
-         std::int32_t style_limit, int details, bool columns) {
+         std::int32_t style_limit, int details, bool columns, const py::object& figures_type,
+         const py::object& city_type) {
         // The same as score_rows, from the lists packing builds (no array in between), and
         // per group of cities (a game) the styles shown more than style_limit times.
         const std::vector<std::int32_t> cells = ints<std::int32_t>(flat, "flat");
         const std::vector<std::int64_t> at = ints<std::int64_t>(offsets, "offsets");
         const std::vector<std::int64_t> games = ints<std::int64_t>(groups, "groups");
-        return score_table(cells, at, games, style_limit, details, columns);
+        return score_table(cells, at, games, style_limit, details, columns, figures_type,
+                           city_type);
       },
       py::arg("flat"), py::arg("offsets"), py::arg("groups"), py::arg("style_limit"),
-      py::arg("details") = 0, py::arg("columns") = false,
+      py::arg("details") = 0, py::arg("columns") = false, py::arg("figures") = py::none(),
+      py::arg("city_figures") = py::none(),
       "The score figures of every city of a flat table (a list of nine ints per card, as\n"
       "score_rows's rows); (group, style, count) for the styles more than style_limit\n"
       "common cards of a group of cities show; and {city: CityFigures fields} for the\n"
       "cities whose details were asked in the same pass: details 0 none, 1 the illegal\n"
       "ones, 2 all; with `columns`, the score figures again as score_rows's array (else\n"
-      "None). See neweden.compact.pack_games.");
+      "None); figures and city_figures: the tuple types to make them as (None: tuples).\n"
+      "See neweden.compact.pack_games.");
 }
 
 }  // namespace neweden::bindings

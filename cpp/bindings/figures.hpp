@@ -36,6 +36,47 @@ py::tuple tuple_of(std::size_t n, Item item) {
   return owned;
 }
 
+// A new reference to an instance of `type` (a subclass of tuple adding no field: the
+// caller's named tuple) holding n items, each made by item(i), made as tuple.__new__(type,
+// items) makes one: allocated by the type, then filled (no tuple of the items first, no
+// Python call). A null `type` gives a plain tuple.
+template <typename Item>
+py::object instance_of(PyTypeObject* type, std::size_t n, Item item) {
+  if (type == nullptr) {
+    return tuple_of(n, item);
+  }
+  PyObject* out = type->tp_alloc(type, static_cast<Py_ssize_t>(n));
+  if (out == nullptr) {
+    throw py::error_already_set();
+  }
+  auto owned = py::reinterpret_steal<py::object>(out);  // items still null are skipped freed
+  for (std::size_t i = 0; i < n; ++i) {
+    PyObject* value = item(i);
+    if (value == nullptr) {
+      throw py::error_already_set();
+    }
+    PyTuple_SET_ITEM(out, static_cast<Py_ssize_t>(i), value);
+  }
+  return owned;
+}
+
+// The type a caller asks figures to be made as (None: plain tuples): a subclass of tuple
+// laid out as a tuple, as a NamedTuple is; TypeError for anything else.
+inline PyTypeObject* tuple_type(const py::object& given) {
+  if (given.is_none()) {
+    return nullptr;
+  }
+  if (!PyType_Check(given.ptr())) {
+    throw py::type_error("figures must be a tuple type (a NamedTuple) or None");
+  }
+  auto* type = reinterpret_cast<PyTypeObject*>(given.ptr());
+  if (!PyType_IsSubtype(type, &PyTuple_Type) || type->tp_basicsize != PyTuple_Type.tp_basicsize ||
+      type->tp_itemsize != PyTuple_Type.tp_itemsize) {
+    throw py::type_error("figures must be a tuple type (a NamedTuple) or None");
+  }
+  return type;
+}
+
 inline PyObject* new_int(long long v) { return PyLong_FromLongLong(v); }
 
 inline PyObject* new_bool(bool v) { return Py_NewRef(v ? Py_True : Py_False); }
@@ -136,8 +177,9 @@ inline py::tuple included_tuple(const std::vector<std::uint8_t>& included) {
   return tuple_of(included.size(), [&](std::size_t i) { return new_bool(included[i] != 0); });
 }
 
-// The fields of neweden.figures.CityFigures, in their order.
-inline py::tuple figures(const CityAnalysis& a) {
+// The fields of neweden.figures.CityFigures, in their order (as an instance of `type`, or a
+// plain tuple: instance_of).
+inline py::object figures(const CityAnalysis& a, PyTypeObject* type = nullptr) {
   const TowerSpan& s = a.tower_span;
   const auto connections = [&](std::size_t i) {
     return pair(a.connections[i].a, a.connections[i].b).release().ptr();
@@ -165,7 +207,9 @@ inline py::tuple figures(const CityAnalysis& a) {
       own(new_int(a.bases)),
   };
   static_assert(std::size(fields) == kCityFields.size());
-  return tuple_of(std::size(fields), [&](std::size_t i) { return fields[i].release().ptr(); });
+  return instance_of(type, std::size(fields), [&](std::size_t i) {
+    return fields[i].release().ptr();
+  });
 }
 
 }  // namespace neweden::bindings

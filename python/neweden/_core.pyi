@@ -37,6 +37,8 @@ def score_games(
     style_limit: int,
     details: int = 0,
     columns: bool = False,
+    figures: type[tuple[Any, ...]] | None = None,
+    city_figures: type[tuple[Any, ...]] | None = None,
 ) -> tuple[
     list[tuple[Any, ...]],
     list[tuple[int, int, int]],
@@ -83,7 +85,12 @@ class JsonPacker:
     def added_names(self) -> tuple[list[str], list[str]]: ...
     def head(self, game: bytes) -> bytes: ...
     def score(
-        self, style_limit: int, details: int = 0, columns: bool = False
+        self,
+        style_limit: int,
+        details: int = 0,
+        columns: bool = False,
+        figures: type[tuple[Any, ...]] | None = None,
+        city_figures: type[tuple[Any, ...]] | None = None,
     ) -> tuple[
         list[tuple[Any, ...]],
         list[tuple[int, int, int]],

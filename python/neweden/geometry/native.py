@@ -191,7 +191,9 @@ def score_games(
     None.
 
     Raises ValueError for a table no decoded city can give."""
-    found = _core.score_games(_listed(flat), offsets, first_city, style_limit, details, columns)
+    found = _core.score_games(
+        _listed(flat), offsets, first_city, style_limit, details, columns, *_MADE_AS
+    )
     return _scored(found)
 
 
@@ -209,11 +211,14 @@ TableFigures = tuple[
 ]
 
 
+#: What the core makes a pass's figures as (no tuple wrapped again here).
+_MADE_AS = (ScoreFigures, CityFigures)
+
+
 def _scored(found: tuple[Any, Any, Any, Any]) -> TableFigures:
-    fields, over, listed, array = found
-    figures = [_new(ScoreFigures, f) for f in fields]
-    cities = {k: _new(CityFigures, f) for k, f in listed.items()} if listed else {}
-    return figures, over, cities, array
+    """A pass's answer, its figures made as `_MADE_AS` by the core."""
+    figures, over, listed, array = found
+    return figures, over, listed, array
 
 
 #: The array type code of the core's int32 cells (C's int: 32 bits where the core builds).
@@ -272,7 +277,7 @@ class JsonGames:
         (no list of ints made into a vector again). Only while no name read was a
         Portuguese alias: folding one renumbers the table's lists (:meth:`packed`)."""
         assert not self._aliases
-        return _scored(self._packer.score(style_limit, details, columns))
+        return _scored(self._packer.score(style_limit, details, columns, *_MADE_AS))
 
     def packed(self) -> PackedGames:
         """The score table of the games added, in order (whose core's pass reads the
