@@ -223,3 +223,36 @@ def test_an_out_line_starts_with_the_json_of_its_source(entry: Entry) -> None:
     line = results._sourced(entry, b'{"k":1}')
     assert msgspec.json.decode(line) == {"source": entry.source(), "k": 1}
     assert line.startswith(b'{"source":' + msgspec.json.encode(entry.source()) + b",")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_http_batch_answer_is_the_same_with_the_lines_written(lang: str) -> None:
+    """`/v1/score/batch` puts the written lines in its answer as they are (msgspec.Raw):
+    the same bytes as its reports encoded, unreadable entries and their caps included."""
+    pytest.importorskip("starlette", reason="the serve extra")
+    from bench.conftest import transcribed_games
+    from neweden.http import service
+
+    games = [*transcribed_games(60, seed=12), b'{"mode": 3}', b"[1, 2"]
+    body = b'{"games": [' + b",".join(g if g.startswith(b"{") else b'"x"' for g in games) + b"]}"
+    usual = service.scored
+
+    def reports_only(*args: Any, lines: bool = False) -> list[Any]:
+        return usual(*args, lines=False)
+
+    with speaking(lang):
+        with mock.patch.object(service, "scored", wraps=usual) as spy:
+            written = service._answer_batch(body, BUILTIN).body
+        assert spy.call_args.kwargs == {"lines": True}  # the path named is the path run
+        with mock.patch.object(service, "scored", reports_only):
+            made = service._answer_batch(body, BUILTIN).body
+    assert written == made
+    answer = msgspec.json.decode(written)["results"]
+    assert len(answer) == len(games)
+    assert (
+        sum(
+            isinstance(r, ReportLine)
+            for r in usual(games, [None] * len(games), BUILTIN, False, lines=True)
+        )
+        > 40
+    )

@@ -59,6 +59,7 @@ from neweden.i18n import (
 )
 from neweden.present.render import render
 from neweden.scoring.placements import answer_request
+from neweden.scoring.report import ReportLine
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
 from neweden.scoring.results import Scored, scored
 from neweden.scoring.types import ProblemItem, Report
@@ -607,16 +608,23 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
     games = [bytes(raw) for raw in envelope.games]
     if len(games) > MAX_BATCH_GAMES:
         return _too_many_games(len(games))
-    results = scored(games, [None] * len(games), catalog, False)
-    return _json({"results": _cap_listed(results)})
+    # A chunk's reports come as the lines the native writer made of them (the bytes msgspec
+    # writes of each Report): put in the answer as they are.
+    results = scored(games, [None] * len(games), catalog, False, lines=True)
+    return _json({"results": [_as_json(r) for r in _cap_listed(results)]})
 
 
-def _cap_listed(results: list[Scored]) -> list[Scored]:
+def _as_json(result: Scored | ReportLine) -> Scored | msgspec.Raw:
+    """A batch's entry as its answer holds it (a written report's line as it is)."""
+    return msgspec.Raw(result.json) if isinstance(result, ReportLine) else result
+
+
+def _cap_listed(results: list[Scored | ReportLine]) -> list[Scored | ReportLine]:
     """At most MAX_LISTED_PER_RESPONSE decode problems listed over a batch's unreadable
     entries; each entry past them lists one `too_large` saying how many it holds."""
     budget = MAX_LISTED_PER_RESPONSE
     for result in results:
-        if isinstance(result, Report):  # its problems are the rules', bounded by the game
+        if isinstance(result, (Report, ReportLine)):  # its problems are the rules', bounded
             continue
         errors = result.errors
         if len(errors) <= budget:
