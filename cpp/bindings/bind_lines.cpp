@@ -512,6 +512,25 @@ Verdict verdict(const Problems& errors) {
   return out;
 }
 
+// A number of a report's object, with the text written before it.
+struct Keyed {
+  std::string_view text;
+  Number field;
+};
+
+// The Military object of a report entry (neweden.scoring.types.Military), whole...
+constexpr Keyed kMilitaryKeys[] = {
+    {"{\"labs\":", kLabs},    {",\"shelters\":", kShelters}, {",\"medical\":", kMedical},
+    {",\"towers\":", kTowers}, {",\"bases\":", kBases},       {",\"total\":", kMilitary},
+};
+// ...and the fields of Score after `military`.
+constexpr Keyed kScoreKeys[] = {
+    {",\"epiphanies\":", kEpiphanies},
+    {",\"ten_cards\":", kTenCards},
+    {",\"bonuses\":", kBonuses},
+    {",\"total\":", kTotal},
+};
+
 struct Chunk {
   py::detail::unchecked_reference<std::int64_t, 2> numbers;
   PyObject* names;  // list[str], a city
@@ -522,6 +541,12 @@ struct Chunk {
 void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, bool populist,
                 bool military, const Problems& errors, const Problems& warnings) {
   auto number = [&](Number field) { put_int(out, static_cast<long long>(c.numbers(k, field))); };
+  auto keyed = [&](const auto& keys) {
+    for (const Keyed& key : keys) {
+      out += key.text;
+      number(key.field);
+    }
+  };
   put(out, "{\"name\":");
   put_str(out, item(c.names, k));
   if (legal(errors, p)) {
@@ -554,30 +579,12 @@ void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, boo
   number(kRequirements);
   put(out, ",\"military\":");
   if (military) {
-    put(out, "{\"labs\":");
-    number(kLabs);
-    put(out, ",\"shelters\":");
-    number(kShelters);
-    put(out, ",\"medical\":");
-    number(kMedical);
-    put(out, ",\"towers\":");
-    number(kTowers);
-    put(out, ",\"bases\":");
-    number(kBases);
-    put(out, ",\"total\":");
-    number(kMilitary);
+    keyed(kMilitaryKeys);  // {"labs":...,"total":...
     out += '}';
   } else {
     put(out, "null");
   }
-  put(out, ",\"epiphanies\":");
-  number(kEpiphanies);
-  put(out, ",\"ten_cards\":");
-  number(kTenCards);
-  put(out, ",\"bonuses\":");
-  number(kBonuses);
-  put(out, ",\"total\":");
-  number(kTotal);
+  keyed(kScoreKeys);  // ,"epiphanies":... to ,"total":...
   put(out, "},\"place\":");
   number(kPlace);
   put(out, ",\"errors\":");

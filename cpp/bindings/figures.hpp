@@ -19,13 +19,12 @@ namespace py = pybind11;
 // with a Python error set); throws py::error_already_set when Python cannot make one. These
 // tuples are made for every card of every city an audit or a picture lists: written with the
 // C API (an item costs a pointer store, not a caster's round trip).
-template <typename Item>
-py::tuple tuple_of(std::size_t n, Item item) {
-  PyObject* out = PyTuple_New(static_cast<Py_ssize_t>(n));
+template <typename Owned, typename Item>
+Owned filled(PyObject* out, std::size_t n, Item item) {
   if (out == nullptr) {
     throw py::error_already_set();
   }
-  auto owned = py::reinterpret_steal<py::tuple>(out);
+  auto owned = py::reinterpret_steal<Owned>(out);  // (items still null are skipped if freed)
   for (std::size_t i = 0; i < n; ++i) {
     PyObject* value = item(i);
     if (value == nullptr) {
@@ -34,6 +33,11 @@ py::tuple tuple_of(std::size_t n, Item item) {
     PyTuple_SET_ITEM(out, static_cast<Py_ssize_t>(i), value);
   }
   return owned;
+}
+
+template <typename Item>
+py::tuple tuple_of(std::size_t n, Item item) {
+  return filled<py::tuple>(PyTuple_New(static_cast<Py_ssize_t>(n)), n, item);
 }
 
 // A new reference to an instance of `type` (a subclass of tuple adding no field: the
@@ -45,19 +49,7 @@ py::object instance_of(PyTypeObject* type, std::size_t n, Item item) {
   if (type == nullptr) {
     return tuple_of(n, item);
   }
-  PyObject* out = type->tp_alloc(type, static_cast<Py_ssize_t>(n));
-  if (out == nullptr) {
-    throw py::error_already_set();
-  }
-  auto owned = py::reinterpret_steal<py::object>(out);  // items still null are skipped freed
-  for (std::size_t i = 0; i < n; ++i) {
-    PyObject* value = item(i);
-    if (value == nullptr) {
-      throw py::error_already_set();
-    }
-    PyTuple_SET_ITEM(out, static_cast<Py_ssize_t>(i), value);
-  }
-  return owned;
+  return filled<py::object>(type->tp_alloc(type, static_cast<Py_ssize_t>(n)), n, item);
 }
 
 // The type a caller asks figures to be made as (None: plain tuples): a subclass of tuple

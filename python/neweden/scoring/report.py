@@ -275,28 +275,6 @@ def score_report(
     return found
 
 
-@overload
-def score_inputs(
-    games: Sequence[GameInput],
-    *,
-    catalog: Catalog | None = None,
-    detail: bool = False,
-    geometry: Core | None = None,
-    lines: Literal[False] = False,
-) -> list[Report | GameDecodeError | TypeError]: ...
-
-
-@overload
-def score_inputs(
-    games: Sequence[GameInput],
-    *,
-    catalog: Catalog | None = None,
-    detail: bool = False,
-    geometry: Core | None = None,
-    lines: bool,
-) -> list[Report | ReportLine | GameDecodeError | TypeError]: ...
-
-
 def score_inputs(
     games: Sequence[GameInput],
     *,
@@ -304,10 +282,7 @@ def score_inputs(
     detail: bool = False,
     geometry: Core | None = None,
     lines: bool = False,
-) -> (
-    list[Report | GameDecodeError | TypeError]
-    | list[Report | ReportLine | GameDecodeError | TypeError]
-):
+) -> list[Report | ReportLine | GameDecodeError | TypeError]:
     """The report of each document (bytes, str or a mapping), or why it is not a readable
     game: :class:`~neweden.format.decode.GameDecodeError`, or TypeError for an input of
     another kind. A document is read lean where it can be (its cities by the native core,
