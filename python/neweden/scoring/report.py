@@ -649,7 +649,7 @@ class _ChunkReports:
     def lines(self, quiet: NamesMemo) -> list[ReportLine | None]:
         """Each game's report as its JSON line, written from the chunk's columns by the
         native writer (None: a game scored alone, or one the writer left to the usual way:
-        :meth:`report` of it is then the same report)."""
+        the game's rules alone then make the same report, :func:`score_packed`)."""
         chunk, packed, games = self.chunk, self.packed, self.games
         assert chunk.numbers is not None  # (lines=True)
         assert chunk.met is not None

@@ -75,7 +75,7 @@ def scored(
     reference: bool = False,
     *,
     lines: bool = False,
-) -> list[Any]:
+) -> list[Written]:
     """The report of each input (`errors`: the problem of an entry that could not be read,
     or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`. With
     `lines`, a game scored in a chunk comes as its --out line alone (Written, not Scored:
@@ -293,7 +293,7 @@ def score_entries(
         found = scored(games, errors, catalog, detail, reference, lines=written)
         results = [
             _line_result(e, r, lines)
-            if type(r) is ReportLine
+            if isinstance(r, ReportLine)
             else _result(e, r, short=lines, rows=rows)
             for e, r in zip(entries, found, strict=True)
         ]
