@@ -146,20 +146,22 @@ _M_TRIM_THRESHOLD = -1
 _M_MMAP_THRESHOLD = -3
 
 
-def _keep_freed_memory() -> None:
+def _keep_freed_memory() -> bool:
     """A worker's allocator keeps the memory it frees for the next task. glibc's malloc
     maps a block of 128 KiB or more afresh and gives it back when freed (its default
     thresholds), so every task of a worker took new pages, one page fault each, for the
     block it reads (BLOCK_BYTES), its lines and the results it sends: set higher, a worker
-    reuses them. Where the C library has no mallopt (not glibc) nothing changes."""
+    reuses them. Whether it took: where the C library has no mallopt (not glibc), or
+    another allocator serves malloc (a sanitizer's), nothing changes."""
     if not sys.platform.startswith("linux"):
-        return
+        return False
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError):
-        return
-    mallopt(_M_MMAP_THRESHOLD, 8 * BLOCK_BYTES)
-    mallopt(_M_TRIM_THRESHOLD, 32 * BLOCK_BYTES)
+        return False
+    set_mmap = mallopt(_M_MMAP_THRESHOLD, 8 * BLOCK_BYTES)
+    set_trim = mallopt(_M_TRIM_THRESHOLD, 32 * BLOCK_BYTES)
+    return bool(set_mmap == 1 and set_trim == 1)  # (1: done, glibc's mallopt)
 
 
 _PR_SET_PDEATHSIG = 1
