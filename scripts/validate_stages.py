@@ -7,7 +7,7 @@ each stage over the same batch, the garbage collector frozen after set-up.
 
 The stages are those of `score_inputs` over one batch (the lean read, the core's pass, the
 rules with the report lines written natively, each entry's result); the rules are then split
-into their parts as `score_packed` runs them for a chunk. A part's figure is that part alone,
+into their parts as `written_packed` runs them for a chunk. A part's figure is that part alone,
 timed over every game: the sum is near, not equal to, the whole (calls, caches).
 docs/benchmarks.md reports what it printed.
 """
@@ -58,7 +58,7 @@ def main() -> None:
     found = core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS)
 
     def rules() -> list[Any]:  # as validate runs them: the lines written natively
-        return report.score_packed(lean, packed, found, catalog=BUILTIN, detail=False, lines=True)
+        return report.written_packed(lean, packed, found, catalog=BUILTIN, detail=False)
 
     written = rules()
     if not all(isinstance(r, report.ReportLine) for r in written):
@@ -75,7 +75,7 @@ def main() -> None:
     each("read (the core's reader, msgspec the rest)", read)
     each("the packed table's lists", packer.packed)
     each("the core's pass", lambda: core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS))
-    each("the rules (score_packed, lines written)", rules)
+    each("the rules (written_packed: lines written)", rules)
     each(
         "each entry's result (the --out line)",
         lambda: [results._line_result(e, r, quiet) for e, r in zip(entries, written, strict=True)],
@@ -88,7 +88,7 @@ def main() -> None:
 
 
 def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) -> None:
-    """The parts of score_packed's chunk path, each timed over every game."""
+    """The parts of written_packed's chunk path, each timed over every game."""
     figures, _over_box, _listed, columns = found
     first = packed.first_city
     extras = [resolve_extras(game, BUILTIN) for game in lean]

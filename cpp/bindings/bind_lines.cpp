@@ -117,7 +117,8 @@ void put_utf8(std::string& out, const char* s, std::size_t n) {
   out += '"';
 }
 
-void put_str(std::string& out, PyObject* value) {
+// The UTF-8 of a str (kept by it), or Unwritable.
+std::string_view utf8(PyObject* value) {
   if (!PyUnicode_CheckExact(value)) {
     throw Unwritable{};
   }
@@ -127,10 +128,16 @@ void put_str(std::string& out, PyObject* value) {
     PyErr_Clear();
     throw Unwritable{};
   }
-  put_utf8(out, s, static_cast<std::size_t>(n));
+  return {s, static_cast<std::size_t>(n)};
 }
 
-void put_exact_int(std::string& out, PyObject* value) {
+void put_str(std::string& out, PyObject* value) {
+  const std::string_view text = utf8(value);
+  put_utf8(out, text.data(), text.size());
+}
+
+// An int (not a bool) as a long long, or Unwritable.
+long long exact_int(PyObject* value) {
   if (!PyLong_CheckExact(value)) {
     throw Unwritable{};
   }
@@ -140,7 +147,7 @@ void put_exact_int(std::string& out, PyObject* value) {
     PyErr_Clear();
     throw Unwritable{};
   }
-  put_int(out, v);
+  return v;
 }
 
 // A borrowed item of a tuple or list (anything else is not written).
@@ -205,9 +212,9 @@ void put_problem(std::string& out, PyObject* problem) {
       out += ',';
     }
     out += '[';
-    put_exact_int(out, item(cell, 0));
+    put_int(out, exact_int(item(cell, 0)));
     out += ',';
-    put_exact_int(out, item(cell, 1));
+    put_int(out, exact_int(item(cell, 1)));
     out += ']';
   }
   put(out, "]}");
@@ -242,20 +249,6 @@ struct RotatedForm {
 };
 
 using Problems = std::vector<Placed>;
-
-// The UTF-8 of a str, or Unwritable.
-std::string_view utf8(PyObject* value) {
-  if (!PyUnicode_CheckExact(value)) {
-    throw Unwritable{};
-  }
-  Py_ssize_t n = 0;
-  const char* s = PyUnicode_AsUTF8AndSize(value, &n);
-  if (s == nullptr) {
-    PyErr_Clear();
-    throw Unwritable{};
-  }
-  return {s, static_cast<std::size_t>(n)};
-}
 
 bool digits(std::string_view t) {
   if (t.empty()) {
@@ -321,9 +314,6 @@ bool before(std::string_view a, std::string_view b) {
   }
 }
 
-// `problems` (a list of Problem) in document order, each placed; Unwritable for a path this
-// does not place as neweden.scoring.report._place would for certain (a control or non-ASCII
-// byte), or one pointing at a player the game does not have.
 constexpr std::string_view kPlayers = "/players/";
 
 // Whether `path` (the path of a problem placed under player p) points into p's city.
@@ -346,15 +336,7 @@ void add_rotations(Problems& out, PyObject* rotations, long long players,
     }
     Rotation r{};
     for (Py_ssize_t v = 0; v < 4; ++v) {
-      PyObject* value = item(four, v);
-      if (!PyLong_CheckExact(value)) {
-        throw Unwritable{};
-      }
-      r.values[v] = PyLong_AsLongLong(value);
-      if (r.values[v] == -1 && PyErr_Occurred() != nullptr) {
-        PyErr_Clear();
-        throw Unwritable{};
-      }
+      r.values[v] = exact_int(item(four, v));
     }
     if (r.values[0] < 0 || r.values[0] >= players || r.values[1] < 0) {
       throw Unwritable{};
@@ -369,8 +351,7 @@ void add_rotations(Problems& out, PyObject* rotations, long long players,
 }
 
 // `problems` (a list of Problem) and `rotations` (rotated cards' warnings not made; null:
-// none) in
-// document order, each placed; Unwritable for a path this does not place as
+// none) in document order, each placed; Unwritable for a path this does not place as
 // neweden.scoring.report._place would for certain (a control or non-ASCII byte), or one
 // pointing at a player the game does not have. No rotated card's path is another
 // problem's: the order of ties (the stable sort's) does not depend on where they were added.
@@ -604,11 +585,10 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
   auto field = [game](Py_ssize_t i) { return PyTuple_GET_ITEM(game, i); };
   const bool populist = field(2) == Py_True;
   const bool military = field(3) == Py_True;
-  const Py_ssize_t first = PyLong_AsSsize_t(field(4));
-  const Py_ssize_t stop = PyLong_AsSsize_t(field(5));
+  const auto first = static_cast<Py_ssize_t>(exact_int(field(4)));
+  const auto stop = static_cast<Py_ssize_t>(exact_int(field(5)));
   if (first < 0 || stop < first || stop > c.numbers.shape(0) ||
       stop > PyList_GET_SIZE(c.names) || stop > PyList_GET_SIZE(c.met)) {
-    PyErr_Clear();
     throw Unwritable{};
   }
   const auto players = static_cast<long long>(stop - first);

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple, overload
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
@@ -118,6 +118,7 @@ __all__ = [
     "score_pictured",
     "score_report",
     "score_reports",
+    "written_packed",
 ]
 
 REPORT_FORMAT: Final = "new-eden/report@1"
@@ -337,15 +338,9 @@ def _score_documents(
         if packer is not None and lean:
             packed = packer.packed()
             found = core.games(packed, lean, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
-            reports = score_packed(
-                lean,
-                packed,
-                found,
-                catalog=catalog,
-                detail=detail,
-                core=core,
-                sources=sources,
-                lines=lines,
+            rules = written_packed if lines else score_packed
+            reports = rules(
+                lean, packed, found, catalog=catalog, detail=detail, core=core, sources=sources
             )
             for i, report in zip(lean_at, reports, strict=True):
                 out[i] = report
@@ -471,7 +466,6 @@ def score_pictured(
     return report, [found.listed[k] for k in range(len(game.players))]
 
 
-@overload
 def score_packed(
     games: Sequence[Game],
     packed: PackedGames,
@@ -481,69 +475,85 @@ def score_packed(
     detail: bool,
     core: Core = native_geometry,
     sources: Sequence[bytes | None] | None = None,
-    lines: Literal[False] = False,
-) -> list[Report]: ...
-
-
-@overload
-def score_packed(
-    games: Sequence[Game],
-    packed: PackedGames,
-    found: GameFigures,
-    *,
-    catalog: Catalog,
-    detail: bool,
-    core: Core = native_geometry,
-    sources: Sequence[bytes | None] | None = None,
-    lines: bool,
-) -> list[Report | ReportLine]: ...
-
-
-def score_packed(
-    games: Sequence[Game],
-    packed: PackedGames,
-    found: GameFigures,
-    *,
-    catalog: Catalog,
-    detail: bool,
-    core: Core = native_geometry,
-    sources: Sequence[bytes | None] | None = None,
-    lines: bool = False,
-) -> list[Report] | list[Report | ReportLine]:
+) -> list[Report]:
     """RULES §4 over packed games and what one pass of the core found of their cities (the
     rules stage of the pipeline); `core` gives the per-card figures that messages and audit
     trails need when that pass did not list them. `sources`: the document of each game
-    decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way).
-    `lines`: a game scored in a chunk gets its report as a :class:`ReportLine`."""
-    figures, over_box, listed, columns = found
-    quiet: NamesMemo = {}  # the batch's name checks
-    names = _names(packed)
-    told = len(games) == 1 or not batch_quiet(names)
-    chunk = extras = None
-    written: list[ReportLine | None] = []
-    if core is native_geometry and _together(len(games), detail, catalog):
-        extras = [resolve_extras(game, catalog) for game in games]
-        first_city = packed.first_city
-        chunk = chunk_players(games, extras, figures, first_city, catalog, columns, lines=lines)
-        together = _ChunkReports(games, extras, packed, found, chunk, catalog, sources, told)
-        if lines:
-            written = together.lines(quiet)
-    reports: list[Report | ReportLine] = []
-    for g, game in enumerate(games):
+    decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
+    batch = _PackedBatch(games, packed, found, catalog, detail, core, sources, lines=False)
+    together = batch.together
+    return [
+        together.report(g, batch.quiet)
+        if together is not None and not together.chunk.alone[g]
+        else batch.alone(g)
+        for g in range(len(games))
+    ]
+
+
+def written_packed(
+    games: Sequence[Game],
+    packed: PackedGames,
+    found: GameFigures,
+    *,
+    catalog: Catalog,
+    detail: bool,
+    core: Core = native_geometry,
+    sources: Sequence[bytes | None] | None = None,
+) -> list[Report | ReportLine]:
+    """:func:`score_packed` where only each report's line is wanted: a game scored in a
+    chunk gets it as a :class:`ReportLine` (the native writer's), the others their
+    reports."""
+    batch = _PackedBatch(games, packed, found, catalog, detail, core, sources, lines=True)
+    together = batch.together
+    written = together.lines(batch.quiet) if together is not None else [None] * len(games)
+    return [batch.alone(g) if line is None else line for g, line in enumerate(written)]
+
+
+class _PackedBatch:
+    """What :func:`score_packed` and :func:`written_packed` share of a batch: its names'
+    checks and, when its players are scored together, its chunk (`together`; with
+    `lines`, the chunk's numbers for the native writer instead of report entries)."""
+
+    def __init__(
+        self,
+        games: Sequence[Game],
+        packed: PackedGames,
+        found: GameFigures,
+        catalog: Catalog,
+        detail: bool,
+        core: Core,
+        sources: Sequence[bytes | None] | None,
+        lines: bool,
+    ) -> None:
+        self.games, self.packed, self.found = games, packed, found
+        self.catalog, self.detail, self.core, self.sources = catalog, detail, core, sources
+        self.quiet: NamesMemo = {}  # the batch's name checks
+        self.names = _names(packed)
+        self.told = len(games) == 1 or not batch_quiet(self.names)
+        self.extras: list[ResolvedExtras] | None = None
+        self.together: _ChunkReports | None = None
+        if core is native_geometry and _together(len(games), detail, catalog):
+            self.extras = [resolve_extras(game, catalog) for game in games]
+            figures, columns = found.figures, found.columns
+            chunk = chunk_players(
+                games, self.extras, figures, packed.first_city, catalog, columns, lines=lines
+            )
+            self.together = _ChunkReports(
+                games, self.extras, packed, found, chunk, catalog, sources, self.told
+            )
+
+    def alone(self, g: int) -> Report:
+        """Game g's report from its own rules (a game not scored in the chunk)."""
+        game, packed, found = self.games[g], self.packed, self.found
         first, stop = packed.first_city[g], packed.first_city[g + 1]
-        if written and (line := written[g]) is not None:
-            reports.append(line)
-            continue
-        if chunk is not None and not lines and not chunk.alone[g]:
-            reports.append(together.report(g, quiet))
-            continue
-        alone = len(games) == 1
-        shown = _game_names(packed, g, names, alone, quiet) if told else None
-        ids = extras[g] if extras is not None else resolve_extras(game, catalog)
-        score = _game_score(packed, g, game, ids, catalog, core, sources, listed)
-        box = over_box.get(g, {})
-        reports.append(score.report(figures[first:stop], box, shown, alone, detail))
-    return reports
+        alone = len(self.games) == 1
+        shown = _game_names(packed, g, self.names, alone, self.quiet) if self.told else None
+        ids = self.extras[g] if self.extras is not None else resolve_extras(game, self.catalog)
+        score = _game_score(
+            packed, g, game, ids, self.catalog, self.core, self.sources, found.listed
+        )
+        box = found.over_box.get(g, {})
+        return score.report(found.figures[first:stop], box, shown, alone, self.detail)
 
 
 def _names(packed: PackedGames) -> dict[Attribute, Sequence[str]]:
@@ -649,7 +659,7 @@ class _ChunkReports:
     def lines(self, quiet: NamesMemo) -> list[ReportLine | None]:
         """Each game's report as its JSON line, written from the chunk's columns by the
         native writer (None: a game scored alone, or one the writer left to the usual way:
-        the game's rules alone then make the same report, :func:`score_packed`)."""
+        the game's rules alone then make the same report, :func:`written_packed`)."""
         chunk, packed, games = self.chunk, self.packed, self.games
         assert chunk.numbers is not None  # (lines=True)
         assert chunk.met is not None

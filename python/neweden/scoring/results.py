@@ -141,12 +141,17 @@ class Lines(NamedTuple):
     only_invalid: bool = False
     colour: bool = False
 
+    def short(self, entry: Entry, report: Written) -> str:
+        """The stdout line of an entry, or "" when none is written for it."""
+        if not self.shown or (self.only_invalid and report.valid):
+            return ""
+        return _short(entry, report, self.colour)
+
 
 def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) -> Result:
     """The Result of an entry; the stdout line and the table rows only when asked (`short`,
     `rows`: not with --quiet, only with --csv or --parquet)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
-    wanted = lines.shown and not (lines.only_invalid and report.valid)
     players = report.players if isinstance(report, Report) else []
     codes = (
         ()
@@ -156,7 +161,7 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
     )
     return Result(
         sourced_line(entry, report),
-        _short(entry, report, lines.colour) if wanted else "",
+        lines.short(entry, report),
         report.valid,
         codes,
         _rows(entry, report) if rows else (),
@@ -168,9 +173,8 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
 def _line_result(entry: Entry, report: ReportLine, lines: Lines) -> Result:
     """The Result of an entry whose report came as its line (no rows: see :func:`_result`)."""
     line = _sourced(entry, report.json)
-    wanted = lines.shown and not (lines.only_invalid and report.valid)
-    short = _short(entry, report, lines.colour) if wanted else ""
-    return Result(line, short, report.valid, report.codes, (), report.stop > report.first)
+    readable = report.stop > report.first
+    return Result(line, lines.short(entry, report), report.valid, report.codes, (), readable)
 
 
 class _MetaOnly(msgspec.Struct):
