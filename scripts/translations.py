@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "python" / "neweden"
 LOCALE = PACKAGE / "i18n" / "locale"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Nn_": (1, 2)}
 
 
 def extracted() -> Catalog:

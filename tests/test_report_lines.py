@@ -116,7 +116,7 @@ def _placed_paths(paths: list[str]) -> list[str]:
     """The order report_lines writes a game's top-level warnings in, given their paths."""
     numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
     problems = [Problem(code=f"c{k}", message="m", path=p) for k, p in enumerate(paths)]
-    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], problems, [])
+    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], problems, [], None)
     (line,), _codes, _firsts = report_lines(b'{"valid":', [game], numbers, ["A"], [None])
     assert line is not None
     written = msgspec.json.decode(b'{"valid":' + line[len(b'{"valid":') :])
@@ -256,3 +256,87 @@ def test_the_http_batch_answer_is_the_same_with_the_lines_written(lang: str) -> 
         )
         > 40
     )
+
+
+def _illegal_cities() -> list[bytes]:
+    """Games whose illegal cities show every way `overlap` and `disconnected` are told: each
+    reason a part stays apart (both icons but nothing shared, only the other card's icon,
+    only its own, neither, no contact at all), parts of one card and of two, an overlap,
+    read lean (large enough) and over a chunk."""
+    from tests.games import card, game, line, player
+
+    apart = [
+        [card(1, 0, "t", style="ex_x", type="ex_y")],  # both icons, nothing shared
+        [card(1, 0, "l")],  # only the other card's icon
+        [card(0, 4, "l")],  # only its own
+        [card(1, 1, "r")],  # neither
+        [card(7, 7, "r"), card(7, 8, "l")],  # no contact (a part of two cards)
+    ]
+    raws = []
+    for k, extra in enumerate(apart):
+        city = [*line(4), *extra]
+        city[0]["card"]["sides"] = ["right", "bottom"]  # (0,0) offers a bottom icon
+        if k == 3:
+            city.append({**city[1]})  # an overlap too
+        other = player("Bia", line(6, row=2))
+        raws.append(msgspec.json.encode(game("military", player("Ana", city), other)))
+    return raws
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_illegal_cities_problems_are_written_from_their_figures(
+    lang: str, small_chunks: None
+) -> None:
+    raws = _illegal_cities()
+    assert all(len(raw) >= report.LEAN_FROM_BYTES for raw in raws)  # read lean, in a chunk
+    with speaking(lang):
+        assert _same(raws) == len(raws)  # all written natively, the same bytes
+        lines = score_inputs(raws, lines=True)
+        made = score_inputs(raws)
+    said = b"".join(r.json for r in lines if isinstance(r, ReportLine))
+    assert said.count(b'"code":"disconnected"') == 5
+    assert said.count(b'"code":"overlap"') == 1
+    for line, report_made in zip(lines, made, strict=True):
+        assert isinstance(line, ReportLine)
+        assert isinstance(report_made, report.Report)
+        first = results._first_error(report_made)
+        assert first is not None
+        assert line.first_error is not None
+        assert (line.first_error.code, line.first_error.path) == (first.code, first.path)
+
+
+def test_every_reason_a_part_is_apart_is_written(small_chunks: None) -> None:
+    raws = _illegal_cities()
+    said = b"".join(r.json for r in score_inputs(raws, lines=True) if isinstance(r, ReportLine))
+    for reason in (
+        b"but the two share neither style nor type",
+        b"but card 4 has no icon on that side (a wall)",
+        b"card 4 at row 0, column 4: its left side meets card 3 at row 0, column 3",
+        b"whose right side has no icon (a wall)",
+        b"and neither has an icon there",
+        b"no card of it touches another card of the city",
+        b'"message":"1 card(s) at',
+        b'"message":"2 card(s) at',
+    ):
+        assert reason in said
+
+
+def test_illegal_cities_told_in_python_where_the_forms_cannot_be_filled(
+    small_chunks: None,
+) -> None:
+    """A language whose geometry sentences the writer cannot fill (geometry_forms None):
+    the problems are made as Problems, the lines the same."""
+    raws = _illegal_cities()
+    with mock.patch.object(report, "geometry_forms", return_value=None):
+        assert _same(raws) == len(raws)
+
+
+def test_report_lines_refuses_a_table_of_other_ints() -> None:
+    from neweden.rules.legality import geometry_forms
+
+    forms = geometry_forms()
+    assert forms is not None
+    numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
+    wide = np.zeros(9, dtype=np.int64)
+    with pytest.raises(ValueError, match="int32"):
+        report_lines(b"{", [], numbers, [], [], None, (forms, wide, report.ErrorAt))

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "figures.hpp"
 
 namespace py = pybind11;
 
@@ -223,13 +225,24 @@ void put_problem(std::string& out, PyObject* problem) {
 // A problem and where it goes, as neweden.scoring.report._place tells it: the player its path
 // points into (-1: none, the top level) and whether it points into that player's city.
 struct Rotation;
+struct Written;
 
 struct Placed {
   PyObject* problem;  // borrowed (the list holding it lives through the call); or null for
-  const Rotation* rotation;  // a rotated card's warning, written from its numbers
+  const Rotation* rotation;  // a rotated card's warning, written from its numbers, or
+  const Written* written;    // an illegal city's problem written here (GeometryForms)
   std::string_view path;
   long long player;
   bool in_city;
+};
+
+// An `overlap` or `disconnected` written from an illegal city's figures: its path, its JSON
+// object and its code (a str, for the verdict).
+struct Written {
+  long long player;
+  std::string path;
+  std::string json;
+  PyObject* code;  // borrowed: the forms keep it
 };
 
 // A `rotated_without_epiphany` Python did not make a Problem of: player p's card `index`, at
@@ -346,7 +359,7 @@ void add_rotations(Problems& out, PyObject* rotations, long long players,
     kept.push_back(std::move(r));
   }
   for (const Rotation& r : kept) {
-    out.push_back({nullptr, &r, r.path, r.values[0], true});
+    out.push_back({nullptr, &r, nullptr, r.path, r.values[0], true});
   }
 }
 
@@ -356,11 +369,12 @@ void add_rotations(Problems& out, PyObject* rotations, long long players,
 // pointing at a player the game does not have. No rotated card's path is another
 // problem's: the order of ties (the stable sort's) does not depend on where they were added.
 Problems placed(PyObject* problems, long long players, PyObject* rotations,
-                std::vector<Rotation>& kept) {
+                std::vector<Rotation>& kept, const std::vector<Written>* written = nullptr) {
   Problems out;
   const Py_ssize_t count = length(problems);
   const Py_ssize_t rotated = rotations == nullptr ? 0 : length(rotations);
-  out.reserve(static_cast<std::size_t>(count + rotated));
+  const std::size_t told = written == nullptr ? 0 : written->size();
+  out.reserve(static_cast<std::size_t>(count + rotated) + told);
   PyObject* path_name = names().path;
   for (Py_ssize_t i = 0; i < count; ++i) {
     PyObject* problem = item(problems, i);
@@ -376,7 +390,7 @@ Problems placed(PyObject* problems, long long players, PyObject* rotations,
         throw Unwritable{};
       }
     }
-    Placed at{problem, nullptr, path, -1, false};
+    Placed at{problem, nullptr, nullptr, path, -1, false};
     if (path.substr(0, kPlayers.size()) == kPlayers) {
       std::size_t end = kPlayers.size();
       while (end < path.size() && path[end] >= '0' && path[end] <= '9') {
@@ -403,6 +417,10 @@ Problems placed(PyObject* problems, long long players, PyObject* rotations,
   }
   if (rotations != nullptr) {
     add_rotations(out, rotations, players, kept);
+  }
+  for (std::size_t i = 0; i < told; ++i) {  // their paths are no other problem's (see above)
+    const Written& w = (*written)[i];
+    out.push_back({nullptr, nullptr, &w, w.path, w.player, true});
   }
   std::stable_sort(out.begin(), out.end(),
                    [](const Placed& x, const Placed& y) { return before(x.path, y.path); });
@@ -434,6 +452,241 @@ void put_rotation(std::string& out, const RotatedForm& form, const Rotation& r) 
   put(out, "]]}");
 }
 
+// A sentence of neweden.rules.legality.GeometryForms: its pieces as JSON string content and,
+// for each gap, the index of the value it takes.
+struct Sentence {
+  std::vector<std::string> pieces;
+  std::vector<int> order;
+
+  void fill(std::string& out, std::initializer_list<std::string_view> values) const {
+    out += pieces[0];
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      out += values.begin()[order[k]];
+      out += pieces[k + 1];
+    }
+  }
+};
+
+// `overlap` and `disconnected` in the run's language (neweden.rules.legality.GeometryForms,
+// whose geometry_problems tells the same in Python), with what writing them reads: the
+// packed table's cards (nine int32 a card: row, col, ..., the side mask fifth) and the
+// type a natively written first error is given as (neweden.scoring.report.ErrorAt).
+struct GeometryForms {
+  Sentence overlap;
+  std::vector<Sentence> disconnected;
+  std::vector<int> plural;  // the form of `disconnected` for n cards
+  std::string apart;
+  Sentence contact;
+  std::string its_side[4], whose_side[4];  // top, right, bottom, left (the bit order)
+  Sentence no_share, their_wall, no_icons;
+  py::object overlap_code = py::str("overlap");
+  py::object disconnected_code = py::str("disconnected");
+  PyTypeObject* error_at = nullptr;
+  const std::int32_t* flat = nullptr;
+  std::size_t flat_size = 0;
+};
+
+constexpr std::size_t kWidth = 9;  // neweden.geometry.compact.WIDTH, its ROW, COL, ICONS
+constexpr std::size_t kRow = 0, kCol = 1, kIcons = 5;
+constexpr int kStep[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // sides.STEP, bit order
+
+std::string number_text(long long v) {
+  std::string out;
+  put_int(out, v);
+  return out;
+}
+
+// The ints of a tuple of exact ints.
+std::vector<long long> ints_of(PyObject* values) {
+  if (!PyTuple_Check(values)) {
+    throw Unwritable{};
+  }
+  const Py_ssize_t n = PyTuple_GET_SIZE(values);
+  std::vector<long long> out(static_cast<std::size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    out[static_cast<std::size_t>(i)] = exact_int(PyTuple_GET_ITEM(values, i));
+  }
+  return out;
+}
+
+// One illegal city as neweden.rules.legality.geometry_problems reads it.
+class IllegalCity {
+ public:
+  // `city`: (player, index of its first card in the table, its CityFigures).
+  IllegalCity(const GeometryForms& f, PyObject* city) : f_(f) {
+    if (!PyTuple_CheckExact(city) || PyTuple_GET_SIZE(city) != 3) {
+      throw Unwritable{};
+    }
+    player_ = exact_int(PyTuple_GET_ITEM(city, 0));
+    const long long lo = exact_int(PyTuple_GET_ITEM(city, 1));
+    PyObject* figures = PyTuple_GET_ITEM(city, 2);
+    if (!PyTuple_Check(figures) || PyTuple_GET_SIZE(figures) < 5) {
+      throw Unwritable{};
+    }
+    overlapped_by_ = ints_of(PyTuple_GET_ITEM(figures, 1));
+    component_ = ints_of(PyTuple_GET_ITEM(figures, 2));
+    components_ = exact_int(PyTuple_GET_ITEM(figures, 3));
+    project_ = exact_int(PyTuple_GET_ITEM(figures, 4));
+    const std::size_t n = overlapped_by_.size();
+    if (player_ < 0 || lo < 0 || component_.size() != n ||
+        (static_cast<std::size_t>(lo) + n) * kWidth > f.flat_size) {
+      throw Unwritable{};
+    }
+    cards_ = f.flat + static_cast<std::size_t>(lo) * kWidth;
+    base_ = std::string(kPlayers) + std::to_string(player_) + "/city/";
+  }
+
+  // Its problems, added to `out`: an `overlap` for each card left out on a taken cell, then
+  // a `disconnected` for each component but the project.
+  void tell(std::vector<Written>& out) const {
+    const std::size_t n = overlapped_by_.size();
+    const bool overlaps = std::any_of(overlapped_by_.begin(), overlapped_by_.end(),
+                                      [](long long holder) { return holder >= 0; });
+    if (components_ <= 1 && !overlaps) {
+      return;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (overlapped_by_[i] >= 0) {
+        std::string message;
+        f_.overlap.fill(message, {number_text(static_cast<long long>(i)), number_text(row(i)),
+                                  number_text(col(i)), number_text(overlapped_by_[i])});
+        add(out, f_.overlap_code.ptr(), i, message, {i});
+      }
+    }
+    if (components_ <= 1) {
+      return;
+    }
+    const auto project_size = std::count(component_.begin(), component_.end(), project_);
+    for (long long part = 0; part < components_; ++part) {
+      if (part == project_) {
+        continue;
+      }
+      std::vector<std::size_t> members;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (component_[i] == part) {
+          members.push_back(i);
+        }
+      }
+      if (members.empty() || members.size() >= f_.plural.size()) {
+        throw Unwritable{};  // (Python would not tell this part: no such city is packed)
+      }
+      std::string where;
+      for (std::size_t m = 0; m < members.size(); ++m) {
+        if (m > 0) {
+          where += ", ";
+        }
+        where += '(' + number_text(row(members[m])) + ", " + number_text(col(members[m])) + ')';
+      }
+      const std::string why = why_apart(members);
+      std::string message;
+      f_.disconnected[static_cast<std::size_t>(f_.plural[members.size()])].fill(
+          message, {number_text(static_cast<long long>(members.size())), where,
+                    number_text(static_cast<long long>(project_size)), why});
+      add(out, f_.disconnected_code.ptr(), members[0], message, members);
+    }
+  }
+
+ private:
+  long long row(std::size_t i) const { return cards_[i * kWidth + kRow]; }
+  long long col(std::size_t i) const { return cards_[i * kWidth + kCol]; }
+  unsigned icons(std::size_t i) const { return static_cast<unsigned>(cards_[i * kWidth + kIcons]); }
+
+  // The card kept in the geometry on (r, c) (the last one, as a dict keyed by cell keeps).
+  std::optional<std::size_t> at(long long r, long long c) const {
+    std::optional<std::size_t> found;
+    for (std::size_t i = 0; i < component_.size(); ++i) {
+      if (component_[i] >= 0 && row(i) == r && col(i) == c) {
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  // legality._why_apart: the first contact of the part with another part, told side by side.
+  std::string why_apart(const std::vector<std::size_t>& part) const {
+    const long long mine = component_[part[0]];
+    for (const std::size_t card : part) {
+      for (int side = 0; side < 4; ++side) {
+        const std::optional<std::size_t> other =
+            at(row(card) + kStep[side][0], col(card) + kStep[side][1]);
+        if (!other || component_[*other] == mine) {
+          continue;
+        }
+        const int opposite = (side + 2) % 4;
+        const bool mine_icon = (icons(card) & (1U << side)) != 0;
+        const bool their_icon = (icons(*other) & (1U << opposite)) != 0;
+        std::string where;
+        f_.contact.fill(where, {number_text(static_cast<long long>(card)), number_text(row(card)),
+                                number_text(col(card)), f_.its_side[side],
+                                number_text(static_cast<long long>(*other)),
+                                number_text(row(*other)), number_text(col(*other))});
+        std::string why;
+        if (mine_icon && their_icon) {
+          f_.no_share.fill(why, {where});
+        } else if (mine_icon) {
+          why = where + ", " + f_.whose_side[opposite];
+        } else if (their_icon) {
+          f_.their_wall.fill(why, {where, number_text(static_cast<long long>(card))});
+        } else {
+          f_.no_icons.fill(why, {where});
+        }
+        return why;
+      }
+    }
+    return f_.apart;
+  }
+
+  void add(std::vector<Written>& out, PyObject* code, std::size_t first,
+           const std::string& message, const std::vector<std::size_t>& cells) const {
+    Written w{player_, base_ + std::to_string(first), {}, code};
+    w.json = "{\"code\":\"";
+    w.json += utf8(code);
+    w.json += "\",\"message\":\"";
+    w.json += message;
+    w.json += "\",\"path\":\"";
+    w.json += w.path;
+    w.json += "\",\"cells\":[";
+    for (std::size_t m = 0; m < cells.size(); ++m) {
+      if (m > 0) {
+        w.json += ',';
+      }
+      w.json += '[' + number_text(row(cells[m])) + ',' + number_text(col(cells[m])) + ']';
+    }
+    w.json += "]}";
+    out.push_back(std::move(w));
+  }
+
+  const GeometryForms& f_;
+  long long player_ = 0;
+  std::vector<long long> overlapped_by_, component_;
+  long long components_ = 0, project_ = -1;
+  const std::int32_t* cards_ = nullptr;
+  std::string base_;
+};
+
+// The problems of a game's illegal cities (a list of IllegalCity's tuples, or None).
+std::vector<Written> illegal_cities(const GeometryForms* forms, PyObject* cities,
+                                    long long players) {
+  std::vector<Written> out;
+  if (cities == Py_None) {
+    return out;
+  }
+  if (forms == nullptr) {
+    throw Unwritable{};
+  }
+  const Py_ssize_t count = length(cities);
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    const IllegalCity city(*forms, item(cities, i));
+    city.tell(out);
+  }
+  for (const Written& w : out) {
+    if (w.player >= players) {
+      throw Unwritable{};
+    }
+  }
+  return out;
+}
+
 // The problems placed under `player` (-1: the top level), as an array.
 void put_problems(std::string& out, const Problems& problems, long long player,
                   const RotatedForm* form) {
@@ -447,7 +700,9 @@ void put_problems(std::string& out, const Problems& problems, long long player,
       out += ',';
     }
     first = false;
-    if (at.rotation != nullptr) {
+    if (at.written != nullptr) {
+      out += at.written->json;
+    } else if (at.rotation != nullptr) {
       if (form == nullptr) {
         throw Unwritable{};
       }
@@ -476,17 +731,30 @@ struct Verdict {
   py::object first = py::none();
 };
 
-Verdict verdict(const Problems& errors) {
+Verdict verdict(const Problems& errors, const GeometryForms* forms) {
   Verdict out;
   py::list found;
   for (const bool top : {true, false}) {
     for (const Placed& at : errors) {
-      if ((at.player < 0) == top) {
-        if (found.empty()) {
-          out.first = py::reinterpret_borrow<py::object>(at.problem);
-        }
-        found.append(attribute(at.problem, names().code));
+      if ((at.player < 0) != top) {
+        continue;
       }
+      if (at.written != nullptr) {  // (only where forms were given)
+        if (found.empty()) {
+          out.first = instance_of(forms->error_at, 2, [&](std::size_t i) {
+            return i == 0 ? Py_NewRef(at.written->code)
+                          : PyUnicode_FromStringAndSize(
+                                at.written->path.data(),
+                                static_cast<Py_ssize_t>(at.written->path.size()));
+          });
+        }
+        found.append(py::reinterpret_borrow<py::object>(at.written->code));
+        continue;
+      }
+      if (found.empty()) {
+        out.first = py::reinterpret_borrow<py::object>(at.problem);
+      }
+      found.append(attribute(at.problem, names().code));
     }
   }
   out.codes = py::tuple(found);
@@ -517,6 +785,7 @@ struct Chunk {
   PyObject* names;  // list[str], a city
   PyObject* met;    // list[list[str] | None], a city
   const RotatedForm* rotated;  // null: no rotated card's warning is left to write
+  const GeometryForms* geometry;  // null: every problem is a Problem
 };
 
 void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, bool populist,
@@ -576,10 +845,11 @@ void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, boo
 }
 
 // One game: (mode, meta as JSON or None, populist, military, first city, stop, errors,
-// warnings, rotated cards' warnings not made); its verdict is set in `said` (when invalid).
+// warnings, rotated cards' warnings not made, illegal cities whose problems were not made or
+// None); its verdict is set in `said` (when invalid).
 void put_game(std::string& out, const std::string& head, const Chunk& c, PyObject* game,
               Verdict& said) {
-  if (!PyTuple_CheckExact(game) || PyTuple_GET_SIZE(game) != 9) {
+  if (!PyTuple_CheckExact(game) || PyTuple_GET_SIZE(game) != 10) {
     throw Unwritable{};
   }
   auto field = [game](Py_ssize_t i) { return PyTuple_GET_ITEM(game, i); };
@@ -593,7 +863,8 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
   }
   const auto players = static_cast<long long>(stop - first);
   std::vector<Rotation> no_rotations, rotations;
-  const Problems errors = placed(field(6), players, nullptr, no_rotations);
+  const std::vector<Written> geometry = illegal_cities(c.geometry, field(9), players);
+  const Problems errors = placed(field(6), players, nullptr, no_rotations, &geometry);
   const Problems warnings = placed(field(7), players, field(8), rotations);
   out += head;
   if (errors.empty()) {
@@ -625,7 +896,7 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
   put_problems(out, warnings, -1, c.rotated);
   out += '}';
   if (!errors.empty()) {
-    said = verdict(errors);
+    said = verdict(errors, c.geometry);
   }
 }
 
@@ -652,14 +923,95 @@ std::optional<RotatedForm> rotated_form(const py::object& given) {
   return form;
 }
 
+// A Sentence given as (pieces, order), its gaps taking one of `fields` values each.
+Sentence sentence(const py::handle& given, int fields) {
+  auto parts = given.cast<std::tuple<std::vector<std::string>, std::vector<int>>>();
+  Sentence out;
+  for (const std::string& piece : std::get<0>(parts)) {
+    out.pieces.push_back(escaped(piece));
+  }
+  out.order = std::get<1>(parts);
+  if (out.pieces.size() != out.order.size() + 1) {
+    throw py::value_error("a sentence needs one piece more than its gaps");
+  }
+  for (int k : out.order) {
+    if (k < 0 || k >= fields) {
+      throw py::value_error("a sentence's gap takes a field it is not given");
+    }
+  }
+  return out;
+}
+
+// The sides' four texts, escaped.
+void sides(const py::handle& given, std::string (&out)[4]) {
+  const auto texts = given.cast<std::vector<std::string>>();
+  if (texts.size() != 4) {
+    throw py::value_error("the sides are four");
+  }
+  for (std::size_t k = 0; k < 4; ++k) {
+    out[k] = escaped(texts[k]);
+  }
+}
+
+// The geometry's forms given as (GeometryForms, the packed table's int32 cards, ErrorAt),
+// or none; `kept` holds the table's buffer through the call.
+std::optional<GeometryForms> geometry_forms(const py::object& given,
+                                            std::optional<py::buffer_info>& kept) {
+  if (given.is_none()) {
+    return std::nullopt;
+  }
+  const auto parts = given.cast<py::tuple>();
+  if (parts.size() != 3) {
+    throw py::value_error("geometry is (forms, the table's cards, the first error's type)");
+  }
+  const auto forms = parts[0].cast<py::tuple>();
+  if (forms.size() != 10) {
+    throw py::value_error("geometry forms have ten fields");
+  }
+  GeometryForms f;
+  f.overlap = sentence(forms[0], 4);
+  for (const py::handle one : forms[1].cast<py::tuple>()) {
+    f.disconnected.push_back(sentence(one, 4));
+  }
+  f.plural = forms[2].cast<std::vector<int>>();
+  for (int k : f.plural) {
+    if (k < 0 || static_cast<std::size_t>(k) >= f.disconnected.size()) {
+      throw py::value_error("a plural names a form not given");
+    }
+  }
+  f.apart = escaped(forms[3].cast<std::string>());
+  f.contact = sentence(forms[4], 7);
+  sides(forms[5], f.its_side);
+  sides(forms[6], f.whose_side);
+  f.no_share = sentence(forms[7], 1);
+  f.their_wall = sentence(forms[8], 2);
+  f.no_icons = sentence(forms[9], 1);
+  kept = parts[1].cast<py::buffer>().request();
+  if (kept->ndim != 1 || kept->itemsize != 4 || kept->format.empty() ||
+      kept->format.back() != py::format_descriptor<std::int32_t>::c) {
+    throw py::value_error("the table's cards must be int32s");
+  }
+  f.flat = static_cast<const std::int32_t*>(kept->ptr);
+  f.flat_size = static_cast<std::size_t>(kept->size);
+  f.error_at = tuple_type(parts[2]);
+  if (f.error_at == nullptr) {
+    throw py::value_error("the first error's type must be a tuple type");
+  }
+  return f;
+}
+
 py::tuple report_lines(const std::string& head, const py::list& games,
                        const py::array_t<std::int64_t, py::array::c_style>& numbers,
-                       const py::list& names, const py::list& met, const py::object& rotated) {
+                       const py::list& names, const py::list& met, const py::object& rotated,
+                       const py::object& geometry) {
   if (numbers.ndim() != 2 || numbers.shape(1) != kNumbers) {
     throw py::value_error("numbers must be an array of cities x " + std::to_string(kNumbers));
   }
   const std::optional<RotatedForm> form = rotated_form(rotated);
-  const Chunk c{numbers.unchecked<2>(), names.ptr(), met.ptr(), form ? &*form : nullptr};
+  std::optional<py::buffer_info> table;
+  const std::optional<GeometryForms> forms = geometry_forms(geometry, table);
+  const Chunk c{numbers.unchecked<2>(), names.ptr(), met.ptr(), form ? &*form : nullptr,
+                forms ? &*forms : nullptr};
   py::list lines(games.size());
   py::list all_codes(games.size());
   py::list firsts(games.size());
@@ -691,6 +1043,7 @@ py::tuple report_lines(const std::string& head, const py::list& games,
 void bind_lines(py::module_& m) {
   m.def("report_lines", &report_lines, py::arg("head"), py::arg("games"), py::arg("numbers"),
         py::arg("names"), py::arg("met"), py::arg("rotated") = py::none(),
+        py::arg("geometry") = py::none(),
         "The lean report line of each game of a chunk (None: a game to write the usual way), "
         "its error codes and its first error; see neweden.scoring.report._ChunkReports.lines.");
 }

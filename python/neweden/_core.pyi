@@ -65,6 +65,7 @@ def report_lines(
     names: list[str],
     met: list[list[str] | None],
     rotated: tuple[str, tuple[str, ...], tuple[int, ...]] | None = None,
+    geometry: tuple[tuple[Any, ...], Any, type[tuple[Any, ...]]] | None = None,
 ) -> tuple[list[bytes | None], list[tuple[str, ...]], list[Any]]: ...
 def pack_encoded(
     players: bytes, facilities: tuple[str, ...], sides: tuple[str, ...]

@@ -31,6 +31,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "Form",
+    "Nn_",
     "UnknownLanguage",
     "_",
     "current",
@@ -41,6 +42,7 @@ __all__ = [
     "named",
     "ngettext",
     "number",
+    "plural_form",
     "speaking",
 ]
 
@@ -261,9 +263,25 @@ def form(message: str, names: tuple[str, ...]) -> Form | None:
     return _form(message, names, _active.get())
 
 
+def plural_form(singular: str, plural: str, n: int, names: tuple[str, ...]) -> Form | None:
+    """:func:`form` of the sentence :func:`ngettext` picks for the count `n` (``{n}`` among
+    `names`, as ngettext gives it)."""
+    lang = _active.get()
+    if lang == DEFAULT_LANGUAGE:
+        text = singular if n == 1 else plural
+    else:
+        text = catalog(lang).ngettext(singular, plural, n)
+    return _text_form(text, names)
+
+
 @functools.lru_cache(maxsize=256)
 def _form(message: str, names: tuple[str, ...], lang: str) -> Form | None:
     text = message if lang == DEFAULT_LANGUAGE else catalog(lang).gettext(message)
+    return _text_form(text, names)
+
+
+@functools.lru_cache(maxsize=256)
+def _text_form(text: str, names: tuple[str, ...]) -> Form | None:
     pieces: list[str] = []
     order: list[int] = []
     try:
@@ -292,6 +310,12 @@ def named(names: Mapping[str, str], key: str) -> str:
 def N_(message: str, /) -> str:  # gettext's name: "mark now, translate later"
     """Marks a message for extraction; it is translated later, where it is shown."""
     return message
+
+
+def Nn_(singular: str, plural: str, /) -> tuple[str, str]:
+    """:func:`N_` for a message whose words follow a count: its two forms, given to
+    :func:`ngettext` (or :func:`plural_form`) later."""
+    return singular, plural
 
 
 def number(n: int | float, lang: str | None = None) -> str:

@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
 from neweden.geometry.compact import COL, ICONS, ROW
 from neweden.geometry.figures import CityFigures
-from neweden.geometry.sides import BIT, OPPOSITE, STEP
-from neweden.i18n import N_, _, ngettext
+from neweden.geometry.sides import BIT, OPPOSITE, SIDES, STEP
+from neweden.i18n import N_, Form, Nn_, _, current, form, ngettext, plural_form
 
 __all__ = [
     "ATOMIC_WASTE",
@@ -44,6 +46,30 @@ _WHOSE_SIDE = {
 }
 
 
+#: The sentences of `overlap` and `disconnected` (their fields: :class:`GeometryForms`).
+_OVERLAP = N_(
+    "card {card} is on row {row}, column {col}, the cell of card {holder}; "
+    "it is left out of the city and the score"
+)
+_DISCONNECTED = Nn_(
+    "{n} card(s) at {where} are not joined to the project ({project} cards) by "
+    "complete connections; {why}. They are scored as placed",
+    "{n} card(s) at {where} are not joined to the project ({project} cards) by "
+    "complete connections; {why}. They are scored as placed",
+)
+#: Why a part is apart (`{why}`): no contact at all, or the first contact told...
+_APART = N_("no card of it touches another card of the city")
+_CONTACT = N_(
+    "card {card} at row {row}, column {col}: {its_side} meets card {other} at row "
+    "{other_row}, column {other_col}"
+)
+#: ...and then why it does not join: both have an icon there, only the other card, neither
+#: (only this card: `{where}, ` and the other's _WHOSE_SIDE).
+_NO_SHARE = N_("{where}, but the two share neither style nor type")
+_THEIR_WALL = N_("{where}, but card {card} has no icon on that side (a wall)")
+_NO_ICONS = N_("{where}, and neither has an icon there")
+
+
 def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Sequence[int]]) -> str:
     """Why one component (`part`: its cards' indices) is not joined to the rest: the first
     contact with another part, told side by side (preferring a contact with the project)."""
@@ -57,13 +83,12 @@ def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Seq
             if other is not None and component[other] != mine:
                 contacts.append((card, side, other))
     if not contacts:
-        return _("no card of it touches another card of the city")
+        return _(_APART)
     card, side, other = contacts[0]
     mine_icon = bool(rows[card][ICONS] & BIT[side])
     their_icon = bool(rows[other][ICONS] & BIT[OPPOSITE[side]])
     where = _(
-        "card {card} at row {row}, column {col}: {its_side} meets card {other} at row "
-        "{other_row}, column {other_col}",
+        _CONTACT,
         card=card,
         row=rows[card][ROW],
         col=rows[card][COL],
@@ -73,16 +98,98 @@ def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Seq
         other_col=rows[other][COL],
     )
     if mine_icon and their_icon:
-        return _("{where}, but the two share neither style nor type", where=where)
+        return _(_NO_SHARE, where=where)
     if mine_icon:
         return f"{where}, {_(_WHOSE_SIDE[OPPOSITE[side]])}"
     if their_icon:
-        return _(
-            "{where}, but card {card} has no icon on that side (a wall)",
-            where=where,
-            card=card,
-        )
-    return _("{where}, and neither has an icon there", where=where)
+        return _(_THEIR_WALL, where=where, card=card)
+    return _(_NO_ICONS, where=where)
+
+
+class Sentence(NamedTuple):
+    """A sentence as the native line writer fills it: its literal pieces around its fields
+    (one more piece than fields) and, for each gap, the index of the field it takes."""
+
+    pieces: tuple[str, ...]
+    order: tuple[int, ...]
+
+
+def _sentence(filler: Form | None, fields: tuple[str, ...]) -> Sentence | None:
+    if filler is None:
+        return None
+    order = filler.order if filler.order is not None else tuple(range(len(fields)))
+    return Sentence(filler.pieces(), order)
+
+
+#: Counts of cards a `disconnected` sentence is given for (a larger part: Python tells it).
+PLURAL_COUNTS = 64
+
+
+class GeometryForms(NamedTuple):
+    """`overlap` and `disconnected` as the native line writer tells them, in the current
+    language (:func:`geometry_problems` tells the same in Python): each sentence with its
+    fields, the sides in the core's bit order (:data:`~neweden.geometry.sides.SIDES`)."""
+
+    overlap: Sentence  # card, row, col, holder
+    disconnected: tuple[Sentence, ...]  # n, where, project, why: the plural forms used...
+    plural: tuple[int, ...]  # ...for n cards, n < PLURAL_COUNTS
+    apart: str  # why, when no card of the part touches another
+    contact: Sentence  # card, row, col, its_side, other, other_row, other_col
+    its_side: tuple[str, ...]
+    whose_side: tuple[str, ...]
+    no_share: Sentence  # where
+    their_wall: Sentence  # where, card
+    no_icons: Sentence  # where
+
+
+_DISCONNECTED_FIELDS = ("n", "where", "project", "why")
+
+
+def geometry_forms() -> GeometryForms | None:
+    """:class:`GeometryForms` in the current language; None when one of its sentences is
+    not one :func:`neweden.i18n.form` fills (then Python tells the problems)."""
+    return _geometry_forms(current())
+
+
+@functools.lru_cache(maxsize=8)
+def _geometry_forms(lang: str) -> GeometryForms | None:  # (made in the current language)
+    overlap = _sentence(
+        form(_OVERLAP, ("card", "row", "col", "holder")), ("card", "row", "col", "holder")
+    )
+    contact_fields = ("card", "row", "col", "its_side", "other", "other_row", "other_col")
+    contact = _sentence(form(_CONTACT, contact_fields), contact_fields)
+    no_share = _sentence(form(_NO_SHARE, ("where",)), ("where",))
+    their_wall = _sentence(form(_THEIR_WALL, ("where", "card")), ("where", "card"))
+    no_icons = _sentence(form(_NO_ICONS, ("where",)), ("where",))
+    forms: list[Sentence] = []
+    plural: list[int] = []
+    for n in range(PLURAL_COUNTS):
+        said = _sentence(plural_form(*_DISCONNECTED, n, _DISCONNECTED_FIELDS), _DISCONNECTED_FIELDS)
+        if said is None:
+            return None
+        if said not in forms:
+            forms.append(said)
+        plural.append(forms.index(said))
+    if (
+        overlap is None
+        or contact is None
+        or no_share is None
+        or their_wall is None
+        or no_icons is None
+    ):
+        return None
+    return GeometryForms(
+        overlap,
+        tuple(forms),
+        tuple(plural),
+        _(_APART),
+        contact,
+        tuple(_(_ITS_SIDE[side]) for side in SIDES),
+        tuple(_(_WHOSE_SIDE[side]) for side in SIDES),
+        no_share,
+        their_wall,
+        no_icons,
+    )
 
 
 def geometry_problems(
@@ -100,14 +207,7 @@ def geometry_problems(
             problems.append(
                 Problem(
                     code="overlap",
-                    message=_(
-                        "card {card} is on row {row}, column {col}, the cell of card {holder}; "
-                        "it is left out of the city and the score",
-                        card=index,
-                        row=row,
-                        col=col,
-                        holder=holder,
-                    ),
+                    message=_(_OVERLAP, card=index, row=row, col=col, holder=holder),
                     path=f"{base}/{index}",
                     cells=((row, col),),
                 )
@@ -124,10 +224,7 @@ def geometry_problems(
             Problem(
                 code="disconnected",
                 message=ngettext(
-                    "{n} card(s) at {where} are not joined to the project ({project} cards) by "
-                    "complete connections; {why}. They are scored as placed",
-                    "{n} card(s) at {where} are not joined to the project ({project} cards) by "
-                    "complete connections; {why}. They are scored as placed",
+                    *_DISCONNECTED,
                     len(members),
                     where=where,
                     project=project_size,

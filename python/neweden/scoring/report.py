@@ -10,10 +10,12 @@ errors and warnings, conditions that filter cards, and the audit trail.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import operator
 import re
+from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,6 +66,7 @@ from neweden.rules.legality import (
     copy_limit,
     copy_limit_problems,
     duplicate_name_problems,
+    geometry_forms,
     geometry_problems,
 )
 from neweden.rules.military import (
@@ -619,9 +622,26 @@ class _ChunkReports:
         self.told = told  # a game's names may have a problem
         self.names = _names(packed)
         self.alone = len(games) == 1
-        offsets = packed.offsets
-        self.empty = [offsets[k] == offsets[k + 1] for k in range(len(offsets) - 1)]
         self._majority: dict[tuple[str, int, int], tuple[Problem, ...]] = {}
+        #: where an illegal city goes whose problems the line writer tells (None: Python
+        #: tells them), (player, its first card's row in the table, its figures)
+        self.cities: list[tuple[int, int, CityFigures]] | None = None
+        # the few games a rule of the whole city speaks of, found once for the chunk: the
+        # players of each game whose city is illegal, or empty; the cities with an epiphany
+        # declared activated with 5 points; the games with an effect no rule knows
+        facts, offsets = chunk.told, packed.offsets
+        self.illegal = _players_of(
+            packed.first_city, [k for k, f in enumerate(self.figures) if not f.legal]
+        )
+        self.empty = _players_of(
+            packed.first_city, [k for k in range(len(offsets) - 1) if offsets[k] == offsets[k + 1]]
+        )
+        self.five_point = _players_of(
+            packed.first_city, [k for k, five in enumerate(facts.five_point) if five]
+        )
+        self.odd_effect = _players_of(
+            packed.first_city, [k for k, odd in enumerate(facts.odd_effect) if odd]
+        )
 
     def majority(self, game: Game, first_bases: int) -> tuple[Problem, ...]:
         """:func:`majority_warnings` of a game: the same for every game of a mode, a number
@@ -642,12 +662,17 @@ class _ChunkReports:
             self.packed, g, game, extras, catalog, native_geometry, self.sources, self.listed
         )
 
-    def geometry(self, g: int, rows: CityRows, k: int, p: int) -> list[Problem]:
-        """`overlap` and `disconnected` of city k (game g's player p's, an illegal one),
-        from its per-card figures the chunk's pass listed."""
-        found = self.listed.get(k)
+    def geometry(self, g: int, first: int, p: int) -> list[Problem]:
+        """`overlap` and `disconnected` of game g's player p's city (an illegal one; `first`:
+        the game's first city), from its per-card figures the chunk's pass listed; none
+        where the line writer tells them (the city is added to `cities`)."""
+        found = self.listed.get(first + p)
         if found is None:  # not listed (a pass that lists none): the game's rules find them
             return self.score(g).geometry(p)
+        if self.cities is not None:
+            self.cities.append((p, self.packed.offsets[first + p], found))
+            return []
+        rows = CityRows(self.packed.flat, self.packed.offsets, first)
         return geometry_problems(_city_path(p), rows.of(p), found)
 
     def report(self, g: int, quiet: NamesMemo) -> Report:
@@ -666,21 +691,29 @@ class _ChunkReports:
         first_city = packed.first_city
         head = _REPORT_HEAD + _encode(self.catalog.name) + b',"valid":'
         rotated = rotated_form()  # (None: the rotated cards' warnings made as Problems)
+        forms = geometry_forms()  # (None: the illegal cities' problems made as Problems)
+        flat = packed.flat  # (the native reader's int32 cards: the writer reads them)
+        told = forms is not None and isinstance(flat, array) and flat.typecode == "i"
+        geometry = (forms, flat, ErrorAt) if forms is not None and told else None
         at: list[int] = []
         made: list[tuple[Any, ...]] = []
         for g, game in enumerate(games):
             if chunk.alone[g]:
                 continue
             rotations: list[tuple[int, int, int, int]] | None = [] if rotated else None
+            self.cities = [] if geometry and g in self.illegal else None
             errors, warnings = self.problems(g, quiet, rotations)
             mode = _MODES[game.mode]
             meta = _encode(game.meta) if isinstance(game.meta, dict) else None
             first, stop = first_city[g], first_city[g + 1]
             at.append(g)
-            shown = (errors, warnings, rotations or ())
+            shown = (errors, warnings, rotations or (), self.cities)
             made.append((game.mode, meta, mode.populist, mode.military, first, stop, *shown))
+        self.cities = None
         names = [player.name for game in games for player in game.players]
-        written, codes, firsts = report_lines(head, made, chunk.numbers, names, chunk.met, rotated)
+        written, codes, firsts = report_lines(
+            head, made, chunk.numbers, names, chunk.met, rotated, geometry
+        )
         players = LinePlayers(names, chunk.numbers[:, LINE_NUMBERS.index("total")].tolist())
         out: list[ReportLine | None] = [None] * len(games)
         for g, line, game_codes, first in zip(at, written, codes, firsts, strict=True):
@@ -695,45 +728,56 @@ class _ChunkReports:
         """Game g's errors and warnings, in the order the rules tell them (`rotations`: where
         to add the rotated cards to warn of, instead of their warnings: see
         :func:`~neweden.rules.warnings.game_warnings`)."""
-        game, extras, catalog, facts = self.games[g], self.extras[g], self.catalog, self.chunk.told
-        packed = self.packed
-        first, stop = packed.first_city[g], packed.first_city[g + 1]
-        figures = self.figures[first:stop]
-        rows = CityRows(packed.flat, packed.offsets, first)
+        game, extras, facts, packed = self.games[g], self.extras[g], self.chunk.told, self.packed
+        first = packed.first_city[g]
+        info = packed.cards[g]
         shown = _game_names(packed, g, self.names, self.alone, quiet) if self.told else None
         errors, warnings = table_problems(
             game,
             extras,
-            packed.cards[g],
-            catalog,
-            figures,
-            self.empty[first:stop],
+            info,
+            self.catalog,
+            self.illegal.get(g, ()),
+            self.empty.get(g, ()),
             shown,
-            True in facts.odd_effect[first:stop],
+            g in self.odd_effect,
             lambda: self.score(g),
-            lambda p: self.geometry(g, rows, first + p, p),
+            lambda p: self.geometry(g, first, p),
         )
-        warnings.extend(self.majority(game, figures[0].bases))
+        warnings.extend(self.majority(game, self.figures[first].bases))
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
+        rows = CityRows(packed.flat, packed.offsets, first)
         warnings.extend(
             game_warnings(
                 game,
-                self.over_box.get(g, {}),
+                self.over_box.get(g, _NO_COUNTS),
                 facts.most_cards[g],
-                packed.cards[g].rotated,
+                info.rotated,
                 extras.requirements,
-                facts.rotates[first:stop].__getitem__,
-                facts.thirds[first:stop].__getitem__,
+                lambda p: facts.rotates[first + p],
+                lambda p: facts.thirds[first + p],
                 rows.cell,
                 self.alone,
                 rotations,
             )
         )
-        for p, five in enumerate(facts.five_point[first:stop]):
-            if five:
-                errors.extend([_activated_five_point(p, k) for k in five])
+        for p in self.five_point.get(g, ()):
+            errors.extend([_activated_five_point(p, k) for k in facts.five_point[first + p]])
         return errors, warnings
+
+
+def _players_of(first_city: Sequence[int], cities: Sequence[int]) -> dict[int, list[int]]:
+    """The players, game by game, whose cities are `cities` (indices in the table, in
+    order; `first_city`: each game's first, one more at the end)."""
+    found: dict[int, list[int]] = {}
+    for k in cities:
+        g = bisect.bisect_right(first_city, k) - 1
+        found.setdefault(g, []).append(k - first_city[g])
+    return found
+
+
+_NO_COUNTS: Final[dict[str, int]] = {}
 
 
 def table_problems(
@@ -741,8 +785,8 @@ def table_problems(
     extras: ResolvedExtras,
     info: GameCards,
     catalog: Catalog,
-    figures: Sequence[ScoreFigures],
-    empty: Sequence[bool],
+    illegal: Sequence[int],
+    empty: Sequence[int],
     shown: GameNames | None,
     odd_effects: bool,
     score: Callable[[], _GameScore],
@@ -750,7 +794,8 @@ def table_problems(
 ) -> tuple[list[Problem], list[Problem]]:
     """The errors and warnings of a game's cards, cities and names (the rest of the table's
     warnings come after D5's and the first player's), each looked for first in what the
-    packing and the core found: `empty[p]`, player p's city has no card; `shown`, the
+    packing and the core found: `illegal`, the players whose city is illegal; `empty`,
+    those whose city has no card; `shown`, the
     game's names (None: the batch's names can have no problem); `odd_effects`, an epiphany
     may have an effect no rule knows; `geometry(p)`, city p's overlap and disconnected (an
     illegal one); `score()`, the game's rules with its cards (unknown ids, names a catalog
@@ -758,16 +803,11 @@ def table_problems(
     errors: list[Problem] = list(extras.problems)
     if info.unresolved or catalog.styles is not None or catalog.types is not None:
         errors.extend(score().card_problems())  # unknown ids, undeclared styles or types
-    for p, fig in enumerate(figures):
-        if not fig.legal:
-            errors.extend(geometry(p))
-    if info.ids and _over_copies(info.ids, catalog, len(figures)):
+    for p in illegal:
+        errors.extend(geometry(p))
+    if info.ids and _over_copies(info.ids, catalog, len(game.players)):
         errors.extend(score().copies())
-    warnings = (
-        [_empty_city_warning(p, player.name) for p, player in enumerate(game.players) if empty[p]]
-        if True in empty
-        else []
-    )
+    warnings = [_empty_city_warning(p, game.players[p].name) for p in empty]
     errors.extend(duplicate_name_problems(game))
     if shown is not None:
         name_errors, name_warnings = name_problems(
@@ -863,7 +903,7 @@ class ReportLine(NamedTuple):
     json: bytes
     valid: bool
     codes: tuple[str, ...]
-    first_error: Problem | None
+    first_error: Problem | ErrorAt | None
     players: LinePlayers
     first: int
     stop: int
@@ -872,6 +912,14 @@ class ReportLine(NamedTuple):
         """Each player's name and total, in seat order."""
         names, totals = self.players
         return list(zip(names[self.first : self.stop], totals[self.first : self.stop], strict=True))
+
+
+class ErrorAt(NamedTuple):
+    """A game's first error as a batch names it (its stdout line), where the native writer
+    wrote that error itself (an illegal city's: no Problem was made of it)."""
+
+    code: str
+    path: str
 
 
 class LinePlayers(NamedTuple):
@@ -1061,13 +1109,14 @@ class _GameScore:
         self, figures: Sequence[ScoreFigures], shown: GameNames | None
     ) -> tuple[list[Problem], list[Problem]]:
         """:func:`table_problems` of the game, read from its own rows and figures."""
-        empty = [not self.rows.cards(p) for p in range(len(figures))]
+        illegal = [p for p, fig in enumerate(figures) if not fig.legal]
+        empty = [p for p in range(len(figures)) if not self.rows.cards(p)]
         return table_problems(
             self.game,
             self.extras,
             self.info,
             self.catalog,
-            figures,
+            illegal,
             empty,
             shown,
             True,

@@ -19,7 +19,7 @@ from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
-from neweden.scoring.report import ReportLine, reference_geometry, score_inputs
+from neweden.scoring.report import ErrorAt, ReportLine, reference_geometry, score_inputs
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = [
@@ -216,7 +216,7 @@ def _source_head(path: str) -> bytes:
 def _short(entry: Entry, report: Written, colour: bool = False) -> str:
     """The stdout line of an entry: its source, valid or the first error, the totals; with
     `colour`, the verdict coloured (valid green, INVALID red, UNREADABLE magenta)."""
-    first: ProblemItem | Problem | None
+    first: ProblemItem | Problem | ErrorAt | None
     if isinstance(report, ReportLine):
         each, first = report.totals(), report.first_error
     else:
