@@ -96,10 +96,12 @@ def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) 
     told = not batch_quiet({"style": packed.styles, "type": packed.types})
     reports = report._ChunkReports(lean, extras, packed, found, players, BUILTIN, None, told)
 
-    def problems() -> None:
+    def problems() -> None:  # as lines() finds them: illegal cities left to the writer
         quiet: dict[Any, bool] = {}
         for g in range(len(lean)):
+            reports.cities = [] if g in reports.illegal else None
             reports.problems(g, quiet, [])
+        reports.cities = None
 
     print("the rules, part by part:")
     each("  ids looked up (resolve_extras)", lambda: [resolve_extras(g, BUILTIN) for g in lean])

@@ -116,7 +116,7 @@ def _placed_paths(paths: list[str]) -> list[str]:
     """The order report_lines writes a game's top-level warnings in, given their paths."""
     numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
     problems = [Problem(code=f"c{k}", message="m", path=p) for k, p in enumerate(paths)]
-    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], problems, [], None)
+    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], problems, [], None, None)
     (line,), _codes, _firsts = report_lines(b'{"valid":', [game], numbers, ["A"], [None])
     assert line is not None
     written = msgspec.json.decode(b'{"valid":' + line[len(b'{"valid":') :])
@@ -205,6 +205,10 @@ def test_rotated_cards_warnings_are_written_from_their_numbers(small_chunks: Non
         assert _same(raws) == len(rotated)
     # a language whose sentence the writer cannot fill: the warnings made as Problems
     with mock.patch.object(report, "rotated_form", return_value=None):
+        assert _same(raws) == len(rotated)
+    # no geometry forms (the writer is not handed the cards): Python finds the rotated
+    # cards to warn of, the writer writes them
+    with mock.patch.object(report, "geometry_forms", return_value=None):
         assert _same(raws) == len(rotated)
 
 
@@ -339,4 +343,4 @@ def test_report_lines_refuses_a_table_of_other_ints() -> None:
     numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
     wide = np.zeros(9, dtype=np.int64)
     with pytest.raises(ValueError, match="int32"):
-        report_lines(b"{", [], numbers, [], [], None, (forms, wide, report.ErrorAt))
+        report_lines(b"{", [], numbers, [], [], None, (forms, wide, report.ErrorAt, [0], []))

@@ -335,28 +335,33 @@ bool in_city(std::string_view path, long long p) {
   return path.substr(0, city.size()) == city;
 }
 
-// `rotations` ((player, index, row, col) tuples) read into `kept` (reserved first: the
-// Placed entries view their paths) and added to `out`.
+// A rotated card's warning to write: player p's card `index`, at (row, col).
+Rotation rotation(long long p, long long index, long long row, long long col, long long players) {
+  if (p < 0 || p >= players || index < 0) {
+    throw Unwritable{};
+  }
+  return Rotation{{p, index, row, col},
+                  std::string(kPlayers) + std::to_string(p) + "/city/" + std::to_string(index) +
+                      "/rotated"};
+}
+
+// `rotations` ((player, index, row, col) tuples) read into `kept` after the warnings it
+// holds (those found natively), then all added to `out` (`kept` whole first: the Placed
+// entries view their paths).
 void add_rotations(Problems& out, PyObject* rotations, long long players,
                    std::vector<Rotation>& kept) {
   const Py_ssize_t count = length(rotations);
-  kept.clear();
-  kept.reserve(static_cast<std::size_t>(count));
+  kept.reserve(kept.size() + static_cast<std::size_t>(count));
   for (Py_ssize_t i = 0; i < count; ++i) {
     PyObject* four = item(rotations, i);
     if (length(four) != 4) {
       throw Unwritable{};
     }
-    Rotation r{};
-    for (Py_ssize_t v = 0; v < 4; ++v) {
-      r.values[v] = exact_int(item(four, v));
+    long long v[4];
+    for (Py_ssize_t k = 0; k < 4; ++k) {
+      v[k] = exact_int(item(four, k));
     }
-    if (r.values[0] < 0 || r.values[0] >= players || r.values[1] < 0) {
-      throw Unwritable{};
-    }
-    r.path = std::string(kPlayers) + std::to_string(r.values[0]) + "/city/" +
-             std::to_string(r.values[1]) + "/rotated";
-    kept.push_back(std::move(r));
+    kept.push_back(rotation(v[0], v[1], v[2], v[3], players));
   }
   for (const Rotation& r : kept) {
     out.push_back({nullptr, &r, nullptr, r.path, r.values[0], true});
@@ -484,6 +489,8 @@ struct GeometryForms {
   PyTypeObject* error_at = nullptr;
   const std::int32_t* flat = nullptr;
   std::size_t flat_size = 0;
+  std::vector<std::int64_t> offsets;  // each city's first card in `flat`, one more at the end
+  PyObject* rotates = nullptr;        // a bool a city: its player activated a rotate effect
 };
 
 constexpr std::size_t kWidth = 9;  // neweden.geometry.compact.WIDTH, its ROW, COL, ICONS
@@ -663,6 +670,47 @@ class IllegalCity {
   const std::int32_t* cards_ = nullptr;
   std::string base_;
 };
+
+// The warnings of a game's rotated cards (a list of (player, index in the city), or None)
+// whose player activated no rotate effect (neweden.rules.warnings.unallowed_rotations),
+// added to `out`; the game's cities start at `first`.
+void unallowed_rotations(const GeometryForms* forms, PyObject* rotated, Py_ssize_t first,
+                         long long players, std::vector<Rotation>& out) {
+  if (rotated == Py_None) {
+    return;
+  }
+  if (forms == nullptr) {
+    throw Unwritable{};
+  }
+  const Py_ssize_t count = length(rotated);
+  out.reserve(static_cast<std::size_t>(count));
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    PyObject* two = item(rotated, i);
+    if (length(two) != 2) {
+      throw Unwritable{};
+    }
+    const long long p = exact_int(item(two, 0));
+    const long long index = exact_int(item(two, 1));
+    if (p < 0 || p >= players || index < 0) {
+      throw Unwritable{};
+    }
+    const auto city = static_cast<std::size_t>(first + p);
+    if (city + 1 >= forms->offsets.size() ||
+        city >= static_cast<std::size_t>(PyList_GET_SIZE(forms->rotates))) {
+      throw Unwritable{};
+    }
+    if (PyList_GET_ITEM(forms->rotates, static_cast<Py_ssize_t>(city)) == Py_True) {
+      continue;  // the player activated a rotate effect
+    }
+    const auto row = static_cast<std::size_t>(forms->offsets[city] + index);
+    if (static_cast<std::int64_t>(row) >= forms->offsets[city + 1] ||
+        (row + 1) * kWidth > forms->flat_size) {
+      throw Unwritable{};
+    }
+    const std::int32_t* card = forms->flat + row * kWidth;
+    out.push_back(rotation(p, index, card[kRow], card[kCol], players));
+  }
+}
 
 // The problems of a game's illegal cities (a list of IllegalCity's tuples, or None).
 std::vector<Written> illegal_cities(const GeometryForms* forms, PyObject* cities,
@@ -846,10 +894,10 @@ void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, boo
 
 // One game: (mode, meta as JSON or None, populist, military, first city, stop, errors,
 // warnings, rotated cards' warnings not made, illegal cities whose problems were not made or
-// None); its verdict is set in `said` (when invalid).
+// None, rotated cards not looked at or None); its verdict is set in `said` (when invalid).
 void put_game(std::string& out, const std::string& head, const Chunk& c, PyObject* game,
               Verdict& said) {
-  if (!PyTuple_CheckExact(game) || PyTuple_GET_SIZE(game) != 10) {
+  if (!PyTuple_CheckExact(game) || PyTuple_GET_SIZE(game) != 11) {
     throw Unwritable{};
   }
   auto field = [game](Py_ssize_t i) { return PyTuple_GET_ITEM(game, i); };
@@ -863,6 +911,7 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
   }
   const auto players = static_cast<long long>(stop - first);
   std::vector<Rotation> no_rotations, rotations;
+  unallowed_rotations(c.geometry, field(10), first, players, rotations);
   const std::vector<Written> geometry = illegal_cities(c.geometry, field(9), players);
   const Problems errors = placed(field(6), players, nullptr, no_rotations, &geometry);
   const Problems warnings = placed(field(7), players, field(8), rotations);
@@ -961,8 +1010,10 @@ std::optional<GeometryForms> geometry_forms(const py::object& given,
     return std::nullopt;
   }
   const auto parts = given.cast<py::tuple>();
-  if (parts.size() != 3) {
-    throw py::value_error("geometry is (forms, the table's cards, the first error's type)");
+  if (parts.size() != 5) {
+    throw py::value_error(
+        "geometry is (forms, the table's cards, the first error's type, the cities' offsets, "
+        "whether each city's player activated a rotate effect)");
   }
   const auto forms = parts[0].cast<py::tuple>();
   if (forms.size() != 10) {
@@ -997,6 +1048,11 @@ std::optional<GeometryForms> geometry_forms(const py::object& given,
   if (f.error_at == nullptr) {
     throw py::value_error("the first error's type must be a tuple type");
   }
+  f.offsets = parts[3].cast<std::vector<std::int64_t>>();
+  if (!PyList_CheckExact(parts[4].ptr())) {
+    throw py::value_error("the rotate effects must be a list");
+  }
+  f.rotates = parts[4].ptr();  // (the caller's list lives through the call)
   return f;
 }
 

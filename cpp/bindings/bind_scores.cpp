@@ -338,18 +338,43 @@ class JsonPacker {
   }
 
   // (flat, offsets, first_city, rotated, styles, types) of the games added: flat as the
-  // bytes of its int32s (Python reads them as an array, one copy, no object per int), the
-  // rest as lists.
+  // bytes of its int32s (Python reads them as an array, one copy, no object per int);
+  // rotated, a list a game of its rotated cards as (player, index in the city); the rest
+  // as lists.
   py::tuple table() const {
     const auto& cells = packer_.cells();
     const py::bytes flat(reinterpret_cast<const char*>(cells.data()),
                          cells.size() * sizeof(std::int32_t));
     return py::make_tuple(flat, list_of(packer_.offsets()),
-                          list_of(packer_.first_city()), list_of(packer_.rotated()),
+                          list_of(packer_.first_city()), rotated_by_game(),
                           names_from(packer_.styles(), 0), names_from(packer_.types(), 0));
   }
 
  private:
+  // Each game's rotated cards, (player, index in the city), found from their rows of the
+  // table (ascending, as the packer read them).
+  py::list rotated_by_game() const {
+    const auto& offsets = packer_.offsets();
+    const auto& first_city = packer_.first_city();
+    const std::size_t games = first_city.empty() ? 0 : first_city.size() - 1;
+    py::list out(games);
+    auto rotated = packer_.rotated().begin();
+    const auto last = packer_.rotated().end();
+    for (std::size_t g = 0; g < games; ++g) {
+      py::list cards;
+      const auto first = static_cast<std::size_t>(first_city[g]);
+      const std::int64_t stop = offsets[static_cast<std::size_t>(first_city[g + 1])];
+      for (std::size_t city = first; rotated != last && *rotated < stop; ++rotated) {
+        while (offsets[city + 1] <= *rotated) {
+          ++city;
+        }
+        cards.append(py::make_tuple(city - first, *rotated - offsets[city]));
+      }
+      out[g] = std::move(cards);
+    }
+    return out;
+  }
+
   static py::list names_from(const NameTable& table, std::size_t first) {
     py::list out;
     const auto& names = table.names();

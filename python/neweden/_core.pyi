@@ -65,7 +65,8 @@ def report_lines(
     names: list[str],
     met: list[list[str] | None],
     rotated: tuple[str, tuple[str, ...], tuple[int, ...]] | None = None,
-    geometry: tuple[tuple[Any, ...], Any, type[tuple[Any, ...]]] | None = None,
+    geometry: tuple[tuple[Any, ...], Any, type[tuple[Any, ...]], list[int], list[bool]]
+    | None = None,
 ) -> tuple[list[bytes | None], list[tuple[str, ...]], list[Any]]: ...
 def pack_encoded(
     players: bytes, facilities: tuple[str, ...], sides: tuple[str, ...]
@@ -101,4 +102,4 @@ class JsonPacker:
     def drop_last(self) -> None: ...
     def table(
         self,
-    ) -> tuple[bytes, list[int], list[int], list[int], list[str], list[str]]: ...
+    ) -> tuple[bytes, list[int], list[int], list[list[tuple[int, int]]], list[str], list[str]]: ...

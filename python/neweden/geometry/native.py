@@ -6,7 +6,6 @@ typed figures this module returns."""
 from __future__ import annotations
 
 import array
-import bisect
 from collections.abc import Sequence
 from typing import Any
 
@@ -285,13 +284,7 @@ class JsonGames:
         raw, offsets, first_city, rotated, styles, types = self._packer.table()
         cells = array.array(_INT32)
         cells.frombytes(raw)  # one copy: no Python int made for a card's nine
-        cards = [GameCards([], False, []) for _ in range(self._count)]
-        g = 0
-        for row in rotated:  # rare: each found in its game and city
-            while offsets[first_city[g + 1]] <= row:
-                g += 1
-            p = bisect.bisect_right(offsets, row, first_city[g], first_city[g + 1]) - 1
-            cards[g].rotated.append((p - first_city[g], row - offsets[p]))
+        cards = [GameCards([], False, found) for found in rotated]
         if self._aliases:  # the codes renumbered here: the core reads these lists
             flat = cells.tolist()
             folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")

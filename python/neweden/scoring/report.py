@@ -693,8 +693,11 @@ class _ChunkReports:
         rotated = rotated_form()  # (None: the rotated cards' warnings made as Problems)
         forms = geometry_forms()  # (None: the illegal cities' problems made as Problems)
         flat = packed.flat  # (the native reader's int32 cards: the writer reads them)
-        told = forms is not None and isinstance(flat, array) and flat.typecode == "i"
-        geometry = (forms, flat, ErrorAt) if forms is not None and told else None
+        # with the cards at hand, the writer tells the illegal cities and the rotated cards
+        geometry = None
+        if forms is not None and isinstance(flat, array) and flat.typecode == "i":
+            geometry = (forms, flat, ErrorAt, packed.offsets, chunk.told.rotates)
+        natively = rotated is not None and geometry is not None
         at: list[int] = []
         made: list[tuple[Any, ...]] = []
         for g, game in enumerate(games):
@@ -702,12 +705,13 @@ class _ChunkReports:
                 continue
             rotations: list[tuple[int, int, int, int]] | None = [] if rotated else None
             self.cities = [] if geometry and g in self.illegal else None
-            errors, warnings = self.problems(g, quiet, rotations)
+            errors, warnings = self.problems(g, quiet, rotations, natively)
             mode = _MODES[game.mode]
             meta = _encode(game.meta) if isinstance(game.meta, dict) else None
             first, stop = first_city[g], first_city[g + 1]
             at.append(g)
-            shown = (errors, warnings, rotations or (), self.cities)
+            cards = packed.cards[g].rotated if natively and packed.cards[g].rotated else None
+            shown = (errors, warnings, rotations or (), self.cities, cards)
             made.append((game.mode, meta, mode.populist, mode.military, first, stop, *shown))
         self.cities = None
         names = [player.name for game in games for player in game.players]
@@ -723,11 +727,16 @@ class _ChunkReports:
         return out
 
     def problems(
-        self, g: int, quiet: NamesMemo, rotations: list[tuple[int, int, int, int]] | None = None
+        self,
+        g: int,
+        quiet: NamesMemo,
+        rotations: list[tuple[int, int, int, int]] | None = None,
+        rotated_apart: bool = False,
     ) -> tuple[list[Problem], list[Problem]]:
         """Game g's errors and warnings, in the order the rules tell them (`rotations`: where
         to add the rotated cards to warn of, instead of their warnings: see
-        :func:`~neweden.rules.warnings.game_warnings`)."""
+        :func:`~neweden.rules.warnings.game_warnings`; `rotated_apart`: the rotated cards
+        are not looked at, the line writer tells them)."""
         game, extras, facts, packed = self.games[g], self.extras[g], self.chunk.told, self.packed
         first = packed.first_city[g]
         info = packed.cards[g]
@@ -753,7 +762,7 @@ class _ChunkReports:
                 game,
                 self.over_box.get(g, _NO_COUNTS),
                 facts.most_cards[g],
-                info.rotated,
+                () if rotated_apart else info.rotated,
                 extras.requirements,
                 lambda p: facts.rotates[first + p],
                 lambda p: facts.thirds[first + p],
