@@ -96,11 +96,11 @@ def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) 
     told = not batch_quiet({"style": packed.styles, "type": packed.types})
     reports = report._ChunkReports(lean, extras, packed, found, players, BUILTIN, None, told)
 
-    def problems() -> None:  # as lines() finds them: illegal cities left to the writer
-        quiet: dict[Any, bool] = {}
+    def problems() -> None:  # as lines() finds them: illegal cities, rotated cards left
+        quiet: dict[Any, bool] = {}  # to the writer
         for g in range(len(lean)):
             reports.cities = [] if g in reports.illegal else None
-            reports.problems(g, quiet, [])
+            reports.problems(g, quiet, [], True)
         reports.cities = None
 
     print("the rules, part by part:")
