@@ -302,6 +302,9 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
         requirements.append(spec)
     epiphanies: list[tuple[EpiphanySpec | None, ...]] = []
     for p, player in enumerate(game.players):
+        if not player.epiphanies:
+            epiphanies.append(())
+            continue
         held: list[EpiphanySpec | None] = []
         for k, entry in enumerate(player.epiphanies):
             if entry.card is UNSET:  # inline: one spec per (points, effect) seen

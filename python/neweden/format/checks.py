@@ -326,10 +326,6 @@ def fold_name(value: str, attribute: Attribute) -> str | None:
     return (_STYLES if attribute == "style" else _TYPES).read(value)
 
 
-def _identifier(value: object) -> bool:
-    return value is UNSET or value in _IDENTIFIERS.known or _IDENTIFIERS.learn(value)
-
-
 def _catalog_id(value: object) -> bool:
     return value is UNSET or value in _CATALOG_IDS.known or _CATALOG_IDS.learn(value)
 
@@ -344,14 +340,6 @@ PATTERN_FIELDS = {
     (Placement, "card"),
     (Game, "requirements"),
 }
-
-
-def _epiphany_is_sound(epiphany: EpiphanyEntry) -> bool:
-    if not (_identifier(epiphany.effect) and _catalog_id(epiphany.card)):
-        return False
-    if epiphany.card is not UNSET:
-        return epiphany.points is UNSET and epiphany.effect is UNSET
-    return epiphany.points is not UNSET
 
 
 #: Every order of every set of distinct sides (msgspec has checked the names and 1-4 of
@@ -382,17 +370,34 @@ def head_is_sound(game: Game) -> bool:
     requirement ids, each player's epiphanies."""
     requirements, meta = game.requirements, game.meta
     given = requirements is not UNSET
-    if game_problems(
+    plain = meta is UNSET and (given or game.mode not in MODES_WITH_REQUIREMENTS)
+    if plain and isinstance(requirements, list):  # (game_problems' checks, told yes or no)
+        plain = len(set(map(str, requirements))) == len(requirements)
+    if not plain and game_problems(
         game.mode, given, requirements if given else None, meta is not UNSET, meta, ""
     ):
         return False
-    if isinstance(game.requirements, list):
-        for requirement in game.requirements:
-            if not _catalog_id(requirement):
+    if isinstance(requirements, list):
+        known = _CATALOG_IDS.known
+        for requirement in requirements:
+            if requirement not in known and not _catalog_id(requirement):
                 return False
+    # each epiphany: its effect an identifier, its card a catalog id, and either a card or
+    # points (check_epiphany's rules, told yes or no); inline: this runs for every game
+    identifiers, catalog_ids = _IDENTIFIERS.known, _CATALOG_IDS.known
     for player in game.players:
         for epiphany in player.epiphanies:
-            if not _epiphany_is_sound(epiphany):
+            effect, card = epiphany.effect, epiphany.card
+            if not (effect is UNSET or effect in identifiers or _IDENTIFIERS.learn(effect)):
+                return False
+            if card is UNSET:
+                if epiphany.points is UNSET:
+                    return False
+            elif not (
+                (card in catalog_ids or _CATALOG_IDS.learn(card))
+                and epiphany.points is UNSET
+                and effect is UNSET
+            ):
                 return False
     return True
 
