@@ -11,6 +11,7 @@ spreadsheet would run as a formula are neutralised (:func:`csv_line`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -33,6 +34,11 @@ class WriteError(Exception):
         self.path = path
         self.reason = exc.strerror or str(exc)
         super().__init__(_("cannot write {path}: {reason}", path=path, reason=self.reason))
+
+
+#: What sendfile says where it cannot copy between these two files (OutputFile.append then
+#: copies them itself).
+_NO_SENDFILE = frozenset({errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EXDEV})
 
 
 def _in_place(path: str) -> bool:
@@ -85,6 +91,41 @@ class OutputFile:
             self.handle.write(data)
         except OSError as exc:
             raise WriteError(self.path, exc) from None
+
+    def append(self, path: str, size: int) -> None:
+        """The first `size` bytes of the file at `path` after what is written, copied by the
+        kernel (a worker's lines spooled there: they never pass through this process), and
+        that file removed. A file that cannot be read is a WriteError naming it."""
+        try:
+            source = os.open(path, os.O_RDONLY)
+        except OSError as exc:
+            raise WriteError(path, exc) from None
+        try:
+            self.handle.flush()  # what was written before goes first
+            target, sent = self.handle.fileno(), 0
+            while sent < size:
+                try:
+                    copied = os.sendfile(target, source, sent, size - sent)
+                except OSError as exc:
+                    if exc.errno not in _NO_SENDFILE:
+                        raise
+                    copied = self._copy(source, sent, size - sent)  # a file system without
+                if copied == 0:  # shorter than its worker wrote: cut by someone else
+                    raise WriteError(path, OSError(errno.EIO, os.strerror(errno.EIO)))
+                sent += copied
+        except OSError as exc:
+            raise WriteError(self.path, exc) from None
+        finally:
+            os.close(source)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+    def _copy(self, source: int, at: int, size: int) -> int:
+        """Up to `size` bytes of `source` from `at` written the usual way; how many."""
+        data = os.pread(source, min(size, 1 << 20), at)
+        self.handle.write(data)
+        self.handle.flush()
+        return len(data)
 
     def commit(self) -> None:
         """Flush, close and rename into place; a failure discards the temporary file."""
