@@ -87,16 +87,20 @@ class Chunk:
 
     @classmethod
     def of(cls, results: Sequence[Result]) -> Chunk:
+        # (each list made of the results that add to it: a chunk holds hundreds of games,
+        # most of them valid, none with rows or a picture unless asked)
+        invalid = [r for r in results if not r.valid]
+        tabled = [r for r in results if r.rows]
         return cls(
             len(results),
-            sum(r.valid for r in results),
+            len(results) - len(invalid),
             b"\n".join([*[r.line for r in results], b""]),  # each line ended, none copied twice
             "".join([r.short + "\n" for r in results if r.short]),
-            [code for r in results for code in r.codes],
-            [row for r in results for row in r.rows],
-            [(r.svg_name, r.svg) for r in results if r.svg is not None],
-            [r.meta for r in results for _row in r.rows],
-            [p for r in results if (p := picture_of(r)) is not None],
+            [code for r in invalid for code in r.codes],
+            [row for r in tabled for row in r.rows],
+            [(r.svg_name, r.svg) for r in invalid if r.svg is not None],
+            [r.meta for r in tabled for _row in r.rows],
+            [p for r in invalid if r.label and (p := picture_of(r)) is not None],
         )
 
 

@@ -339,14 +339,16 @@ def _plain_block(handle: _Seekable, shown: str, number: int, size: int) -> list[
     lines = data.split(b"\n")
     if lines[-1] == b"":  # the text after the last newline: none
         lines.pop()
-    entries = []
-    for line in lines:
-        number += 1
-        if len(line) >= MAX_LINE_BYTES:  # over the limit (or at it): told by _lines
-            return None
-        if line and not line.isspace():  # a blank line is counted, not read
-            entries.append(Entry(shown, number, line.rstrip(b"\r")))  # (no copy when none)
-    return entries
+    if lines and max(map(len, lines)) >= MAX_LINE_BYTES:  # over the limit (or at it):
+        return None  # told by _lines
+    if b"\r" in data:  # (a block with none: no line to strip, no copy)
+        lines = [line.rstrip(b"\r") for line in lines]
+    # a blank line is counted, not read
+    return [
+        Entry(shown, n, line)
+        for n, line in enumerate(lines, number + 1)
+        if line and not line.isspace()
+    ]
 
 
 def _blocks(path: str, shown: str, size: int, blocksize: int) -> Iterator[Block]:
