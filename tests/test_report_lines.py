@@ -344,3 +344,29 @@ def test_report_lines_refuses_a_table_of_other_ints() -> None:
     wide = np.zeros(9, dtype=np.int64)
     with pytest.raises(ValueError, match="int32"):
         report_lines(b"{", [], numbers, [], [], None, (forms, wide, report.ErrorAt, [0], []))
+
+
+def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -> None:
+    """A batch looks each requirement list up once (resolve_extras' memo): every game that
+    plays it still tells its unknown id, in its own report, as it would alone."""
+    from tests.games import game, line, player
+
+    raws = [
+        msgspec.json.encode(
+            game(
+                "populist",
+                player(f"P{k}", line(6 + k % 3)),
+                player("Q", line(5)),
+                requirements=["A1", "B9", "C1"] if k % 2 else ["A1", "B1", "C1"],
+            )
+        )
+        for k in range(8)
+    ]
+    raws = [raw + b" " * max(0, report.LEAN_FROM_BYTES - len(raw)) for raw in raws]  # lean
+    assert _same(raws) == len(raws)
+    alone = [score_inputs([raw])[0] for raw in raws]
+    written = score_inputs(raws, lines=True)
+    for k, (line_k, made) in enumerate(zip(written, alone, strict=True)):
+        assert isinstance(line_k, ReportLine)
+        assert line_k.json == msgspec.json.encode(made)
+        assert (b'"code":"unknown_requirement"' in line_k.json) == bool(k % 2)

@@ -25,6 +25,7 @@ __all__ = [
     "Catalog",
     "EpiphanySpec",
     "RequirementSpec",
+    "RequirementsMemo",
     "ResolvedCard",
     "ResolvedExtras",
     "ResolvedGame",
@@ -279,27 +280,27 @@ class ResolvedExtras(NamedTuple):
     problems: tuple[Problem, ...]
 
 
-def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
+#: The requirement ids of games looked up, with their problems (a batch's: its games repeat
+#: a few lists, in one language and one catalog).
+RequirementsMemo = dict[
+    tuple[str, ...], tuple[tuple["RequirementSpec | None", ...], tuple[Problem, ...]]
+]
+
+
+def resolve_extras(
+    game: Game, catalog: Catalog, memo: RequirementsMemo | None = None
+) -> ResolvedExtras:
     """Looks up the requirement and epiphany ids of `game`: `unknown_requirement` and
-    `unknown_epiphany` for each one not found."""
-    problems: list[Problem] = []
-    requirements: list[RequirementSpec | None] = []
-    for i, req_id in enumerate(game.requirements if isinstance(game.requirements, list) else ()):
-        spec = catalog.requirements.get(req_id)
-        if spec is None:
-            problems.append(
-                Problem(
-                    code="unknown_requirement",
-                    message=_(
-                        'the requirement id "{id}" is not in the catalog ({catalog})',
-                        id=req_id,
-                        catalog=catalog.name,
-                    )
-                    + did_you_mean(req_id, catalog.requirements),
-                    path=join("", "requirements", i),
-                )
-            )
-        requirements.append(spec)
+    `unknown_epiphany` for each one not found. `memo`: the requirement lists looked up
+    already (a batch's, in the current language)."""
+    ids = tuple(game.requirements) if isinstance(game.requirements, list) else ()
+    looked = memo.get(ids) if memo is not None else None
+    if looked is None:
+        looked = _requirements(ids, catalog)
+        if memo is not None:
+            memo[ids] = looked
+    requirements, told = looked
+    problems = list(told)
     epiphanies: list[tuple[EpiphanySpec | None, ...]] = []
     for p, player in enumerate(game.players):
         if not player.epiphanies:
@@ -334,7 +335,32 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
                 )
             held.append(found)
         epiphanies.append(tuple(held))
-    return ResolvedExtras(tuple(requirements), tuple(epiphanies), tuple(problems))
+    return ResolvedExtras(requirements, tuple(epiphanies), tuple(problems))
+
+
+def _requirements(
+    ids: tuple[str, ...], catalog: Catalog
+) -> tuple[tuple[RequirementSpec | None, ...], tuple[Problem, ...]]:
+    """A game's requirement ids looked up, and an `unknown_requirement` for each not found."""
+    problems: list[Problem] = []
+    requirements: list[RequirementSpec | None] = []
+    for i, req_id in enumerate(ids):
+        spec = catalog.requirements.get(req_id)
+        if spec is None:
+            problems.append(
+                Problem(
+                    code="unknown_requirement",
+                    message=_(
+                        'the requirement id "{id}" is not in the catalog ({catalog})',
+                        id=req_id,
+                        catalog=catalog.name,
+                    )
+                    + did_you_mean(req_id, catalog.requirements),
+                    path=join("", "requirements", i),
+                )
+            )
+        requirements.append(spec)
+    return tuple(requirements), tuple(problems)
 
 
 #: The spec of each inline epiphany seen (points, effect): they are few, and immutable.

@@ -29,6 +29,7 @@ from neweden.catalog.catalog import (
     BUILTIN,
     Catalog,
     EpiphanySpec,
+    RequirementsMemo,
     ResolvedCard,
     ResolvedExtras,
     resolve_city,
@@ -536,7 +537,8 @@ class _PackedBatch:
         self.extras: list[ResolvedExtras] | None = None
         self.together: _ChunkReports | None = None
         if core is native_geometry and _together(len(games), detail, catalog):
-            self.extras = [resolve_extras(game, catalog) for game in games]
+            memo: RequirementsMemo = {}  # (games repeat a few requirement lists)
+            self.extras = [resolve_extras(game, catalog, memo) for game in games]
             figures, columns = found.figures, found.columns
             chunk = chunk_players(
                 games, self.extras, figures, packed.first_city, catalog, columns, lines=lines
