@@ -282,8 +282,13 @@ bool read_placement(Reader& in, const EncodedNames& names, Placed& out) {
 }  // namespace
 
 std::uint64_t NameTable::head(std::string_view name) noexcept {
-  std::uint64_t word = 0;  // byte by byte: a name may end its buffer
-  const std::size_t n = std::min<std::size_t>(name.size(), sizeof word);
+  std::uint64_t word = 0;
+  if (name.size() >= sizeof word) {  // (its first eight bytes at once)
+    std::memcpy(&word, name.data(), sizeof word);
+    return word;
+  }
+  // byte by byte: a shorter name may end its buffer
+  const std::size_t n = name.size();
   for (std::size_t i = 0; i < n; ++i) {
     word |= static_cast<std::uint64_t>(static_cast<unsigned char>(name[i])) << (8U * i);
   }

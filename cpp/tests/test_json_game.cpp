@@ -205,3 +205,35 @@ TEST_CASE("head() gives the game added last with each city as []") {
   CHECK(packer.head(reinterpret_cast<const std::uint8_t*>(one.data()), one.size()) ==
         game("[]"));
 }
+
+TEST_CASE("a name is read whole at any length, and refused for any byte a plain string lacks") {
+  // str() reads eight bytes at a time where eight are left: each length, and each place
+  // of a byte it refuses, before and after a word's edge.
+  const auto card = [](const std::string& style) {
+    return R"({"row": 0, "col": 0, "card": {"style": ")" + style +
+           R"(", "type": "t", "facility": "lab", "points": 0, "stars": 0, "sides": ["top"]}})";
+  };
+  for (std::size_t length = 1; length <= 20; ++length) {
+    std::string style(length, 'a');
+    for (std::size_t i = 0; i < length; ++i) {
+      style[i] = static_cast<char>('a' + (i * 7) % 26);  // printable, and none alike
+    }
+    neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+    REQUIRE(add(packer, game("[" + card(style) + "]")));
+    REQUIRE(packer.styles().names() == std::vector<std::string>{style});
+    CHECK(packer.styles().find(style) == 0);
+    CHECK(packer.styles().find(style + "x") == -1);
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const char bad : {'\x00', '\x1f', '\x7f', '\x80', '\xff', '\\', '\t'}) {
+        std::string odd = style;
+        odd[at] = bad;
+        CHECK_FALSE(reads("[" + card(odd) + "]"));
+      }
+      std::string fine = style;
+      for (const char good : {' ', '~', '!', '#'}) {  // the edges of what a name may hold
+        fine[at] = good;
+        CHECK(reads("[" + card(fine) + "]"));
+      }
+    }
+  }
+}
