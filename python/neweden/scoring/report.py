@@ -758,17 +758,27 @@ class _ChunkReports:
         warnings.extend(self.majority(game, self.figures[first].bases))
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
-        rows = CityRows(packed.flat, packed.offsets, first)
+        rotated = () if rotated_apart else info.rotated
+        # what game_warnings reads of the rotated cards and the 1/3 stars, made only where
+        # it reads them (a game with a rotated card left to look at; one without stars)
+        rotates: Callable[[int], bool] = _unread
+        cell: Callable[[int, int], tuple[int, int]] = _unread
+        thirds: Callable[[int], Sequence[int]] = _unread
+        if rotated:
+            rotates = lambda p: facts.rotates[first + p]  # noqa: E731
+            cell = CityRows(packed.flat, packed.offsets, first).cell
+        if not _MODES[game.mode].populist:
+            thirds = lambda p: facts.thirds[first + p]  # noqa: E731
         warnings.extend(
             game_warnings(
                 game,
                 self.over_box.get(g, _NO_COUNTS),
                 facts.most_cards[g],
-                () if rotated_apart else info.rotated,
+                rotated,
                 extras.requirements,
-                lambda p: facts.rotates[first + p],
-                lambda p: facts.thirds[first + p],
-                rows.cell,
+                rotates,
+                thirds,
+                cell,
                 self.alone,
                 rotations,
             )
@@ -789,6 +799,11 @@ def _players_of(first_city: Sequence[int], cities: Sequence[int]) -> dict[int, l
 
 
 _NO_COUNTS: Final[dict[str, int]] = {}
+
+
+def _unread(*args: int) -> Any:
+    """What game_warnings is given for what it does not read of a game (see problems)."""
+    raise AssertionError("game_warnings read what a chunk's game did not give it")
 
 
 def table_problems(
