@@ -186,6 +186,8 @@ def game_bytes(game: GameInput) -> bytes:
     Raises :class:`GameDecodeError` (``too_large`` at the root) for a game over 1 MiB, and
     ``bad_type`` when a mapping holds something JSON cannot carry.
     """
+    if type(game) is bytes and len(game) <= MAX_GAME_BYTES and not game.startswith(BOM):
+        return game  # the usual case (a line of a file), told at once
     if isinstance(game, (bytes, bytearray, memoryview)):
         view = memoryview(game)
         if view.nbytes > MAX_GAME_BYTES + len(BOM):  # refused before any copy is made

@@ -80,6 +80,16 @@ def scored(
     or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`. With
     `lines`, a game scored in a chunk comes as its --out line alone (Written, not Scored:
     :class:`~neweden.scoring.report.ReportLine`)."""
+    geometry = reference_geometry if reference else None
+    if len(errors) == len(games) and errors.count(None) == len(errors):  # every entry read
+        whole = score_inputs(
+            games,  # type: ignore[arg-type]  # (none is None: no entry failed to be read)
+            catalog=catalog,
+            detail=detail,
+            geometry=geometry,
+            lines=lines,
+        )
+        return [one if isinstance(one, _SCORED) else _written(one) for one in whole]
     out: list[Written | None] = [None] * len(games)
     readable: list[tuple[int, GameInput]] = []
     for i, (game, error) in enumerate(zip(games, errors, strict=True)):
@@ -87,18 +97,24 @@ def scored(
             out[i] = Unreadable(False, [_item(error)])
         else:
             readable.append((i, game))  # type: ignore[arg-type]
-    geometry = reference_geometry if reference else None
     found = score_inputs(
         [g for _at, g in readable], catalog=catalog, detail=detail, geometry=geometry, lines=lines
     )
     for (i, _game), one in zip(readable, found, strict=True):
-        if isinstance(one, GameDecodeError):
-            out[i] = Unreadable(False, [_item(p) for p in one.problems])
-        elif isinstance(one, TypeError):  # not bytes, str or a mapping
-            out[i] = Unreadable(False, [ProblemItem("bad_type", str(one), "", [])])
-        else:
-            out[i] = one
+        out[i] = _written(one)
     return [r for r in out if r is not None]
+
+
+_SCORED = (Report, ReportLine)
+
+
+def _written(one: Report | ReportLine | GameDecodeError | TypeError) -> Written:
+    """What scored() gives of what score_inputs found of one input."""
+    if isinstance(one, GameDecodeError):
+        return Unreadable(False, [_item(p) for p in one.problems])
+    if isinstance(one, TypeError):  # not bytes, str or a mapping
+        return Unreadable(False, [ProblemItem("bad_type", str(one), "", [])])
+    return one
 
 
 def _item(problem: Problem) -> ProblemItem:
