@@ -370,3 +370,21 @@ def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -
         assert isinstance(line_k, ReportLine)
         assert line_k.json == msgspec.json.encode(made)
         assert (b'"code":"unknown_requirement"' in line_k.json) == bool(k % 2)
+
+
+def test_a_lines_result_is_the_result_its_fields_make() -> None:
+    """_line_result makes its Result with tuple.__new__, every field given: the same
+    Result as the class makes of the same fields, its defaults after `readable`."""
+    assert len(results._LINE_RESULT_REST) == len(results.Result._fields) - 6
+    entry = Entry("a.jsonl", 7, b"")
+    line = ReportLine(b'{"valid":true}', True, (), None, report.LinePlayers([], []), 0, 1)
+    for lines in (results.Lines(shown=False), results.Lines(shown=True)):
+        made = results._line_result(entry, line, lines)
+        assert made == results.Result(
+            b'{"source":{"path":"a.jsonl","line":7},"valid":true}',
+            lines.short(entry, line),
+            True,
+            (),
+            (),
+            True,
+        )

@@ -187,10 +187,18 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
 
 
 def _line_result(entry: Entry, report: ReportLine, lines: Lines) -> Result:
-    """The Result of an entry whose report came as its line (no rows: see :func:`_result`)."""
+    """The Result of an entry whose report came as its line (no rows: see :func:`_result`).
+    Made as tuple.__new__ makes it, every field given: one a game of every batch."""
     line = _sourced(entry, report.json)
     readable = report.stop > report.first
-    return Result(line, lines.short(entry, report), report.valid, report.codes, (), readable)
+    short = lines.short(entry, report) if lines.shown else ""
+    fields = (line, short, report.valid, report.codes, (), readable, *_LINE_RESULT_REST)
+    return _new(Result, fields)
+
+
+_new = tuple.__new__
+#: The fields of a line's Result after `readable`: Result's defaults.
+_LINE_RESULT_REST = tuple(Result._field_defaults[name] for name in Result._fields[6:])
 
 
 class _MetaOnly(msgspec.Struct):
@@ -219,8 +227,8 @@ def sourced_line(entry: Entry, report: Scored) -> bytes:
 def _sourced(entry: Entry, report: bytes) -> bytes:
     """The --out line of an entry whose report's JSON is `report`: `{"source": ..., ` (the
     JSON of Entry.source()) then the report's own keys."""
-    line = b"null" if entry.line is None else str(entry.line).encode()
-    return b"".join((_source_head(entry.path), line, b"},", memoryview(report)[1:]))
+    line = b"null}," if entry.line is None else b"%d}," % entry.line
+    return b"".join((_source_head(entry.path), line, memoryview(report)[1:]))
 
 
 @functools.lru_cache(maxsize=64)
