@@ -252,13 +252,33 @@ struct Rotation {
   std::string path;
 };
 
-// The sentence of `rotated_without_epiphany` in the run's language
-// (neweden.rules.warnings.RotatedForm): its code, and its pieces as JSON string content
-// around the card's index, row and column, each gap taking values[1 + order[k]].
-struct RotatedForm {
-  std::string code;  // as a JSON string
+// A sentence the writer fills (RotatedForm, neweden.rules.legality.GeometryForms): its
+// pieces as JSON string content and, for each gap, the index of the value it takes.
+struct Sentence {
   std::vector<std::string> pieces;
   std::vector<int> order;
+
+  void fill(std::string& out, std::initializer_list<std::string_view> values) const {
+    out += pieces[0];
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      out += values.begin()[order[k]];
+      out += pieces[k + 1];
+    }
+  }
+};
+
+std::string number_text(long long v) {
+  std::string out;
+  put_int(out, v);
+  return out;
+}
+
+// The sentence of `rotated_without_epiphany` in the run's language
+// (neweden.rules.warnings.RotatedForm): its code, and its sentence, whose gaps take the
+// card's index, row and column.
+struct RotatedForm {
+  std::string code;  // as a JSON string
+  Sentence sentence;
 };
 
 using Problems = std::vector<Placed>;
@@ -443,11 +463,8 @@ void put_rotation(std::string& out, const RotatedForm& form, const Rotation& r) 
   put(out, "{\"code\":");
   out += form.code;
   put(out, ",\"message\":\"");
-  out += form.pieces[0];
-  for (std::size_t k = 0; k < form.order.size(); ++k) {
-    put_int(out, r.values[1 + form.order[k]]);
-    out += form.pieces[k + 1];
-  }
+  form.sentence.fill(out, {number_text(r.values[1]), number_text(r.values[2]),
+                           number_text(r.values[3])});
   put(out, "\",\"path\":\"");
   out += r.path;
   put(out, "\",\"cells\":[[");
@@ -456,21 +473,6 @@ void put_rotation(std::string& out, const RotatedForm& form, const Rotation& r) 
   put_int(out, r.values[3]);
   put(out, "]]}");
 }
-
-// A sentence of neweden.rules.legality.GeometryForms: its pieces as JSON string content and,
-// for each gap, the index of the value it takes.
-struct Sentence {
-  std::vector<std::string> pieces;
-  std::vector<int> order;
-
-  void fill(std::string& out, std::initializer_list<std::string_view> values) const {
-    out += pieces[0];
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      out += values.begin()[order[k]];
-      out += pieces[k + 1];
-    }
-  }
-};
 
 // `overlap` and `disconnected` in the run's language (neweden.rules.legality.GeometryForms,
 // whose geometry_problems tells the same in Python), with what writing them reads: the
@@ -496,12 +498,6 @@ struct GeometryForms {
 constexpr std::size_t kWidth = 9;  // neweden.geometry.compact.WIDTH, its ROW, COL, ICONS
 constexpr std::size_t kRow = 0, kCol = 1, kIcons = 5;
 constexpr int kStep[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // sides.STEP, bit order
-
-std::string number_text(long long v) {
-  std::string out;
-  put_int(out, v);
-  return out;
-}
 
 // The ints of a tuple of exact ints.
 std::vector<long long> ints_of(PyObject* values) {
@@ -949,29 +945,6 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
   }
 }
 
-// The rotated sentence given as a RotatedForm (code, pieces, order), or none.
-std::optional<RotatedForm> rotated_form(const py::object& given) {
-  if (given.is_none()) {
-    return std::nullopt;
-  }
-  auto parts = given.cast<std::tuple<std::string, std::vector<std::string>, std::vector<int>>>();
-  RotatedForm form;
-  form.code = "\"" + escaped(std::get<0>(parts)) + "\"";
-  for (const std::string& piece : std::get<1>(parts)) {
-    form.pieces.push_back(escaped(piece));
-  }
-  form.order = std::get<2>(parts);
-  if (form.pieces.size() != form.order.size() + 1) {
-    throw py::value_error("a rotated form needs one piece more than its fields");
-  }
-  for (int k : form.order) {
-    if (k < 0 || k > 2) {
-      throw py::value_error("a rotated form's fields are the card's index, row and column");
-    }
-  }
-  return form;
-}
-
 // A Sentence given as (pieces, order), its gaps taking one of `fields` values each.
 Sentence sentence(const py::handle& given, int fields) {
   auto parts = given.cast<std::tuple<std::vector<std::string>, std::vector<int>>>();
@@ -989,6 +962,21 @@ Sentence sentence(const py::handle& given, int fields) {
     }
   }
   return out;
+}
+
+// The rotated sentence given as a RotatedForm (code, pieces, order), or none.
+std::optional<RotatedForm> rotated_form(const py::object& given) {
+  if (given.is_none()) {
+    return std::nullopt;
+  }
+  const auto parts = given.cast<py::tuple>();
+  if (parts.size() != 3) {
+    throw py::value_error("a rotated form is (code, pieces, order)");
+  }
+  RotatedForm form;
+  form.code = "\"" + escaped(parts[0].cast<std::string>()) + "\"";
+  form.sentence = sentence(py::make_tuple(parts[1], parts[2]), 3);  // index, row, column
+  return form;
 }
 
 // The sides' four texts, escaped.
