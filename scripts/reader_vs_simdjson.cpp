@@ -6,8 +6,8 @@
 //   apt-get install libsimdjson-dev
 //   python -c 'import sys; sys.path.insert(0, "."); from bench.conftest import transcribed_games
 //   sys.stdout.buffer.write(b"\n".join(transcribed_games(2000, seed=19)) + b"\n")' > /tmp/games.jsonl
-//   g++ -O3 -march=native -std=c++17 -Icpp/include scripts/reader_vs_simdjson.cpp \
-//       cpp/src/json_game.cpp cpp/src/encoded.cpp cpp/src/sides.cpp -lsimdjson -o /tmp/rvs
+//   g++ -O2 -std=c++17 -Icpp/include scripts/reader_vs_simdjson.cpp cpp/src/json_game.cpp
+//       cpp/src/encoded.cpp cpp/src/sides.cpp -lsimdjson -o /tmp/rvs   (one command)
 //   /tmp/rvs /tmp/games.jsonl
 //
 // The simdjson side reads the cities into the same nine ints a card, and nothing more: it
