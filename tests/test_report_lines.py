@@ -388,3 +388,63 @@ def test_a_lines_result_is_the_result_its_fields_make() -> None:
             (),
             True,
         )
+
+
+@pytest.mark.parametrize(
+    "city",
+    [
+        (0, 2049638230412172401, (None, (0,), (0,), 1, 0)),  # its rows' index would wrap
+        (0, 2, (None, (0,), (0,), 1, 0)),  # a card past the table
+        (0, -1, (None, (0,), (0,), 1, 0)),
+        (0, 0, (None, (-1, 0), (0,), 1, 0)),  # figures of another city
+    ],
+)
+def test_an_illegal_city_the_table_does_not_hold_is_left_to_python(city: Any) -> None:
+    """The writer reads an illegal city's cards from the table only where the table holds
+    them: anything else leaves the game to the usual way (None), nothing read beside it."""
+    from array import array
+
+    from neweden.rules.legality import geometry_forms
+
+    forms = geometry_forms()
+    assert forms is not None
+    numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
+    flat = array("i", [5] * 18)  # two cards
+    geometry = (forms, flat, report.ErrorAt, [0, 2], [False])
+    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], [], [], [city], None)
+    (line,), _codes, _firsts = report_lines(b"{", [game], numbers, ["A"], [None], None, geometry)
+    assert line is None
+
+
+@pytest.mark.parametrize("turned", [[(0, 2)], [(0, 2**62)], [(1, 0)], [(0, -1)]])
+def test_a_rotated_card_the_city_does_not_hold_is_left_to_python(turned: Any) -> None:
+    from array import array
+
+    from neweden.rules.legality import geometry_forms
+    from neweden.rules.warnings import rotated_form
+
+    forms, rotated = geometry_forms(), rotated_form()
+    assert forms is not None
+    assert rotated is not None
+    numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
+    geometry = (forms, array("i", [5] * 18), report.ErrorAt, [0, 2], [False])
+    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], [], [], None, turned)
+    (line,), _codes, _firsts = report_lines(b"{", [game], numbers, ["A"], [None], rotated, geometry)
+    assert line is None
+    ok: tuple[Any, ...] = (*game[:10], [(0, 1)])  # the city's second card: written
+    (line,), _codes, _firsts = report_lines(b"{", [ok], numbers, ["A"], [None], rotated, geometry)
+    assert line is not None
+    assert b'"path":"/players/0/city/1/rotated"' in line
+
+
+def test_report_lines_refuses_a_table_read_with_gaps() -> None:
+    from array import array
+
+    from neweden.rules.legality import geometry_forms
+
+    forms = geometry_forms()
+    assert forms is not None
+    numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
+    every_other = memoryview(array("i", [5] * 36))[::2]
+    with pytest.raises(ValueError, match="one after the other"):
+        report_lines(b"{", [], numbers, [], [], None, (forms, every_other, report.ErrorAt, [0], []))

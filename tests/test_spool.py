@@ -155,3 +155,16 @@ def test_append_copies_the_usual_way_where_sendfile_cannot(
     out.append(str(spooled), 3 << 20)
     out.commit()
     assert (tmp_path / "out.jsonl").read_bytes() == b"first\n" + b"x" * (3 << 20)
+
+
+def test_a_spool_name_taken_is_not_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chunk whose spool name is another's file (a pid used again in one run) comes back
+    the usual way; the other file stays, for its own chunk."""
+    import itertools
+
+    taken = tmp_path / f"{os.getpid()}-5"
+    taken.write_bytes(b"another chunk's lines\n")
+    monkeypatch.setattr(batch, "_SPOOLED", itertools.count(5))
+    chunk = batch.Chunk(1, 1, b"mine\n", "", [], [], [])
+    assert batch._spooled(chunk, str(tmp_path)) is chunk
+    assert taken.read_bytes() == b"another chunk's lines\n"

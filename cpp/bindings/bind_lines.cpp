@@ -531,8 +531,9 @@ class IllegalCity {
     components_ = exact_int(PyTuple_GET_ITEM(figures, 3));
     project_ = exact_int(PyTuple_GET_ITEM(figures, 4));
     const std::size_t n = overlapped_by_.size();
+    const std::size_t rows = f.flat_size / kWidth;  // (compared as rows: no product wraps)
     if (player_ < 0 || lo < 0 || component_.size() != n ||
-        (static_cast<std::size_t>(lo) + n) * kWidth > f.flat_size) {
+        static_cast<std::size_t>(lo) > rows || n > rows - static_cast<std::size_t>(lo)) {
       throw Unwritable{};
     }
     cards_ = f.flat + static_cast<std::size_t>(lo) * kWidth;
@@ -698,11 +699,14 @@ void unallowed_rotations(const GeometryForms* forms, PyObject* rotated, Py_ssize
     if (PyList_GET_ITEM(forms->rotates, static_cast<Py_ssize_t>(city)) == Py_True) {
       continue;  // the player activated a rotate effect
     }
-    const auto row = static_cast<std::size_t>(forms->offsets[city] + index);
-    if (static_cast<std::int64_t>(row) >= forms->offsets[city + 1] ||
-        (row + 1) * kWidth > forms->flat_size) {
+    const std::int64_t start = forms->offsets[city];
+    const std::int64_t stop = forms->offsets[city + 1];
+    // the card within its city, the city within the table (no sum that wraps)
+    if (start < 0 || stop < start || index >= stop - start ||
+        static_cast<std::size_t>(stop) > forms->flat_size / kWidth) {
       throw Unwritable{};
     }
+    const auto row = static_cast<std::size_t>(start + index);
     const std::int32_t* card = forms->flat + row * kWidth;
     out.push_back(rotation(p, index, card[kRow], card[kCol], players));
   }
@@ -1027,8 +1031,9 @@ std::optional<GeometryForms> geometry_forms(const py::object& given,
   f.no_icons = sentence(forms[9], 1);
   kept = parts[1].cast<py::buffer>().request();
   if (kept->ndim != 1 || kept->itemsize != 4 || kept->format.empty() ||
-      kept->format.back() != py::format_descriptor<std::int32_t>::c) {
-    throw py::value_error("the table's cards must be int32s");
+      kept->format.back() != py::format_descriptor<std::int32_t>::c ||
+      kept->strides[0] != kept->itemsize) {
+    throw py::value_error("the table's cards must be int32s, one after the other");
   }
   f.flat = static_cast<const std::int32_t*>(kept->ptr);
   f.flat_size = static_cast<std::size_t>(kept->size);

@@ -247,6 +247,9 @@ def _spooled(chunk: Chunk, spool: str) -> Chunk:
     path = os.path.join(spool, f"{os.getpid()}-{next(_SPOOLED)}")
     try:
         handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:  # (a name taken is another's file: not this one's to remove)
+        return chunk
+    try:
         try:
             view = memoryview(chunk.lines)
             while view:
@@ -623,20 +626,20 @@ def validate(
                 client.close()
             return 2
         spool = _spool(workers, client, outputs)
-        settings = _Settings(
-            catalog,
-            detail,
-            reference=reference_core,
-            svg=svg_dir is not None,
-            short=not quiet,
-            only_invalid=only_invalid,
-            colour=wants_colour(stdout),
-            rows=outputs.table is not None and outputs.table.wanted,
-            lang=current(),
-            spool=spool,
-        )
-        started = time.perf_counter()
-        try:
+        try:  # (the spool is removed however the run ends)
+            settings = _Settings(
+                catalog,
+                detail,
+                reference=reference_core,
+                svg=svg_dir is not None,
+                short=not quiet,
+                only_invalid=only_invalid,
+                colour=wants_colour(stdout),
+                rows=outputs.table is not None and outputs.table.wanted,
+                lang=current(),
+                spool=spool,
+            )
+            started = time.perf_counter()
             run = _write_results(
                 _results(paths, settings, workers, client, outputs, stderr),
                 outputs,
