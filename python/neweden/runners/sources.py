@@ -343,12 +343,16 @@ def _plain_block(handle: _Seekable, shown: str, number: int, size: int) -> list[
         return None  # told by _lines
     if b"\r" in data:  # (a block with none: no line to strip, no copy)
         lines = [line.rstrip(b"\r") for line in lines]
-    # a blank line is counted, not read
+    # a blank line is counted, not read; each Entry made as tuple.__new__ makes it (every
+    # field given: one a line of every block)
     return [
-        Entry(shown, n, line)
+        _new(Entry, (shown, n, line, None))
         for n, line in enumerate(lines, number + 1)
         if line and not line.isspace()
     ]
+
+
+_new = tuple.__new__
 
 
 def _blocks(path: str, shown: str, size: int, blocksize: int) -> Iterator[Block]:
