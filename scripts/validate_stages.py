@@ -99,9 +99,7 @@ def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) 
     def problems() -> None:  # as lines() finds them: illegal cities, rotated cards left
         quiet: dict[Any, bool] = {}  # to the writer
         for g in range(len(lean)):
-            reports.cities = [] if g in reports.illegal else None
-            reports.problems(g, quiet, [], True)
-        reports.cities = None
+            reports.problems(g, quiet, [], True, [] if g in reports.illegal else None)
 
     print("the rules, part by part:")
     each("  ids looked up (resolve_extras)", lambda: [resolve_extras(g, BUILTIN) for g in lean])

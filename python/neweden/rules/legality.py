@@ -121,6 +121,12 @@ def _sentence(filler: Form | None, fields: tuple[str, ...]) -> Sentence | None:
     return Sentence(filler.pieces(), order)
 
 
+def _filled(message: str, *fields: str) -> Sentence | None:
+    """`message` in the current language as a Sentence of `fields` (None: not one a form
+    fills)."""
+    return _sentence(form(message, fields), fields)
+
+
 #: Counts of cards a `disconnected` sentence is given for (a larger part: Python tells it).
 PLURAL_COUNTS = 64
 
@@ -153,14 +159,18 @@ def geometry_forms() -> GeometryForms | None:
 
 @functools.lru_cache(maxsize=8)
 def _geometry_forms(lang: str) -> GeometryForms | None:  # (made in the current language)
-    overlap = _sentence(
-        form(_OVERLAP, ("card", "row", "col", "holder")), ("card", "row", "col", "holder")
+    contact = ("card", "row", "col", "its_side", "other", "other_row", "other_col")
+    filled = (
+        _filled(_OVERLAP, "card", "row", "col", "holder"),
+        _filled(_CONTACT, *contact),
+        _filled(_NO_SHARE, "where"),
+        _filled(_THEIR_WALL, "where", "card"),
+        _filled(_NO_ICONS, "where"),
     )
-    contact_fields = ("card", "row", "col", "its_side", "other", "other_row", "other_col")
-    contact = _sentence(form(_CONTACT, contact_fields), contact_fields)
-    no_share = _sentence(form(_NO_SHARE, ("where",)), ("where",))
-    their_wall = _sentence(form(_THEIR_WALL, ("where", "card")), ("where", "card"))
-    no_icons = _sentence(form(_NO_ICONS, ("where",)), ("where",))
+    sentences = [sentence for sentence in filled if sentence is not None]
+    if len(sentences) < len(filled):
+        return None
+    overlap, contact_said, no_share, their_wall, no_icons = sentences
     forms: list[Sentence] = []
     plural: list[int] = []
     for n in range(PLURAL_COUNTS):
@@ -170,20 +180,12 @@ def _geometry_forms(lang: str) -> GeometryForms | None:  # (made in the current 
         if said not in forms:
             forms.append(said)
         plural.append(forms.index(said))
-    if (
-        overlap is None
-        or contact is None
-        or no_share is None
-        or their_wall is None
-        or no_icons is None
-    ):
-        return None
     return GeometryForms(
         overlap,
         tuple(forms),
         tuple(plural),
         _(_APART),
-        contact,
+        contact_said,
         tuple(_(_ITS_SIDE[side]) for side in SIDES),
         tuple(_(_WHOSE_SIDE[side]) for side in SIDES),
         no_share,

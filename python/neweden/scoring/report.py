@@ -625,9 +625,6 @@ class _ChunkReports:
         self.names = _names(packed)
         self.alone = len(games) == 1
         self._majority: dict[tuple[str, int, int], tuple[Problem, ...]] = {}
-        #: where an illegal city goes whose problems the line writer tells (None: Python
-        #: tells them), (player, its first card's row in the table, its figures)
-        self.cities: list[tuple[int, int, CityFigures]] | None = None
         # the few games a rule of the whole city speaks of, found once for the chunk: the
         # players of each game whose city is illegal, or empty; the cities with an epiphany
         # declared activated with 5 points; the games with an effect no rule knows
@@ -664,15 +661,15 @@ class _ChunkReports:
             self.packed, g, game, extras, catalog, native_geometry, self.sources, self.listed
         )
 
-    def geometry(self, g: int, first: int, p: int) -> list[Problem]:
+    def geometry(self, g: int, first: int, p: int, cities: _Cities | None) -> list[Problem]:
         """`overlap` and `disconnected` of game g's player p's city (an illegal one; `first`:
         the game's first city), from its per-card figures the chunk's pass listed; none
-        where the line writer tells them (the city is added to `cities`)."""
+        where the line writer tells them (`cities`: the city is added there)."""
         found = self.listed.get(first + p)
         if found is None:  # not listed (a pass that lists none): the game's rules find them
             return self.score(g).geometry(p)
-        if self.cities is not None:
-            self.cities.append((p, self.packed.offsets[first + p], found))
+        if cities is not None:
+            cities.append((p, self.packed.offsets[first + p], found))
             return []
         rows = CityRows(self.packed.flat, self.packed.offsets, first)
         return geometry_problems(_city_path(p), rows.of(p), found)
@@ -706,16 +703,15 @@ class _ChunkReports:
             if chunk.alone[g]:
                 continue
             rotations: list[tuple[int, int, int, int]] | None = [] if rotated else None
-            self.cities = [] if geometry and g in self.illegal else None
-            errors, warnings = self.problems(g, quiet, rotations, natively)
+            cities: _Cities | None = [] if geometry and g in self.illegal else None
+            errors, warnings = self.problems(g, quiet, rotations, natively, cities)
             mode = _MODES[game.mode]
             meta = _encode(game.meta) if isinstance(game.meta, dict) else None
             first, stop = first_city[g], first_city[g + 1]
             at.append(g)
             cards = packed.cards[g].rotated if natively and packed.cards[g].rotated else None
-            shown = (errors, warnings, rotations or (), self.cities, cards)
+            shown = (errors, warnings, rotations or (), cities, cards)
             made.append((game.mode, meta, mode.populist, mode.military, first, stop, *shown))
-        self.cities = None
         names = [player.name for game in games for player in game.players]
         written, codes, firsts = report_lines(
             head, made, chunk.numbers, names, chunk.met, rotated, geometry
@@ -734,11 +730,13 @@ class _ChunkReports:
         quiet: NamesMemo,
         rotations: list[tuple[int, int, int, int]] | None = None,
         rotated_apart: bool = False,
+        cities: _Cities | None = None,
     ) -> tuple[list[Problem], list[Problem]]:
         """Game g's errors and warnings, in the order the rules tell them (`rotations`: where
         to add the rotated cards to warn of, instead of their warnings: see
         :func:`~neweden.rules.warnings.game_warnings`; `rotated_apart`: the rotated cards
-        are not looked at, the line writer tells them)."""
+        are not looked at, the line writer tells them; `cities`: where to add the illegal
+        cities whose problems the line writer tells, instead of telling them)."""
         game, extras, facts, packed = self.games[g], self.extras[g], self.chunk.told, self.packed
         first = packed.first_city[g]
         info = packed.cards[g]
@@ -753,7 +751,7 @@ class _ChunkReports:
             shown,
             g in self.odd_effect,
             lambda: self.score(g),
-            lambda p: self.geometry(g, first, p),
+            lambda p: self.geometry(g, first, p, cities),
         )
         warnings.extend(self.majority(game, self.figures[first].bases))
         if isinstance(game.first_player, str) and facts.first[g] < 0:
@@ -786,6 +784,11 @@ class _ChunkReports:
         for p in self.five_point.get(g, ()):
             errors.extend([_activated_five_point(p, k) for k in facts.five_point[first + p]])
         return errors, warnings
+
+
+#: Illegal cities whose problems the line writer tells: (player, the row of its first card
+#: in the packed table, its per-card figures).
+_Cities = list[tuple[int, int, CityFigures]]
 
 
 def _players_of(first_city: Sequence[int], cities: Sequence[int]) -> dict[int, list[int]]:

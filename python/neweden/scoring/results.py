@@ -81,31 +81,21 @@ def scored(
     `lines`, a game scored in a chunk comes as its --out line alone (Written, not Scored:
     :class:`~neweden.scoring.report.ReportLine`)."""
     geometry = reference_geometry if reference else None
-    if len(errors) == len(games) and errors.count(None) == len(errors):  # every entry read
-        whole = score_inputs(
-            games,  # type: ignore[arg-type]  # (none is None: no entry failed to be read)
+    pairs = list(zip(games, errors, strict=True))
+    readable = [game for game, error in pairs if error is None]
+    found = iter(
+        score_inputs(
+            readable,  # type: ignore[arg-type]  # (an entry read is a game input)
             catalog=catalog,
             detail=detail,
             geometry=geometry,
             lines=lines,
         )
-        return [one if isinstance(one, _SCORED) else _written(one) for one in whole]
-    out: list[Written | None] = [None] * len(games)
-    readable: list[tuple[int, GameInput]] = []
-    for i, (game, error) in enumerate(zip(games, errors, strict=True)):
-        if error is not None:
-            out[i] = Unreadable(False, [_item(error)])
-        else:
-            readable.append((i, game))  # type: ignore[arg-type]
-    found = score_inputs(
-        [g for _at, g in readable], catalog=catalog, detail=detail, geometry=geometry, lines=lines
     )
-    for (i, _game), one in zip(readable, found, strict=True):
-        out[i] = _written(one)
-    return [r for r in out if r is not None]
-
-
-_SCORED = (Report, ReportLine)
+    return [
+        _written(next(found)) if error is None else Unreadable(False, [_item(error)])
+        for _game, error in pairs
+    ]
 
 
 def _written(one: Report | ReportLine | GameDecodeError | TypeError) -> Written:
@@ -191,7 +181,7 @@ def _line_result(entry: Entry, report: ReportLine, lines: Lines) -> Result:
     Made as tuple.__new__ makes it, every field given: one a game of every batch."""
     line = _sourced(entry, report.json)
     readable = report.stop > report.first
-    short = lines.short(entry, report) if lines.shown else ""
+    short = lines.short(entry, report)
     fields = (line, short, report.valid, report.codes, (), readable, *_LINE_RESULT_REST)
     return _new(Result, fields)
 
