@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))  # bench.conftest: the benchmarks' generators
 
 from bench.conftest import transcribed_games  # noqa: E402
 from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
+from neweden.format.lean import decode_lean  # noqa: E402
 from neweden.geometry.native import JsonGames  # noqa: E402
 from neweden.rules.names import batch_quiet  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
@@ -43,12 +44,9 @@ def main() -> None:
     n = len(games)
 
     def read() -> tuple[JsonGames, list[Any]]:
-        packer, lean = JsonGames(), []
-        for g in games:
-            found = report.lean_game(packer, g)  # the cities packed, the rest decoded
-            if found is not None:
-                lean.append(found)
-        return packer, lean
+        packer = JsonGames()  # the cities packed, the rest decoded (as score_inputs reads)
+        found = packer.read_many(games, report.LEAN_FROM_BYTES, decode_lean)
+        return packer, [read for read in found if read is not None]
 
     packer, lean = read()
     if len(lean) != n:

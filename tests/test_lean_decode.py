@@ -1376,3 +1376,65 @@ def test_the_core_reads_the_packers_own_table_as_it_reads_its_lists() -> None:
     aliased = JsonGames()
     assert aliased.add(sub(STYLE, '"style":"gotico"'))
     assert aliased.packed().scores is None
+
+
+# --- a batch read in one call of the core (session 33) -----------------------------------------
+
+
+def _table(packer: JsonGames) -> tuple[Any, ...]:
+    packed = packer.packed()
+    return (list(packed.flat), packed.offsets, packed.styles, packed.types, packed.first_city)
+
+
+def test_read_many_reads_a_batch_as_each_game_is_read_in_turn() -> None:
+    """JsonGames.read_many (score_inputs' read of a batch) against add(), head() and
+    decode_lean game by game: the same games taken, each read alike, the same table. The
+    batch holds what each step refuses (a card by catalog id, a head msgspec refuses, a
+    style that is none, a new name and an alias), a game under min_size and an input of
+    another kind, between games it keeps."""
+    by_id = json.loads(BASE)
+    by_id["players"][0]["city"][0]["card"] = "EX-1"
+    docs: list[Any] = [
+        padded(BASE.encode()),
+        padded(json.dumps(by_id).encode()),  # the strict reader refuses it
+        padded(sub('"mode":"elitist"', '"mode":"elitista"')),  # msgspec refuses the rest
+        padded(sub(STYLE, '"style":"Gothic"')),  # a style that is none: dropped
+        padded(sub(STYLE, '"style":"ex_new"').replace(b'"ex_harbor"', b'"ex_new_type"')),
+        padded(sub(STYLE, '"style":"gotico"')),  # an alias (the table's lists renumbered)
+        b'{"mode":"military","players":[{"name":"A","city":[]}]}',  # under min_size
+        "not bytes",
+        padded(BASE.encode()),
+    ]
+    assert b'"mode":"elitista"' in docs[2]
+    batch = JsonGames()
+    found = batch.read_many(docs, LEAN_FROM_BYTES, decode_lean)
+    one_by_one = JsonGames()
+    alone = [
+        report.lean_game(one_by_one, doc)
+        if isinstance(doc, bytes) and len(doc) >= LEAN_FROM_BYTES
+        else None
+        for doc in docs
+    ]
+    taken = [read is not None for read in found]
+    assert taken == [True, False, False, False, True, True, False, False, True]
+    assert taken == [read is not None for read in alone]
+    assert [msgspec.json.encode(r) for r in found] == [msgspec.json.encode(r) for r in alone]
+    assert len(batch) == len(one_by_one) == sum(taken)
+    assert _table(batch) == _table(one_by_one)
+    assert "gothic" in batch.packed().styles  # (the alias folded)
+
+
+def test_read_many_keeps_the_table_as_it_was_when_decode_raises() -> None:
+    """An error out of the head's reader (not a refusal: a bug, memory) reaches the caller,
+    and the game it was reading is not left in the table."""
+    packer = JsonGames()
+    assert packer.read_many([padded(BASE.encode())], 0, decode_lean)[0] is not None
+    before = _table(packer)
+
+    def broken(head: bytes) -> object:
+        raise MemoryError("no room")
+
+    with pytest.raises(MemoryError, match="no room"):
+        packer.read_many([padded(sub(STYLE, '"style":"ex_new"'))], 0, broken)
+    assert _table(packer) == before
+    assert len(packer) == 1

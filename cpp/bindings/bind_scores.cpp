@@ -324,6 +324,47 @@ class JsonPacker {
     return py::bytes(packer_.head(reinterpret_cast<const std::uint8_t*>(data.data()), data.size()));
   }
 
+  // The games of `games` from `start` read in turn, as add(), head() and then `decode`
+  // (the head's reader: None drops the game) do one by one: what `decode` made of each
+  // appended to `out`, None for a game refused (not bytes, under `min_size` bytes, or
+  // refused by the strict reader or by `decode`). Stops after a game that numbered new
+  // style or type names (the caller checks them: it may drop that game): (the index of
+  // the next game, whether it stopped so).
+  py::tuple read_many(const py::list& games, std::size_t start, std::size_t min_size,
+                      const py::object& decode, py::list& out) {
+    for (std::size_t i = start; i < games.size(); ++i) {  // (decode may change the list)
+      const py::object game = games[i];  // held while decode runs
+      const auto size = PyBytes_Check(game.ptr())
+                            ? static_cast<std::size_t>(PyBytes_GET_SIZE(game.ptr()))
+                            : std::size_t{0};
+      if (size == 0 || size < min_size) {
+        out.append(py::none());
+        continue;
+      }
+      const auto* data = reinterpret_cast<const std::uint8_t*>(PyBytes_AS_STRING(game.ptr()));
+      if (!packer_.add(data, size)) {
+        out.append(py::none());
+        continue;
+      }
+      const auto read = py::reinterpret_steal<py::object>(decoded(decode, data, size));
+      if (!read) {
+        packer_.drop_last();  // (as if it had never been read)
+        throw py::error_already_set();
+      }
+      if (read.is_none()) {
+        packer_.drop_last();
+        out.append(py::none());
+        continue;
+      }
+      out.append(read);
+      if (packer_.styles().size() != packer_.last_styles() ||
+          packer_.types().size() != packer_.last_types()) {
+        return py::make_tuple(i + 1, true);
+      }
+    }
+    return py::make_tuple(games.size(), false);
+  }
+
   // The style and type names that the game added last numbered first.
   py::tuple added_names() const {
     return py::make_tuple(names_from(packer_.styles(), packer_.last_styles()),
@@ -373,6 +414,17 @@ class JsonPacker {
       out[g] = std::move(cards);
     }
     return out;
+  }
+
+  // decode(head of the game added last), a new reference; nullptr with the error set.
+  PyObject* decoded(const py::object& decode, const std::uint8_t* data, std::size_t size) const {
+    const auto head = py::reinterpret_steal<py::object>(PyBytes_FromStringAndSize(
+        nullptr, static_cast<Py_ssize_t>(packer_.head_size(size))));
+    if (!head) {
+      return nullptr;
+    }
+    packer_.head_into(data, size, PyBytes_AS_STRING(head.ptr()));
+    return PyObject_CallOneArg(decode.ptr(), head.ptr());
   }
 
   static py::list names_from(const NameTable& table, std::size_t first) {
@@ -515,6 +567,12 @@ void bind_scores(py::module_& m) {
            "how many style and type names it numbered first; -1, adding nothing, for\n"
            "anything the strict reader does not read exactly as the exact path (a catalog\n"
            "id, an escape, a repeated key...).")
+      .def("read_many", &JsonPacker::read_many, py::arg("games"), py::arg("start"),
+           py::arg("min_size"), py::arg("decode"), py::arg("out"),
+           "Reads games[start:] in turn as add(), head() and decode(head) do (decode\n"
+           "returning None drops the game), appending what decode made of each to out\n"
+           "(None: refused, not bytes or under min_size bytes); stops after a game that\n"
+           "numbered new names: (next index, whether it stopped so).")
       .def("added_names", &JsonPacker::added_names,
            "(styles, types): the names the game added last numbered first.")
       .def("head", &JsonPacker::head, py::arg("game"),

@@ -439,20 +439,30 @@ bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
   return read && has_players && in.done();
 }
 
-std::string JsonGamePacker::head(const std::uint8_t* data, std::size_t size) const {
-  std::string out;
-  std::size_t taken = 0;
+std::size_t JsonGamePacker::head_size(std::size_t size) const noexcept {
   for (std::size_t i = 0; i + 1 < spans_.size(); i += 2) {
-    taken += spans_[i + 1] - spans_[i];
+    size -= spans_[i + 1] - spans_[i];
+    size += 2;  // "[]"
   }
-  out.reserve(size - taken + spans_.size());
+  return size;
+}
+
+void JsonGamePacker::head_into(const std::uint8_t* data, std::size_t size,
+                               char* out) const noexcept {
   std::size_t from = 0;
   for (std::size_t i = 0; i + 1 < spans_.size(); i += 2) {
-    out.append(reinterpret_cast<const char*>(data) + from, spans_[i] - from);
-    out.append("[]");
+    std::memcpy(out, data + from, spans_[i] - from);
+    out += spans_[i] - from;
+    *out++ = '[';
+    *out++ = ']';
     from = spans_[i + 1];
   }
-  out.append(reinterpret_cast<const char*>(data) + from, size - from);
+  std::memcpy(out, data + from, size - from);
+}
+
+std::string JsonGamePacker::head(const std::uint8_t* data, std::size_t size) const {
+  std::string out(head_size(size), '\0');
+  head_into(data, size, out.data());
   return out;
 }
 

@@ -1,4 +1,5 @@
 # Type stubs of the native module; tests/test_core_stubs.py checks they match the module.
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -84,6 +85,14 @@ class JsonPacker:
         max_string: int,
     ) -> None: ...
     def add(self, game: bytes) -> int: ...
+    def read_many(
+        self,
+        games: list[bytes],
+        start: int,
+        min_size: int,
+        decode: Callable[[bytes], object],
+        out: list[Any],
+    ) -> tuple[int, bool]: ...
     def added_names(self) -> tuple[list[str], list[str]]: ...
     def head(self, game: bytes) -> bytes: ...
     def score(

@@ -47,6 +47,9 @@ class JsonGamePacker {
   // cities given as `[]`: the rest of the game, for msgspec to read (the reader has read the
   // cities). Only after add() returned true.
   std::string head(const std::uint8_t* data, std::size_t size) const;
+  // head()'s size, and head() written to `out` (that many bytes): a caller's own buffer.
+  std::size_t head_size(std::size_t size) const noexcept;
+  void head_into(const std::uint8_t* data, std::size_t size, char* out) const noexcept;
   // Forgets the game added last (the caller refuses it after all: a name that is none);
   // nothing when the last add() was refused or a game was dropped already.
   void drop_last();

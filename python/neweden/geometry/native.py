@@ -6,8 +6,8 @@ typed figures this module returns."""
 from __future__ import annotations
 
 import array
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -220,6 +220,10 @@ def _scored(found: tuple[Any, Any, Any, Any]) -> TableFigures:
     return figures, over, listed, array
 
 
+#: What a caller of JsonGames.read_many makes of a game's head.
+_Read = TypeVar("_Read")
+
+
 #: The array type code of the core's int32 cells (C's int: 32 bits where the core builds).
 _INT32 = "i"
 assert array.array(_INT32).itemsize == 4
@@ -248,17 +252,38 @@ class JsonGames:
         catalog id, an escape, a repeated key...) or one of its style or type names is none:
         decode that game the exact way then."""
         new = self._packer.add(game)
-        if new < 0:
+        if new < 0 or (new and not self._names_read()):
             return False
-        if new:  # names not seen before in this batch: each read as the decoder reads it
-            styles, types = self._packer.added_names()
-            read = [fold_name(n, "style") for n in styles] + [fold_name(n, "type") for n in types]
-            if None in read:
-                self._packer.drop_last()
-                return False
-            self._aliases = self._aliases or read != [*styles, *types]
         self._count += 1
         return True
+
+    def _names_read(self) -> bool:
+        """Whether the names the game added last numbered first (not seen before in this
+        batch) each read as the decoder reads them; the game dropped when one does not."""
+        styles, types = self._packer.added_names()
+        read = [fold_name(n, "style") for n in styles] + [fold_name(n, "type") for n in types]
+        if None in read:
+            self._packer.drop_last()
+            return False
+        self._aliases = self._aliases or read != [*styles, *types]
+        return True
+
+    def read_many(
+        self, games: Sequence[bytes], min_size: int, decode: Callable[[bytes], _Read | None]
+    ) -> list[_Read | None]:
+        """What :meth:`add`, then `decode` of :meth:`head` make of each game in turn (None,
+        nothing packed, where either refuses it; `decode` returning None drops the game),
+        in one call of the core for a run of games: `decode` is the only Python called a
+        game. A game under `min_size` bytes is not read (None)."""
+        out: list[_Read | None] = []
+        games = games if isinstance(games, list) else list(games)
+        start = 0
+        while start < len(games):
+            start, named = self._packer.read_many(games, start, min_size, decode, out)
+            if named and not self._names_read():  # (names not seen before: rare)
+                out[-1] = None
+        self._count += sum(found is not None for found in out)
+        return out
 
     def head(self, game: bytes) -> bytes:
         """The game added last (`game`: the same bytes) with each city given as `[]`: the

@@ -324,16 +324,17 @@ def _score_documents(
     exact: list[Game] = []
     packer: JsonGames | None = None
     with collector_paused():
-        for i, raw in enumerate(raws):
-            if _read_lean(raw, core):
-                if packer is None:
-                    packer = JsonGames()
-                read = lean_game(packer, raw)
-                if read is not None:
-                    lean_at.append(i)
-                    lean.append(read)
-                    sources.append(raw)
-                    continue
+        if core is native_geometry:  # the cities packed natively, the rest by msgspec
+            packer = JsonGames()
+            read_lean = packer.read_many(raws, LEAN_FROM_BYTES, decode_lean)
+        else:
+            read_lean = [None] * len(raws)
+        for i, (raw, read) in enumerate(zip(raws, read_lean, strict=True)):
+            if read is not None:
+                lean_at.append(i)
+                lean.append(read)
+                sources.append(raw)
+                continue
             try:
                 exact.append(decode_game_bytes(raw))
                 exact_at.append(i)
@@ -361,13 +362,9 @@ def lean_game(packer: JsonGames, raw: bytes) -> LeanGame | None:
     (the document with each city given as `[]`) decoded by msgspec; None, nothing packed,
     when either refuses it (decode it the exact way: the same report, or the problem). The
     strict reader reads every byte of the cities and only skips past the rest; msgspec reads
-    that rest, so every byte is read once and checked once."""
-    if not packer.add(raw):
-        return None
-    read = decode_lean(packer.head(raw))
-    if read is None:
-        packer.drop_last()
-    return read
+    that rest, so every byte is read once and checked once. (:func:`score_inputs` reads a
+    batch so, in one call: :meth:`JsonGames.read_many`.)"""
+    return packer.read_many([raw], 0, decode_lean)[0]
 
 
 def _read_lean(raw: bytes, core: Core) -> bool:
