@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neweden.catalog.catalog import BUILTIN
+from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.geometry.compact import pack_table
 from neweden.geometry.synth import grow_city
-from neweden.rules.military import base_majority
+from neweden.rules.military import base_majority, majority_table
+from neweden.scoring import table
 from neweden.scoring.table import Epiphanies, _distinct_rows, majority_points, score_table
 from tests.table_games import FIELDS, report_columns, table_columns, table_games
 
@@ -176,6 +177,36 @@ def test_a_majority_over_more_seats_than_one_key_holds() -> None:
     assert found.tolist() == expected
     assert expected[8] == 9
     assert expected[1] == 0
+
+
+def test_a_majority_kept_from_one_chunk_is_told_alike_in_the_next() -> None:
+    """D5's points of a list of bases are kept for the next chunks of the process
+    (`_MAJORITY`): the same list scores alike in a chunk of two-player games, of four-player
+    games and under a catalog's own table (a key of its own), each as base_majority says."""
+    table._MAJORITY.clear()
+    custom = dataclasses.replace(BUILTIN, majority_table={2: (7, 1)})
+
+    def scored(games: list[list[int]], catalog: Catalog) -> list[list[int]]:
+        bases = np.array([b for game in games for b in game], dtype=np.int64)
+        offsets = np.cumsum([0, *map(len, games)])
+        game_of = np.repeat(np.arange(len(games)), list(map(len, games)))
+        found = majority_points(bases, game_of, offsets, np.diff(offsets), catalog).tolist()
+        return [found[offsets[g] : offsets[g + 1]] for g in range(len(games))]
+
+    def expected(game: list[int], catalog: Catalog) -> list[int]:
+        return base_majority(game, majority_table(catalog.majority_table, len(game))[0])[0]
+
+    for games, catalog in [
+        ([[2, 1], [0, 3]], BUILTIN),
+        ([[2, 1], [4, 0, 4, 1], [1]], BUILTIN),  # wider: the kept [2, 1] padded
+        ([[2, 1]], BUILTIN),
+        ([[2, 1], [0, 3]], custom),
+    ]:
+        assert scored(games, catalog) == [
+            expected(game, catalog) if len(game) > 1 else [0] for game in games
+        ]
+    assert ((2, 1), (7, 1)) in table._MAJORITY
+    assert scored([[2, 1]], custom) != scored([[2, 1]], BUILTIN)
 
 
 def test_a_catalog_whose_points_overflow_int64_is_refused() -> None:
