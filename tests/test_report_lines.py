@@ -16,6 +16,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from neweden.catalog.catalog import BUILTIN
+from neweden.format.decode import decode_game
 from neweden.format.problems import Problem, pointer_order
 from neweden.geometry.native import report_lines
 from neweden.geometry.synth import city_json, grow_city
@@ -448,3 +449,30 @@ def test_report_lines_refuses_a_table_read_with_gaps() -> None:
     every_other = memoryview(array("i", [5] * 36))[::2]
     with pytest.raises(ValueError, match="one after the other"):
         report_lines(b"{", [], numbers, [], [], None, (forms, every_other, report.ErrorAt, [0], []))
+
+
+def test_a_small_game_of_a_chunked_batch_is_read_lean_into_the_exact_report() -> None:
+    """A document under LEAN_FROM_BYTES (a game of a card or two) is decoded the exact way
+    when scored alone, but in a batch scored as chunks it is read lean, its line written
+    natively: the same bytes as its exact report alone."""
+    rng = random.Random(5)
+    raws = [
+        msgspec.json.encode(
+            {
+                "mode": "military",
+                "players": [
+                    {"name": f"P{p}", "city": city_json(grow_city(rng, rng.randint(0, 2)))}
+                    for p in range(rng.randint(1, 2))
+                ],
+            }
+        )
+        for _ in range(report.CHUNK_FROM + 4)
+    ]
+    assert all(len(raw) < report.LEAN_FROM_BYTES for raw in raws)
+    written = score_inputs(raws, lines=True)
+    assert all(isinstance(line, ReportLine) for line in written)
+    for raw, line in zip(raws, written, strict=True):
+        exact = report.score_reports([decode_game(raw)])[0]
+        assert line.json == msgspec.json.encode(exact)  # type: ignore[union-attr]
+    alone = score_inputs(raws[:1], lines=True)[0]  # a batch of one: the exact way
+    assert not isinstance(alone, ReportLine)

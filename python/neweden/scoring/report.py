@@ -326,7 +326,7 @@ def _score_documents(
     with collector_paused():
         if core is native_geometry:  # the cities packed natively, the rest by msgspec
             packer = JsonGames()
-            read_lean = packer.read_many(raws, LEAN_FROM_BYTES, decode_lean)
+            read_lean = packer.read_many(raws, _lean_from(raws, catalog, detail), decode_lean)
         else:
             read_lean = [None] * len(raws)
         for i, (raw, read) in enumerate(zip(raws, read_lean, strict=True)):
@@ -365,6 +365,13 @@ def lean_game(packer: JsonGames, raw: bytes) -> LeanGame | None:
     that rest, so every byte is read once and checked once. (:func:`score_inputs` reads a
     batch so, in one call: :meth:`JsonGames.read_many`.)"""
     return packer.read_many([raw], 0, decode_lean)[0]
+
+
+def _lean_from(raws: Sequence[bytes], catalog: Catalog, detail: bool) -> int:
+    """The smallest document of a batch read lean: LEAN_FROM_BYTES, but any size where the
+    games read lean are scored together (a chunk: a small game is dearer alone, the exact
+    way, than lean in a chunk)."""
+    return 0 if _together(len(raws), detail, catalog) else LEAN_FROM_BYTES
 
 
 def _read_lean(raw: bytes, core: Core) -> bool:
