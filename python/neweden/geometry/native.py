@@ -282,7 +282,7 @@ class JsonGames:
             start, named = self._packer.read_many(games, start, min_size, decode, out)
             if named and not self._names_read():  # (names not seen before: rare)
                 out[-1] = None
-        self._count += sum(found is not None for found in out)
+        self._count += len(out) - out.count(None)
         return out
 
     def head(self, game: bytes) -> bytes:
