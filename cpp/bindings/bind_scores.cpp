@@ -337,7 +337,7 @@ class JsonPacker {
       const auto size = PyBytes_Check(game.ptr())
                             ? static_cast<std::size_t>(PyBytes_GET_SIZE(game.ptr()))
                             : std::size_t{0};
-      if (size == 0 || size < min_size) {
+      if (size == 0 || size < min_size) {  // (0: not bytes, or no document)
         out.append(py::none());
         continue;
       }

@@ -291,11 +291,6 @@ class JsonGames:
         (:mod:`neweden.format.lean`)."""
         return self._packer.head(game)
 
-    def drop_last(self) -> None:
-        """Forgets the game added last (its rest does not read: decode it the exact way)."""
-        self._packer.drop_last()
-        self._count -= 1
-
     def score(self, style_limit: int, details: int, columns: bool) -> TableFigures:
         """:func:`score_games` of the games added, the core reading the packer's own table
         (no list of ints made into a vector again). Only while no name read was a

@@ -271,7 +271,7 @@ def score_report(
     if isinstance(game, Game):
         return score_reports([game], catalog=catalog, detail=detail)[0]
     raw = game_bytes(game)  # (a LeanGame is a Game: score_reports refuses it)
-    if not _read_lean(raw, native_geometry):  # without a batch's book-keeping
+    if len(raw) < LEAN_FROM_BYTES:  # (what _score_documents would do, without a packer)
         return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
     found: Report | GameDecodeError
     (found,) = _score_documents([raw], catalog or BUILTIN, detail, native_geometry)
@@ -372,12 +372,6 @@ def _lean_from(raws: Sequence[bytes], catalog: Catalog, detail: bool) -> int:
     games read lean are scored together (a chunk: a small game is dearer alone, the exact
     way, than lean in a chunk)."""
     return 0 if _together(len(raws), detail, catalog) else LEAN_FROM_BYTES
-
-
-def _read_lean(raw: bytes, core: Core) -> bool:
-    """Whether a document is worth reading lean: the native core's figures (the twin reads
-    cards) of a document large enough for the lean read to pay."""
-    return core is native_geometry and len(raw) >= LEAN_FROM_BYTES
 
 
 #: A place of score_inputs' answer not filled yet (each is, before it returns).
