@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import gc
+import threading
 from types import TracebackType
 
 __all__ = ["collector_paused"]
+
+# The collector is one switch for the whole process, and threads (the HTTP service's event
+# loop and its workers) pause it at once: the first pause takes note of the switch and turns
+# it off, the last one ends turns it back as it was. Reading and turning it in two steps per
+# pause, with no lock, let one thread keep the note of another's pause ("off") and leave the
+# collector off for good (docs/hardening.md, round three).
+_lock = threading.Lock()
+_paused = 0  # pauses in progress, every thread together
+_was_enabled = False  # the switch as the first of them found it
 
 
 class collector_paused:  # a context manager named as the function it replaced
@@ -13,14 +23,19 @@ class collector_paused:  # a context manager named as the function it replaced
     alive until the end; the cyclic collector would walk them again and again (measured:
     a 1,600-game batch 2.1x slower per game than a 64-game one, and the same batch 2.5x
     slower on a Dask worker, which holds many objects of its own). Reference counting frees
-    them (they hold no cycles); the collector runs again as soon as the batch is done.
-    Nested uses are fine. (A class, not a generator: it runs once a game scored alone.)"""
+    them (they hold no cycles); the collector runs again as soon as every batch in progress,
+    in any thread, is done. Nested and concurrent uses are fine. (A class, not a generator:
+    it runs once a game scored alone.)"""
 
-    __slots__ = ("was_enabled",)
+    __slots__ = ()
 
     def __enter__(self) -> None:
-        self.was_enabled = gc.isenabled()
-        gc.disable()
+        global _paused, _was_enabled
+        with _lock:
+            if _paused == 0:
+                _was_enabled = gc.isenabled()
+                gc.disable()
+            _paused += 1
 
     def __exit__(
         self,
@@ -28,5 +43,8 @@ class collector_paused:  # a context manager named as the function it replaced
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        if self.was_enabled:
-            gc.enable()
+        global _paused
+        with _lock:
+            _paused -= 1
+            if _paused == 0 and _was_enabled:
+                gc.enable()
