@@ -21,7 +21,13 @@ from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.format.problems import Problem
 from neweden.i18n import _, current, speaking
-from neweden.runners.sources import MAX_LINE_BYTES, Entry, Skipped
+from neweden.runners.sources import (
+    MAX_BLANK_BYTES,
+    MAX_LINE_BYTES,
+    Entry,
+    Skipped,
+    plan_blocks,
+)
 from neweden.scoring.results import (
     BOOLEAN_COLUMNS,
     CSV_HEADER,
@@ -122,14 +128,9 @@ def _plan(url: str, blocksize: int) -> list[tuple[str, int, int, int]]:
     size = fs.size(path)
     if size <= blocksize:
         return [(url, 0, -1, 1)]
-    plan = []
-    line = 1
     with fs.open(path, "rb") as handle:
-        for start in range(0, size, blocksize):
-            block = handle.read(blocksize)
-            plan.append((url, start, min(start + blocksize, size), line))
-            line += block.count(b"\n")
-    return plan
+        chunks = iter(lambda: handle.read(blocksize), b"")
+        return [(url, start, end, line) for start, end, line in plan_blocks(chunks, size)]
 
 
 def _read(url: str, shown: str, start: int, end: int, first_line: int) -> list[Entry]:
@@ -146,7 +147,8 @@ def _read(url: str, shown: str, start: int, end: int, first_line: int) -> list[E
             return list(_file(path, shown))
         with fsspec.open(url, "rb", compression="infer") as handle:
             if url.endswith((".jsonl", ".jsonl.gz")):
-                return list(_lines(handle, shown))
+                limit = MAX_BLANK_BYTES if url.endswith(".gz") else None
+                return list(_lines(handle, shown, blank_limit=limit))
             return [Entry(shown, None, handle.read(MAX_LINE_BYTES + 4))]
     with fsspec.open(url, "rb") as handle:
         return read_block(handle, shown, start, end, first_line)

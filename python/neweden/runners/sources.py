@@ -25,6 +25,7 @@ from neweden.i18n import N_, _
 from neweden.i18n import number as people_number
 
 __all__ = [
+    "MAX_BLANK_BYTES",
     "MAX_LINE_BYTES",
     "Block",
     "Entry",
@@ -35,10 +36,14 @@ __all__ = [
     "iter_sources",
     "jsonl_line",
     "open_regular",
+    "plan_blocks",
     "read_block",
 ]
 
 MAX_LINE_BYTES = 1024 * 1024  # FORMAT §1: a .jsonl line is at most 1 MiB
+#: The blank lines in a row a `.jsonl.gz` may hold (docs/limits.md): like a line, 1 MiB. A
+#: compressed file is the one source whose size does not bound the work of reading it.
+MAX_BLANK_BYTES = 1024 * 1024
 _SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
 _KINDS = {
     stat.S_IFDIR: N_("a folder"),
@@ -126,12 +131,18 @@ class _Seekable(_Readable, Protocol):
 
 
 def _lines(
-    handle: _Readable, path: str, number: int = 0, end: int | None = None
+    handle: _Readable,
+    path: str,
+    number: int = 0,
+    end: int | None = None,
+    blank_limit: int | None = None,
 ) -> Iterator[Entry]:
     """One entry per non-blank line; blank lines are skipped but counted. A line over the
     limit is read past in bounded pieces and becomes a `too_large` entry. `number`: the
     lines before the handle's position; `end`: stop at the first line starting at or
-    after this offset (a seekable handle)."""
+    after this offset (a seekable handle); `blank_limit`: the bytes of blank lines in a row
+    after which the rest is not read (one `too_large` entry at the first of them)."""
+    blank_bytes = blank_from = 0  # the blank lines in a row so far: their bytes, the first
     while True:
         if end is not None and handle.tell() >= end:  # type: ignore[attr-defined]
             return
@@ -175,7 +186,27 @@ def _lines(
             )
             continue
         if line.strip():
+            blank_bytes = 0
             yield Entry(path, number, line.rstrip(b"\r\n"))
+            continue
+        blank_from = blank_from if blank_bytes else number
+        blank_bytes += len(line)
+        if blank_limit is not None and blank_bytes > blank_limit:
+            yield Entry(path, blank_from, None, _blank_run(blank_from, number, blank_limit))
+            return
+
+
+def _blank_run(first: int, last: int, limit: int) -> Problem:
+    """The problem of a compressed file that goes on with blank lines and no game (a bomb:
+    a few KB that expand to gigabytes of nothing to check)."""
+    message = _(
+        "lines {first} to {last} are blank: over {limit} bytes of a compressed file without a "
+        "game (at most {limit}); the rest of the file is not read",
+        first=people_number(first),
+        last=people_number(last),
+        limit=people_number(limit),
+    )
+    return _problem("too_large", message)
 
 
 def _read_error(exc: Exception) -> str:
@@ -237,7 +268,7 @@ def _jsonl(path: str, shown: str) -> Iterator[Entry]:
         with handle:
             if path.endswith(".gz"):
                 with gzip.GzipFile(fileobj=handle) as unzipped:
-                    yield from _lines(unzipped, shown)
+                    yield from _lines(unzipped, shown, blank_limit=MAX_BLANK_BYTES)
             else:
                 yield from _lines(handle, shown)
     except OSError as exc:
@@ -356,19 +387,41 @@ _new = tuple.__new__
 
 
 def _blocks(path: str, shown: str, size: int, blocksize: int) -> Iterator[Block]:
-    """A plain `.jsonl` file as blocks of `blocksize` bytes, each with its first line's
-    number (found by counting the newlines before it: read once, a block at a time, into
-    one buffer, the newlines counted by numpy: about half the time of a `bytes` read and
-    counted a block, which is the process planning the run's largest cost a game)."""
-    line = 1
+    """A plain `.jsonl` file as blocks of `blocksize` bytes (read once, a block at a time,
+    into one buffer: about half the time of a `bytes` read a block, which is the process
+    planning the run's largest cost a game), each starting at its first line."""
     buffer = bytearray(blocksize)
-    into, each = memoryview(buffer), np.frombuffer(buffer, dtype=np.uint8)
+    into = memoryview(buffer)
     handle, _size = open_regular(path)
     with handle:
-        for start in range(0, size, blocksize):
-            yield Block(path, shown, start, min(start + blocksize, size), line)
-            read = handle.readinto(into)
-            line += int(np.count_nonzero(each[:read] == _NEWLINE))
+        chunks = iter(lambda: into[: handle.readinto(into)], into[:0])
+        for start, end, first_line in plan_blocks(chunks, size):
+            yield Block(path, shown, start, end, first_line)
+
+
+def plan_blocks(chunks: Iterable[bytes | memoryview], size: int) -> Iterator[tuple[int, int, int]]:
+    """(start, end, first line) of the blocks of a file read as successive `chunks`: each
+    block starts at the first line that starts in its chunk, numbered by counting the
+    newlines before it (by numpy). A chunk in which no line starts (the middle of a long
+    line) is no block: the block where the line starts reads it, once, in bounded pieces,
+    where each block starting inside it read on to its end (quadratic in a long line)."""
+    line = 1  # the number of the line holding the chunk's first byte
+    at = 0  # the chunk's first byte in the file
+    starts_line = True  # whether that byte begins a line
+    for chunk in chunks:
+        each = np.frombuffer(chunk, dtype=np.uint8)
+        if not len(each) or at >= size:
+            return
+        newline = each == _NEWLINE
+        newlines = int(np.count_nonzero(newline))
+        end = min(at + len(each), size)
+        if starts_line:
+            yield at, end, line
+        elif newlines and at + int(newline.argmax()) + 1 < end:
+            yield at + int(newline.argmax()) + 1, end, line + 1
+        line += newlines
+        starts_line = bool(newline[-1])
+        at += len(each)
 
 
 _NEWLINE = ord("\n")
