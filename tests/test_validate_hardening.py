@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -607,3 +608,105 @@ def test_a_walk_on_a_dask_cluster_leaves_out_the_runs_own_output(tmp_path: Path)
     assert text.splitlines()[-1].startswith("5 games: 5 valid")
     assert f"{out} is left out: it is an output of this run" in err
     assert len(out.read_text().splitlines()) == 5
+
+
+def test_a_gzip_of_blank_lines_is_too_large_after_one_mib_not_read_to_its_end(
+    tmp_path: Path,
+) -> None:
+    """Issue 35: 194 KB of `.gz` that expand to 200 MB of blank lines cost 99 s of CPU before
+    "nothing to check". A compressed file holds at most 1 MiB of blank lines in a row: then
+    one `too_large` entry at the first of them, and the rest is not read. The games before
+    the run are checked as usual."""
+    import gzip
+
+    path = tmp_path / "bomb.jsonl.gz"
+    one = json.dumps(game("populist", player("Ana", line(2)), requirements=["A1"]))
+    with gzip.open(path, "wb", compresslevel=1) as handle:
+        handle.write(b"\n" * 3 + one.encode() + b"\n")
+        for _ in range(64):  # 64 MiB of newlines
+            handle.write(b"\n" * (1024 * 1024))
+        handle.write(one.encode() + b"\n")
+    out = tmp_path / "out.jsonl"
+    code = validate([str(path)], out=str(out), quiet=True, stdout=io.StringIO())
+    assert code == 1
+    first, bomb = (json.loads(x) for x in out.read_text().splitlines())
+    assert (first["source"]["line"], first["valid"]) == (4, True)
+    assert bomb["source"]["line"] == 5
+    (error,) = bomb["errors"]
+    assert error["code"] == "too_large"
+    assert "lines 5 to 1,048,581 are blank" in error["message"]
+    assert "the rest of the file is not read" in error["message"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_worker_killed_by_sigkill_is_exit_2_naming_the_input_and_the_outputs_kept(
+    tmp_path: Path,
+) -> None:
+    """Issue 35, finding 5: a worker killed (the out-of-memory killer's SIGKILL) ended
+    `validate` with a BrokenProcessPool traceback and exit 1, the code of "some games
+    invalid", after 40,797 of 60,000 lines: a script took it for a complete run. Now: exit 2,
+    one line on standard error saying where the games not checked start and that the
+    outputs are not kept, and the previous --out as it was."""
+    games = tmp_path / "g.jsonl"
+    games.write_text((GOOD + "\n") * 200_000)
+    out = tmp_path / "out.jsonl"
+    out.write_text("the previous run\n")
+    command = ["validate", str(games), "--jobs", "2", "--quiet", "--out", str(out)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "neweden", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len(workers) < 2:
+            workers = _children(proc.pid)
+            time.sleep(0.05)
+        assert len(workers) == 2
+        time.sleep(0.5)  # the run under way
+        os.kill(workers[0], signal.SIGKILL)
+        _stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 2, stderr
+    assert "Traceback" not in stderr
+    (said,) = stderr.splitlines()
+    assert re.fullmatch(
+        r"neweden: a worker process stopped abruptly \(killed, perhaps because the system ran "
+        r"out of memory\) while the games from .*g\.jsonl:\d+ on were being checked; the run "
+        r"is incomplete and its outputs are not kept \(each output file keeps what it held "
+        r"before\)",
+        said,
+    ), said
+    assert out.read_text() == "the previous run\n"
+    assert _leftovers(tmp_path) == []
+
+
+def _lost_or_scored(games: list[Any]) -> list[dict[str, Any]]:
+    """A worker's task that kills its own process at a game "lost" (after the chunks before
+    it are done)."""
+    if "lost" in games:
+        time.sleep(1)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return batch._work_inputs(games)
+
+
+def test_score_many_names_the_first_game_not_scored_when_a_worker_is_lost() -> None:
+    """The Python API raises WorkerLost (a BrokenProcessPool, as before) with the place of
+    the first game of the chunk that did not come back."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from neweden.catalog.catalog import BUILTIN
+
+    games: list[Any] = [GOOD] * 4 + ["lost"] + [GOOD] * 5
+    settings = batch._Settings(BUILTIN, False)
+    found: list[dict[str, Any]] = []
+    reports = batch._ordered(batch._chunks(games, 2), _lost_or_scored, 2, settings)
+    with pytest.raises(BrokenProcessPool) as raised:
+        found.extend(reports)
+    assert isinstance(raised.value, batch.WorkerLost)
+    assert raised.value.source == "game 5"
+    assert len(found) == 4

@@ -23,6 +23,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -47,7 +48,7 @@ from neweden.scoring.results import (
     score_entries,
 )
 
-__all__ = ["CSV_HEADER", "score_many", "validate"]
+__all__ = ["CSV_HEADER", "WorkerLost", "score_many", "validate"]
 
 #: The entries a worker scores at once when the parent reads them (one job, standard input,
 #: many small files; score_many): enough for their players to be scored together
@@ -282,8 +283,35 @@ def _chunks(items: Iterable[Any], size: int = CHUNK) -> Iterator[list[Any]]:
         yield chunk
 
 
+class WorkerLost(BrokenProcessPool):
+    """A worker process stopped abruptly (killed by a signal: the out-of-memory killer, say)
+    while a chunk was being scored: the results from `source` on are missing."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        super().__init__(
+            _(
+                "a worker process stopped abruptly (killed, perhaps because the system ran "
+                "out of memory) while the games from {source} on were being checked",
+                source=source,
+            )
+        )
+
+
+def _first_source(task: Any, before: int) -> str:
+    """Where a worker's task starts, as a result line names it (`path:line`, or `path`), or
+    as the place of its first game among those given (`before` came first)."""
+    if isinstance(task, Block):
+        return f"{task.shown}:{task.first_line}"
+    if task and isinstance(task[0], tuple):  # entries packed by path (_packed_entries)
+        path, lines = task[0][0], task[0][1]
+        return path if lines[0] is None else f"{path}:{lines[0]}"
+    return _("game {n}", n=number(before + 1))
+
+
 def _ordered(chunks: Iterator[Any], work: Any, jobs: int, settings: _Settings) -> Iterator[Any]:
-    """Each chunk's results, in input order, from `jobs` processes with a bounded window."""
+    """Each chunk's results, in input order, from `jobs` processes with a bounded window. A
+    worker lost raises :class:`WorkerLost`, naming where the first chunk not done starts."""
     if jobs <= 1:
         _init_worker_local(settings)
         for chunk in chunks:
@@ -291,17 +319,27 @@ def _ordered(chunks: Iterator[Any], work: Any, jobs: int, settings: _Settings) -
         return
     initargs = (settings, os.getpid())
     with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=initargs) as pool:
-        window: deque[Future[list[Any]]] = deque()
+        window: deque[tuple[Future[list[Any]], str]] = deque()
+        before = 0  # the items of the chunks sent so far
         try:
             for chunk in chunks:
-                window.append(pool.submit(work, chunk))
+                window.append((pool.submit(work, chunk), _first_source(chunk, before)))
+                before += len(chunk) if isinstance(chunk, list) else 0
                 if len(window) >= jobs * IN_FLIGHT_PER_JOB:
-                    yield from window.popleft().result()
+                    yield from _done(window.popleft())
             while window:
-                yield from window.popleft().result()
+                yield from _done(window.popleft())
         finally:
-            for future in window:
+            for future, _chunk in window:
                 future.cancel()
+
+
+def _done(sent: tuple[Future[list[Any]], str]) -> list[Any]:
+    future, source = sent
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkerLost(source) from None
 
 
 def _init_worker_local(settings: _Settings) -> None:
@@ -569,7 +607,7 @@ class _Run:
     valid: int = 0
     codes: Counter[str] = field(default_factory=Counter)
     interrupted: bool = False
-    failure: WriteError | None = None
+    failure: WriteError | WorkerLost | None = None
     missing: int = 0  # PATHs not found (said on standard error, not counted)
 
     def summary(self, seconds: float) -> str:
@@ -749,9 +787,9 @@ def _write_results(
                 progress.update(chunk.count)
     except KeyboardInterrupt:
         run.interrupted = True
-    except WriteError as err:
+    except (WriteError, WorkerLost) as err:
         run.failure = err
-    except BaseException:  # a bug or a broken worker pool: no half output is left
+    except BaseException:  # a bug: no half output is left
         outputs.discard()
         raise
     finally:
@@ -806,13 +844,16 @@ def _finish(run: _Run, outputs: _Outputs, stdout: IO[str], stderr: IO[str], seco
             run.failure = err
     if run.failure is not None:
         outputs.discard()
-        stderr.write(
+        said = (
             _(
-                "neweden: {failure}; the outputs of this run are not kept",
+                "neweden: {failure}; the run is incomplete and its outputs are not kept (each "
+                "output file keeps what it held before)",
                 failure=run.failure,
             )
-            + "\n"
+            if isinstance(run.failure, WorkerLost)
+            else _("neweden: {failure}; the outputs of this run are not kept", failure=run.failure)
         )
+        stderr.write(said + "\n")
         return 2
     if run.games == 0 and not run.interrupted:
         stderr.write(
