@@ -216,3 +216,73 @@ def test_a_catalog_whose_points_overflow_int64_is_refused() -> None:
     table, offsets = pack_table([grow_city(random.Random(1), 5), grow_city(random.Random(2), 5)])
     with pytest.raises(ValueError, match=r"beyond 1099511627776 .*neweden\.score"):
         score_table(table, offsets, np.array([0, 2]), mode="military", catalog=catalog)
+
+
+def _two_games() -> tuple[Any, Any, Any, Any]:
+    """Four cities of two games of two players, and their scores."""
+    rng = random.Random(35)
+    cities = [grow_city(rng, rng.randint(8, 12)) for _ in range(4)]
+    packed, offsets = pack_table(cities)
+    games = np.array([0, 2, 4])
+    scored = score_table(packed, offsets, games, mode="elitist", requirements=["A1", "B1", "C1"])
+    return packed, offsets, games, scored
+
+
+@pytest.mark.parametrize("offsets", [[1, 3, 5], [-1, 1, 3], [3, 5, 7], [0, 3, 2, 4], [0, 2]])
+def test_score_table_refuses_game_offsets_that_do_not_start_at_0(offsets: list[int]) -> None:
+    """Issue 35, finding 4: game offsets [1, 3, 5] for [0, 2, 4] gave places [0, 1, 0, 1] and
+    D5 seats wrapped; [-1, 1, 3] and [3, 5, 7] raised IndexError. Now a ValueError naming
+    them."""
+    packed, city_offsets, _games, _scored = _two_games()
+    with pytest.raises(ValueError, match="game_offsets"):
+        score_table(packed, city_offsets, np.array(offsets), mode="military")
+
+
+@pytest.mark.parametrize("offsets", [[1, 10, 20, 30, 40], [0, 10, 5, 30, 40], [0, 10, 20]])
+def test_score_table_refuses_city_offsets_that_do_not_cover_the_table(offsets: list[int]) -> None:
+    packed, _cities, games, _scored = _two_games()
+    offsets = [*offsets[:-1], len(packed)] if len(offsets) == 5 else offsets
+    with pytest.raises(ValueError, match="city_offsets"):
+        score_table(packed, np.array(offsets), games, mode="military")
+
+
+def test_score_table_refuses_wrong_types_instead_of_converting_them() -> None:
+    """Issue 35, finding 8: an int64 table wrapped modulo 2**32 (points 2**32 + p scored as
+    p), float points were truncated (7.9 -> 7), NaN was "negative points", third_star given
+    as the int 2 was False, a bonus of 2**70 raised OverflowError. Each is now a ValueError
+    naming its column; an int64 table within the ranges is scored as the int32 one."""
+    packed, offsets, games, scored = _two_games()
+    args: dict[str, Any] = {"mode": "elitist", "requirements": ["A1", "B1", "C1"]}
+    wide = packed.astype(np.int64)
+    assert score_table(wide, offsets, games, **args).total.tolist() == scored.total.tolist()
+    wide[0, 8] += 2**32
+    with pytest.raises(ValueError, match=r"table column 8 \(points\): 4294967\d+ is out of"):
+        score_table(wide, offsets, games, **args)
+    floats = packed.astype(np.float64)
+    floats[0, 8] = 7.9
+    with pytest.raises(ValueError, match="table: integers, not float64"):
+        score_table(floats, offsets, games, **args)
+    far = packed.copy()
+    far[0, 0] = 5000  # a row no decoded card has (|row| <= 1,000)
+    with pytest.raises(ValueError, match=r"table column 0 \(row\): 5000 is out of range"):
+        score_table(far, offsets, games, **args)
+    with pytest.raises(ValueError, match="bonuses: integers, not float64"):
+        score_table(packed, offsets, games, bonuses=np.array([0, np.nan, 0, 0]), **args)
+    with pytest.raises(ValueError, match="bonuses: integers, not object"):
+        score_table(packed, offsets, games, bonuses=np.array([0, 2**70, 0, 0]), **args)
+    with pytest.raises(ValueError, match="bonuses: 30000 is out of range"):
+        score_table(packed, offsets, games, bonuses=np.array([0, 30_000, 0, 0]), **args)
+    with pytest.raises(ValueError, match="first_player: integers, not float64"):
+        score_table(packed, offsets, games, first_player=np.array([0.5, 0]), **args)
+    one = Epiphanies(np.array([0, 1, 1, 1, 1]), np.array([2]), np.array([2]), np.array([2]))
+    with pytest.raises(ValueError, match=r"epiphanies.third_star: 2 is out of range \(0 to 1\)"):
+        score_table(packed, offsets, games, epiphanies=one, **args)
+    as_float = one._replace(third_star=np.array([True]), points=np.array([2.0]))
+    with pytest.raises(ValueError, match=r"epiphanies.points \(2 or 5\): integers, not float64"):
+        score_table(packed, offsets, games, epiphanies=as_float, **args)
+    ints = one._replace(third_star=np.array([1]))
+    as_bools = one._replace(third_star=np.array([True]))
+    assert (
+        score_table(packed, offsets, games, epiphanies=ints, **args).total.tolist()
+        == score_table(packed, offsets, games, epiphanies=as_bools, **args).total.tolist()
+    )

@@ -25,7 +25,14 @@ import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
 from neweden.catalog.conditions import COMPARISONS, CityContext, value_of
-from neweden.format.model import EpiphanyState
+from neweden.format.model import (
+    MAX_BONUS_POINTS,
+    MAX_BONUSES,
+    MAX_COORDINATE,
+    MAX_POINTS,
+    MAX_STARS,
+    EpiphanyState,
+)
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import score_columns
 from neweden.rules.epiphanies import ICONS_PER_STAR
@@ -156,18 +163,18 @@ def score_table(
             f"catalog {catalog.name}: its D5 tables or epiphanies give points beyond "
             f"{SAFE_POINTS} (the columns sum in int64); score its games with neweden.score"
         )
-    games = len(game_offsets) - 1
+    table = _checked_table(table)
+    city_offsets = _offsets("city_offsets", city_offsets, len(table), "cards of the table")
     cities = len(city_offsets) - 1
-    players = np.diff(game_offsets).astype(np.int64)
-    if games < 0 or int(players.sum()) != cities or (players < 0).any():
-        raise ValueError("game_offsets must split the cities of the table into games")
+    game_offsets = _offsets("game_offsets", game_offsets, cities, "cities")
+    games = len(game_offsets) - 1
     layout = Layout.of(game_offsets)
-    game_of = layout.game_of
+    game_of, players = layout.game_of, layout.players
     populist, military = _modes(mode, games, game_of)
     fig = FigureColumns(score_columns(table, city_offsets, threads=threads))
     met = _met(requirements, fig, catalog, games, game_of) * populist
     epi_points, epi_stars = _epiphanies(epiphanies, cities)
-    bonus = _per("bonuses", bonuses, cities)
+    bonus = _per("bonuses", bonuses, cities, _BONUS_BOUND)
     first = None if first_player is None else _per("first_player", first_player, games)
     if first is not None and ((first >= players) | (first < -1)).any():
         raise ValueError("first_player: a seat of its game, or -1")
@@ -360,8 +367,7 @@ def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
     if found is None:
         zeros = np.zeros(cities, dtype=np.int64)
         return zeros, zeros.copy()
-    _check_epiphanies(found, cities)
-    return epiphany_points(found, cities)
+    return epiphany_points(_checked_epiphanies(found, cities), cities)
 
 
 def epiphany_points(found: Epiphanies, cities: int) -> tuple[Ints, Ints]:
@@ -385,9 +391,9 @@ def epiphany_points(found: Epiphanies, cities: int) -> tuple[Ints, Ints]:
     return np.bincount(owner, weights=scored, minlength=cities).astype(np.int64), stars
 
 
-def _check_epiphanies(found: Epiphanies, cities: int) -> None:
-    offsets = np.asarray(found.offsets)
+def _checked_epiphanies(found: Epiphanies, cities: int) -> Epiphanies:
     rows = len(found.points)
+    offsets = _integers("epiphanies.offsets", found.offsets, 0, rows)
     if offsets.shape != (cities + 1,) or offsets[0] != 0 or offsets[-1] != rows:
         raise ValueError(
             f"epiphanies.offsets must hold {cities + 1} entries from 0 to {rows} (the "
@@ -395,21 +401,88 @@ def _check_epiphanies(found: Epiphanies, cities: int) -> None:
         )
     if (np.diff(offsets) < 0).any():
         raise ValueError("epiphanies.offsets must not decrease")
-    if not len(found.state) == len(found.third_star) == rows:
+    points = _integers("epiphanies.points (2 or 5)", found.points, 2, 5)
+    state = _integers("epiphanies.state (0 held, 1 validated, 2 activated)", found.state, 0, 2)
+    third_star = _integers("epiphanies.third_star", found.third_star, 0, 1).astype(bool)
+    if not len(state) == len(third_star) == rows:
         raise ValueError("epiphanies: points, state and third_star must be as long")
-    if not np.isin(found.points, (2, 5)).all():
+    if not np.isin(points, (2, 5)).all():
         raise ValueError("epiphanies.points: an epiphany is worth 2 or 5 points")
-    if not np.isin(found.state, (_HELD, _VALIDATED, _ACTIVATED)).all():
-        raise ValueError("epiphanies.state: 0 held, 1 validated or 2 activated")
+    return Epiphanies(offsets, points, state, third_star)
 
 
-def _per(name: str, values: Ints | None, count: int) -> Ints:
-    """An optional column of one entry per city (or game), checked."""
+#: The columns of a packed table (pack_table), each with the values a decoded card can give.
+_TABLE_COLUMNS: tuple[tuple[str, int, int], ...] = (
+    ("row", -MAX_COORDINATE, MAX_COORDINATE),
+    ("col", -MAX_COORDINATE, MAX_COORDINATE),
+    ("style", -(2**31), 2**31 - 1),
+    ("type", -(2**31), 2**31 - 1),
+    ("facility", -(2**31), 2**31 - 1),
+    ("sides", -(2**31), 2**31 - 1),
+    ("flags", -(2**31), 2**31 - 1),
+    ("stars", 0, MAX_STARS),
+    ("points", 0, MAX_POINTS),
+)
+#: Bonuses' points summed for a player: at most MAX_BONUSES of ±MAX_BONUS_POINTS (a bound the
+#: int64 sums keep far from).
+_BONUS_BOUND = MAX_BONUSES * MAX_BONUS_POINTS
+_INT64_BOUND = 2**63 - 1
+
+
+def _per(name: str, values: Ints | None, count: int, bound: int = _INT64_BOUND) -> Ints:
+    """An optional column of one entry per city (or game), checked: integers within
+    ±`bound`."""
     if values is None:
         return np.zeros(count, dtype=np.int64)
-    found = np.asarray(values, dtype=np.int64)
+    found = _integers(name, values, -bound, bound)
     if found.shape != (count,):
         raise ValueError(f"{name} must hold {count} entries, not {found.shape}")
+    return found
+
+
+def _integers(name: str, values: Any, low: int, high: int) -> Ints:
+    """`values` as an int64 array, refused with a ValueError naming the column unless
+    they are integers (not floats, whose NaN and fractions have no score, nor Python ints
+    beyond int64) from `low` to `high`: nothing is narrowed or wrapped silently."""
+    found = np.asarray(values)
+    if found.dtype.kind not in "iub":
+        raise ValueError(f"{name}: integers, not {found.dtype} values")
+    if found.size:
+        least, most = found.min(), found.max()
+        if least < low or most > high:
+            wrong = least if least < low else most
+            raise ValueError(f"{name}: {wrong} is out of range ({low} to {high})")
+    return found.astype(np.int64, copy=False)
+
+
+def _checked_table(table: Any) -> npt.NDArray[np.int32]:
+    """The packed table as int32, each column's values checked (the core checks the codes:
+    facility, sides, flags and whether a card is whole)."""
+    found = np.asarray(table)
+    if found.ndim != 2 or found.shape[1] != len(_TABLE_COLUMNS):
+        raise ValueError(f"table: cards x {len(_TABLE_COLUMNS)} integers, not {found.shape}")
+    if found.dtype.kind not in "iu":
+        raise ValueError(f"table: integers, not {found.dtype} values")
+    if found.dtype == np.int32:
+        bad = (found < _TABLE_LOW) | (found > _TABLE_HIGH)
+        if not bad.any():
+            return found
+    for k, (name, low, high) in enumerate(_TABLE_COLUMNS):
+        _integers(f"table column {k} ({name})", found[:, k], low, high)
+    return found.astype(np.int32)
+
+
+_TABLE_LOW = np.array([low for _name, low, _high in _TABLE_COLUMNS])
+_TABLE_HIGH = np.array([high for _name, _low, high in _TABLE_COLUMNS])
+
+
+def _offsets(name: str, values: Any, total: int, what: str) -> Ints:
+    """Where each part starts, and the end: from 0 to `total`, never decreasing."""
+    found = _integers(name, values, 0, total)
+    if found.ndim != 1 or len(found) == 0 or found[0] != 0 or found[-1] != total:
+        raise ValueError(f"{name} must run from 0 to {total} (the {what}), one entry a part")
+    if (np.diff(found) < 0).any():
+        raise ValueError(f"{name} must not decrease")
     return found
 
 
