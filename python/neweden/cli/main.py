@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from typing import Any, TypeAlias
 
 import msgspec
 
 from neweden._version import __version__
+from neweden._visible import VisibleStream
 from neweden.catalog.catalog import Catalog
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.cli.completion import SHELLS, completion_script
@@ -714,9 +716,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = _language(asked)
         if lang is None:
             return EXIT_USAGE
-    with speaking(lang):
+    with speaking(lang), _visible_stderr():
         code: int = args.run(args)
     return code
+
+
+@contextlib.contextmanager
+def _visible_stderr() -> Iterator[None]:
+    """Standard error with every control character but the newline made visible while a
+    command runs: each of its diagnostics is plain text, and some quote a game or a file
+    name (a progress bar writes to the stream itself: VisibleStream.unfiltered)."""
+    real = sys.stderr
+    sys.stderr = VisibleStream(real)
+    try:
+        yield
+    finally:
+        sys.stderr = real
 
 
 if __name__ == "__main__":  # pragma: no cover

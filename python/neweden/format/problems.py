@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
+from neweden._visible import visible
 from neweden.i18n import N_, _
 
 __all__ = [
@@ -85,8 +86,9 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
         }
 
     def line(self) -> str:
-        """The one-line form written to standard error: `POINTER: code: message`."""
-        return f"{self.path or '/'}: {self.code}: {self.message}"
+        """The one-line form written to standard error: `POINTER: code: message`, with the
+        control characters of what the game gave (a name, a key) made visible."""
+        return visible(f"{self.path or '/'}: {self.code}: {self.message}")
 
 
 def pointer_order(path: str) -> tuple[tuple[int, int | str], ...]:

@@ -96,6 +96,7 @@ def serve(
         workers=workers,
         timeout_keep_alive=5,
         log_level=log_level,
+        use_colors=False,  # standard error shows no control character (cli/main.py)
     )
     if workers == 1:
         config.load_app()

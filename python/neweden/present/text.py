@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from neweden._visible import visible
 from neweden.i18n import N_, _, named
 from neweden.scoring.types import PlayerReport, Report
 
@@ -68,7 +69,7 @@ def _row(player: PlayerReport) -> list[str]:
     score = player.score
     values = {
         "place": player.place,
-        "name": _clip(player.name, NAME_WIDTH),
+        "name": _clip(visible(player.name), NAME_WIDTH),
         "legal": player.legal,
         "cards": player.cards,
         "open_connections": player.open_connections,
@@ -103,7 +104,7 @@ def report_table(report: Report | Mapping[str, Any]) -> str:
             "New Eden Project, {mode} game: {verdict} (catalog {catalog})",
             mode=mode_name(report.mode),
             verdict=verdict,
-            catalog=report.catalog,
+            catalog=visible(report.catalog),
         ),
         WIDTH,
         subsequent_indent="    ",
@@ -122,8 +123,8 @@ def report_table(report: Report | Mapping[str, Any]) -> str:
     if problems:
         lines.append("")
     for kind, problem in problems:
-        head = f"{kind}: {problem.path or '/'}: {problem.code}: "
-        lines.extend(textwrap.wrap(head + problem.message, WIDTH, subsequent_indent="    "))
+        said = visible(f"{kind}: {problem.path or '/'}: {problem.code}: {problem.message}")
+        lines.extend(textwrap.wrap(said, WIDTH, subsequent_indent="    "))
     return "\n".join(lines) + "\n"
 
 
@@ -149,10 +150,12 @@ def placements_table(player: str, placements: Sequence[Mapping[str, Any]]) -> st
     """The placements of a card (`neweden placements`) as text: a line saying whose city,
     then one row a placement, the best first."""
     if not placements:
-        return _("No legal placement of the card in {player}'s city.", player=player) + "\n"
+        return (
+            _("No legal placement of the card in {player}'s city.", player=visible(player)) + "\n"
+        )
     rows = [[_(title) for title, _key in PLACEMENT_COLUMNS]]
     rows += [[_placement_cell(p, key) for _title, key in PLACEMENT_COLUMNS] for p in placements]
     widths = [max(len(r[i]) for r in rows) for i in range(len(PLACEMENT_COLUMNS))]
-    head = _("Where the card can go in {player}'s city, the best first:", player=player)
+    head = _("Where the card can go in {player}'s city, the best first:", player=visible(player))
     lines = [" ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
     return "\n".join([head, *lines]) + "\n"

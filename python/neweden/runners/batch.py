@@ -770,15 +770,18 @@ def _write_results(
     if stdout is not None and stderr.isatty():
         from tqdm import tqdm
 
-        progress = tqdm(unit=" " + _("games"), file=stderr, dynamic_ncols=True)
+        bar = getattr(stderr, "unfiltered", stderr)  # (its own controls: see _visible)
+        progress = tqdm(unit=" " + _("games"), file=bar, dynamic_ncols=True, leave=False)
     run = _Run()
     try:
         interrupts.release()  # a Ctrl-C since the outputs were opened counts from here
         for chunk in chunks:
             with interrupts.whole():
                 outputs.write(chunk)
-                if stdout is not None:
-                    _print(stdout, chunk.shorts)
+                if stdout is not None and chunk.shorts:
+                    if progress is not None:  # the lines above the bar, not through it
+                        progress.clear()
+                    _print(stdout, chunk.shorts, flush=progress is not None)
                 _no_pictures(chunk, stderr)
                 run.games += chunk.count
                 run.valid += chunk.valid

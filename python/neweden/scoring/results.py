@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from neweden._gc import collector_paused
+from neweden._visible import visible
 from neweden.catalog.catalog import Catalog
 from neweden.format.decode import GameInput
 from neweden.format.problems import GameDecodeError, Problem
@@ -236,19 +237,21 @@ def _short(entry: Entry, report: Written, colour: bool = False) -> str:
     else:
         players = report.players if isinstance(report, Report) else []
         each, first = [(p.name, p.score.total) for p in players], _first_error(report)
-    totals = " · ".join([f"{name} {total}" for name, total in each])
+    totals = visible(" · ".join([f"{name} {total}" for name, total in each]))
+    label = visible(entry.label())
     if report.valid:
-        line = _("{source}: valid  {totals}", source=entry.label(), totals=totals)
+        line = _("{source}: valid  {totals}", source=label, totals=totals)
         if colour:
-            start = len(entry.label()) + 2
+            start = len(label) + 2
             word = line[start:].split(" ", 1)[0]
             line = line[:start] + paint(word, GREEN) + line[start + len(word) :]
         return line
-    what = _("{code} at {path}", code=first.code, path=first.path or "/") if first else _("invalid")
+    path = visible(first.path or "/") if first else ""
+    what = _("{code} at {path}", code=first.code, path=path) if first else _("invalid")
     kind = _("INVALID") if each else _("UNREADABLE")
     if colour:
         kind = paint(kind, RED if each else MAGENTA)
-    return f"{entry.label()}: {kind} {what}" + (f"  {totals}" if totals else "")
+    return f"{label}: {kind} {what}" + (f"  {totals}" if totals else "")
 
 
 def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
