@@ -139,3 +139,26 @@ def test_a_card_problem_names_no_cell_of_the_made_up_game(lang: str, cell: str) 
     assert [p.path for p in problems] == ["/card/points", "/card/stars", "/card/sides"]
     assert not any(cell in p.message for p in problems)
     assert problems[0].message.endswith("1,000" if lang == "en" else "1.000")  # nothing after
+
+
+def test_a_placements_question_naming_a_duplicated_player_is_an_error(
+    server: tuple[int, Path],
+) -> None:
+    """Issue 35: two players of the same name in a placements question used the first one
+    without a word. The game itself is invalid (`duplicate_name`); the question is refused
+    with that code at /player, naming the seats, in Python, over HTTP (422) and in the CLI
+    (exit 2)."""
+    game = json.loads(example_game())
+    game["players"][2]["name"] = game["players"][0]["name"]  # Sarah twice: seats 1 and 3
+    with pytest.raises(PlacementError) as raised:
+        neweden.placements(game, player="Sarah", card=CARD)
+    (problem,) = raised.value.problems
+    assert (problem.code, problem.path) == ("duplicate_name", "/player")
+    assert '"Sarah" (seats 1, 3)' in problem.message
+    assert isinstance(neweden.placements(game, player="Bruno", card=CARD), list)  # answered
+    port, _log = server
+    status, answer = _post(
+        port, json.dumps({"game": game, "player": "Sarah", "card": CARD}).encode()
+    )
+    assert status == 422
+    assert [e["code"] for e in answer["errors"]] == ["duplicate_name"]

@@ -82,8 +82,8 @@ def placements(
     total, highest first, then row, column, upright first. `best`: the first one only.
 
     Raises :class:`neweden.GameDecodeError` for a game that does not decode and
-    :class:`PlacementError` (a ValueError) for an unknown player or a card that does not
-    decode or is not in the catalog."""
+    :class:`PlacementError` (a ValueError) for an unknown player, a name two players share,
+    or a card that does not decode or is not in the catalog."""
     found = _placed(game, player, card, catalog)
     return found[:1] if best else found
 
@@ -109,6 +109,8 @@ def _placed(
     names = [p.name for p in decoded.players]
     if player not in names:
         raise PlacementError([_no_player(player, names)])
+    if names.count(player) > 1:
+        raise PlacementError([_two_players(player, names)])
     seat = names.index(player)
     if len(decoded.players[seat].city) >= MAX_CARDS:
         return []  # one more card and the game is over the format's limit: nowhere is legal
@@ -268,6 +270,20 @@ def _no_player(player: str, names: list[str]) -> Problem:
             'no player of the game is called "{player}"; the players are {names}',
             player=player,
             names=", ".join(f'"{n}"' for n in names),
+        ),
+        path="/player",
+    )
+
+
+def _two_players(player: str, names: list[str]) -> Problem:
+    seats = [str(k + 1) for k, name in enumerate(names) if name == player]
+    return Problem(
+        code="duplicate_name",
+        message=_(
+            'more than one player of the game is called "{player}" (seats {seats}): whose '
+            "city is meant cannot be told; give each player a name of their own",
+            player=player,
+            seats=", ".join(seats),
         ),
         path="/player",
     )
