@@ -39,11 +39,31 @@ def _epiphanies(rng: random.Random) -> list[dict[str, Any]]:
 
 #: The requirement cards a game may play (the built-in catalog has one of each deck).
 _REQUIREMENT_LISTS = ([], ["A1"], ["C1", "B1"], ["B1", "A1", "C1"], ["A1", "B1", "C1"])
+#: ... and as a real table draws them, most unknown to the built-in catalog (RULES §4a).
+_DRAWN_LISTS = (["A3", "B1", "C4"], ["A1", "B2", "C1"], ["A3", "B2", "C4"], ["C1", "A7"])
 
 
-def table_games(seed: int, count: int, *, own_requirements: bool = False) -> list[dict[str, Any]]:
+def _declared(rng: random.Random, doc: dict[str, Any]) -> None:
+    """Some players of a game that plays requirement cards declare what they met (some
+    with a known card too, which the city then judges), some games their own D5 table."""
+    ids = doc.get("requirements", [])
+    if ids and rng.random() < 0.7:
+        for player in doc["players"]:
+            if rng.random() < 0.8:
+                player["requirements_met"] = [i for i in ids if rng.random() < 0.5]
+    if rng.random() < 0.4:
+        first = rng.randint(0, 12)
+        table = sorted((rng.randint(0, first) for _ in doc["players"]), reverse=True)
+        doc["majority_table"] = table
+
+
+def table_games(
+    seed: int, count: int, *, own_requirements: bool = False, declared: bool = False
+) -> list[dict[str, Any]]:
     """Games as documents, with their resolved cities kept aside (key `_cities`); with
-    `own_requirements`, each game plays requirement cards of its own (some none)."""
+    `own_requirements`, each game plays requirement cards of its own (some none); with
+    `declared`, cards as a real table draws them, declared by some players, and some games
+    with their own D5 table."""
     rng = random.Random(seed)
     games = []
     for _ in range(count):
@@ -69,10 +89,14 @@ def table_games(seed: int, count: int, *, own_requirements: bool = False) -> lis
             "mode": rng.choice(["populist", "military", "elitist"]),
             "players": players,
         }
-        if own_requirements:
+        if declared and doc["mode"] != "military":
+            doc["requirements"] = list(rng.choice(_DRAWN_LISTS + _REQUIREMENT_LISTS[1:]))
+        elif own_requirements:
             doc["requirements"] = list(rng.choice(_REQUIREMENT_LISTS))
         elif doc["mode"] != "military":
             doc["requirements"] = ["A1", "B1", "C1"]
+        if declared:
+            _declared(rng, doc)
         if rng.random() < 0.5:
             doc["first_player"] = f"P{rng.randrange(n)}"
         doc["_cities"] = cities
@@ -101,6 +125,24 @@ def table_columns(games: list[dict[str, Any]]) -> dict[str, Any]:
             [int(g["first_player"][1:]) if "first_player" in g else -1 for g in games]
         ),
     }
+
+
+def declared_columns(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """:func:`table_columns` and each game's requirement list, each player's declaration as
+    bits over it, each game's own D5 table (None: none)."""
+    found = table_columns(games)
+    found["requirements"] = [g.get("requirements", []) for g in games]
+    found["requirements_declared"] = np.array(
+        [
+            sum(1 << k for k, i in enumerate(g.get("requirements", [])) if i in declared)
+            for g in games
+            for p in g["players"]
+            for declared in [p.get("requirements_met", [])]
+        ],
+        dtype=np.int64,
+    )
+    found["majority_tables"] = [g.get("majority_table") for g in games]
+    return found
 
 
 def report_columns(games: list[dict[str, Any]]) -> dict[str, list[Any]]:

@@ -217,3 +217,24 @@ def test_a_chunk_reads_the_requirements_met_of_long_lists(many: int, spy: mock.M
     met = [p.requirements_met for r in score_reports(decoded, catalog=catalog) for p in r.players]
     assert any(m and len(m) == many for m in met)  # cities meeting every one
     assert any(m and 0 < len(m) < many for m in met)  # and some
+
+
+def test_games_that_declare_or_give_their_d5_table_are_scored_alone_in_a_batch(
+    spy: mock.MagicMock,
+) -> None:
+    """Issue 36: a batch mixing games whose players declare the requirements they met, games
+    with their own D5 table and plain games: each game's report is the one it gets alone,
+    byte for byte, read lean or the exact way, in a chunk, by the twin; the declaring games
+    are scored alone (the columns hold no declaration), the others in the chunk."""
+    from tests.table_games import table_games
+
+    docs = [
+        {k: v for k, v in g.items() if k != "_cities"} for g in table_games(9, 40, declared=True)
+    ]
+    assert any("majority_table" in d for d in docs)
+    assert any("requirements_met" in p for d in docs for p in d["players"])
+    _agree(docs, BUILTIN, spy)
+    raws = [msgspec.json.encode(doc) for doc in docs]
+    spy.reset_mock()
+    with speaking("pt-BR"):
+        assert _bytes(score_inputs(raws)) == _bytes([score_inputs([raw])[0] for raw in raws])

@@ -60,7 +60,7 @@ def test_score_exits_2_listing_every_decode_problem_on_stderr(
         '/mode: bad_value: `mode` is "democracy"; it must be one of "elitist", "military", '
         '"populist"',
         "/players/0/colour: unknown_field: `colour` is not a field of a player (the fields "
-        "are: name, city, epiphanies, bonuses)",
+        "are: name, city, epiphanies, bonuses, requirements_met)",
     ]
 
 

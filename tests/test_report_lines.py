@@ -117,8 +117,21 @@ def _placed_paths(paths: list[str]) -> list[str]:
     """The order report_lines writes a game's top-level warnings in, given their paths."""
     numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
     problems = [Problem(code=f"c{k}", message="m", path=p) for k, p in enumerate(paths)]
-    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], problems, [], None, None)
-    (line,), _codes, _firsts = report_lines(b'{"valid":', [game], numbers, ["A"], [None])
+    game: tuple[Any, ...] = (
+        "military",
+        None,
+        False,
+        True,
+        0,
+        1,
+        [],
+        problems,
+        [],
+        None,
+        None,
+        "default",
+    )
+    (line,), _codes, _firsts, _warned = report_lines(b'{"valid":', [game], numbers, ["A"], [None])
     assert line is not None
     written = msgspec.json.decode(b'{"valid":' + line[len(b'{"valid":') :])
     return [w["path"] for w in written["warnings"]]
@@ -188,10 +201,13 @@ def test_validate_writes_the_same_lines_either_way(tmp_path: Any) -> None:
         csv_path = str(tmp_path / "t.csv") if csv else None
         validate([str(source)], out=str(out), csv_path=csv_path, jobs=1, stdout=stdout)
         outs.append(out.read_bytes())
-        shown.append(stdout.getvalue().splitlines()[:-1])  # (the summary's last: its timing)
+        said = stdout.getvalue().splitlines()
+        summary = said[-1]  # (its timing differs: the counts after it are compared)
+        shown.append([*said[:-1], summary[summary.index("most frequent errors") :]])
     assert outs[0] == outs[1]
     assert outs[0].count(b"\n") == 200
-    assert shown[0] == shown[1]
+    assert shown[0] == shown[1]  # the summary's warnings too, from the writer's codes
+    assert "most frequent warnings: rotated_without_epiphany" in shown[0][-1]
     assert sum(": INVALID " in line for line in shown[0]) > 20  # the first error named
 
 
@@ -376,9 +392,10 @@ def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -
 def test_a_lines_result_is_the_result_its_fields_make() -> None:
     """_line_result makes its Result with tuple.__new__, every field given: the same
     Result as the class makes of the same fields, its defaults after `readable`."""
-    assert len(results._LINE_RESULT_REST) == len(results.Result._fields) - 6
+    assert len(results._LINE_RESULT_REST) == len(results.Result._fields) - 7
     entry = Entry("a.jsonl", 7, b"")
-    line = ReportLine(b'{"valid":true}', True, (), None, report.LinePlayers([], []), 0, 1)
+    players = report.LinePlayers([], [])
+    line = ReportLine(b'{"valid":true}', True, (), None, players, 0, 1, ("game_not_ended",))
     for lines in (results.Lines(shown=False), results.Lines(shown=True)):
         made = results._line_result(entry, line, lines)
         assert made == results.Result(
@@ -386,6 +403,7 @@ def test_a_lines_result_is_the_result_its_fields_make() -> None:
             lines.short(entry, line),
             True,
             (),
+            ("game_not_ended",),
             (),
             True,
         )
@@ -412,8 +430,23 @@ def test_an_illegal_city_the_table_does_not_hold_is_left_to_python(city: Any) ->
     numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
     flat = array("i", [5] * 18)  # two cards
     geometry = (forms, flat, report.ErrorAt, [0, 2], [False])
-    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], [], [], [city], None)
-    (line,), _codes, _firsts = report_lines(b"{", [game], numbers, ["A"], [None], None, geometry)
+    game: tuple[Any, ...] = (
+        "military",
+        None,
+        False,
+        True,
+        0,
+        1,
+        [],
+        [],
+        [],
+        [city],
+        None,
+        "default",
+    )
+    (line,), _codes, _firsts, _warned = report_lines(
+        b"{", [game], numbers, ["A"], [None], None, geometry
+    )
     assert line is None
 
 
@@ -429,11 +462,28 @@ def test_a_rotated_card_the_city_does_not_hold_is_left_to_python(turned: Any) ->
     assert rotated is not None
     numbers = np.zeros((1, len(chunk.LINE_NUMBERS)), dtype=np.int64)
     geometry = (forms, array("i", [5] * 18), report.ErrorAt, [0, 2], [False])
-    game: tuple[Any, ...] = ("military", None, False, True, 0, 1, [], [], [], None, turned)
-    (line,), _codes, _firsts = report_lines(b"{", [game], numbers, ["A"], [None], rotated, geometry)
+    game: tuple[Any, ...] = (
+        "military",
+        None,
+        False,
+        True,
+        0,
+        1,
+        [],
+        [],
+        [],
+        None,
+        turned,
+        "default",
+    )
+    (line,), _codes, _firsts, _warned = report_lines(
+        b"{", [game], numbers, ["A"], [None], rotated, geometry
+    )
     assert line is None
-    ok: tuple[Any, ...] = (*game[:10], [(0, 1)])  # the city's second card: written
-    (line,), _codes, _firsts = report_lines(b"{", [ok], numbers, ["A"], [None], rotated, geometry)
+    ok: tuple[Any, ...] = (*game[:10], [(0, 1)], "default")  # the city's second card: written
+    (line,), _codes, _firsts, _warned = report_lines(
+        b"{", [ok], numbers, ["A"], [None], rotated, geometry
+    )
     assert line is not None
     assert b'"path":"/players/0/city/1/rotated"' in line
 

@@ -451,12 +451,14 @@ def test_lean_report_has_no_audit_and_the_format_keys() -> None:
         "catalog",
         "valid",
         "mode",
+        "majority_table",
         "meta",
         "players",
         "errors",
         "warnings",
     }
     assert report["meta"] is None
+    assert report["majority_table"] == "default"
     assert set(report["players"][0]) == {
         "name",
         "legal",
@@ -464,6 +466,7 @@ def test_lean_report_has_no_audit_and_the_format_keys() -> None:
         "open_connections",
         "stars",
         "requirements_met",
+        "requirements_declared",
         "score",
         "place",
         "errors",

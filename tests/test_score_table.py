@@ -13,13 +13,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import neweden
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.geometry.compact import pack_table
 from neweden.geometry.synth import grow_city
 from neweden.rules.military import base_majority, majority_table
 from neweden.scoring import table
 from neweden.scoring.table import Epiphanies, _distinct_rows, majority_points, score_table
-from tests.table_games import FIELDS, report_columns, table_columns, table_games
+from tests.table_games import (
+    FIELDS,
+    declared_columns,
+    report_columns,
+    table_columns,
+    table_games,
+)
 
 
 def _compare(games: list[dict[str, Any]]) -> None:
@@ -50,6 +57,35 @@ def test_score_table_on_a_large_seeded_batch() -> None:
     assert 2 in expected["stars"]
     assert 10 in expected["bases_points"]
     _compare(games)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 12))
+def test_rule_4a_declared_requirements_and_the_games_d5_table_score_as_the_report(
+    seed: int, count: int
+) -> None:
+    """Issue 36: cards as a real table draws them (most unknown to the catalog), declared by
+    some players as bits over their game's list (`requirements_declared`), and some games'
+    own D5 tables (`majority_tables`): score_table gives every number `neweden.score` gives
+    each game's document with `requirements_met` and `majority_table`."""
+    games = table_games(seed, count, declared=True)
+    columns = declared_columns(games)
+    found = score_table(**columns)
+    expected = report_columns(games)
+    for field in FIELDS:
+        assert getattr(found, field).tolist() == expected[field], field
+
+
+def test_declared_games_meet_unknown_cards_and_use_their_own_tables() -> None:
+    """The generated games of the test above hold what it claims to test."""
+    games = table_games(36, 300, declared=True)
+    reports = [neweden.score({k: v for k, v in g.items() if k != "_cities"}) for g in games]
+    sources = {r["majority_table"] for r in reports}
+    assert {"game", "default", None} <= sources
+    declared = [i for r in reports for p in r["players"] for i in p["requirements_declared"] or []]
+    assert {"A3", "B2", "C4"} <= set(declared)
+    codes = {e["code"] for r in reports for p in r["players"] for e in p["errors"]}
+    assert "requirement_disagrees" in codes
 
 
 @settings(max_examples=40, deadline=None)
@@ -139,12 +175,18 @@ def test_the_documented_example_runs(capsys: pytest.CaptureFixture[str]) -> None
     from pathlib import Path
 
     doc = (Path(__file__).parent.parent / "docs" / "table.md").read_text()
-    code = doc.split("```python\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "docs/table.md", "exec"), {})
+    first, *more = [part.split("```", 1)[0] for part in doc.split("```python\n")[1:]]
+    names: dict[str, object] = {}
+    exec(compile(first, "docs/table.md", "exec"), names)
     printed = capsys.readouterr().out
     assert printed.count("[") == 2  # two arrays
     totals = [int(v) for v in printed.split("]")[0].strip("[ ").split()]
     assert len(totals) == 5
+    for code in more:  # the later examples go on from the first
+        exec(compile(code, "docs/table.md", "exec"), names)
+    declared = names["scores"]
+    assert len(declared.total) == 5  # type: ignore[attr-defined]
+    assert more, "the declared requirements' example is run too"
 
 
 @settings(max_examples=60, deadline=None)

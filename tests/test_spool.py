@@ -165,6 +165,6 @@ def test_a_spool_name_taken_is_not_removed(tmp_path: Path, monkeypatch: pytest.M
     taken = tmp_path / f"{os.getpid()}-5"
     taken.write_bytes(b"another chunk's lines\n")
     monkeypatch.setattr(batch, "_SPOOLED", itertools.count(5))
-    chunk = batch.Chunk(1, 1, b"mine\n", "", [], [], [])
+    chunk = batch.Chunk(1, 1, b"mine\n", "", [], [], [], [])
     assert batch._spooled(chunk, str(tmp_path)) is chunk
     assert taken.read_bytes() == b"another chunk's lines\n"

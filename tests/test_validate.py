@@ -260,3 +260,21 @@ def test_examples_folder_validates(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "lone-city.json: UNREADABLE" in out
     assert "final-scoring-example.json: valid" in out
+
+
+def test_csv_warning_codes_and_the_summary_count_warnings(tree: Path) -> None:
+    """Issue 36: the CSV gains `warning_codes` (the player's warnings, then the game's
+    top-level ones, after the fixed header), and the summary says the most frequent
+    warnings after the errors."""
+    path = tree.parent / "w.csv"
+    code, out, _err = run([str(tree / "round1.json")], csv_path=str(path))
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    assert CSV_HEADER.endswith(",error_codes,warning_codes")
+    assert rows[0]["warning_codes"] == "default_majority_table;game_not_ended"
+    assert rows[0]["error_codes"] == ""
+    summary = out.splitlines()[-1]
+    assert summary.endswith(
+        "most frequent errors: none; most frequent warnings: default_majority_table 1, "
+        "game_not_ended 1"
+    )

@@ -278,6 +278,7 @@ std::string number_text(long long v) {
 // card's index, row and column.
 struct RotatedForm {
   std::string code;  // as a JSON string
+  py::object name;   // the code as the str the batch counts
   Sentence sentence;
 };
 
@@ -773,39 +774,65 @@ bool legal(const Problems& errors, long long player) {
 
 // What a batch says of a game besides its line: its error codes as it counts them
 // (neweden.scoring.results._result: those of the top level, then the players', in document
-// order) and the first of those errors (the one its stdout line names), or None.
+// order), the first of those errors (the one its stdout line names) or None, and its
+// warning codes in the same order.
 struct Verdict {
   py::tuple codes;
   py::object first = py::none();
+  py::tuple warnings;
 };
+
+// The problems in the order a batch counts them: the top level's, then the players', each
+// in document order.
+std::vector<const Placed*> counted(const Problems& problems) {
+  std::vector<const Placed*> out;
+  out.reserve(problems.size());
+  for (const bool top : {true, false}) {
+    for (const Placed& at : problems) {
+      if ((at.player < 0) == top) {
+        out.push_back(&at);
+      }
+    }
+  }
+  return out;
+}
+
+// A problem's code (a rotated card's: the rotated form's).
+py::object code_of(const Placed& at, const RotatedForm* form) {
+  if (at.written != nullptr) {  // (only where forms were given)
+    return py::reinterpret_borrow<py::object>(at.written->code);
+  }
+  if (at.rotation != nullptr) {
+    if (form == nullptr) {
+      throw Unwritable{};
+    }
+    return form->name;
+  }
+  return attribute(at.problem, names().code);
+}
+
+py::tuple codes_of(const std::vector<const Placed*>& problems, const RotatedForm* form) {
+  py::tuple out(problems.size());
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    out[i] = code_of(*problems[i], form);
+  }
+  return out;
+}
 
 Verdict verdict(const Problems& errors, const GeometryForms* forms) {
   Verdict out;
-  py::list found;
-  for (const bool top : {true, false}) {
-    for (const Placed& at : errors) {
-      if ((at.player < 0) != top) {
-        continue;
-      }
-      if (at.written != nullptr) {  // (only where forms were given)
-        if (found.empty()) {
-          out.first = instance_of(forms->error_at, 2, [&](std::size_t i) {
-            return i == 0 ? Py_NewRef(at.written->code)
-                          : PyUnicode_FromStringAndSize(
-                                at.written->path.data(),
-                                static_cast<Py_ssize_t>(at.written->path.size()));
-          });
-        }
-        found.append(py::reinterpret_borrow<py::object>(at.written->code));
-        continue;
-      }
-      if (found.empty()) {
-        out.first = py::reinterpret_borrow<py::object>(at.problem);
-      }
-      found.append(attribute(at.problem, names().code));
-    }
+  const std::vector<const Placed*> ordered = counted(errors);
+  out.codes = codes_of(ordered, nullptr);
+  const Placed& at = *ordered.front();
+  if (at.written != nullptr) {
+    out.first = instance_of(forms->error_at, 2, [&](std::size_t i) {
+      return i == 0 ? Py_NewRef(at.written->code)
+                    : PyUnicode_FromStringAndSize(at.written->path.data(),
+                                                  static_cast<Py_ssize_t>(at.written->path.size()));
+    });
+  } else {
+    out.first = py::reinterpret_borrow<py::object>(at.problem);
   }
-  out.codes = py::tuple(found);
   return out;
 }
 
@@ -869,9 +896,10 @@ void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, boo
         put_str(out, item(met, i));
       }
     }
-    out += ']';
+    // a game whose players declare what they met is written the usual way: none here
+    put(out, "],\"requirements_declared\":[]");
   } else {
-    put(out, "null,\"requirements_met\":null");
+    put(out, "null,\"requirements_met\":null,\"requirements_declared\":null");
   }
   put(out, ",\"score\":{\"requirements\":");
   number(kRequirements);
@@ -894,10 +922,11 @@ void put_player(std::string& out, const Chunk& c, Py_ssize_t k, long long p, boo
 
 // One game: (mode, meta as JSON or None, populist, military, first city, stop, errors,
 // warnings, rotated cards' warnings not made, illegal cities whose problems were not made or
-// None, rotated cards not looked at or None); its verdict is set in `said` (when invalid).
+// None, rotated cards not looked at or None, where its D5 table comes from or None); its
+// verdict is set in `said` (when invalid).
 void put_game(std::string& out, const std::string& head, const Chunk& c, PyObject* game,
               Verdict& said) {
-  if (!PyTuple_CheckExact(game) || PyTuple_GET_SIZE(game) != 11) {
+  if (!PyTuple_CheckExact(game) || PyTuple_GET_SIZE(game) != 12) {
     throw Unwritable{};
   }
   auto field = [game](Py_ssize_t i) { return PyTuple_GET_ITEM(game, i); };
@@ -922,6 +951,12 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
     put(out, "false,\"mode\":");
   }
   put_str(out, field(0));
+  put(out, ",\"majority_table\":");
+  if (field(11) == Py_None) {
+    put(out, "null");
+  } else {
+    put_str(out, field(11));
+  }
   put(out, ",\"meta\":");
   PyObject* meta = field(1);
   if (meta == Py_None) {
@@ -946,6 +981,9 @@ void put_game(std::string& out, const std::string& head, const Chunk& c, PyObjec
   out += '}';
   if (!errors.empty()) {
     said = verdict(errors, c.geometry);
+  }
+  if (!warnings.empty()) {
+    said.warnings = codes_of(counted(warnings), c.rotated);
   }
 }
 
@@ -979,6 +1017,7 @@ std::optional<RotatedForm> rotated_form(const py::object& given) {
   }
   RotatedForm form;
   form.code = "\"" + escaped(parts[0].cast<std::string>()) + "\"";
+  form.name = parts[0];
   form.sentence = sentence(py::make_tuple(parts[1], parts[2]), 3);  // index, row, column
   return form;
 }
@@ -1064,6 +1103,7 @@ py::tuple report_lines(const std::string& head, const py::list& games,
   py::list lines(games.size());
   py::list all_codes(games.size());
   py::list firsts(games.size());
+  py::list all_warnings(games.size());
   std::string line;
   line.reserve(8192);
   for (std::size_t g = 0; g < games.size(); ++g) {
@@ -1083,8 +1123,9 @@ py::tuple report_lines(const std::string& head, const py::list& games,
     PyList_SET_ITEM(lines.ptr(), static_cast<Py_ssize_t>(g), written);
     all_codes[g] = said.codes;
     firsts[g] = said.first;
+    all_warnings[g] = said.warnings;
   }
-  return py::make_tuple(lines, all_codes, firsts);
+  return py::make_tuple(lines, all_codes, firsts, all_warnings);
 }
 
 }  // namespace
@@ -1094,7 +1135,8 @@ void bind_lines(py::module_& m) {
         py::arg("names"), py::arg("met"), py::arg("rotated") = py::none(),
         py::arg("geometry") = py::none(),
         "The lean report line of each game of a chunk (None: a game to write the usual way), "
-        "its error codes and its first error; see neweden.scoring.report._ChunkReports.lines.");
+        "its error codes, its first error and its warning codes; see "
+        "neweden.scoring.report._ChunkReports.lines.");
 }
 
 }  // namespace neweden::bindings

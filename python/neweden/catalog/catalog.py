@@ -283,7 +283,8 @@ class ResolvedExtras(NamedTuple):
 #: The requirement ids of games looked up, with their problems (a batch's: its games repeat
 #: a few lists, in one language and one catalog).
 RequirementsMemo = dict[
-    tuple[str, ...], tuple[tuple["RequirementSpec | None", ...], tuple[Problem, ...]]
+    tuple[tuple[str, ...], bool],
+    tuple[tuple["RequirementSpec | None", ...], tuple[Problem, ...]],
 ]
 
 
@@ -291,14 +292,17 @@ def resolve_extras(
     game: Game, catalog: Catalog, memo: RequirementsMemo | None = None
 ) -> ResolvedExtras:
     """Looks up the requirement and epiphany ids of `game`: `unknown_requirement` and
-    `unknown_epiphany` for each one not found. `memo`: the requirement lists looked up
-    already (a batch's, in the current language)."""
+    `unknown_epiphany` for each one not found (a requirement card the catalog does not know
+    is no problem in a game whose players declare what they met: it is scored as declared,
+    RULES §4a). `memo`: the requirement lists looked up already (a batch's, in the current
+    language)."""
     ids = tuple(game.requirements) if isinstance(game.requirements, list) else ()
-    looked = memo.get(ids) if memo is not None else None
+    listed = (ids, bool(ids) and game.declares())
+    looked = memo.get(listed) if memo is not None else None
     if looked is None:
-        looked = _requirements(ids, catalog)
+        looked = _requirements(ids, catalog, listed[1])
         if memo is not None:
-            memo[ids] = looked
+            memo[listed] = looked
     requirements, told = looked
     problems = list(told)
     epiphanies: list[tuple[EpiphanySpec | None, ...]] = []
@@ -339,23 +343,28 @@ def resolve_extras(
 
 
 def _requirements(
-    ids: tuple[str, ...], catalog: Catalog
+    ids: tuple[str, ...], catalog: Catalog, declared: bool
 ) -> tuple[tuple[RequirementSpec | None, ...], tuple[Problem, ...]]:
-    """A game's requirement ids looked up, and an `unknown_requirement` for each not found."""
+    """A game's requirement ids looked up, and an `unknown_requirement` for each not found
+    unless the game's players declare what they met (`declared`)."""
     problems: list[Problem] = []
     requirements: list[RequirementSpec | None] = []
     for i, req_id in enumerate(ids):
         spec = catalog.requirements.get(req_id)
-        if spec is None:
+        if spec is None and not declared:
             problems.append(
                 Problem(
                     code="unknown_requirement",
                     message=_(
-                        'the requirement id "{id}" is not in the catalog ({catalog})',
+                        'the requirement id "{id}" is not in the catalog ({catalog}){maybe}, so '
+                        "no city can be checked against it: list it in the "
+                        "`requirements_met` of each player the table agreed met it (for "
+                        'example "requirements_met": ["{id}"]; an empty list for the others), '
+                        "or give its condition in a catalog file",
                         id=req_id,
                         catalog=catalog.name,
-                    )
-                    + did_you_mean(req_id, catalog.requirements),
+                        maybe=did_you_mean(req_id, catalog.requirements),
+                    ),
                     path=join("", "requirements", i),
                 )
             )

@@ -11,7 +11,10 @@ pass (on the raw JSON objects, see :mod:`neweden.format.decode`) call these same
 3. an epiphany is given either by catalog id (``card``) or inline (``points``, optional
    ``effect``), not both;
 4. ``meta`` is at most 16 KiB as compact JSON and at most 32 levels deep;
-5. a requirement id is listed at most once.
+5. a requirement id is listed at most once;
+6. ``majority_table`` holds one value a player, not increasing;
+7. each id of a player's ``requirements_met`` is one of ``requirements``, listed once (in a
+   game that plays requirement cards).
 
 The style and type names of inline cards are also folded from their Portuguese aliases here
 (:func:`decoded_is_sound`, :data:`neweden.format.vocabulary.ALIASES`).
@@ -32,16 +35,18 @@ from neweden.format.model import (
     IDENTIFIER_PATTERN,
     MAX_META_BYTES,
     MAX_META_DEPTH,
+    MAX_POINTS,
     SIDES,
     EpiphanyEntry,
     Game,
     InlineCard,
     LoneCity,
     Placement,
+    Player,
 )
 from neweden.format.problems import Problem, a_game, join
 from neweden.format.vocabulary import Attribute, fold
-from neweden.i18n import _, number
+from neweden.i18n import _, ngettext, number
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
 __all__ = ["CROSS_CHECKS", "Fields", "decoded_is_sound", "game_problems", "head_is_sound"]
@@ -192,13 +197,121 @@ def check_meta(meta: Any, path: str) -> list[Problem]:
 
 
 def check_game(fields: Fields, path: str) -> list[Problem]:
-    return game_problems(
+    players = fields.get("players")
+    problems = game_problems(
         fields.get("mode"),
         "requirements" in fields,
         fields.get("requirements"),
         "meta" in fields,
         fields.get("meta"),
         path,
+    )
+    if isinstance(players, list):
+        problems += majority_table_problems(fields.get("majority_table"), len(players), path)
+        declared = [
+            (p, player.get("requirements_met"))
+            for p, player in enumerate(players)
+            if isinstance(player, dict) and "requirements_met" in player
+        ]
+        mode, requirements = fields.get("mode"), fields.get("requirements")
+        problems += declared_problems(mode, requirements, declared, path)
+    return problems
+
+
+def majority_table_problems(table: Any, players: int, path: str) -> list[Problem]:
+    """A game's D5 table (RULES §4a, FORMAT §1) against its number of players: one value a
+    place, as many as players, not increasing (each value's type and range are its type's)."""
+    if not isinstance(table, list):
+        return []
+    if len(table) != players:
+        return [
+            Problem(
+                code="bad_value",
+                message=ngettext(
+                    "this game has {n} player: the D5 table needs {n} value, the one printed "
+                    "for the place; it has {count}",
+                    "this game has {n} players: the D5 table needs {n} values, the one printed "
+                    "for each place; it has {count}",
+                    players,
+                    count=len(table),
+                ),
+                path=join(path, "majority_table"),
+            )
+        ]
+    return [
+        Problem(
+            code="bad_value",
+            message=_(
+                "the D5 table may not increase: place {place} is worth {worth}, more than "
+                "place {before} ({earlier})",
+                place=k + 1,
+                worth=table[k],
+                before=k,
+                earlier=table[k - 1],
+            ),
+            path=join(path, "majority_table", k),
+        )
+        for k in range(1, len(table))
+        if _is_points(table[k]) and _is_points(table[k - 1]) and table[k] > table[k - 1]
+    ]
+
+
+def _is_points(value: Any) -> bool:
+    """A value of the D5 table that its type accepts (another has its own problem)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_POINTS
+
+
+def declared_problems(
+    mode: Any, requirements: Any, declared: list[tuple[int, Any]], path: str
+) -> list[Problem]:
+    """The players' `requirements_met` (`declared`: each player's index and list) against
+    the requirement cards in play: an id that is not one of them, or one listed twice, is a
+    problem at its place. A Military game ignores them (a warning of the rules)."""
+    if mode not in MODES_WITH_REQUIREMENTS or not isinstance(requirements, list):
+        return []
+    in_play = {r for r in requirements if isinstance(r, str)}
+    problems: list[Problem] = []
+    for p, ids in declared:
+        if not isinstance(ids, list):
+            continue
+        at = join(path, "players", p, "requirements_met")
+        for k, req_id in enumerate(ids):
+            if _is_catalog_id(req_id) and req_id not in in_play:  # (else: its type's problem)
+                problems.append(_not_in_play(req_id, requirements, join(at, k)))
+        problems.extend(
+            Problem(
+                code="bad_value",
+                message=_(
+                    'the requirement "{id}" is declared met twice (items {first} and {again})',
+                    id=req_id,
+                    first=first,
+                    again=i,
+                ),
+                path=join(at, i),
+            )
+            for i, first, req_id in _later_repeats(ids)
+        )
+    return problems
+
+
+def _is_catalog_id(value: Any) -> bool:
+    return isinstance(value, str) and _CATALOG_ID.fullmatch(value) is not None
+
+
+_CATALOG_ID = re.compile(CATALOG_ID_PATTERN)
+
+
+def _not_in_play(req_id: str, requirements: list[Any], path: str) -> Problem:
+    listed = ", ".join(str(r) for r in requirements) or _("none")
+    return Problem(
+        code="bad_value",
+        message=_(
+            'the requirement "{id}" is not in play: `requirements` lists {listed}; a player '
+            "can only have met a card in play",
+            id=req_id,
+            listed=listed,
+        ),
+        path=path,
     )
 
 
@@ -339,6 +452,7 @@ PATTERN_FIELDS = {
     (EpiphanyEntry, "card"),
     (Placement, "card"),
     (Game, "requirements"),
+    (Player, "requirements_met"),
 }
 
 
@@ -382,6 +496,12 @@ def head_is_sound(game: Game) -> bool:
         for requirement in requirements:
             if requirement not in known and not _catalog_id(requirement):
                 return False
+    if game.majority_table is not UNSET and majority_table_problems(
+        game.majority_table, len(game.players), ""
+    ):
+        return False
+    if not _declarations_are_sound(game):
+        return False
     # each epiphany: its effect an identifier, its card a catalog id, and either a card or
     # points (check_epiphany's rules, told yes or no); inline: this runs for every game
     identifiers, catalog_ids = _IDENTIFIERS.known, _CATALOG_IDS.known
@@ -400,6 +520,22 @@ def head_is_sound(game: Game) -> bool:
             ):
                 return False
     return True
+
+
+def _declarations_are_sound(game: Game) -> bool:
+    """:func:`declared_problems` told yes or no; each id a catalog id (its type's pattern)."""
+    declared = [
+        (p, player.requirements_met)
+        for p, player in enumerate(game.players)
+        if player.requirements_met is not UNSET
+    ]
+    if not declared:
+        return True
+    for _p, ids in declared:
+        for req_id in ids:
+            if req_id not in _CATALOG_IDS.known and not _catalog_id(req_id):
+                return False
+    return not declared_problems(game.mode, game.requirements, declared, "")
 
 
 def _cards_are_sound(city: list[Placement]) -> bool:

@@ -227,6 +227,32 @@ class Bonus(msgspec.Struct, forbid_unknown_fields=True):
 
 
 City = Annotated[list[Placement], Meta(max_length=MAX_CARDS, extra={"too_large": ("max_length",)})]
+RequirementsMet = Annotated[
+    list[CatalogId],
+    Meta(
+        description=(
+            "the ids of the requirement cards in play (each one of `requirements`, once) that "
+            "the table agreed this player met: a card the catalog knows is checked against the "
+            "city (requirement_disagrees when the city does not meet it), another is scored as "
+            "declared (RULES §4a)"
+        ),
+    ),
+]
+#: One value of the D5 card for a place (as a catalog's `majority_table` holds them).
+TablePoints = Annotated[int, Meta(ge=0, le=MAX_POINTS, extra={"too_large": ("le",)})]
+MajorityTable = Annotated[
+    list[TablePoints],
+    Meta(
+        min_length=1,
+        max_length=MAX_PLAYERS,
+        description=(
+            "the D5 card's values for this game's player count, as printed: one a place, as "
+            "many as players, not increasing; replaces the catalog's table and the built-in "
+            "default for this game (RULES §4a)"
+        ),
+        extra={"too_large": ("max_length",)},
+    ),
+]
 
 
 class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -239,6 +265,9 @@ class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     bonuses: Annotated[
         list[Bonus], Meta(max_length=MAX_BONUSES, extra={"too_large": ("max_length",)})
     ] = msgspec.field(default_factory=list)
+    #: the requirement cards in play that the table agreed this player met (RULES §4a):
+    #: checked against the city for a card the catalog knows, scored as declared for another
+    requirements_met: RequirementsMet | UnsetType = UNSET
 
 
 MetaObject = Annotated[
@@ -276,12 +305,21 @@ class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     format: Literal["new-eden/game@1"] | UnsetType = UNSET
     requirements: list[CatalogId] | UnsetType = UNSET
     first_player: Name | UnsetType = UNSET
+    majority_table: MajorityTable | UnsetType = UNSET
     meta: MetaObject | UnsetType = UNSET
     schema: SchemaLink | UnsetType = msgspec.field(default=UNSET, name="$schema")
 
     def requirement_ids(self) -> list[str]:
         """The requirement cards in play as listed (none when not given)."""
         return self.requirements if isinstance(self.requirements, list) else []
+
+    def declares(self) -> bool:
+        """Whether some player carries `requirements_met` (RULES §4a: then a player without
+        it met none of the requirement cards the catalog cannot judge)."""
+        for player in self.players:  # noqa: SIM110 (runs for every game)
+            if player.requirements_met is not UNSET:
+                return True
+        return False
 
 
 class LoneCity(msgspec.Struct, forbid_unknown_fields=True):

@@ -48,6 +48,9 @@ PROPERTIES: dict[str, dict[str, str]] = {
         "requirements": "the requirement cards in play, each a catalog id (A1, B1 and C1 "
         "built in); required in populist and elitist games, ignored with a warning in "
         "military ones",
+        "majority_table": "optional: the D5 card's values for this game's player count, as "
+        "printed: one a place, as many as players, not increasing; used instead of the "
+        "catalog's table and the built-in default",
         "first_player": "optional: the name of the current first player; used only by the "
         "last tie-breaker",
         "meta": "anything else about the game (table, photo, transcriber); never read by "
@@ -58,6 +61,11 @@ PROPERTIES: dict[str, dict[str, str]] = {
         "city": "the player's cards as placed, at most 77",
         "epiphanies": "the player's epiphanies, at most 40",
         "bonuses": "Company or Professional rewards, at most 20",
+        "requirements_met": "optional: the ids of the requirement cards in play that the "
+        "table agreed this player met; a card the catalog knows is checked against the city "
+        "(requirement_disagrees when it does not meet it), another is scored as declared; "
+        "once some player gives it, a player without it met none of the cards the catalog "
+        "cannot check",
     },
     "Placement": {
         "row": "the card's row, growing downward; only relative positions matter",
@@ -90,6 +98,8 @@ PROPERTIES: dict[str, dict[str, str]] = {
         "catalog": "the catalog used: builtin, or the name of a catalog file's",
         "valid": "true when the game has no error at all",
         "mode": "the game mode",
+        "majority_table": "where the D5 table came from: game (its majority_table), catalog "
+        "or default (the built-in one); null in a populist game",
         "meta": "the game's meta, as given (null when none)",
         "players": "one entry per player, in the game's order",
         "errors": "the errors that belong to no single player; " + _ERRORS,
@@ -107,6 +117,9 @@ PROPERTIES: dict[str, dict[str, str]] = {
         "epiphanies; null in a military game",
         "requirements_met": "the ids of the requirements met, in the game's order; null in "
         "a military game",
+        "requirements_declared": "the ids of requirements_met scored as the table declared "
+        "them (cards the catalog cannot check against a city), not checked; null in a "
+        "military game",
         "score": "the player's points, part by part",
         "place": "the player's place, competition ranking (1, 1, 3); given to every player, "
         "legal or not",
@@ -160,8 +173,11 @@ PROPERTIES: dict[str, dict[str, str]] = {
     },
     "AuditRequirement": {
         "id": "the requirement's catalog id",
-        "met": "whether the player's city meets it",
+        "met": "whether the player's city meets it (or, declared, whether the table "
+        "declared it met)",
         "why": "in words, with the numbers",
+        "declared": "true when it is scored as the table declared it (the catalog cannot "
+        "check it against a city)",
     },
     "AuditStars": {
         "requirements": "stars from the requirements met",

@@ -222,19 +222,22 @@ def _suspects(report: Report, cities: Sequence[Sequence[ResolvedCard]]) -> Suspe
 def _header(name: str, report: PlayerReport, top: float) -> str:
     score = report.score
     state = _("legal") if report.legal else _("NOT legal")
+    said = _(
+        "{name}: {total} points, place {place} ({state}, {cards} cards, {open} open connections)",
+        name=name,
+        total=score.total,
+        place=report.place,
+        state=state,
+        cards=report.cards,
+        open=report.open_connections,
+    )
+    if report.requirements_declared:  # met on the table's word, not checked (RULES §4a)
+        ids = ", ".join(report.requirements_declared)
+        said += " " + _("· met as the table declared: {ids}", ids=ids)
     return _text(
         MARGIN,
         top + 26,
-        _(
-            "{name}: {total} points, place {place} ({state}, {cards} cards, {open} open "
-            "connections)",
-            name=name,
-            total=score.total,
-            place=report.place,
-            state=state,
-            cards=report.cards,
-            open=report.open_connections,
-        ),
+        said,
         size=15,
         weight="bold",
         anchor="start",

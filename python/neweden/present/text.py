@@ -74,7 +74,7 @@ def _row(player: PlayerReport) -> list[str]:
         "cards": player.cards,
         "open_connections": player.open_connections,
         "stars": player.stars,
-        "requirements_met": _clip(_cell(player.requirements_met), MET_WIDTH),
+        "requirements_met": _clip(_met(player), MET_WIDTH),
         "requirements": score.requirements,
         "military": score.military.total if score.military else None,
         "epiphanies": score.epiphanies,
@@ -83,6 +83,14 @@ def _row(player: PlayerReport) -> list[str]:
         "total": score.total,
     }
     return [_cell(values[key]) for _title, key in COLUMNS]
+
+
+def _met(player: PlayerReport) -> str:
+    """The requirements met, those scored as the table declared them marked `*`."""
+    met, declared = player.requirements_met, player.requirements_declared
+    if met is None or not declared:
+        return _cell(met)
+    return ",".join(f"{i}*" if i in declared else i for i in met)
 
 
 def _clip(text: str, width: int) -> str:
@@ -120,6 +128,8 @@ def report_table(report: Report | Mapping[str, Any]) -> str:
     for p in report.players:
         problems += [(error, e) for e in p.errors]
         problems += [(warning, w) for w in p.warnings]
+    if any(p.requirements_declared for p in report.players):
+        lines.append(_("* met as the table declared (requirements_met), not checked"))
     if problems:
         lines.append("")
     for kind, problem in problems:

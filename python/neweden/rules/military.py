@@ -4,17 +4,27 @@ majority across the players of the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
-from neweden.catalog.catalog import DEFAULT_MAJORITY_TABLE
+from neweden.catalog.catalog import DEFAULT_MAJORITY_TABLE, Catalog
+from neweden.format.model import Game
 from neweden.geometry.figures import ScoreFigures
+from neweden.rules.modes import MODES
 
 __all__ = [
     "LAB_POINTS",
+    "MajoritySource",
     "base_majority",
     "facility_points",
+    "game_majority_table",
+    "majority_source",
     "military_points",
     "shelter_group_points",
 ]
+
+#: Where a game's D5 table comes from (RULES §4a): its own `majority_table`, the catalog's,
+#: or the built-in default.
+MajoritySource = Literal["game", "catalog", "default"]
 
 LAB_POINTS = 3
 
@@ -47,6 +57,23 @@ def majority_table(
     if custom is not None and players in custom:
         return tuple(custom[players]), False
     return tuple(DEFAULT_MAJORITY_TABLE.get(players, ())), True
+
+
+def game_majority_table(game: Game, catalog: Catalog) -> tuple[tuple[int, ...], MajoritySource]:
+    """The D5 table `game` scores with, and where it comes from: the game's own
+    `majority_table` (the D5 card's values as printed), else the catalog's for its number of
+    players, else the built-in default (RULES §4a)."""
+    if isinstance(game.majority_table, list):
+        return tuple(game.majority_table), "game"
+    table, default = majority_table(catalog.majority_table, len(game.players))
+    return table, "default" if default else "catalog"
+
+
+def majority_source(game: Game, catalog: Catalog) -> MajoritySource | None:
+    """Where `game`'s D5 table comes from, as its report names it (None: it scores no D5)."""
+    if not MODES[game.mode].military:
+        return None
+    return game_majority_table(game, catalog)[1]
 
 
 def shelter_group_points(shelters: int) -> int:

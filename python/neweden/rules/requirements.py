@@ -10,17 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
+from msgspec import UNSET
+
 from neweden.catalog.catalog import RequirementSpec
 from neweden.catalog.conditions import CityContext, Test, Value, compiled, values_and_words
+from neweden.format.model import Game
+from neweden.format.problems import Problem, join
 from neweden.geometry.figures import ScoreFigures
 from neweden.i18n import _, current
 
 __all__ = [
     "POINTS_PER_EXTRA_STAR",
+    "Declared",
     "RequirementJudge",
     "RequirementResult",
     "card_points",
     "cards_points",
+    "checked",
+    "declared_requirements",
+    "declared_result",
+    "declared_warning",
+    "disagreements",
     "populist_points",
     "requirement_judges",
     "requirement_tests",
@@ -33,7 +43,9 @@ POINTS_PER_EXTRA_STAR = 15
 class RequirementResult(NamedTuple):
     id: str
     met: bool
-    why: str
+    why: str  # the verdict in words: "C1 not met: 6 open connections; at most 4 allowed"
+    words: str = ""  # what the condition found: "6 open connections; at most 4 allowed"
+    declared: bool = False  # scored as the table declared it, not checked against the city
 
 
 RequirementJudge = Callable[[CityContext], RequirementResult]
@@ -90,7 +102,7 @@ def _new_judge(req_id: str, spec: RequirementSpec | None) -> RequirementJudge:
                 why = _("{id} met: {words}", id=req_id, words=words)
             else:
                 why = _("{id} not met: {words}", id=req_id, words=words)
-            found = results[read] = RequirementResult(req_id, met, why)
+            found = results[read] = RequirementResult(req_id, met, why, words)
         return found
 
     return judged_requirement
@@ -132,6 +144,100 @@ def testable(
         for req_id, spec in zip(requirement_ids, specs, strict=True)
         if spec is not None and spec.condition is not None
     ]
+
+
+def checked(spec: RequirementSpec | None) -> bool:
+    """Whether a requirement card is judged by the city (RULES §4a): the catalog knows it and
+    gives its condition. Any other card in play is scored as the table declared it."""
+    return spec is not None and spec.condition is not None
+
+
+class Declared(NamedTuple):
+    """What a player declared of the requirement cards in play (RULES §4a): `met`, the cards
+    the city cannot judge that are scored as met on the table's word, in play order;
+    `checked`, the (place in `requirements_met`, id) of each card the city judges that the
+    player declared (each checked against the city)."""
+
+    met: list[str]
+    checked: list[tuple[int, str]]
+
+
+_NOTHING_DECLARED = Declared([], [])
+
+
+def declared_requirements(game: Game, p: int, specs: Sequence[RequirementSpec | None]) -> Declared:
+    """Player p's declaration read against the cards in play (`specs`: the game's
+    requirement ids looked up, in play order). Once some player of the game declares, a
+    player without `requirements_met` met none of the cards the city cannot judge."""
+    listed = game.players[p].requirements_met
+    if listed is UNSET or not listed:
+        return _NOTHING_DECLARED
+    said = set(listed)
+    met = [
+        req_id
+        for req_id, spec in zip(game.requirement_ids(), specs, strict=True)
+        if req_id in said and not checked(spec)
+    ]
+    judged = {req_id for req_id, spec in zip(game.requirement_ids(), specs, strict=True)}
+    judged -= set(met)
+    return Declared(met, [(k, req_id) for k, req_id in enumerate(listed) if req_id in judged])
+
+
+def declared_result(req_id: str, met: bool) -> RequirementResult:
+    """The audit's result of a card scored as the table declared it."""
+    if met:
+        why = _("{id} met: as the table declared (no condition to check it against)", id=req_id)
+    else:
+        why = _("{id} not met: the table did not declare it for this player", id=req_id)
+    return RequirementResult(req_id, met, why, "", True)
+
+
+def disagreements(
+    p: int, declared: Declared, results: Sequence[RequirementResult]
+) -> list[Problem]:
+    """`requirement_disagrees`: each card the player declared met that the city, judged,
+    does not meet (`results`: the judges' results of the cards in play, by id)."""
+    if not declared.checked:
+        return []
+    by_id = {result.id: result for result in results}
+    return [
+        Problem(
+            code="requirement_disagrees",
+            message=_(
+                "{id} is declared met, but the city does not meet it: {words}; the score "
+                "follows the city (check the city and the declaration against the photo)",
+                id=req_id,
+                words=by_id[req_id].words,
+            ),
+            path=join("", "players", p, "requirements_met", k),
+        )
+        for k, req_id in declared.checked
+        if req_id in by_id and not by_id[req_id].met
+    ]
+
+
+def declared_warning(game: Game, specs: Sequence[RequirementSpec | None]) -> Problem | None:
+    """`requirements_declared`: the game's players declare what they met, and some cards in
+    play cannot be judged by a city (the catalog does not know them, or gives no condition):
+    one warning naming them, scored as declared."""
+    if not game.declares():
+        return None
+    ids = [
+        req_id
+        for req_id, spec in zip(game.requirement_ids(), specs, strict=True)
+        if not checked(spec)
+    ]
+    if not ids:
+        return None
+    return Problem(
+        code="requirements_declared",
+        message=_(
+            "{ids}: the catalog cannot check these requirement cards against a city; each "
+            "player is scored as the table declared (`requirements_met`)",
+            ids=", ".join(ids),
+        ),
+        path="/requirements",
+    )
 
 
 def card_points(points: int, stars_required: int, stars: int) -> int:

@@ -4,7 +4,7 @@ may have got wrong, or what the table did unusually."""
 from __future__ import annotations
 
 import functools
-import operator
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -23,7 +23,6 @@ __all__ = [
     "style_count_warnings",
 ]
 
-_DECK = operator.attrgetter("deck")
 #: The epiphany effect that lets a player turn cards.
 ROTATE = "rotate"
 #: RULES §1: the box holds 14 common cards of each style.
@@ -156,13 +155,28 @@ def style_count_warnings(
     ]
 
 
+#: A requirement card's printed id: its deck's letter, then its number (A1, B12).
+_PRINTED_DECK = re.compile(r"([ABC])[0-9]+")
+
+
+def _deck_of(req_id: str, spec: RequirementSpec | None) -> str | None:
+    """A requirement card's deck: the catalog's word, or for a card it does not know (one
+    scored as declared), the letter of its printed id; None when neither tells."""
+    if spec is not None:
+        return spec.deck
+    printed = _PRINTED_DECK.fullmatch(req_id)
+    return printed[1] if printed is not None else None
+
+
 def _requirements_mismatch(
     game: Game, requirement_specs: Sequence[RequirementSpec | None]
 ) -> Problem | None:
-    """`requirements_mismatch`: a game that plays requirement cards, not one of each deck."""
+    """`requirements_mismatch`: a game that plays requirement cards, not one of each deck (a
+    card the catalog does not know is of the deck its printed id names: A3 of deck A)."""
     if not (MODES[game.mode].populist and isinstance(game.requirements, list)):
         return None
-    decks = sorted(map(_DECK, filter(None, requirement_specs)))  # the ids found
+    found = map(_deck_of, game.requirements, requirement_specs)
+    decks = sorted([deck for deck in found if deck is not None])
     if decks == ["A", "B", "C"]:
         return None
     some, none = _MISMATCH[game.mode]

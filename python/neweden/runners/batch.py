@@ -79,6 +79,7 @@ class Chunk:
     lines: bytes
     shorts: str
     codes: list[str]
+    warned: list[str]  # the warning codes, every game's
     rows: list[tuple[Any, ...]]
     pictures: list[tuple[str, str]]  # (file name, SVG)
     metas: list[dict[str, Any] | None] = field(default_factory=list)  # one a row
@@ -98,6 +99,7 @@ class Chunk:
             b"\n".join([*[r.line for r in results], b""]),  # each line ended, none copied twice
             "".join([r.short + "\n" for r in results if r.short]),
             [code for r in invalid for code in r.codes],
+            [code for r in results if r.warnings for code in r.warnings],
             [row for r in tabled for row in r.rows],
             [(r.svg_name, r.svg) for r in invalid if r.svg is not None],
             [r.meta for r in tabled for _row in r.rows],
@@ -394,6 +396,14 @@ def _figures(games: int, valid: int, seconds: float) -> dict[str, str]:
     return counts | {"seconds": str(tenths), "rate": number(round(rate))}
 
 
+def _warnings_said(warned: Counter[str]) -> str:
+    """The summary's end: the most frequent warnings (nothing when there is none)."""
+    if not warned:
+        return ""
+    common = ", ".join(f"{code} {_count(n)}" for code, n in warned.most_common(5))
+    return _("; most frequent warnings: {common}", common=common)
+
+
 def _summary(games: int, valid: int, codes: Counter[str], seconds: float, interrupted: bool) -> str:
     """The last line of `neweden validate`, in the current language (codes as they are)."""
     common = ", ".join(f"{code} {_count(n)}" for code, n in codes.most_common(5))
@@ -606,12 +616,14 @@ class _Run:
     games: int = 0
     valid: int = 0
     codes: Counter[str] = field(default_factory=Counter)
+    warned: Counter[str] = field(default_factory=Counter)  # warning codes
     interrupted: bool = False
     failure: WriteError | WorkerLost | None = None
     missing: int = 0  # PATHs not found (said on standard error, not counted)
 
     def summary(self, seconds: float) -> str:
-        return _summary(self.games, self.valid, self.codes, seconds, self.interrupted)
+        said = _summary(self.games, self.valid, self.codes, seconds, self.interrupted)
+        return said + _warnings_said(self.warned)
 
 
 def validate(
@@ -786,6 +798,7 @@ def _write_results(
                 run.games += chunk.count
                 run.valid += chunk.valid
                 run.codes.update(chunk.codes)
+                run.warned.update(chunk.warned)
             if progress is not None:
                 progress.update(chunk.count)
     except KeyboardInterrupt:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
+from msgspec import UNSET
 
 from neweden.catalog.catalog import Catalog, EpiphanySpec, ResolvedExtras
 from neweden.format.model import EpiphanyEntry, Game
@@ -328,12 +329,14 @@ def _met(
 
 
 def _scored_alone(games: Sequence[Game], alone: set[str]) -> list[bool]:
-    """By game, whether it plays a requirement whose condition reads the cards (`alone`):
-    its report is made alone."""
-    if not alone:
-        return [False] * len(games)
+    """By game, whether its report is made alone: it plays a requirement whose condition
+    reads the cards (`alone`), its players declare the requirements they met, or it gives
+    its own D5 table (the columns hold neither)."""
     return [
-        MODES[game.mode].populist and not alone.isdisjoint(game.requirement_ids()) for game in games
+        (bool(alone) and MODES[game.mode].populist and not alone.isdisjoint(game.requirement_ids()))
+        or game.majority_table is not UNSET
+        or game.declares()
+        for game in games
     ]
 
 
@@ -377,6 +380,7 @@ def _entries(
                 open_connections[k],
                 stars[k] if mode.populist else None,
                 (list(met) if met else []) if mode.populist else None,  # a list of its own
+                [] if mode.populist else None,  # (a game that declares is scored alone)
                 Score(requirements[k], mil, epiphanies[k], ten[k], bonuses[k], total[k]),
                 place[k],
                 [],

@@ -37,9 +37,13 @@ from neweden.geometry.native import placements as native_placements
 from neweden.geometry.native import placements_encoded as native_placements_encoded
 from neweden.i18n import _
 from neweden.rules.epiphanies import score_epiphanies
-from neweden.rules.military import base_majority, facility_points, majority_table
+from neweden.rules.military import base_majority, facility_points, game_majority_table
 from neweden.rules.modes import MODES
-from neweden.rules.requirements import populist_points, requirement_tests
+from neweden.rules.requirements import (
+    declared_requirements,
+    populist_points,
+    requirement_tests,
+)
 from neweden.rules.ten_cards import ten_cards_points
 
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
@@ -184,16 +188,19 @@ def _totals(
         ids = game.requirement_ids()
         tests = requirement_tests(ids, extras.requirements)
         checks = [test for _, test in tests]
+        # the cards the city cannot judge, as the table declared them (RULES §4a)
+        declared = len(declared_requirements(game, seat, extras.requirements).met)
         city = CityContext(_no_cards, None, catalog)
         try:
             for k, fig in enumerate(cities):
                 city.show(_no_cards, fig)
                 met = [test for test in checks if test(city)]
-                totals[k] += populist_points(fig, len(met) + epiphanies.stars)
+                totals[k] += populist_points(fig, len(met) + declared + epiphanies.stars)
         except _CardsAsked:
             raise PlacementError([_reads_cards(ids, tests, city)]) from None
     if mode.military:
-        d5 = _bases_points(bases, seat, [f.bases for f in cities], catalog)
+        table = game_majority_table(game, catalog)[0]
+        d5 = _bases_points(bases, seat, [f.bases for f in cities], table)
         for k, fig in enumerate(cities):
             totals[k] += facility_points(fig) + d5[k]
     return totals
@@ -227,13 +234,14 @@ def _reads_cards(ids: list[str], tests: list[tuple[str, Test]], city: CityContex
     )
 
 
-def _bases_points(everyone: list[int], seat: int, mine: list[int], catalog: Catalog) -> list[int]:
+def _bases_points(
+    everyone: list[int], seat: int, mine: list[int], table: tuple[int, ...]
+) -> list[int]:
     """D5 for the player with each of `mine` bases, the others' (`everyone`) unchanged: the
     report's own :func:`~neweden.rules.military.base_majority`, once a count (a placement
     adds one base at most: two counts at most)."""
     if len(everyone) < 2:
         return [0] * len(mine)  # alone: no majority (as the report)
-    table = majority_table(catalog.majority_table, len(everyone))[0]
     points: dict[int, int] = {}
     for count in mine:
         if count not in points:

@@ -71,8 +71,10 @@ from neweden.rules.legality import (
     geometry_problems,
 )
 from neweden.rules.military import (
+    MajoritySource,
     base_majority,
-    majority_table,
+    game_majority_table,
+    majority_source,
     military_points,
     shelter_group_points,
 )
@@ -81,8 +83,14 @@ from neweden.rules.names import GameNames, NamesMemo, batch_quiet, effect_warnin
 from neweden.rules.ranking import Standing, first_player_recency, first_seat, rank
 from neweden.rules.requirements import (
     RequirementJudge,
+    RequirementResult,
     card_points,
     cards_points,
+    checked,
+    declared_requirements,
+    declared_result,
+    declared_warning,
+    disagreements,
     populist_points,
     requirement_judges,
     requirement_tests,
@@ -709,17 +717,24 @@ class _ChunkReports:
             at.append(g)
             cards = packed.cards[g].rotated if natively and packed.cards[g].rotated else None
             shown = (errors, warnings, rotations or (), cities, cards)
-            made.append((game.mode, meta, mode.populist, mode.military, first, stop, *shown))
+            source = majority_source(game, self.catalog)
+            made.append(
+                (game.mode, meta, mode.populist, mode.military, first, stop, *shown, source)
+            )
         names = [player.name for game in games for player in game.players]
-        written, codes, firsts = report_lines(
+        written, codes, firsts, warned = report_lines(
             head, made, chunk.numbers, names, chunk.met, rotated, geometry
         )
         players = LinePlayers(names, chunk.numbers[:, LINE_NUMBERS.index("total")].tolist())
         out: list[ReportLine | None] = [None] * len(games)
-        for g, line, game_codes, first in zip(at, written, codes, firsts, strict=True):
+        for g, line, game_codes, first, game_warned in zip(
+            at, written, codes, firsts, warned, strict=True
+        ):
             if line is not None:
                 span = (first_city[g], first_city[g + 1])
-                out[g] = ReportLine(line, not game_codes, game_codes, first, players, *span)
+                out[g] = ReportLine(
+                    line, not game_codes, game_codes, first, players, *span, game_warned
+                )
         return out
 
     def problems(
@@ -844,18 +859,23 @@ def table_problems(
         warnings.extend(name_warnings)
     if odd_effects:
         warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
-    if not _MODES[game.mode].populist and game.requirement_ids():
-        warnings.append(_requirements_ignored(current()))
+    if not _MODES[game.mode].populist:
+        if game.requirement_ids():
+            warnings.append(_requirements_ignored(current()))
+        warnings.extend(declarations_ignored(game))
+    elif (said := declared_warning(game, extras.requirements)) is not None:
+        warnings.append(said)
     return errors, warnings
 
 
 def majority_warnings(
     game: Game, catalog: Catalog, first_bases: int, warnings: list[Problem]
-) -> tuple[tuple[int, ...], bool]:
+) -> tuple[tuple[int, ...], MajoritySource]:
     """D5's warnings (one player's bases: `first_bases`, the first player's; the default
-    table), and its table for the game's number of players (whether the default)."""
+    table), and its table for the game (the game's own, the catalog's or the default) with
+    where it comes from."""
     n = len(game.players)
-    table, default_table = majority_table(catalog.majority_table, n)
+    table, source = game_majority_table(game, catalog)
     military = _MODES[game.mode].military
     if military and n == 1 and first_bases > 0:
         warnings.append(
@@ -869,9 +889,9 @@ def majority_warnings(
                 path=join("", "players", 0),
             )
         )
-    elif military and n > 1 and default_table:
+    elif military and n > 1 and source == "default":
         warnings.append(_default_table_warning(n, table, current()))
-    return table, default_table
+    return table, source
 
 
 def _unknown_first_player(named: str) -> Problem:
@@ -901,6 +921,7 @@ def _assembled(
         catalog.name,
         not errors,
         game.mode,
+        majority_source(game, catalog),
         game.meta if isinstance(game.meta, dict) else None,
         players,
         top_errors,
@@ -925,7 +946,8 @@ class ReportLine(NamedTuple):
     writes of its :class:`Report`), with what a batch says of it besides: whether it is
     valid, its error codes (the top level's, then the players', as
     :func:`neweden.scoring.results._result` counts them) and the first of those errors,
-    and its players' names and totals (cities [first, stop) of its chunk's `players`)."""
+    its players' names and totals (cities [first, stop) of its chunk's `players`), and its
+    warning codes counted the same way."""
 
     json: bytes
     valid: bool
@@ -934,6 +956,7 @@ class ReportLine(NamedTuple):
     players: LinePlayers
     first: int
     stop: int
+    warnings: tuple[str, ...] = ()  # its warning codes, in the order of `codes`
 
     def totals(self) -> list[tuple[str, int]]:
         """Each player's name and total, in seat order."""
@@ -969,7 +992,7 @@ class _Majority(NamedTuple):
 
     bases: list[int]
     table: tuple[int, ...]
-    default_table: bool
+    source: MajoritySource
     points: list[int]
     places: list[int]
 
@@ -1097,7 +1120,7 @@ class _GameScore:
                 self._full.update(zip(missing, found, strict=True))
         errors, warnings = self.problems(figures, shown)
         bases = [fig.bases for fig in figures]
-        table, default_table = majority_warnings(game, self.catalog, bases[0], warnings)
+        table, source = majority_warnings(game, self.catalog, bases[0], warnings)
         first = self.first_player(warnings)
         warnings.extend(
             game_warnings(
@@ -1114,7 +1137,7 @@ class _GameScore:
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
         # D5 across every player, legal or not; each player's score; the ranking
         points, places = base_majority(bases, table) if n > 1 else ([0], [1])
-        majority = _Majority(bases, table, default_table, points, places)
+        majority = _Majority(bases, table, source, points, places)
         recency = first_player_recency(n, first) if first is not None else [None] * n
         city = CityContext((), None, self.catalog)  # each player's in turn
         budget = SearchBudget() if detail else None  # the epiphany searches of the game
@@ -1191,6 +1214,7 @@ class _GameScore:
             errors.extend(_activated_five_point(p, k) for k in epiphanies.activated_five_point)
         stars: int | None = None
         met: list[str] | None = None
+        declared: list[str] | None = None
         requirement_points = 0
         results: list[Any] = []
         if mode.populist:
@@ -1200,6 +1224,9 @@ class _GameScore:
                 met = [r.id for r in results if r.met]
             else:
                 met = [req_id for req_id, test in self.tests() if test(city)]
+            declared = []
+            if game.declares():  # RULES §4a: what the table declared, read and checked
+                met, declared, results = self.declared(p, city, met, results, errors, detail)
             stars = len(met) + epiphanies.stars
             requirement_points = populist_points(fig, stars)
         mil = Military(*military_points(fig, majority.points[p])) if mode.military else None
@@ -1225,12 +1252,44 @@ class _GameScore:
             fig.open_connections,
             stars,
             met,
+            declared,
             Score(requirement_points, mil, epiphanies.points, ten, bonus, total),
             0,
             [],
             [],
         )
         return _new(_Scored, (entry, standing, results, epiphanies, met))
+
+    def declared(
+        self,
+        p: int,
+        city: CityContext,
+        met: list[str],
+        results: list[RequirementResult],
+        errors: list[Problem],
+        detail: bool,
+    ) -> tuple[list[str], list[str], list[RequirementResult]]:
+        """Player p's requirements met with what the table declared (RULES §4a): the cards
+        the city cannot judge, as declared (`requirements_declared`); a declared card the
+        city does not meet, `requirement_disagrees` (the score follows the city). Returns
+        the met ids in play order, those scored as declared, and the audit's results with
+        the declared cards' words."""
+        ids, specs = self.game.requirement_ids(), self.extras.requirements
+        said = declared_requirements(self.game, p, specs)
+        if said.checked:  # judged with words, to say what the city shows
+            judged = results or [
+                judge(city)
+                for req_id, judge in zip(ids, self.judges(), strict=True)
+                if any(req_id == i for _k, i in said.checked)
+            ]
+            errors.extend(disagreements(p, said, judged))
+        chosen = set(met) | set(said.met)
+        if detail:
+            results = [
+                r if checked(spec) else declared_result(r.id, r.id in said.met)
+                for r, spec in zip(results, specs, strict=True)
+            ]
+        return [i for i in ids if i in chosen], said.met, results
 
     def judges(self) -> list[RequirementJudge]:
         """The requirement judges of the game (the audit's words), made once."""
@@ -1285,7 +1344,10 @@ class _GameScore:
             "cards": _card_lines(
                 cells, needs, points, full.included, usual_only, stars, p, self.rows
             ),
-            "requirements": [{"id": i, "met": met, "why": why} for i, met, why in scored.results]
+            "requirements": [
+                {"id": r.id, "met": r.met, "why": r.why, "declared": r.declared}
+                for r in scored.results
+            ]
             if stars is not None
             else None,
             "stars": _stars(stars, scored.epiphanies.stars),
@@ -1310,7 +1372,7 @@ class _GameScore:
             }
         return {
             "majority_table": list(majority.table),
-            "majority_table_is_default": majority.default_table,
+            "majority_table_is_default": majority.source == "default",
             "bases": [
                 {"player": player.name, "bases": count, "place": place, "points": points}
                 for player, count, place, points in zip(
@@ -1325,6 +1387,21 @@ class _GameScore:
 #: have their own cards (None, None: no known condition).
 _Condition = tuple[bool | None, str | None]
 _NO_CONDITION: _Condition = (None, None)
+
+
+def declarations_ignored(game: Game) -> list[Problem]:
+    """`requirements_ignored` of each player's `requirements_met` in a Military game."""
+    if not game.declares():
+        return []
+    return [
+        Problem(
+            code="requirements_ignored",
+            message=_("a military game scores no requirement cards; `requirements_met` is ignored"),
+            path=join("", "players", p, "requirements_met"),
+        )
+        for p, player in enumerate(game.players)
+        if player.requirements_met is not msgspec.UNSET
+    ]
 
 
 @functools.cache
@@ -1380,7 +1457,8 @@ def _default_table_warning(players: int, table: tuple[int, ...], lang: str) -> P
         code="default_majority_table",
         message=_(
             "the D5 majority table for {players} players is the built-in default {table}, not "
-            "the printed card; give it in a catalog",
+            "the printed card; give the card's values as the game's \"majority_table\" (for "
+            'example "majority_table": {table}) or in a catalog',
             players=players,
             table=list(table),
         ),

@@ -42,10 +42,12 @@ __all__ = [
 CSV_HEADER = (
     "source_path,source_line,game_valid,player,legal,cards,open_connections,stars,"
     "requirements_met,requirements,labs,shelters,medical,towers,bases,military,epiphanies,"
-    "ten_cards,bonuses,total,place,error_codes"
+    "ten_cards,bonuses,total,place,error_codes,warning_codes"
 )
 #: The table's text and true/false columns (the rest are nullable integers).
-STRING_COLUMNS = frozenset({"source_path", "player", "requirements_met", "error_codes"})
+STRING_COLUMNS = frozenset(
+    {"source_path", "player", "requirements_met", "error_codes", "warning_codes"}
+)
 BOOLEAN_COLUMNS = frozenset({"game_valid", "legal"})
 
 _encode = msgspec.json.Encoder().encode
@@ -121,6 +123,7 @@ class Result(NamedTuple):
     short: str
     valid: bool
     codes: tuple[str, ...]
+    warnings: tuple[str, ...]  # the warning codes, counted as `codes` is
     rows: tuple[tuple[Any, ...], ...]
     readable: bool = True  # a game (false: the entry could not be read as one)
     svg: str | None = None  # the picture of an invalid readable game, when asked
@@ -166,11 +169,18 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
         else tuple([e.code for e in report.errors])
         + tuple([e.code for p in players for e in p.errors])
     )
+    warned = (
+        tuple([w.code for w in report.warnings])
+        + tuple([w.code for p in players for w in p.warnings])
+        if isinstance(report, Report)
+        else ()
+    )
     return Result(
         sourced_line(entry, report),
         lines.short(entry, report),
         report.valid,
         codes,
+        warned,
         _rows(entry, report) if rows else (),
         bool(players),
         meta=game_meta(entry.data) if rows else None,
@@ -183,13 +193,22 @@ def _line_result(entry: Entry, report: ReportLine, lines: Lines) -> Result:
     line = _sourced(entry, report.json)
     readable = report.stop > report.first
     short = lines.short(entry, report)
-    fields = (line, short, report.valid, report.codes, (), readable, *_LINE_RESULT_REST)
+    fields = (
+        line,
+        short,
+        report.valid,
+        report.codes,
+        report.warnings,
+        (),
+        readable,
+        *_LINE_RESULT_REST,
+    )
     return _new(Result, fields)
 
 
 _new = tuple.__new__
 #: The fields of a line's Result after `readable`: Result's defaults.
-_LINE_RESULT_REST = tuple(Result._field_defaults[name] for name in Result._fields[6:])
+_LINE_RESULT_REST = tuple(Result._field_defaults[name] for name in Result._fields[7:])
 
 
 class _MetaOnly(msgspec.Struct):
@@ -255,10 +274,14 @@ def _short(entry: Entry, report: Written, colour: bool = False) -> str:
 
 
 def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
-    """FORMAT §4's table: one row per player (null → empty; lists joined with `;`)."""
+    """FORMAT §4's table: one row per player (null → empty; lists joined with `;`), then the
+    player's warning codes and the game's top-level ones (`warning_codes`, added after the
+    fixed header)."""
     top = [e.code for e in report.errors]
     if not isinstance(report, Report) or not report.players:
-        return ((entry.path, entry.line, False) + (None,) * 18 + (";".join(top),),)
+        warned = ";".join([w.code for w in report.warnings]) if isinstance(report, Report) else ""
+        return ((entry.path, entry.line, False) + (None,) * 18 + (";".join(top), warned),)
+    top_warnings = [w.code for w in report.warnings]
     rows = []
     for p in report.players:
         s, m = p.score, p.score.military
@@ -286,6 +309,7 @@ def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
                 s.total,
                 p.place,
                 ";".join([e.code for e in p.errors] + top),
+                ";".join([w.code for w in p.warnings] + top_warnings),
             )
         )
     return tuple(rows)

@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
 from neweden.catalog.conditions import COMPARISONS, CityContext, value_of
+from neweden.format.checks import majority_table_problems
 from neweden.format.model import (
     MAX_BONUS_POINTS,
     MAX_BONUSES,
@@ -39,7 +40,7 @@ from neweden.rules.epiphanies import ICONS_PER_STAR
 from neweden.rules.military import base_majority, facility_points, majority_table
 from neweden.rules.modes import MODES
 from neweden.rules.ranking import CRITERIA, recency
-from neweden.rules.requirements import populist_points
+from neweden.rules.requirements import checked, populist_points
 from neweden.rules.ten_cards import ten_cards_points
 
 __all__ = [
@@ -53,7 +54,6 @@ __all__ = [
     "fits",
     "majority_points",
     "requirement_truth",
-    "requirements_met",
     "score_table",
     "table_scores",
 ]
@@ -140,6 +140,8 @@ def score_table(
     epiphanies: Epiphanies | None = None,
     bonuses: Ints | None = None,
     first_player: Ints | None = None,
+    requirements_declared: Ints | None = None,
+    majority_tables: Sequence[Sequence[int] | None] | None = None,
     catalog: Catalog | None = None,
     threads: int = 1,
 ) -> TableScores:
@@ -151,11 +153,16 @@ def score_table(
     game; `requirements` the requirement cards in play (catalog ids, read in the Populist
     part): one list for every game, or a list a game; `epiphanies` per city (None: none);
     `bonuses` per city (summed points); `first_player` per game, the index of the first
-    player within the game or -1.
+    player within the game or -1; `requirements_declared` per city, the requirement cards
+    of its game's list the table declared this player met, as bits (bit k: the k-th card of
+    the list): a card the catalog cannot judge (unknown, or without a condition) is met as
+    declared, any other by its city (RULES §4a); `majority_tables` per game, the D5 card's
+    values for its players (None: the catalog's or the default).
 
-    Raises ValueError for arrays that do not fit together, an unknown mode or requirement,
-    a requirement listed twice for a game, a requirement whose condition looks at the
-    cards themselves, or a catalog (built in Python) whose D5 tables or epiphanies give
+    Raises ValueError for arrays that do not fit together, an unknown mode, a requirement
+    the catalog does not know when nothing is declared, a requirement listed twice for a
+    game, a requirement whose condition looks at the cards themselves, a D5 table that does
+    not fit its game, or a catalog (built in Python) whose D5 tables or epiphanies give
     points beyond SAFE_POINTS."""
     catalog = catalog or BUILTIN
     if not fits(catalog):
@@ -172,15 +179,42 @@ def score_table(
     game_of, players = layout.game_of, layout.players
     populist, military = _modes(mode, games, game_of)
     fig = FigureColumns(score_columns(table, city_offsets, threads=threads))
-    met = _met(requirements, fig, catalog, games, game_of) * populist
+    lists = _requirement_lists(requirements, games)
+    declared = None
+    if requirements_declared is not None:
+        declared = _per("requirements_declared", requirements_declared, cities)
+        _declared_fit(declared, lists, game_of)
+    met = _met(lists, fig, catalog, game_of, declared) * populist
     epi_points, epi_stars = _epiphanies(epiphanies, cities)
     bonus = _per("bonuses", bonuses, cities, _BONUS_BOUND)
     first = None if first_player is None else _per("first_player", first_player, games)
     if first is not None and ((first >= players) | (first < -1)).any():
         raise ValueError("first_player: a seat of its game, or -1")
+    tables = None if majority_tables is None else _majority_tables(majority_tables, players)
     return table_scores(
-        fig, layout, populist, military, met, epi_points, epi_stars, bonus, first, catalog
+        fig, layout, populist, military, met, epi_points, epi_stars, bonus, first, catalog, tables
     )
+
+
+def _majority_tables(
+    given: Sequence[Sequence[int] | None], players: Ints
+) -> list[tuple[int, ...] | None]:
+    """Each game's own D5 table checked against its players (FORMAT §1's rule)."""
+    if len(given) != len(players):
+        raise ValueError(f"majority_tables: one entry a game ({len(players)}), a list or None")
+    out: list[tuple[int, ...] | None] = []
+    for g, (table, n) in enumerate(zip(given, players.tolist(), strict=True)):
+        if table is None:
+            out.append(None)
+            continue
+        values = _integers(f"majority_tables[{g}]", table, 0, MAX_POINTS)
+        if values.ndim != 1:
+            raise ValueError(f"majority_tables[{g}]: a list of the D5 card's values")
+        fault = majority_table_problems(values.tolist(), n, "")
+        if fault:
+            raise ValueError(f"majority_tables[{g}]: {fault[0].message}")
+        out.append(tuple(values.tolist()))
+    return out
 
 
 class Layout(NamedTuple):
@@ -210,17 +244,20 @@ def table_scores(
     bonus: Ints,
     first: Ints | None,
     catalog: Catalog,
+    tables: Sequence[tuple[int, ...] | None] | None = None,
 ) -> TableScores:
     """RULES §4 over columns checked already: one entry a city of the figures, of whether its
     game plays the Populist (Military) part, of the requirements it meets, of its epiphanies'
     points and stars and of its bonuses; `first`: the first player of each game (-1, or None
-    for every game: none). What :func:`score_table` and the report of a batch's games
-    (:mod:`neweden.scoring.chunk`) both compute."""
+    for every game: none); `tables`: each game's own D5 table (None: the catalog's). What
+    :func:`score_table` and the report of a batch's games (:mod:`neweden.scoring.chunk`)
+    both compute."""
     game_of, game_offsets, players = layout
     stars = (met + epi_stars) * populist
     # the rules' own functions, over columns (FigureColumns reads as ScoreFigures: a field a column)
     requirement_points = populist_points(fig, stars) * populist  # type: ignore[arg-type]
-    bases_points = majority_points(fig.bases, game_of, game_offsets, players, catalog) * military
+    bases_points = majority_points(fig.bases, game_of, game_offsets, players, catalog, tables)
+    bases_points *= military
     military_points = facility_points(fig) * military + bases_points  # type: ignore[arg-type]
     ten = ten_cards_points(fig.cards)
     total = requirement_points + military_points + epi_points + ten + bonus
@@ -265,32 +302,64 @@ def _modes(mode: str | Sequence[str], games: int, game_of: Ints) -> tuple[Ints, 
     return populist[game_of], military[game_of]
 
 
-def _met(
-    requirements: Sequence[str] | Sequence[Sequence[str]],
-    fig: FigureColumns,
-    catalog: Catalog,
-    games: int,
-    game_of: Ints,
-) -> Ints:
-    """How many of its game's requirements each city meets: the requirements of one list for
-    every game, or of a list a game (each condition tested once over every city, counted
-    where its game plays it)."""
+def _requirement_lists(
+    requirements: Sequence[str] | Sequence[Sequence[str]], games: int
+) -> list[list[str]]:
+    """The requirement cards each game plays: one list for every game, or a list a game;
+    each card once a list (a second listing would count a second star)."""
     if isinstance(requirements, str) or all(isinstance(r, str) for r in requirements):
-        shared: Sequence[str] = requirements  # type: ignore[assignment]
-        _once(shared, "requirements")
-        return requirements_met(shared, fig, catalog)
+        _once(requirements, "requirements")  # type: ignore[arg-type]
+        return [list(requirements)] * games  # type: ignore[arg-type]
     lists = [list(each) for each in requirements]
     if len(lists) != games:
         raise ValueError(f"requirements: {len(lists)} lists given for {games} games")
     for g, each in enumerate(lists):
         _once(each, f"requirements of game {g}")
+    return lists
+
+
+def _declared_fit(declared: Ints, lists: list[list[str]], game_of: Ints) -> None:
+    """Each city's declared bits name cards of its game's list (bit k: its k-th card)."""
+    width = np.array([len(each) for each in lists], dtype=np.int64)[game_of]
+    if (declared < 0).any() or (declared >= np.left_shift(1, width)).any():
+        raise ValueError(
+            "requirements_declared: a city's bits name the cards of its game's list (bit k: "
+            "the k-th), none beyond"
+        )
+
+
+def _met(
+    lists: list[list[str]],
+    fig: FigureColumns,
+    catalog: Catalog,
+    game_of: Ints,
+    declared: Ints | None,
+) -> Ints:
+    """How many of its game's requirements each city meets: each card the catalog judges
+    by its condition, tested once over every city; each other card as declared (`declared`:
+    a city's bits over its game's list, RULES §4a), counted where its game plays it."""
     ids = list(dict.fromkeys(req_id for each in lists for req_id in each))
-    plays = np.zeros((games, len(ids)), dtype=np.int64)  # whether game g plays ids[k]
+    place = np.full((len(lists), len(ids)), -1, dtype=np.int64)  # ids[k]'s place in game g's
     for g, each in enumerate(lists):
-        plays[g, [ids.index(req_id) for req_id in each]] = 1
+        place[g, [ids.index(req_id) for req_id in each]] = np.arange(len(each))
     met = np.zeros(len(fig.cards), dtype=np.int64)
     for k, req_id in enumerate(ids):
-        met += requirements_met([req_id], fig, catalog) * plays[game_of, k]
+        at = place[game_of, k]  # its place in each city's game's list (-1: not played)
+        spec = catalog.requirements.get(req_id)
+        if checked(spec):
+            assert spec is not None
+            assert spec.condition is not None
+            truth = requirement_truth(req_id, spec.condition, fig, catalog)
+        elif declared is not None:
+            truth = (declared >> np.maximum(at, 0)) & 1
+        elif spec is None:
+            raise ValueError(
+                f"unknown requirement {req_id!r} (catalog {catalog.name}): give its "
+                "condition in the catalog, or requirements_declared to score it as declared"
+            )
+        else:
+            continue  # a card without a condition, nothing declared: never met
+        met += truth * (at >= 0)
     return met
 
 
@@ -298,20 +367,6 @@ def _once(ids: Sequence[str], what: str) -> None:
     """A requirement card is in play once (a second listing would count a second star)."""
     if isinstance(ids, str) or len(set(ids)) < len(ids):
         raise ValueError(f"{what}: a list of distinct catalog ids")
-
-
-def requirements_met(requirements: Sequence[str], fig: FigureColumns, catalog: Catalog) -> Ints:
-    """How many of the requirements each city meets: each condition over the figures'
-    columns, its values read by the condition language's own operators (which read a
-    city's figures when they can; one that would read the cards is refused)."""
-    met = np.zeros(len(fig.cards), dtype=np.int64)
-    for req_id in requirements:
-        spec = catalog.requirements.get(req_id)
-        if spec is None:
-            raise ValueError(f"unknown requirement {req_id!r} (catalog {catalog.name})")
-        if spec.condition is not None:
-            met += requirement_truth(req_id, spec.condition, fig, catalog)
-    return met
 
 
 def requirement_truth(req_id: str, condition: Any, fig: FigureColumns, catalog: Catalog) -> Ints:
@@ -500,36 +555,50 @@ def _padded(values: Ints, game_of: Ints, game_offsets: Ints, fill: int) -> Ints:
 
 
 def majority_points(
-    bases: Ints, game_of: Ints, game_offsets: Ints, players: Ints, catalog: Catalog
+    bases: Ints,
+    game_of: Ints,
+    game_offsets: Ints,
+    players: Ints,
+    catalog: Catalog,
+    tables: Sequence[tuple[int, ...] | None] | None = None,
 ) -> Ints:
     """D5 per city, by the report's own :func:`~neweden.rules.military.base_majority`, called
     once for each distinct list of a game's bases (a batch has few: bases are few a player;
-    each list's points kept for the next chunks, _MAJORITY).
+    each list's points kept for the next chunks, _MAJORITY) under the catalog's table, and
+    once a game for the games of `tables` that give their own.
     One player: 0 (no majority, as the report)."""
     if len(bases) == 0:
         return np.zeros(0, dtype=np.int64)
     grid = _padded(bases, game_of, game_offsets, -1)  # a game's seats in order, then -1
     lists, which = _distinct_rows(grid)
     zeros = [0] * lists.shape[1]
-    rows: list[list[int]] = []  # each distinct row's points, a seat each, then zeros
-    for row in lists.tolist():
-        seats = tuple([count for count in row if count >= 0])
-        if len(seats) < 2:
-            rows.append(zeros)
-            continue
-        table, _ = majority_table(catalog.majority_table, len(seats))
-        key = (seats, table)
-        told = _MAJORITY.get(key)
-        if told is None:
-            told = base_majority(seats, table)[0]
-            if len(_MAJORITY) >= _MAJORITY_KEPT:
-                _MAJORITY.clear()
-            _MAJORITY[key] = told
-        rows.append(told + zeros[len(told) :])
-    points = np.array(rows, dtype=np.int64).reshape(lists.shape)
+    rows = [_seat_points(row, None, catalog) + zeros for row in lists.tolist()]
+    points = np.array([row[: len(zeros)] for row in rows], dtype=np.int64).reshape(lists.shape)
+    points = points[which]  # a row a game
+    for g, table in enumerate(tables or ()):
+        if table is not None:
+            points[g] = (_seat_points(grid[g].tolist(), table, catalog) + zeros)[: len(zeros)]
     seat = np.arange(len(game_of)) - game_offsets[:-1][game_of]
-    found: Ints = points[which[game_of], seat]
+    found: Ints = points[game_of, seat]
     return found
+
+
+def _seat_points(row: list[int], table: tuple[int, ...] | None, catalog: Catalog) -> list[int]:
+    """D5's points of each seat of a game's row of bases (-1 past its seats) under `table`
+    (None: the catalog's, or the default), found once a process for each (_MAJORITY)."""
+    seats = tuple([count for count in row if count >= 0])
+    if len(seats) < 2:
+        return []
+    if table is None:
+        table = majority_table(catalog.majority_table, len(seats))[0]
+    key = (seats, table)
+    told = _MAJORITY.get(key)
+    if told is None:
+        told = base_majority(seats, table)[0]
+        if len(_MAJORITY) >= _MAJORITY_KEPT:
+            _MAJORITY.clear()
+        _MAJORITY[key] = told
+    return told
 
 
 #: base_majority's points of a game's bases (each seat's count) under a table, found once

@@ -24,6 +24,7 @@ import msgspec
 
 from neweden.format.model import Mode
 from neweden.rules.advice import Advice
+from neweden.rules.military import MajoritySource
 
 __all__ = [
     "Advice",
@@ -36,6 +37,7 @@ __all__ = [
     "AuditStars",
     "Compared",
     "GameAudit",
+    "MajoritySource",
     "Military",
     "PlayerAudit",
     "PlayerReport",
@@ -100,11 +102,13 @@ class AuditCard(TypedDict):
 
 
 class AuditRequirement(TypedDict):
-    """One requirement in play, met or not, and why in words with the numbers."""
+    """One requirement in play, met or not, and why in words with the numbers; `declared`:
+    scored as the table declared it (a card the catalog cannot check against a city)."""
 
     id: str
     met: bool
     why: str
+    declared: bool
 
 
 class AuditStars(TypedDict):
@@ -210,6 +214,7 @@ class PlayerReport(msgspec.Struct, gc=False):
     open_connections: int
     stars: int | None
     requirements_met: list[str] | None
+    requirements_declared: list[str] | None
     score: Score
     place: int
     errors: list[ProblemItem]
@@ -225,6 +230,7 @@ class Report(msgspec.Struct, gc=False):
     catalog: str
     valid: bool
     mode: Mode
+    majority_table: MajoritySource | None
     meta: dict[str, Any] | None
     players: list[PlayerReport]
     errors: list[ProblemItem]
