@@ -439,3 +439,54 @@ def test_paste_and_upload_open_a_game(browser: Any, server: int, tmp_path: Path)
 
 def test_the_screenshots_script_exists() -> None:
     assert (Path(__file__).parent.parent / "scripts" / "web_screenshots.py").is_file()
+
+
+# --- issue 35, findings 3 and 7: what the page cannot draw ----------------------------------
+
+
+def share(game: Any) -> str:
+    """The page's share link of `game` (path and fragment), compact as a link is."""
+    text = json.dumps(game, separators=(",", ":"), ensure_ascii=False)
+    return "#g=" + base64.urlsafe_b64encode(text.encode()).rstrip(b"=").decode()
+
+
+def inline(**fields: Any) -> dict[str, Any]:
+    card = {"style": "gothic", "type": "building", "facility": "base", "points": 1, "stars": 0}
+    return card | {"sides": ["top", "right", "bottom", "left"]} | fields
+
+
+def one_city(*cards: dict[str, Any], name: str = "Ana") -> dict[str, Any]:
+    city = [{"row": 0, "col": col, "card": card} for col, card in enumerate(cards)]
+    return {"name": name, "city": city}
+
+
+def total_of(game: dict[str, Any], name: str) -> str:
+    """A player's total as the page shows it, from `neweden.score`."""
+    report = neweden.score(json.dumps(game))
+    player = next(p for p in report["players"] if p["name"] == name)
+    return f"{player['score']['total']:,}"
+
+
+def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server: int) -> None:
+    """The page looked a style up in a plain object: `constructor` found Object's own
+    function and the page threw. Such names are drawn as any other."""
+    names = ("constructor", "hasownproperty", "valueof")  # each passes the format
+    game = {"mode": "military", "players": [one_city(*(inline(style=s, type=s) for s in names))]}
+    page = Page(browser, server, "/?lang=en" + share(game))
+    page.wait_total("Ana", total_of(game, "Ana"))
+    label = cell(page, 0, 0).get_attribute("aria-label") or ""
+    assert label == "Row 0, column 0: constructor constructor, 1 points, 0 stars, Military base"
+    assert page.page.locator("#grid .card").count() == 3
+    # names the format refuses are drawn too, the API says why
+    odd = ("__proto__", "toString", "prototype")
+    cards = [inline(style=s, type=s, facility=s) for s in odd]
+    page.page.locator("#io-text").fill(
+        json.dumps({"mode": "military", "players": [one_city(*cards)]})
+    )
+    page.page.locator("#io-open").click()
+    assert page.page.locator("#io-status").inner_text() == "Game opened."
+    assert page.page.locator("#grid .card").count() == 3
+    assert cell(page, 0, 0).inner_text().split() == ["__pr", "1", "?"]
+    page.page.locator("#problems li.error").first.wait_for(timeout=10_000)
+    page.errors = [e for e in page.errors if "status of 422" not in e]  # the game's problems
+    page.close()

@@ -4,7 +4,8 @@
 import { shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
 
-const TURNED = { top: "bottom", bottom: "top", left: "right", right: "left" };
+const TURNED = new Map([["top", "bottom"], ["bottom", "top"], ["left", "right"], ["right", "left"]]);
+const FACILITIES = new Set(["lab", "shelter", "medical", "tower", "base"]);
 let catalogCards = new Map();
 let grid;
 
@@ -21,14 +22,15 @@ export function printed(card) {
 
 function sidesAsPlaced(placement) {
   const sides = printed(placement.card).sides || [];
-  return placement.rotated ? sides.map((s) => TURNED[s]) : sides;
+  return placement.rotated ? sides.map((s) => TURNED.get(s)) : sides;
 }
 
 export function describe(card) {
   const c = printed(card);
   if (typeof card === "string") return c.name ? `${card} (${c.name})` : card;
   if (c.wild) return t("wild_card");
-  const facility = c.facility ? `, ${t("facility_" + c.facility)}` : "";
+  const named = FACILITIES.has(c.facility) ? t("facility_" + c.facility) : c.facility;
+  const facility = c.facility ? `, ${named}` : "";
   return t("card_words", {
     style: shown(c.style ?? "?"),
     type: shown(c.type ?? "?"),
@@ -73,7 +75,8 @@ function cardCell(button, placement) {
   points.textContent = c.unknown ? "?" : `${c.points ?? 0}${"★".repeat(c.stars ?? 0)}`;
   const facility = document.createElement("span");
   facility.className = "facility";
-  facility.textContent = c.facility ? t("facility_short_" + c.facility) : "";
+  const known = FACILITIES.has(c.facility);
+  facility.textContent = known ? t("facility_short_" + c.facility) : c.facility ? "?" : "";
   button.append(top, points, facility);
   const rotated = placement.rotated ? `, ${t("rotated")}` : "";
   button.setAttribute(
@@ -158,9 +161,14 @@ function choose(row, col) {
 }
 
 // Keys for the selected card's tools (cardform.js does them).
-const TOOL_KEYS = { r: "rotate", m: "move", c: "copy", Delete: "delete", Backspace: "delete", Escape: "new" };
+const TOOL_KEYS = new Map([
+  ["r", "rotate"], ["m", "move"], ["c", "copy"],
+  ["Delete", "delete"], ["Backspace", "delete"], ["Escape", "new"],
+]);
 
-const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const STEPS = new Map([
+  ["ArrowUp", [-1, 0]], ["ArrowDown", [1, 0]], ["ArrowLeft", [0, -1]], ["ArrowRight", [0, 1]],
+]);
 
 export function attach(root) {
   root.addEventListener("click", (event) => {
@@ -168,13 +176,13 @@ export function attach(root) {
     if (cell) choose(Number(cell.dataset.row), Number(cell.dataset.col));
   });
   root.addEventListener("keydown", (event) => {
-    const tool = TOOL_KEYS[event.key];
+    const tool = TOOL_KEYS.get(event.key);
     if (tool && state.selected && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       root.dispatchEvent(new CustomEvent("card-tool", { bubbles: true, detail: tool }));
       return;
     }
-    const step = STEPS[event.key];
+    const step = STEPS.get(event.key);
     if (!step) return;
     event.preventDefault();
     const next = root.querySelector(

@@ -168,6 +168,8 @@ function renderBonuses() {
   );
 }
 
+const TAB_STEPS = new Map([["ArrowLeft", -1], ["ArrowRight", 1], ["Home", -99], ["End", 99]]);
+
 function movePlayer(step) {
   const from = state.player;
   const to = from + step;
@@ -206,7 +208,7 @@ export function attach() {
     });
   });
   $("player-tabs").addEventListener("keydown", (event) => {
-    const step = { ArrowLeft: -1, ArrowRight: 1, Home: -99, End: 99 }[event.key];
+    const step = TAB_STEPS.get(event.key);
     if (!step) return;
     event.preventDefault();
     const last = state.game.players.length - 1;
