@@ -467,6 +467,49 @@ def total_of(game: dict[str, Any], name: str) -> str:
     return f"{player['score']['total']:,}"
 
 
+def notice(page: Page) -> str:
+    box = page.page.locator("#notice-text")
+    box.wait_for(timeout=10_000)
+    text: str = box.inner_text()
+    return text.strip()
+
+
+def shown_at_once(page: Page, selector: str) -> float:
+    """Milliseconds from the navigation's start to `selector` being visible, as the page's
+    own clock (performance.now()) says."""
+    handle = page.page.wait_for_function(
+        "(s) => { const el = document.querySelector(s);"
+        " return el && el.offsetParent !== null && performance.now(); }",
+        arg=selector,
+        timeout=20_000,
+        polling=10,
+    )
+    return float(handle.json_value())
+
+
+STARS_300M = "player 1, card 1: `stars` must be a whole number from 0 to 3"
+
+
+def test_finding_3_a_link_of_300000000_stars_is_refused_and_never_saved(
+    browser: Any, server: int
+) -> None:
+    """`"★".repeat(300000000)` crashed the tab after ~40 s, and the game was kept in the
+    browser's storage: `/` crashed again at every later visit."""
+    game = {"mode": "military", "players": [one_city(inline(stars=300_000_000))]}
+    page = Page(browser, server, "/?lang=en" + share(game))
+    assert notice(page) == f"The share link could not be opened: {STARS_300M}"
+    assert page.page.locator("#grid .card").count() == 0  # a new game instead, drawn
+    page.wait_total("Player 1", "0")  # and scored: the page answers
+    kept = page.page.evaluate("localStorage.getItem('neweden.game')") or ""
+    assert "300000000" not in kept
+    page.page.goto(f"http://127.0.0.1:{server}/?lang=en")  # a later visit
+    page.page.wait_for_selector("body[data-ready]", timeout=20_000)
+    assert page.page.locator("#notice").is_hidden()
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    page.close()
+
+
 def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server: int) -> None:
     """The page looked a style up in a plain object: `constructor` found Object's own
     function and the page threw. Such names are drawn as any other."""
@@ -489,4 +532,61 @@ def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server
     assert cell(page, 0, 0).inner_text().split() == ["__pr", "1", "?"]
     page.page.locator("#problems li.error").first.wait_for(timeout=10_000)
     page.errors = [e for e in page.errors if "status of 422" not in e]  # the game's problems
+    page.close()
+
+
+def test_finding_7_stars_minus_one_and_side_top_left_are_refused(browser: Any, server: int) -> None:
+    """`"★".repeat(-1)` and the class `icon-top left` threw while the grid was drawn: now
+    such a game is refused before anything is drawn, saying what and where."""
+    page = Page(browser, server, "/?lang=en")
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    minus = {"mode": "military", "players": [one_city(inline(), inline(stars=-1))]}
+    page.page.locator("#io-text").fill(json.dumps(minus))
+    page.page.locator("#io-open").click()
+    assert page.page.locator("#io-status").inner_text() == (
+        "Could not open it: player 1, card 2: `stars` must be a whole number from 0 to 3"
+    )
+    page.wait_total("Player 1", "1")  # the game in progress is kept
+    side = {"mode": "military", "players": [one_city(inline(sides=["top left"]))]}
+    page.page.goto(f"http://127.0.0.1:{server}/?lang=en" + share(side))
+    page.page.wait_for_selector("body[data-ready]", timeout=20_000)
+    assert notice(page) == (
+        "The share link could not be opened: player 1, card 1: `sides` must be different "
+        "sides among top, right, bottom and left, at most 4"
+    )
+    page.wait_total("Player 1", "1")  # the saved game, not the link's
+    page.close()
+    portuguese = Page(browser, server, "/?lang=pt-BR" + share(minus))
+    assert notice(portuguese) == (
+        "Não foi possível abrir o link compartilhado: jogador 1, carta 2: `stars` deve ser um "
+        "número inteiro de 0 a 3"
+    )
+    portuguese.close()
+
+
+def test_finding_7_a_later_players_grid_is_drawn_whole_or_refused_whole(
+    browser: Any, server: int
+) -> None:
+    """Player 2's grid was left half drawn with an uncaught error: the check was on the first
+    player's cards only as the grid drew them. Now every player is checked before drawing."""
+    first = one_city(inline(), inline(), name="Ana")
+    bad = one_city(inline(), inline(), inline(stars=-1, sides=["top left"]), name="Bia")
+    page = Page(browser, server, "/?lang=en" + share({"mode": "military", "players": [first, bad]}))
+    assert notice(page) == (
+        "The share link could not be opened: player 2, card 3: `stars` must be a whole "
+        "number from 0 to 3"
+    )
+    assert page.page.locator("#player-tabs [role=tab]").all_inner_texts() == ["Player 1"]
+    page.close()
+    good = one_city(inline(style="constructor"), inline(), inline(), name="Bia")
+    good["city"][1]["rotated"] = True
+    game = {"mode": "military", "players": [first, good]}
+    page = Page(browser, server, "/?lang=en" + share(game))
+    page.wait_total("Bia", total_of(game, "Bia"))
+    page.page.locator("#player-tabs [role=tab]", has_text="Bia").click()
+    assert page.page.locator("#p-name").input_value() == "Bia"
+    assert page.page.locator("#grid .card").count() == 3
+    assert page.page.locator("#grid .cell").count() == 3 * 5  # the three and one around
+    assert "rotated" in (cell(page, 0, 1).get_attribute("aria-label") or "")
     page.close()

@@ -1,5 +1,6 @@
 // The game being entered (a game@1 document, as the API takes it), what is selected, the
 // card being placed, undo/redo, and where the work survives a reload.
+import { refusal } from "./check.js";
 import { t } from "./i18n.js";
 
 const SAVED = "neweden.game";
@@ -55,50 +56,13 @@ export function notify(what = "game") {
   for (const listener of listeners) listener(what);
 }
 
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const listOf = (v, each) => v === undefined || (Array.isArray(v) && v.every(each));
-const isCard = (c) => typeof c === "string" || (isObject(c) && listOf(c.sides, (s) => typeof s === "string"));
-const isPlacement = (e) => isObject(e) && Number.isInteger(e.row) && Number.isInteger(e.col) && isCard(e.card);
-
-// The rows or columns a city may spread over on the page (a connected city of 77 cards
-// spreads over 77 at most): the grid draws every cell between its cards, and a city at rows
-// -1,000 and 1,000 would be four million of them.
-export const MAX_SPREAD = 160;
-const spread = (city) => {
-  if (!city?.length) return 0;
-  const rows = city.map((e) => e.row);
-  const cols = city.map((e) => e.col);
-  return Math.max(Math.max(...rows) - Math.min(...rows), Math.max(...cols) - Math.min(...cols)) + 1;
-};
-export const tooSpread = (game) => game.players.some((p) => spread(p.city) > MAX_SPREAD);
-
-// Whether `value` has the shape the page draws: players (at least one), each an object whose
-// city, epiphanies and bonuses are lists of objects, each card of the city a catalog id or
-// an object. Whatever else is wrong in it the API says, as problems.
-export function isGame(value) {
-  return (
-    isObject(value) &&
-    Array.isArray(value.players) &&
-    value.players.length > 0 &&
-    value.players.every(
-      (p) => isObject(p) && listOf(p.city, isPlacement) && listOf(p.epiphanies, isObject) && listOf(p.bonuses, isObject),
-    ) &&
-    !tooSpread(value)
-  );
-}
-
-function refusal(game) {
-  if (!(game?.players?.length > 0)) return t("not_a_game");
-  const shaped = isGame({ ...game, players: game.players.map((p) => (isObject(p) ? { ...p, city: [] } : p)) });
-  const cities = game.players.every((p) => listOf(p?.city, isPlacement));
-  return shaped && cities && tooSpread(game) ? t("too_spread", { n: MAX_SPREAD }) : t("bad_shape");
-}
-
-// Start over with `game` (opened, pasted, shared): history cleared. A game the page cannot
-// draw is refused (an Error saying so) and the game before is kept: it is saved in this
-// browser only once it is drawn, so a hostile link never breaks a later visit.
+// Start over with `game` (opened, pasted, shared, saved): history cleared. A game the page
+// cannot draw (check.js) is refused before anything is drawn, an Error saying why, and the
+// game before is kept: a game is saved in this browser only once it is drawn, so a hostile
+// link never breaks a later visit.
 export function load(game) {
-  if (!isGame(game)) throw new Error(refusal(game));
+  const refused = refusal(game);
+  if (refused) throw new Error(refused);
   const before = { game: state.game, player: state.player, undo: [...undo], redo: [...redo] };
   state.game = normalized(structuredClone(game));
   state.player = 0;
