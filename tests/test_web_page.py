@@ -510,6 +510,45 @@ def test_finding_3_a_link_of_300000000_stars_is_refused_and_never_saved(
     page.close()
 
 
+def _plant(page: Page, text: str) -> None:
+    page.page.evaluate("(text) => localStorage.setItem('neweden.game', text)", text)
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]", timeout=20_000)
+
+
+def test_finding_3_a_saved_game_that_cannot_be_drawn_is_set_aside(
+    browser: Any, server: int
+) -> None:
+    """A game saved in this browser (by an earlier version of the page) that cannot be drawn
+    is moved to another key, said, and the page starts fresh; the next visit is quiet."""
+    bad = json.dumps({"mode": "military", "players": [one_city(inline(stars=300_000_000))]})
+    page = Page(browser, server, "/?lang=en")
+    _plant(page, bad)
+    assert notice(page) == (
+        f"The game saved in this browser could not be drawn ({STARS_300M}), so it was set "
+        "aside (local storage key neweden.game.set-aside) and a new game was started."
+    )
+    storage = "(key) => localStorage.getItem(key)"
+    assert page.page.evaluate(storage, "neweden.game.set-aside") == bad
+    page.wait_total("Player 1", "0")
+    assert "300000000" not in page.page.evaluate(storage, "neweden.game")
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]", timeout=20_000)
+    assert page.page.locator("#notice").is_hidden()
+    # a saved game whose drawing never finished (the tab hung or crashed) is set aside too
+    fine = json.dumps({"mode": "military", "players": [one_city(inline())]})
+    page.page.evaluate("localStorage.setItem('neweden.game.opening', '1')")
+    _plant(page, fine)
+    assert "(the page did not finish drawing it last time)" in notice(page)
+    assert page.page.evaluate(storage, "neweden.game.set-aside") == fine
+    # and a saved game that is not JSON
+    _plant(page, "{not json")
+    assert notice(page).startswith("The game saved in this browser could not be drawn (")
+    page.page.locator("#notice-close").click()
+    assert page.page.locator("#notice").is_hidden()
+    page.close()
+
+
 def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server: int) -> None:
     """The page looked a style up in a plain object: `constructor` found Object's own
     function and the page threw. Such names are drawn as any other."""

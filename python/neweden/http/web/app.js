@@ -7,7 +7,6 @@ import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 import * as io from "./io.js";
 import * as scoreView from "./scoreview.js";
-import { refusal } from "./check.js";
 import * as settings from "./settings.js";
 import {
   canRedo,
@@ -15,8 +14,8 @@ import {
   decodeGame,
   load,
   newGame,
+  openSaved,
   redoEdit,
-  saved,
   state,
   subscribe,
   undoEdit,
@@ -96,8 +95,9 @@ async function openFirst(hash) {
       notice(t("could_not_open", { reason: error.message }));
     }
   }
-  const kept = saved();
-  load(kept && !refusal(kept) ? kept : newGame(t("player_n", { n: 1 })));
+  const setAside = openSaved();
+  if (setAside) notice(setAside);
+  if (!state.game) load(newGame(t("player_n", { n: 1 })));
 }
 
 async function switchLanguage(tag) {

@@ -4,6 +4,8 @@ import { refusal } from "./check.js";
 import { t } from "./i18n.js";
 
 const SAVED = "neweden.game";
+const SET_ASIDE = "neweden.game.set-aside"; // a saved game the page could not draw
+const OPENING = "neweden.game.opening"; // there while the saved game is being drawn
 const listeners = new Set();
 
 export const ALL_SIDES = ["top", "right", "bottom", "left"];
@@ -117,18 +119,38 @@ export function cardAt(row, col, player = currentPlayer()) {
   return player.city.find((p) => p.row === row && p.col === col) || null;
 }
 
-function save() {
-  try {
-    localStorage.setItem(SAVED, JSON.stringify(state.game));
-  } catch {
-    // storage full or refused: the work is kept in the page only
+// Storage full or refused: the work is kept in the page only.
+const save = () => stored(() => localStorage.setItem(SAVED, JSON.stringify(state.game)));
+
+// Open the game saved in this browser. One the page cannot draw (refused, an error while
+// drawing, or a visit that ended while drawing it: a tab hung or crashed) is set aside under
+// SET_ASIDE, never to be drawn again, and the words that say so are returned ("" when
+// nothing was set aside): the caller opens a new game.
+export function openSaved() {
+  const unfinished = stored(() => localStorage.getItem(OPENING));
+  stored(() => localStorage.removeItem(OPENING));
+  const text = stored(() => localStorage.getItem(SAVED));
+  if (!text) return "";
+  let reason = t("saved_unfinished");
+  if (!unfinished) {
+    stored(() => localStorage.setItem(OPENING, "1"));
+    try {
+      load(JSON.parse(text));
+      return "";
+    } catch (error) {
+      reason = error.message;
+    } finally {
+      stored(() => localStorage.removeItem(OPENING));
+    }
   }
+  stored(() => localStorage.setItem(SET_ASIDE, text));
+  stored(() => localStorage.removeItem(SAVED));
+  return t("saved_set_aside", { reason, key: SET_ASIDE });
 }
 
-export function saved() {
+function stored(action) {
   try {
-    const text = localStorage.getItem(SAVED);
-    return text ? JSON.parse(text) : null;
+    return action();
   } catch {
     return null;
   }
