@@ -629,3 +629,137 @@ def test_finding_7_a_later_players_grid_is_drawn_whole_or_refused_whole(
     assert page.page.locator("#grid .cell").count() == 3 * 5  # the three and one around
     assert "rotated" in (cell(page, 0, 1).get_attribute("aria-label") or "")
     page.close()
+
+
+def _block(name: str, cards: int, seed: int) -> dict[str, Any]:
+    """A city of `cards` cards in rows of 11, styles and facilities varied."""
+    styles = ("gothic", "futurist", "renaissance", "sustainable")
+    facilities = ("lab", "shelter", "medical", "tower", "base")
+    city = [
+        {
+            "row": k // 11,
+            "col": k % 11,
+            "card": inline(style=styles[(k + seed) % 4], facility=facilities[k % 5], stars=k % 4),
+        }
+        for k in range(cards)
+    ]
+    return {"name": name, "city": city}
+
+
+def test_finding_3_a_link_of_fifty_thousand_cards_is_refused_at_once(
+    browser: Any, server: int
+) -> None:
+    """53,000 cards inside the size of a link took 16 s to open and 11.5 s at each later
+    visit: each cell of the grid scanned the whole city, and two cards far apart make 26,000
+    cells. A city has at most 77 cards: the count is checked before anything is walked or
+    drawn. docs/web.md has the times."""
+    cards = 52_400  # as many as Chromium's longest URL (2 MiB) holds, each card a short id
+    far = {"row": 159, "col": 159, "card": "a"}  # the grid spread over 160 x 160 cells
+    city = [*[{"row": 0, "col": 0, "card": "a"}] * (cards - 1), far]
+    game: dict[str, Any] = {"mode": "military", "players": [{"name": "P", "city": city}]}
+    link = share(game)
+    assert len(f"http://127.0.0.1:{server}/?lang=en{link}") <= 2 * 1024 * 1024
+    page = Page(browser, server, "/?lang=en" + link)
+    elapsed = shown_at_once(page, "#notice")
+    assert notice(page) == (
+        "The share link could not be opened: player 1: `city` has 52,400 entries; the format "
+        "allows at most 77"
+    )
+    assert elapsed < 10_000  # a generous bound, for a hang: the old page took 16 s
+    parsed = page.page.evaluate(
+        "performance.getEntriesByType('navigation')[0].domContentLoadedEventStart"
+    )
+    # pasted, where no URL limits the size: 53,000 cards
+    game["players"][0]["city"] = city + [{"row": 1, "col": 1, "card": "a"}] * 600
+    page.page.locator("#io-text").fill(json.dumps(game, separators=(",", ":")))
+    pasted = page.page.evaluate(
+        "() => new Promise((done) => { const t0 = performance.now();"
+        " document.getElementById('io-open').click(); done(performance.now() - t0); })"
+    )
+    assert page.page.locator("#io-status").inner_text() == (
+        "Could not open it: player 1: `city` has 53,000 entries; the format allows at most 77"
+    )
+    assert pasted < 10_000
+    print(
+        f"\n52,400-card link: refusal shown {elapsed:.0f} ms after the navigation started"
+        f" ({elapsed - parsed:.0f} ms after the document was parsed); 53,000 cards pasted:"
+        f" refused in {pasted:.0f} ms"
+    )
+    page.close()
+
+
+def test_finding_3_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(
+    browser: Any, server: int
+) -> None:
+    """The largest game the format allows draws at once (the city indexed by cell once a
+    drawing), and the page never makes a game it would refuse to open again."""
+    game = {"mode": "military", "players": [_block(f"P{n}", 77, n) for n in range(4)]}
+    page = Page(browser, server, "/?lang=en" + share(game))
+    elapsed = shown_at_once(page, "#grid .card")
+    assert page.page.locator("#grid .card").count() == 77
+    switch = (
+        "(name) => { const t0 = performance.now();"
+        " [...document.querySelectorAll('#player-tabs [role=tab]')]"
+        ".find((tab) => tab.textContent === name).click();"
+        " return performance.now() - t0; }"
+    )
+    draws = [page.page.evaluate(switch, f"P{n}") for n in (1, 2, 3, 0)]
+    each = ", ".join(f"{d:.1f}" for d in draws)
+    print(f"\n4 x 77 cards: grid shown {elapsed:.0f} ms after the navigation started;")
+    print(f"each player's grid drawn in {each} ms")
+    assert max(draws) < 10_000
+    assert page.page.locator("#grid .card").count() == 77
+    page.page.locator("#grid .cell:not(.card)").first.click()  # the 78th card
+    assert page.page.locator("#grid-status").inner_text() == (
+        "A city has at most 77 cards: this one is full."
+    )
+    assert page.page.locator("#grid .card").count() == 77
+    page.page.locator("#io-line").click()
+    line = json.loads(page.page.locator("#io-text").input_value())
+    assert [len(p["city"]) for p in line["players"]] == [77] * 4
+    seventy_eight = {"mode": "military", "players": [_block("P0", 78, 0)]}
+    page.page.locator("#io-text").fill(json.dumps(seventy_eight))
+    page.page.locator("#io-open").click()
+    assert page.page.locator("#io-status").inner_text() == (
+        "Could not open it: player 1: `city` has 78 entries; the format allows at most 77"
+    )
+    page.close()
+
+
+def test_finding_3_the_page_makes_no_game_it_would_refuse(browser: Any, server: int) -> None:
+    """Forty epiphanies and twenty bonuses are the most a player holds, a bonus is worth
+    -1,000 to 1,000 points: the page's own controls stay within, so the work saved in this
+    browser always opens again."""
+    player: dict[str, Any] = {
+        "name": "Ana",
+        "city": [],
+        "epiphanies": [{"state": "held", "points": 2}] * 40,
+        "bonuses": [{"name": "b", "points": 1}] * 20,
+    }
+    page = Page(browser, server, "/?lang=en" + share({"mode": "military", "players": [player]}))
+    page.page.locator("#extras summary").click()
+    assert page.page.locator("#e-add").is_disabled()
+    assert page.page.locator("#b-add").is_disabled()
+    points = page.page.locator("#bonuses input[type=number]").first
+    points.fill("5000")
+    points.dispatch_event("change")
+    player["bonuses"] = [{"name": "b", "points": 1_000}, *player["bonuses"][1:]]
+    total = total_of({"mode": "military", "players": [player]}, "Ana")
+    page.wait_total("Ana", total)
+    assert page.page.locator("#p-name").get_attribute("maxlength") == "100"
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]", timeout=20_000)
+    assert page.page.locator("#notice").is_hidden()
+    page.wait_total("Ana", total)
+    # a card 160 columns away from the city's first is not placed: the grid would spread over
+    # more than the page draws
+    wide = {"name": "Ana", "city": [{"row": 0, "col": c, "card": inline()} for c in (0, 159)]}
+    page.page.locator("#io-text").fill(json.dumps({"mode": "military", "players": [wide]}))
+    page.page.locator("#io-open").click()
+    cell(page, 0, 160).click()
+    assert page.page.locator("#grid-status").inner_text() == (
+        "A card cannot go there: rows and columns go from -1,000 to 1,000, and the page draws "
+        "a city over at most 160 of them."
+    )
+    assert page.page.locator("#grid .card").count() == 2
+    page.close()

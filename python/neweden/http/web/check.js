@@ -152,3 +152,6 @@ export function refusal(game) {
   }
   return "";
 }
+
+// A number typed in a field as the format takes it: whole, within its limits.
+export const whole = (text, min, max) => Math.min(Math.max(Math.trunc(Number(text)) || 0, min), max);

@@ -1,7 +1,10 @@
 // A player's city as a grid that grows as cards are placed: click or tap a cell, or move
 // with the arrow keys and press Enter. An empty cell gets the card being placed; a card is
-// selected (then rotated, moved, copied, deleted from the card's tools).
-import { shown, t } from "./i18n.js";
+// selected (then rotated, moved, copied, deleted from the card's tools). Each cell finds its
+// card in an index of the city made once a drawing (a scan of the city for each cell was
+// 26,000 scans of 53,000 cards), and the city is within check.js's limits before it is drawn.
+import { LIMITS, MAX_SPREAD, spread } from "./check.js";
+import { num, shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
 
 const TURNED = new Map([["top", "bottom"], ["bottom", "top"], ["left", "right"], ["right", "left"]]);
@@ -98,6 +101,11 @@ export function render(root) {
   root.style.gridTemplateColumns = `repeat(${b.right - b.left + 1}, var(--cell))`;
   root.setAttribute("aria-label", t("grid_label", { name: player.name }));
   const problem = new Set(state.highlight.map(([r, c]) => `${r},${c}`));
+  const cards = new Map(); // "row,col" -> the first card of the city there
+  for (const p of player.city) {
+    const key = `${p.row},${p.col}`;
+    if (!cards.has(key)) cards.set(key, p);
+  }
   for (let row = b.top; row <= b.bottom; row++) {
     for (let col = b.left; col <= b.right; col++) {
       const button = document.createElement("button");
@@ -106,7 +114,7 @@ export function render(root) {
       button.dataset.row = row;
       button.dataset.col = col;
       button.tabIndex = row === cursor.row && col === cursor.col ? 0 : -1;
-      const placement = cardAt(row, col, player);
+      const placement = cards.get(`${row},${col}`);
       if (placement) {
         cardCell(button, placement);
         const sel = state.selected;
@@ -133,10 +141,28 @@ export function focusCursor() {
   grid?.querySelector(`[data-row="${row}"][data-col="${col}"]`)?.focus();
 }
 
+// Why a card cannot go to the empty cell (row, col), "" when it can: the page never makes a
+// game it would refuse to open again (check.js).
+function noRoom(row, col, moving) {
+  const city = currentPlayer().city;
+  if (!moving && city.length >= LIMITS.cards) return t("city_full", { n: LIMITS.cards });
+  const c = LIMITS.coordinate;
+  const after = [...city.filter((p) => p !== moving), { row, col }];
+  if (Math.abs(row) <= c && Math.abs(col) <= c && spread(after) <= MAX_SPREAD) return "";
+  return t("too_far", { min: num(-c), max: num(c), n: MAX_SPREAD });
+}
+
 function choose(row, col) {
   state.cursor = { row, col };
   const placement = cardAt(row, col);
   const sel = state.selected;
+  const moving = state.moving && sel ? cardAt(sel.row, sel.col) : null;
+  const refused = placement ? "" : noRoom(row, col, moving);
+  document.getElementById("grid-status").textContent = refused;
+  if (refused) {
+    focusCursor();
+    return;
+  }
   if (placement) {
     state.moving = false;
     const same = sel && sel.row === row && sel.col === col;
