@@ -52,14 +52,15 @@ def test_a_share_link_that_is_not_a_game_is_refused_and_breaks_nothing(
     value: Any,
 ) -> None:
     page = Page(browser, server, f"/?lang=en#g={_link(value)}")
-    assert page.page.locator("#io-status").inner_text() == "The share link could not be read."
+    said = page.page.locator("#notice-text").inner_text()
+    assert said.startswith("The share link could not be opened: "), said
     _works_after_a_reload(page)
     page.close()
 
 
 def test_a_share_link_that_is_not_base64_is_refused(browser: Any, server: int) -> None:  # noqa: F811
     page = Page(browser, server, "/?lang=en#g=%%%<script>")
-    assert page.page.locator("#io-status").inner_text() == "The share link could not be read."
+    assert page.page.locator("#notice-text").inner_text() == "The share link could not be read."
     page.close()
 
 
@@ -104,8 +105,8 @@ def test_the_refusal_is_said_in_portuguese(browser: Any, server: int) -> None:  
     page.page.locator("#io-text").fill(json.dumps({"players": [{"name": "x", "city": "zz"}]}))
     page.page.locator("#io-open").click()
     status = page.page.locator("#io-status").inner_text()
-    assert "isto não é uma partida: um jogador, uma carta ou uma das listas" in status
-    assert "is not what the format says" not in status
+    assert "jogador 1: `city` deve ser uma lista" in status
+    assert "must be a list" not in status
     page.close()
 
 
@@ -125,18 +126,19 @@ def test_a_city_spread_over_2000_columns_is_refused_not_four_million_cells(
     far = _spread(1000)
     far["players"][0]["city"][0]["row"] = 1000
     page = Page(browser, server, f"/?lang=en#g={_link(far)}")
-    assert page.page.locator("#io-status").inner_text() == "The share link could not be read."
+    said = page.page.locator("#notice-text").inner_text()
+    assert said.startswith("The share link could not be opened: player 1: the city spreads")
     page.page.locator("#io-text").fill(json.dumps(far))
     page.page.locator("#io-open").click()
     status = page.page.locator("#io-status").inner_text()
-    assert "a city spreads over more than 160 rows or columns" in status
+    assert "player 1: the city spreads over more than 160 rows or columns" in status
     _works_after_a_reload(page)
     page.close()
     portuguese = Page(browser, server, "/?lang=pt-BR")
     portuguese.page.locator("#io-text").fill(json.dumps(far))
     portuguese.page.locator("#io-open").click()
     status = portuguese.page.locator("#io-status").inner_text()
-    assert "se espalha por mais de 160 linhas ou colunas" in status
+    assert "jogador 1: a cidade se espalha por mais de 160 linhas ou colunas" in status
     portuguese.close()
 
 

@@ -178,14 +178,40 @@ MESSAGES: dict[str, str] = {
     "opened": N_("Game opened."),
     "could_not_open": N_("Could not open it: {reason}"),
     "not_a_game": N_("this is not a game (no players)"),
-    "bad_shape": N_(
-        "this is not a game: a player, a card or one of the lists is not what the format says"
+    # TRANSLATORS: where the page found what it cannot draw: {where} is one of the five below
+    "where_game": N_("the game"),
+    "where_player": N_("player {n}"),
+    "where_card": N_("player {n}, card {k}"),
+    "where_epiphany": N_("player {n}, epiphany {k}"),
+    "where_bonus": N_("player {n}, bonus {k}"),
+    "not_an_object": N_("{what} must be an object"),
+    # TRANSLATORS: {field} is the format's name of a field (stars, row, points...), as is
+    "must_be_number": N_("{where}: `{field}` must be a whole number from {min} to {max}"),
+    "must_be_text": N_("{where}: `{field}` must be a text of at most {max} characters"),
+    "must_be_list": N_("{where}: `{field}` must be a list"),
+    "must_be_boolean": N_("{where}: `{field}` must be true or false"),
+    "must_be_card": N_("{where}: `card` must be a catalog id or an object"),
+    "too_many": N_("{where}: `{field}` has {count} entries; the format allows at most {max}"),
+    "bad_sides": N_(
+        "{where}: `sides` must be different sides among top, right, bottom and left, at most 4"
     ),
     "too_spread": N_(
-        "a city spreads over more than {n} rows or columns: the page cannot draw it (the API "
-        "scores it)"
+        "{where}: the city spreads over more than {n} rows or columns: the page cannot draw it "
+        "(the API scores it)"
     ),
     "bad_link": N_("The share link could not be read."),
+    "link_refused": N_("The share link could not be opened: {reason}"),
+    "saved_set_aside": N_(
+        "The game saved in this browser could not be drawn ({reason}), so it was set aside "
+        "(local storage key {key}) and a new game was started."
+    ),
+    "saved_unfinished": N_("the page did not finish drawing it last time"),
+    "dismiss": N_("Dismiss"),
+    "city_full": N_("A city has at most {n} cards: this one is full."),
+    "too_far": N_(
+        "A card cannot go there: rows and columns go from {min} to {max}, and the page draws a "
+        "city over at most {n} of them."
+    ),
     "copied_line": N_("Copied as one line (also below)."),
     "line_below": N_("The line is below: copy it from there."),
     "copied_link": N_("Link copied."),

@@ -12,11 +12,10 @@ import {
   canRedo,
   canUndo,
   decodeGame,
-  isGame,
   load,
   newGame,
+  openSaved,
   redoEdit,
-  saved,
   state,
   subscribe,
   undoEdit,
@@ -41,37 +40,64 @@ function renderAll(what) {
   scoreView.schedule();
 }
 
-async function firstGame() {
+// Words at the top of the page (a link not opened, a saved game set aside) until dismissed.
+function notice(text) {
+  const box = $("notice");
+  box.hidden = false;
+  $("notice-text").append(Object.assign(document.createElement("p"), { textContent: text }));
+}
+
+function dismiss() {
+  $("notice").hidden = true;
+  $("notice-text").replaceChildren();
+}
+
+// The share link's payload (/#g=), taken off the address at once: a reload keeps the edits,
+// and a long link is not carried along.
+function takeLink() {
+  if (!location.hash) return null;
   const hash = new URLSearchParams(location.hash.slice(1)).get("g");
-  if (hash) {
-    try {
-      const game = decodeGame(hash);
-      if (!isGame(game)) throw new Error("not a game");
-      return game;
-    } catch {
-      $("io-status").textContent = t("bad_link");
-    } finally {
-      history.replaceState(null, "", location.pathname + location.search); // edits are kept
-    }
+  if (hash) history.replaceState(null, "", location.pathname + location.search);
+  return hash;
+}
+
+// The game of a share link: true once drawn; a link that cannot be is said, and the game
+// open (if any) is kept.
+function openLink(hash) {
+  if (!hash) return false;
+  let game;
+  try {
+    game = decodeGame(hash);
+  } catch {
+    notice(t("bad_link"));
+    return false;
   }
+  try {
+    load(game);
+    return true;
+  } catch (error) {
+    notice(t("link_refused", { reason: error.message }));
+    return false;
+  }
+}
+
+// The first game: a share link, ?example=final, the work saved in this browser, or a new one.
+async function openFirst(hash) {
+  if (openLink(hash)) return;
   const url = new URL(location.href);
   if (url.searchParams.get("example") === "final") {
     url.searchParams.delete("example"); // a reload keeps the edits, not the example again
     history.replaceState(null, "", url);
-    return exampleGame();
+    try {
+      load(await exampleGame());
+      return;
+    } catch (error) {
+      notice(t("could_not_open", { reason: error.message }));
+    }
   }
-  const kept = saved();
-  return isGame(kept) ? kept : newGame(t("player_n", { n: 1 }));
-}
-
-// The first game, or a new one when it cannot be drawn (said as a link not read).
-async function openFirst() {
-  try {
-    load(await firstGame());
-  } catch {
-    $("io-status").textContent = t("bad_link");
-    load(newGame(t("player_n", { n: 1 })));
-  }
+  const setAside = openSaved();
+  if (setAside) notice(setAside);
+  if (!state.game) load(newGame(t("player_n", { n: 1 })));
 }
 
 async function switchLanguage(tag) {
@@ -95,6 +121,7 @@ function keys(event) {
 }
 
 async function main() {
+  const hash = takeLink();
   await i18n.load(i18n.chosenLanguage());
   i18n.apply();
   $("lang").value = i18n.lang();
@@ -117,9 +144,11 @@ async function main() {
   $("new-game").addEventListener("click", () => load(newGame(t("player_n", { n: 1 }))));
   document.addEventListener("keydown", keys);
   subscribe(renderAll);
-  await openFirst();
-  window.addEventListener("hashchange", async () => {
-    if (new URLSearchParams(location.hash.slice(1)).get("g")) await openFirst();
+  await openFirst(hash);
+  $("notice-close").addEventListener("click", dismiss);
+  window.addEventListener("hashchange", () => {
+    dismiss();
+    openLink(takeLink());
   });
   document.body.dataset.ready = "true";
 }

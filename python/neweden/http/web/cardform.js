@@ -1,5 +1,6 @@
 // The compact card form: the card being placed, or the selected card of the city (its
 // changes apply at once, undoably). A catalog id, when given, stands for the whole card.
+import { LIMITS, whole } from "./check.js";
 import { describe, focusCursor, printed } from "./grid.js";
 import { shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, edit, notify, state } from "./state.js";
@@ -45,8 +46,12 @@ export function fill() {
   $("move-hint").hidden = !state.moving;
 }
 
-// "Green area" is written green_area (the service folds the Portuguese names itself).
-const identifier = (text) => text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+// "Green area" is written green_area (the service folds the Portuguese names itself), at
+// most as long as the format allows (lower case may lengthen it).
+const identifier = (text) => {
+  const name = text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return [...name].slice(0, LIMITS.text).join("");
+};
 
 function cardFromFields() {
   const id = $("f-id").value.trim();
@@ -56,8 +61,8 @@ function cardFromFields() {
     style: identifier($("f-style").value),
     type: identifier($("f-type").value),
     facility: $("f-facility").value,
-    points: Number($("f-points").value) || 0,
-    stars: Number($("f-stars").value) || 0,
+    points: whole($("f-points").value, 0, LIMITS.points),
+    stars: whole($("f-stars").value, 0, LIMITS.stars),
     sides: ALL_SIDES.filter((s) => $(`f-icon-${s}`).getAttribute("aria-pressed") === "true"),
   };
   return card;

@@ -1,10 +1,14 @@
 // A player's city as a grid that grows as cards are placed: click or tap a cell, or move
 // with the arrow keys and press Enter. An empty cell gets the card being placed; a card is
-// selected (then rotated, moved, copied, deleted from the card's tools).
-import { shown, t } from "./i18n.js";
+// selected (then rotated, moved, copied, deleted from the card's tools). Each cell finds its
+// card in an index of the city made once a drawing (a scan of the city for each cell was
+// 26,000 scans of 53,000 cards), and the city is within check.js's limits before it is drawn.
+import { LIMITS, MAX_SPREAD, spread } from "./check.js";
+import { num, shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
 
-const TURNED = { top: "bottom", bottom: "top", left: "right", right: "left" };
+const TURNED = new Map([["top", "bottom"], ["bottom", "top"], ["left", "right"], ["right", "left"]]);
+const FACILITIES = new Set(["lab", "shelter", "medical", "tower", "base"]);
 let catalogCards = new Map();
 let grid;
 
@@ -21,14 +25,15 @@ export function printed(card) {
 
 function sidesAsPlaced(placement) {
   const sides = printed(placement.card).sides || [];
-  return placement.rotated ? sides.map((s) => TURNED[s]) : sides;
+  return placement.rotated ? sides.map((s) => TURNED.get(s)) : sides;
 }
 
 export function describe(card) {
   const c = printed(card);
   if (typeof card === "string") return c.name ? `${card} (${c.name})` : card;
   if (c.wild) return t("wild_card");
-  const facility = c.facility ? `, ${t("facility_" + c.facility)}` : "";
+  const named = FACILITIES.has(c.facility) ? t("facility_" + c.facility) : c.facility;
+  const facility = c.facility ? `, ${named}` : "";
   return t("card_words", {
     style: shown(c.style ?? "?"),
     type: shown(c.type ?? "?"),
@@ -73,7 +78,8 @@ function cardCell(button, placement) {
   points.textContent = c.unknown ? "?" : `${c.points ?? 0}${"★".repeat(c.stars ?? 0)}`;
   const facility = document.createElement("span");
   facility.className = "facility";
-  facility.textContent = c.facility ? t("facility_short_" + c.facility) : "";
+  const known = FACILITIES.has(c.facility);
+  facility.textContent = known ? t("facility_short_" + c.facility) : c.facility ? "?" : "";
   button.append(top, points, facility);
   const rotated = placement.rotated ? `, ${t("rotated")}` : "";
   button.setAttribute(
@@ -95,6 +101,11 @@ export function render(root) {
   root.style.gridTemplateColumns = `repeat(${b.right - b.left + 1}, var(--cell))`;
   root.setAttribute("aria-label", t("grid_label", { name: player.name }));
   const problem = new Set(state.highlight.map(([r, c]) => `${r},${c}`));
+  const cards = new Map(); // "row,col" -> the first card of the city there
+  for (const p of player.city) {
+    const key = `${p.row},${p.col}`;
+    if (!cards.has(key)) cards.set(key, p);
+  }
   for (let row = b.top; row <= b.bottom; row++) {
     for (let col = b.left; col <= b.right; col++) {
       const button = document.createElement("button");
@@ -103,7 +114,7 @@ export function render(root) {
       button.dataset.row = row;
       button.dataset.col = col;
       button.tabIndex = row === cursor.row && col === cursor.col ? 0 : -1;
-      const placement = cardAt(row, col, player);
+      const placement = cards.get(`${row},${col}`);
       if (placement) {
         cardCell(button, placement);
         const sel = state.selected;
@@ -130,10 +141,28 @@ export function focusCursor() {
   grid?.querySelector(`[data-row="${row}"][data-col="${col}"]`)?.focus();
 }
 
+// Why a card cannot go to the empty cell (row, col), "" when it can: the page never makes a
+// game it would refuse to open again (check.js).
+function noRoom(row, col, moving) {
+  const city = currentPlayer().city;
+  if (!moving && city.length >= LIMITS.cards) return t("city_full", { n: LIMITS.cards });
+  const c = LIMITS.coordinate;
+  const after = [...city.filter((p) => p !== moving), { row, col }];
+  if (Math.abs(row) <= c && Math.abs(col) <= c && spread(after) <= MAX_SPREAD) return "";
+  return t("too_far", { min: num(-c), max: num(c), n: MAX_SPREAD });
+}
+
 function choose(row, col) {
   state.cursor = { row, col };
   const placement = cardAt(row, col);
   const sel = state.selected;
+  const moving = state.moving && sel ? cardAt(sel.row, sel.col) : null;
+  const refused = placement ? "" : noRoom(row, col, moving);
+  document.getElementById("grid-status").textContent = refused;
+  if (refused) {
+    focusCursor();
+    return;
+  }
   if (placement) {
     state.moving = false;
     const same = sel && sel.row === row && sel.col === col;
@@ -158,9 +187,14 @@ function choose(row, col) {
 }
 
 // Keys for the selected card's tools (cardform.js does them).
-const TOOL_KEYS = { r: "rotate", m: "move", c: "copy", Delete: "delete", Backspace: "delete", Escape: "new" };
+const TOOL_KEYS = new Map([
+  ["r", "rotate"], ["m", "move"], ["c", "copy"],
+  ["Delete", "delete"], ["Backspace", "delete"], ["Escape", "new"],
+]);
 
-const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const STEPS = new Map([
+  ["ArrowUp", [-1, 0]], ["ArrowDown", [1, 0]], ["ArrowLeft", [0, -1]], ["ArrowRight", [0, 1]],
+]);
 
 export function attach(root) {
   root.addEventListener("click", (event) => {
@@ -168,13 +202,13 @@ export function attach(root) {
     if (cell) choose(Number(cell.dataset.row), Number(cell.dataset.col));
   });
   root.addEventListener("keydown", (event) => {
-    const tool = TOOL_KEYS[event.key];
+    const tool = TOOL_KEYS.get(event.key);
     if (tool && state.selected && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       root.dispatchEvent(new CustomEvent("card-tool", { bubbles: true, detail: tool }));
       return;
     }
-    const step = STEPS[event.key];
+    const step = STEPS.get(event.key);
     if (!step) return;
     event.preventDefault();
     const next = root.querySelector(

@@ -1,10 +1,11 @@
 // The page's words: the server's gettext catalog (GET /web/messages.json?lang=), never a
-// dictionary of its own. Elements say which message they show with data-t (text),
-// data-t-label (aria-label), data-t-title (title) and data-t-ph (placeholder).
+// dictionary of its own; kept in Maps, where a key made from a game's data ("constructor",
+// "__proto__") finds nothing but itself. Elements say which message they show with data-t
+// (text), data-t-label (aria-label), data-t-title (title) and data-t-ph (placeholder).
 export const LANGUAGES = ["en", "pt-BR"];
 let current = "en";
-let messages = {};
-let names = {};
+let messages = new Map();
+let names = new Map();
 
 export function lang() {
   return current;
@@ -27,15 +28,15 @@ export async function load(tag) {
   const response = await fetch(`/web/messages.json?lang=${encodeURIComponent(tag)}`);
   const answer = await response.json();
   current = answer.lang;
-  messages = answer.messages;
-  names = answer.names;
+  messages = new Map(Object.entries(answer.messages));
+  names = new Map(Object.entries(answer.names));
   document.documentElement.lang = current;
 }
 
 // The message `key`, its {placeholders} filled from `params`.
 export function t(key, params = {}) {
-  const text = messages[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
+  const text = messages.get(key) ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? params[name] : whole));
 }
 
 export function apply(root = document) {
@@ -51,7 +52,7 @@ export function apply(root = document) {
 // A style, type or facility of the box as the picture shows it (the manual's words in
 // Portuguese); any other name as it is.
 export function shown(name) {
-  return names[name] ?? name;
+  return names.get(name) ?? name;
 }
 
 // A number as the page's language writes it.

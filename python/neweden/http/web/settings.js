@@ -1,5 +1,6 @@
 // The game's settings (mode, requirements, first player, meta), its players (add, rename,
 // reorder, remove) and each player's epiphanies and bonuses.
+import { LIMITS, whole } from "./check.js";
 import { t } from "./i18n.js";
 import { currentPlayer, edit, notify, state } from "./state.js";
 
@@ -90,7 +91,7 @@ export function renderPlayers() {
       return tab;
     }),
   );
-  $("p-add").disabled = game.players.length >= 4;
+  $("p-add").disabled = game.players.length >= LIMITS.players;
   $("p-remove").disabled = game.players.length <= 1;
   $("p-up").disabled = state.player === 0;
   $("p-down").disabled = state.player === game.players.length - 1;
@@ -101,6 +102,7 @@ export function renderPlayers() {
 
 function renderEpiphanies() {
   const player = currentPlayer();
+  $("e-add").disabled = player.epiphanies.length >= LIMITS.epiphanies;
   $("epiphanies").replaceChildren(
     ...player.epiphanies.map((e, i) => {
       const change = (fn) => edit((g) => fn(g.players[state.player].epiphanies[i]));
@@ -118,7 +120,7 @@ function renderEpiphanies() {
         e.effect ?? "",
         (v) => change((x) => (v ? (x.effect = v) : delete x.effect)),
       );
-      const card = el("input", { value: e.card ?? "", size: 6 });
+      const card = el("input", { value: e.card ?? "", size: 6, maxLength: LIMITS.text });
       card.setAttribute("list", "epiphany-ids");
       card.addEventListener("change", () =>
         change((x) => {
@@ -153,13 +155,16 @@ function renderEpiphanies() {
 
 function renderBonuses() {
   const player = currentPlayer();
+  $("b-add").disabled = player.bonuses.length >= LIMITS.bonuses;
   $("bonuses").replaceChildren(
     ...player.bonuses.map((b, i) => {
       const change = (fn) => edit((g) => fn(g.players[state.player].bonuses[i]));
-      const name = el("input", { value: b.name });
+      const name = el("input", { value: b.name, maxLength: LIMITS.text });
       name.addEventListener("change", () => change((x) => (x.name = name.value)));
+      const most = LIMITS.bonusPoints;
       const points = el("input", { type: "number", value: b.points, className: "narrow" });
-      points.addEventListener("change", () => change((x) => (x.points = Number(points.value) || 0)));
+      Object.assign(points, { min: -most, max: most });
+      points.addEventListener("change", () => change((x) => (x.points = whole(points.value, -most, most))));
       const remove = el("button", { type: "button", textContent: "✕" });
       remove.setAttribute("aria-label", t("remove_bonus"));
       remove.addEventListener("click", () => edit((g) => g.players[state.player].bonuses.splice(i, 1)));
@@ -167,6 +172,8 @@ function renderBonuses() {
     }),
   );
 }
+
+const TAB_STEPS = new Map([["ArrowLeft", -1], ["ArrowRight", 1], ["Home", -99], ["End", 99]]);
 
 function movePlayer(step) {
   const from = state.player;
@@ -206,7 +213,7 @@ export function attach() {
     });
   });
   $("player-tabs").addEventListener("keydown", (event) => {
-    const step = { ArrowLeft: -1, ArrowRight: 1, Home: -99, End: 99 }[event.key];
+    const step = TAB_STEPS.get(event.key);
     if (!step) return;
     event.preventDefault();
     const last = state.game.players.length - 1;

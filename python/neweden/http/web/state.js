@@ -1,8 +1,11 @@
 // The game being entered (a game@1 document, as the API takes it), what is selected, the
 // card being placed, undo/redo, and where the work survives a reload.
+import { refusal } from "./check.js";
 import { t } from "./i18n.js";
 
 const SAVED = "neweden.game";
+const SET_ASIDE = "neweden.game.set-aside"; // a saved game the page could not draw
+const OPENING = "neweden.game.opening"; // there while the saved game is being drawn
 const listeners = new Set();
 
 export const ALL_SIDES = ["top", "right", "bottom", "left"];
@@ -55,50 +58,13 @@ export function notify(what = "game") {
   for (const listener of listeners) listener(what);
 }
 
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const listOf = (v, each) => v === undefined || (Array.isArray(v) && v.every(each));
-const isCard = (c) => typeof c === "string" || (isObject(c) && listOf(c.sides, (s) => typeof s === "string"));
-const isPlacement = (e) => isObject(e) && Number.isInteger(e.row) && Number.isInteger(e.col) && isCard(e.card);
-
-// The rows or columns a city may spread over on the page (a connected city of 77 cards
-// spreads over 77 at most): the grid draws every cell between its cards, and a city at rows
-// -1,000 and 1,000 would be four million of them.
-export const MAX_SPREAD = 160;
-const spread = (city) => {
-  if (!city?.length) return 0;
-  const rows = city.map((e) => e.row);
-  const cols = city.map((e) => e.col);
-  return Math.max(Math.max(...rows) - Math.min(...rows), Math.max(...cols) - Math.min(...cols)) + 1;
-};
-export const tooSpread = (game) => game.players.some((p) => spread(p.city) > MAX_SPREAD);
-
-// Whether `value` has the shape the page draws: players (at least one), each an object whose
-// city, epiphanies and bonuses are lists of objects, each card of the city a catalog id or
-// an object. Whatever else is wrong in it the API says, as problems.
-export function isGame(value) {
-  return (
-    isObject(value) &&
-    Array.isArray(value.players) &&
-    value.players.length > 0 &&
-    value.players.every(
-      (p) => isObject(p) && listOf(p.city, isPlacement) && listOf(p.epiphanies, isObject) && listOf(p.bonuses, isObject),
-    ) &&
-    !tooSpread(value)
-  );
-}
-
-function refusal(game) {
-  if (!(game?.players?.length > 0)) return t("not_a_game");
-  const shaped = isGame({ ...game, players: game.players.map((p) => (isObject(p) ? { ...p, city: [] } : p)) });
-  const cities = game.players.every((p) => listOf(p?.city, isPlacement));
-  return shaped && cities && tooSpread(game) ? t("too_spread", { n: MAX_SPREAD }) : t("bad_shape");
-}
-
-// Start over with `game` (opened, pasted, shared): history cleared. A game the page cannot
-// draw is refused (an Error saying so) and the game before is kept: it is saved in this
-// browser only once it is drawn, so a hostile link never breaks a later visit.
+// Start over with `game` (opened, pasted, shared, saved): history cleared. A game the page
+// cannot draw (check.js) is refused before anything is drawn, an Error saying why, and the
+// game before is kept: a game is saved in this browser only once it is drawn, so a hostile
+// link never breaks a later visit.
 export function load(game) {
-  if (!isGame(game)) throw new Error(refusal(game));
+  const refused = refusal(game);
+  if (refused) throw new Error(refused);
   const before = { game: state.game, player: state.player, undo: [...undo], redo: [...redo] };
   state.game = normalized(structuredClone(game));
   state.player = 0;
@@ -153,18 +119,38 @@ export function cardAt(row, col, player = currentPlayer()) {
   return player.city.find((p) => p.row === row && p.col === col) || null;
 }
 
-function save() {
-  try {
-    localStorage.setItem(SAVED, JSON.stringify(state.game));
-  } catch {
-    // storage full or refused: the work is kept in the page only
+// Storage full or refused: the work is kept in the page only.
+const save = () => stored(() => localStorage.setItem(SAVED, JSON.stringify(state.game)));
+
+// Open the game saved in this browser. One the page cannot draw (refused, an error while
+// drawing, or a visit that ended while drawing it: a tab hung or crashed) is set aside under
+// SET_ASIDE, never to be drawn again, and the words that say so are returned ("" when
+// nothing was set aside): the caller opens a new game.
+export function openSaved() {
+  const unfinished = stored(() => localStorage.getItem(OPENING));
+  stored(() => localStorage.removeItem(OPENING));
+  const text = stored(() => localStorage.getItem(SAVED));
+  if (!text) return "";
+  let reason = t("saved_unfinished");
+  if (!unfinished) {
+    stored(() => localStorage.setItem(OPENING, "1"));
+    try {
+      load(JSON.parse(text));
+      return "";
+    } catch (error) {
+      reason = error.message;
+    } finally {
+      stored(() => localStorage.removeItem(OPENING));
+    }
   }
+  stored(() => localStorage.setItem(SET_ASIDE, text));
+  stored(() => localStorage.removeItem(SAVED));
+  return t("saved_set_aside", { reason, key: SET_ASIDE });
 }
 
-export function saved() {
+function stored(action) {
   try {
-    const text = localStorage.getItem(SAVED);
-    return text ? JSON.parse(text) : null;
+    return action();
   } catch {
     return null;
   }
