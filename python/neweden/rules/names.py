@@ -274,8 +274,8 @@ def misspelling(name: str, attribute: Attribute) -> str | None:
     SIMILAR_DISTANCE edits from one or from one of its Portuguese forms; the nearest, the
     manual's order breaking a tie. None for a known name or one farther from all of them.
     Names whose lengths differ by more than the distance are not compared (a long invented
-    name costs nothing)."""
-    if name in ALIASES[attribute]:
+    name costs nothing). A card of a catalog built in Python may have no name (None)."""
+    if not isinstance(name, str) or name in ALIASES[attribute]:
         return None
     best: tuple[int, str] | None = None
     for form, known in _KNOWN_FORMS[attribute]:
