@@ -243,3 +243,87 @@ def test_rule_4a_d5_a_table_of_the_wrong_length_or_that_increases_is_a_decode_pr
     (problem,) = raised.value.problems
     assert problem.path == path
     assert words in problem.message
+
+
+# --- everywhere: the command line, the text table, validate, HTTP -----------------------------
+
+
+def _write(tmp_path: Any, doc: dict[str, Any], name: str = "g.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_rule_4a_score_exit_codes_and_the_text_table_of_declared_cards(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`neweden score`: 0 for a valid game scored as declared (the met column marks declared
+    cards `*`, a line below says so), 1 when a declaration disagrees with its city, 2 when
+    the declaration names a card not in play or the D5 table does not fit."""
+    from neweden.cli.main import main
+
+    assert main(["score", _write(tmp_path, _three(["A3"], [], None)), "--format", "text"]) == 0
+    shown = capsys.readouterr().out
+    assert "A3*,C1" in shown
+    assert "* met as the table declared (requirements_met), not checked" in shown
+    assert "requirements_declared: A3:" in shown
+    disagreeing = _three(["A3"], [], ["C1"], city=OPEN)
+    assert main(["score", _write(tmp_path, disagreeing), "--format", "text"]) == 1
+    assert "requirement_disagrees" in capsys.readouterr().out
+    assert main(["score", _write(tmp_path, _three(["A9"], [], None))]) == 2
+    assert "/players/0/requirements_met/0: bad_value" in capsys.readouterr().err
+    bad_table = game("military", player("A", ROW), player("B", ROW), majority_table=[1, 5])
+    assert main(["score", _write(tmp_path, bad_table)]) == 2
+    assert "/majority_table/1: bad_value" in capsys.readouterr().err
+
+
+def test_rule_4a_validate_counts_declared_games_and_their_warnings(tmp_path: Any) -> None:
+    import csv
+    import io
+
+    from neweden.runners.batch import validate
+
+    lines = [_three(["A3"], [], None), _three(["A3"], [], ["C1"], city=OPEN)]
+    source = tmp_path / "round.jsonl"
+    source.write_text("".join(json.dumps(doc) + "\n" for doc in lines))
+    out, table, stdout = tmp_path / "out.jsonl", tmp_path / "t.csv", io.StringIO()
+    assert validate([str(source)], out=str(out), csv_path=str(table), stdout=stdout) == 1
+    first, second = (json.loads(line) for line in out.read_text().splitlines())
+    assert first["players"][0]["requirements_declared"] == ["A3"]
+    assert second["valid"] is False
+    summary = stdout.getvalue().splitlines()[-1]
+    assert "most frequent errors: requirement_disagrees 1" in summary
+    assert "requirements_declared 2" in summary
+    rows = list(csv.DictReader(io.StringIO(table.read_text())))
+    assert rows[0]["requirements_met"] == "A3;C1"
+    assert rows[0]["warning_codes"] == "game_not_ended;requirements_declared"
+    assert rows[5]["error_codes"] == "requirement_disagrees"
+
+
+def test_rule_4a_http_scores_declared_cards_and_refuses_a_table_that_does_not_fit(
+    tmp_path: Any,
+) -> None:
+    import http.client
+
+    pytest.importorskip("starlette", reason="the serve extra")
+    from tests.servers import running_server
+
+    def post(port: int, body: bytes) -> tuple[int, Any]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/v1/score", body, {"content-type": "application/json"})
+        answer = conn.getresponse()
+        found = answer.status, json.loads(answer.read())
+        conn.close()
+        return found
+
+    with running_server({}, tmp_path / "server.log") as (port, _pid):
+        status, report = post(port, json.dumps(_three(["A3"], [], None)).encode())
+        assert status == 200
+        assert report["players"][0]["requirements_declared"] == ["A3"]
+        assert report["players"][0]["score"]["total"] == 12
+        doc = game("military", player("A", ROW), player("B", ROW), majority_table=[9])
+        status, problem = post(port, json.dumps(doc).encode())
+        assert status == 422
+        assert [(e["code"], e["path"]) for e in problem["errors"]] == [
+            ("bad_value", "/majority_table")
+        ]

@@ -344,10 +344,10 @@ CATALOG_CASES = [
     ),
     (
         '{"requirements": {"EX-R": {"deck": "A", "example": true, "condition": '
-        '{">=": [{"count": {"style": "Gothc"}}, 2]}}}}',
+        '{">=": [{"count": {"style": "Gothc!"}}, 2]}}}}',
         "c.json",
-        'the style "Gothc" is not a name a card can have',
-        'o estilo "Gothc" não é um nome que uma carta possa ter',
+        'the style "Gothc!" is not a name a card can have',
+        'o estilo "Gothc!" não é um nome que uma carta possa ter',
     ),
     (
         '{"requirements": {"EX-R": {"deck": "A", "example": true, "condition": '

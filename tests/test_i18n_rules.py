@@ -170,9 +170,14 @@ CASES: dict[str, tuple[Callable[[], Any], str, str]] = {
     ),
     "too_many_types": (_too_many_types, "7 Tipos de Local; a caixa tem 6", "7 types"),
     "similar_names": (
-        lambda: game("military", player("Ana", six_in_a_row(["gothic"] * 5 + ["gothik"]))),
-        'o Estilo Arquitetônico "gothik", 1 carta (Ana, linha 0, coluna 5), parece "gothic"',
+        lambda: game("military", player("Ana", six_in_a_row(["ex_quinta"] * 5 + ["ex_quintas"]))),
+        'o Estilo Arquitetônico "ex_quintas", 1 carta (Ana, linha 0, coluna 5), parece "ex_quinta"',
         "is one of them mistyped?",
+    ),
+    "misspelled_name": (
+        lambda: game("military", player("Ana", six_in_a_row(["gothic"] * 5 + ["gothik"]))),
+        '"gothik" não é um Estilo Arquitetônico: você quis dizer "gothic"?',
+        'is not a style: did you mean "gothic"?',
     ),
     "unknown_effect": (
         _unknown_effect,

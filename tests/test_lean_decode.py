@@ -359,15 +359,15 @@ OTHER_VALUES: dict[str, tuple[Any, Any]] = {
     "col": (5, "0"),
     "card": ({"wild": True}, "EX 1"),
     "rotated": (False, 1),
-    "style": ("ex_jade", "Gothic"),
-    "type": ("gotico", "BAD"),
+    "style": ("ex_jade", "Goth/ic"),
+    "type": ("gotico", "B/AD"),
     "facility": ("base", "lav"),
     "points": (1, -1),
     "stars": (0, 4),
     "sides": (["top"], []),
     "wild": (True, False),
     "state": ("held", "used"),
-    "effect": ("move", "Rotate"),
+    "effect": ("move", "Rot/ate"),
 }
 
 
@@ -531,23 +531,24 @@ def _escape_cases() -> Iterator[Case]:
 
 
 def _readable_name(name: str, attribute: Attribute) -> bool:
-    return fold(name, attribute) is not None or re.fullmatch(IDENTIFIER_PATTERN, name) is not None
+    return re.fullmatch(IDENTIFIER_PATTERN, fold(name, attribute)) is not None
 
 
 def _alias_cases() -> Iterator[Case]:
     """Every name and alias of the vocabulary as written, in capitals, capitalized and
-    decomposed; near names that are none. An ASCII spelling the decoder reads is read lean."""
+    decomposed; names as players write them (RULES §1: accents, spaces, hyphens) and near
+    names that are none. Every spelling the decoder reads is read lean, UTF-8 included (the
+    strict reader takes the name as written, the caller folds it)."""
     for attribute, names in ALIASES.items():
         old = STYLE if attribute == "style" else TYPE
         for name, forms in names.items():
             for form in (name, *forms):
                 spellings = (form, form.upper(), form.title(), unicodedata.normalize("NFD", form))
                 for spelling in dict.fromkeys(spellings):
-                    plain = spelling.isascii() and _readable_name(spelling, attribute)
                     yield Case(
                         f"{attribute} {spelling!a}",
                         sub(old, json.dumps({attribute: spelling}, ensure_ascii=False)[1:-1]),
-                        True if plain else None,
+                        True if _readable_name(spelling, attribute) else None,
                     )
     odd_styles = (
         "gótico ",
@@ -563,11 +564,33 @@ def _alias_cases() -> Iterator[Case]:
         "x" * 100,
         "x" * 101,
         "a" + "é" * 99,
+        "a" + "é" * 100,
+        "Praça",
+        "PRAÇA",
+        "Pra\u0327ca",
+        "  Arte-Déco  ",
+        "Comércio Local",
+        "3d",
+        "a/b",
+        "\U0001f3db",  # an emoji
+        "Готика",  # another script's letters
+        "-gothic",
+        "\u0301gothic",
+        "K\u212a",  # KELVIN SIGN decomposes to K
+        "İstanbul",  # lower case adds a dot above
     )
     for odd in odd_styles:
-        yield Case(f"style {odd!a}", sub(STYLE, json.dumps({"style": odd})[1:-1]))
-    for odd in ("area verde", "Área Verde", "Construçao", "building ", "green-area"):
-        yield Case(f"type {odd!a}", sub(TYPE, json.dumps({"type": odd}, ensure_ascii=False)[1:-1]))
+        yield Case(
+            f"style {odd!a}",
+            sub(STYLE, json.dumps({"style": odd}, ensure_ascii=False)[1:-1]),
+            True if _readable_name(odd, "style") and len(odd) <= 100 else None,
+        )
+    for odd in ("area verde", "Área Verde", "Construçao", "building ", "green-area", "Praça"):
+        yield Case(
+            f"type {odd!a}",
+            sub(TYPE, json.dumps({"type": odd}, ensure_ascii=False)[1:-1]),
+            True if _readable_name(odd, "type") else None,
+        )
 
 
 def _styles_game(
@@ -1235,13 +1258,13 @@ def test_every_changed_document_at_once_reads_as_each_alone(detail: bool) -> Non
 
 
 def test_a_dropped_game_leaves_the_next_ones_read_right() -> None:
-    """A game the strict reader reads but whose style is none (`Gothic`) is dropped from
+    """A game the strict reader reads but whose style is none (`Goth/ic`) is dropped from
     the packer: the games around it, with names of their own and aliases, read alike."""
     docs = [
         sub(STYLE, '"style":"gotico"'),
-        sub(STYLE, '"style":"Gothic"'),
+        sub(STYLE, '"style":"Goth/ic"'),
         sub(STYLE, '"style":"ex_new"').replace(b'"ex_jade"', b'"Futurista"'),
-        sub(TYPE, '"type":"BAD"').replace(b'"ex_jade"', b'"ex_other"'),
+        sub(TYPE, '"type":"B/AD"').replace(b'"ex_jade"', b'"ex_other"'),
         sub(STYLE, '"style":"GOTICO"').replace(b'"ex_quarry"', b'"ex_new_type"'),
         BASE.encode(),
     ]
@@ -1398,7 +1421,7 @@ def test_read_many_reads_a_batch_as_each_game_is_read_in_turn() -> None:
         padded(BASE.encode()),
         padded(json.dumps(by_id).encode()),  # the strict reader refuses it
         padded(sub('"mode":"elitist"', '"mode":"elitista"')),  # msgspec refuses the rest
-        padded(sub(STYLE, '"style":"Gothic"')),  # a style that is none: dropped
+        padded(sub(STYLE, '"style":"Goth/ic"')),  # a style that is none: dropped
         padded(sub(STYLE, '"style":"ex_new"').replace(b'"ex_harbor"', b'"ex_new_type"')),
         padded(sub(STYLE, '"style":"gotico"')),  # an alias (the table's lists renumbered)
         b'{"mode":"military","players":[{"name":"A","city":[]}]}',  # under min_size

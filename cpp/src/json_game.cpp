@@ -43,6 +43,37 @@ inline std::uint64_t not_plain(std::uint64_t word) noexcept {
   return (word & kHigh) | below | (~del & kHigh) | (~quote & kHigh) | (~slash & kHigh);
 }
 
+// The length of the UTF-8 sequence at `p` (a byte above 0x7f first) as Python's strict
+// decoder and msgspec take it: no overlong form, no surrogate, nothing past U+10FFFF; 0 for
+// anything else (the bytes after it are not read past `end`).
+inline std::size_t utf8_sequence(const std::uint8_t* p, const std::uint8_t* end) noexcept {
+  const unsigned lead = *p;
+  std::size_t n = 0;
+  unsigned lo = 0x80, hi = 0xbf;  // the second byte's range
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    n = 2;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    n = 3;
+    lo = lead == 0xe0 ? 0xa0 : lo;  // not overlong
+    hi = lead == 0xed ? 0x9f : hi;  // no surrogate
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    n = 4;
+    lo = lead == 0xf0 ? 0x90 : lo;  // not overlong
+    hi = lead == 0xf4 ? 0x8f : hi;  // at most U+10FFFF
+  } else {
+    return 0;
+  }
+  if (static_cast<std::size_t>(end - p) < n || p[1] < lo || p[1] > hi) {
+    return 0;
+  }
+  for (std::size_t i = 2; i < n; ++i) {
+    if (p[i] < 0x80 || p[i] > 0xbf) {
+      return 0;
+    }
+  }
+  return n;
+}
+
 // JSON read forward, strictly: only the plain forms listed in json_game.hpp are read;
 // anything else makes a read fail. Every read checks the bytes left.
 class JsonIn {
@@ -78,38 +109,14 @@ class JsonIn {
 
   // A string of printable ASCII without escapes.
   bool str(std::string_view& out) noexcept {
-    space();
-    if (!eat('"')) {
-      return false;
-    }
-    const std::uint8_t* start = p_;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    // Eight bytes at a time while eight are left: the first byte that is no plain string
-    // byte (a quote ends the string, anything else refuses it) is found at once.
-    while (end_ - p_ >= 8) {
-      std::uint64_t word;
-      std::memcpy(&word, p_, 8);
-      const std::uint64_t odd = not_plain(word);
-      if (odd != 0) {
-        p_ += __builtin_ctzll(odd) / 8;
-        break;
-      }
-      p_ += 8;
-    }
-#endif
-    while (p_ != end_ && *p_ != '"') {
-      if (*p_ < 0x20U || *p_ > 0x7eU || *p_ == '\\') {
-        return false;
-      }
-      ++p_;
-    }
-    if (p_ == end_) {
-      return false;
-    }
-    out = std::string_view(reinterpret_cast<const char*>(start),
-                           static_cast<std::size_t>(p_ - start));
-    ++p_;
-    return true;
+    std::size_t characters = 0;
+    return string(false, out, characters);
+  }
+
+  // A string of printable ASCII and UTF-8 sequences (as Python's strict decoder takes them)
+  // without escapes: a name as players write it ("Praça"), `characters` its code points.
+  bool text(std::string_view& out, std::size_t& characters) noexcept {
+    return string(true, out, characters);
   }
 
   // A plain integer (-?(0|[1-9][0-9]*), no fraction or exponent) within [lo, hi].
@@ -180,6 +187,58 @@ class JsonIn {
   }
 
  private:
+  // str() and text(): `utf8`, whether a byte above 0x7f may start a UTF-8 sequence.
+  bool string(bool utf8, std::string_view& out, std::size_t& characters) noexcept {
+    space();
+    if (!eat('"')) {
+      return false;
+    }
+    const std::uint8_t* start = p_;
+    std::size_t continuations = 0;  // bytes after the first of each sequence
+    for (;;) {
+      plain_run();
+      if (p_ == end_) {
+        return false;
+      }
+      if (*p_ == '"') {
+        break;
+      }
+      const std::size_t n = utf8 ? utf8_sequence(p_, end_) : 0;
+      if (n == 0) {
+        return false;  // an escape, a control byte, 0x7f, or bytes that are no UTF-8
+      }
+      p_ += n;
+      continuations += n - 1;
+    }
+    out = std::string_view(reinterpret_cast<const char*>(start),
+                           static_cast<std::size_t>(p_ - start));
+    characters = out.size() - continuations;
+    ++p_;
+    return true;
+  }
+
+  // Past the printable ASCII bytes other than a quote and a backslash, to the first other
+  // byte (or the end).
+  void plain_run() noexcept {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // Eight bytes at a time while eight are left: the first byte that is no plain string
+    // byte is found at once.
+    while (end_ - p_ >= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p_, 8);
+      const std::uint64_t odd = not_plain(word);
+      if (odd != 0) {
+        p_ += __builtin_ctzll(odd) / 8;
+        return;
+      }
+      p_ += 8;
+    }
+#endif
+    while (p_ != end_ && *p_ >= 0x20U && *p_ <= 0x7eU && *p_ != '"' && *p_ != '\\') {
+      ++p_;
+    }
+  }
+
   void space() noexcept {
     while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) {
       ++p_;
@@ -278,9 +337,11 @@ bool is(std::string_view key, const char (&word)[N]) noexcept {
   return true;
 }
 
-// A name as the format takes it (1 to max characters; ASCII here, so bytes).
+// A name as the format takes it: 1 to max characters (code points, as msgspec counts them),
+// as written (the caller reads a style or type name as the decoder does: folded).
 bool name(JsonIn& in, std::size_t max, std::string_view& out) {
-  return in.str(out) && !out.empty() && out.size() <= max;
+  std::size_t characters = 0;
+  return in.text(out, characters) && characters >= 1 && characters <= max;
 }
 
 // An inline card (an object: a catalog id is refused), its fields checked against the

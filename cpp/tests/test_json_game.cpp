@@ -96,7 +96,7 @@ TEST_CASE("what the exact decoder alone reads is refused") {
   CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": "EX-1"}])"));      // a catalog id
   CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": {"wild": true, "name": ""}}])"));
   CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": {"wild": true, "name": "Jo\u00e3o"}}])"));
-  CHECK_FALSE(reads("[{\"row\": 0, \"col\": 0, \"card\": {\"wild\": true, \"name\": \"Jo\xc3\xa3o\"}}]"));
+  CHECK(reads("[{\"row\": 0, \"col\": 0, \"card\": {\"wild\": true, \"name\": \"Jo\xc3\xa3o\"}}]"));
   CHECK(reads(R"([{"row": 0, "col": 0, "card": {"wild": true, "name": "Joao"}}])"));
 }
 
@@ -236,4 +236,50 @@ TEST_CASE("a name is read whole at any length, and refused for any byte a plain 
       }
     }
   }
+}
+
+TEST_CASE("a name as players write it is read in UTF-8, and only well-formed") {
+  // RULES §1: "Praça", "Área Verde" are names; the caller folds them. A byte above 0x7f is
+  // taken only as part of a sequence Python's strict decoder (and msgspec) takes.
+  const auto card = [](const std::string& style) {
+    return R"([{"row": 0, "col": 0, "card": {"style": ")" + style +
+           R"(", "type": "t", "facility": "lab", "points": 0, "stars": 0, "sides": ["top"]}}])";
+  };
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  REQUIRE(add(packer, game(card("Pra\xc3\xa7" "a"))));
+  REQUIRE(add(packer, game(card("go\xcc\x81tico"))));  // decomposed: o + U+0301
+  REQUIRE(add(packer, game(card("\xc3\x81rea Verde"))));
+  CHECK(packer.styles().names() ==
+        std::vector<std::string>{"Pra\xc3\xa7" "a", "go\xcc\x81tico", "\xc3\x81rea Verde"});
+  CHECK(reads(card("\xe2\x82\xac")));          // three bytes (the caller refuses the name)
+  CHECK(reads(card("x\xf0\x9f\x98\x80")));     // four bytes
+  CHECK(reads(card("\xf4\x8f\xbf\xbf")));      // U+10FFFF
+  for (const char* bad : {
+           "\x80",              // a continuation byte first
+           "\xc3",              // cut short by the closing quote
+           "\xc3\x28",          // not a continuation byte
+           "\xc0\xaf",          // overlong
+           "\xc1\xbf",          // overlong
+           "\xe0\x80\x80",      // overlong
+           "\xed\xa0\x80",      // a surrogate
+           "\xf0\x80\x80\x80",  // overlong
+           "\xf4\x90\x80\x80",  // past U+10FFFF
+           "\xf5\x80\x80\x80",  // no such first byte
+           "\xff",
+           "a\xe2\x82",          // cut short
+       }) {
+    CHECK_FALSE(reads(card(bad)));
+  }
+  // the length is counted in code points, as msgspec counts it (100 at most)
+  std::string hundred;
+  for (int i = 0; i < 100; ++i) {
+    hundred += "\xc3\xa9";
+  }
+  CHECK(reads(card(hundred)));
+  CHECK_FALSE(reads(card(hundred + "a")));
+  // a document cut inside a sequence is refused, nothing read past its end
+  const std::string whole = game(card("Pra\xc3\xa7" "a"));
+  const std::size_t cut = whole.find("\xc3") + 1;
+  neweden::JsonGamePacker short_packer(names(), neweden::CityLimits{});
+  CHECK_FALSE(short_packer.add(reinterpret_cast<const std::uint8_t*>(whole.data()), cut));
 }

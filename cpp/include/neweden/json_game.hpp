@@ -29,9 +29,10 @@ struct CityLimits {
 // nothing) anything it does not read exactly as the exact path does, so that the caller
 // decodes that game the exact way: a card given by catalog id, a key given twice or spelled
 // with an escape, a field unknown or missing, a value of another kind or out of the
-// format's ranges, a string with an escape or a byte outside printable ASCII, a number that
-// is not a plain integer. Style and type names are taken as written: the caller reads each
-// distinct one (identifier, Portuguese alias). The values outside the cities are only
+// format's ranges, a string with an escape or a byte outside printable ASCII (in a card's
+// style, type or name: outside printable ASCII and well-formed UTF-8), a number that is not
+// a plain integer. Style and type names are taken as written ("Praça", "Área Verde"): the
+// caller reads each distinct one as the decoder does (folded, RULES §1). The values outside the cities are only
 // skipped: msgspec reads them, in head() (the document with each city given as `[]`).
 // Never reads outside the buffer, whatever the bytes.
 class JsonGamePacker {

@@ -17,7 +17,7 @@ from neweden.catalog.catalog import Catalog, ResolvedCard
 from neweden.format.checks import fold_name
 from neweden.format.model import FACILITIES
 from neweden.format.problems import Problem, did_you_mean, join, pointer_order
-from neweden.format.vocabulary import ALIASES, KNOWN_NAMES, Attribute
+from neweden.format.vocabulary import ALIASES, KNOWN_NAMES, Attribute, fold
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.sides import STEP
 from neweden.i18n import N_, _, current
@@ -124,12 +124,16 @@ def _check_filter(spec: Any, path: str) -> list[Problem]:
 
 _NOT_A_NAME = {
     "style": N_(
-        'the style "{name}" is not a name a card can have (a lower-case identifier, or a '
-        "Portuguese name of the manual's)"
+        'the style "{name}" is not a name a card can have: folded as players write it (spaces '
+        "around it trimmed, Portuguese accents taken off, letters in lower case, inner spaces "
+        'and hyphens made _) it reads "{read}", and a name is a letter, then letters, digits '
+        "or _"
     ),
     "type": N_(
-        'the type "{name}" is not a name a card can have (a lower-case identifier, or a '
-        "Portuguese name of the manual's)"
+        'the type "{name}" is not a name a card can have: folded as players write it (spaces '
+        "around it trimmed, Portuguese accents taken off, letters in lower case, inner spaces "
+        'and hyphens made _) it reads "{read}", and a name is a letter, then letters, digits '
+        "or _"
     ),
 }
 
@@ -137,17 +141,19 @@ _NOT_A_NAME = {
 def _name_problems(
     attribute: Attribute, names: list[str], where: str, listed: bool
 ) -> list[Problem]:
-    """A style or type name in a filter is what a card's would be: an identifier or a
-    Portuguese alias (a name no card can have would make the condition silently false)."""
+    """A style or type name in a filter is what a card's would be: a name that folds to an
+    identifier (RULES §1; a name no card can have would make the condition silently
+    false)."""
     problems = []
     for i, name in enumerate(names):
         if fold_name(name, attribute) is None:
             at = join(where, i) if listed else where
+            read = fold(name, attribute)
             problems.append(
                 _problem(
                     "bad_value",
-                    _(_NOT_A_NAME[attribute], name=name)
-                    + did_you_mean(name.lower(), [*ALIASES[attribute], *KNOWN_NAMES]),
+                    _(_NOT_A_NAME[attribute], name=name, read=read)
+                    + did_you_mean(read, [*ALIASES[attribute], *KNOWN_NAMES]),
                     at,
                 )
             )

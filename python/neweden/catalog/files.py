@@ -41,7 +41,13 @@ from neweden.format.model import (
     TypeName,
 )
 from neweden.format.problems import Problem, did_you_mean, document_order, join, os_reason
-from neweden.format.vocabulary import MAX_STYLES, MAX_TYPES, Attribute, fold, fold_condition
+from neweden.format.vocabulary import (
+    MAX_STYLES,
+    MAX_TYPES,
+    Attribute,
+    fold,
+    fold_condition,
+)
 from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, number
 
 if sys.version_info >= (3, 11):
@@ -247,7 +253,7 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
         declared = fields.get(vocabulary)
         if not isinstance(declared, list):
             continue
-        names = {_folded(d, attribute) for d in declared if isinstance(d, str)}
+        names = {fold(d, attribute) for d in declared if isinstance(d, str)}
         if len(names) > box:
             problems.append(
                 Problem(
@@ -285,22 +291,20 @@ _CHECKS: dict[type, Any] = {
 }
 
 
-def _folded(name: str, attribute: Attribute) -> str:
-    """A style or type name with its Portuguese alias folded (RULES §1)."""
-    return fold(name, attribute) or name
-
-
 def _card_spec(card_id: str, entry: CardEntry) -> CardSpec:
     spec = CardSpec.from_inline(entry)._replace(id=card_id, copies=entry.copies)
     if spec.wild:
         return spec
-    return spec._replace(
-        style=_folded(spec.style or "", "style"), type=_folded(spec.type or "", "type")
-    )
+    return spec._replace(style=fold(spec.style or "", "style"), type=fold(spec.type or "", "type"))
+
+
+def _effects(names: list[str] | UnsetType) -> frozenset[str]:
+    """The effects a catalog declares, each as it reads (RULES §1)."""
+    return frozenset(fold(n, "effect") for n in names) if isinstance(names, list) else frozenset()
 
 
 def _vocabulary(names: list[str] | UnsetType, attribute: Attribute) -> frozenset[str] | None:
-    return None if isinstance(names, UnsetType) else frozenset(_folded(n, attribute) for n in names)
+    return None if isinstance(names, UnsetType) else frozenset(fold(n, attribute) for n in names)
 
 
 def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
@@ -319,7 +323,7 @@ def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
             i: EpiphanySpec(
                 i,
                 e.points,
-                e.effect if isinstance(e.effect, str) else None,
+                fold(e.effect, "effect") if isinstance(e.effect, str) else None,
                 e.text,
                 fold_condition(e.condition),
             )
@@ -340,7 +344,7 @@ def _merge(name: str, doc: CatalogFile, base: Catalog) -> Catalog:
         majority_table=table,
         styles=_vocabulary(doc.styles, "style") if isinstance(doc.styles, list) else base.styles,
         types=_vocabulary(doc.types, "type") if isinstance(doc.types, list) else base.types,
-        effects=base.effects | frozenset(doc.effects if isinstance(doc.effects, list) else ()),
+        effects=base.effects | _effects(doc.effects),
     )
 
 

@@ -16,8 +16,8 @@ pass (on the raw JSON objects, see :mod:`neweden.format.decode`) call these same
 7. each id of a player's ``requirements_met`` is one of ``requirements``, listed once (in a
    game that plays requirement cards).
 
-The style and type names of inline cards are also folded from their Portuguese aliases here
-(:func:`decoded_is_sound`, :data:`neweden.format.vocabulary.ALIASES`).
+The style, type and effect names are also folded here as players write them (RULES §1:
+:func:`decoded_is_sound`, :func:`neweden.format.vocabulary.fold`).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from neweden.format.model import (
     Player,
 )
 from neweden.format.problems import Problem, a_game, join
-from neweden.format.vocabulary import Attribute, fold
+from neweden.format.vocabulary import Named, fold
 from neweden.i18n import _, ngettext, number
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
@@ -377,8 +377,8 @@ CROSS_CHECKS: dict[type, Callable[[Fields, str], list[Problem]]] = {
 
 
 class _Matched:
-    """The strings known to match one pattern: games repeat the same few styles, types and
-    ids, so each distinct string is matched once (`value in known` is the fast path)."""
+    """The strings known to match one pattern: games repeat the same few ids, so each
+    distinct string is matched once (`value in known` is the fast path)."""
 
     __slots__ = ("known", "pattern")
     LIMIT = 4096
@@ -396,47 +396,52 @@ class _Matched:
         return True
 
 
-_IDENTIFIERS = _Matched(IDENTIFIER_PATTERN)
+_IDENTIFIER = re.compile(IDENTIFIER_PATTERN)
 _CATALOG_IDS = _Matched(CATALOG_ID_PATTERN)
 
 
 class _Folded:
-    """The style (or type) names seen: `plain` those that read as themselves (identifiers
-    that are no alias), `aliases` the Portuguese ones with the English identifier each
-    stands for (RULES §1). A plain name costs one set look-up a card on the fast path."""
+    """The style, type (or effect) names seen: `plain` those that read as themselves
+    (identifiers that are no alias), `folded` the others with the name each reads as (RULES
+    §1: folded as players write it, a Portuguese alias made its English identifier). A plain
+    name costs one set look-up a card on the fast path."""
 
-    __slots__ = ("aliases", "attribute", "plain")
+    __slots__ = ("folded", "named", "plain")
     LIMIT = 4096
 
-    def __init__(self, attribute: Attribute) -> None:
-        self.attribute = attribute
+    def __init__(self, named: Named) -> None:
+        self.named: Named = named
         self.plain: set[str] = set()
-        self.aliases: dict[str, str] = {}
+        self.folded: dict[str, str] = {}
 
     def read(self, value: str) -> str | None:
-        """What `value` reads as: itself, its English identifier, or None (no name)."""
+        """What `value` reads as: itself, its folded name, or None (no name)."""
         if value in self.plain:
             return value
-        folded = self.aliases.get(value) or fold(value, self.attribute)
-        if folded is not None:
-            if len(self.aliases) < self.LIMIT:
-                self.aliases[value] = folded
-            return folded
-        if _IDENTIFIERS.pattern.fullmatch(value) is None:
+        read = self.folded.get(value)
+        if read is not None:
+            return read
+        read = fold(value, self.named)
+        if _IDENTIFIER.fullmatch(read) is None:
             return None
+        if read != value:
+            if len(self.folded) < self.LIMIT:
+                self.folded[value] = read
+            return read
         if len(self.plain) >= self.LIMIT:
             self.plain.clear()
         self.plain.add(value)
         return value
 
 
-_STYLES = _Folded("style")
-_TYPES = _Folded("type")
+_READERS: dict[Named, _Folded] = {named: _Folded(named) for named in ("style", "type", "effect")}
+_STYLES, _TYPES, _EFFECTS = _READERS["style"], _READERS["type"], _READERS["effect"]
 
 
-def fold_name(value: str, attribute: Attribute) -> str | None:
-    """A style or type name as it reads (its alias folded), or None when it is not a name."""
-    return (_STYLES if attribute == "style" else _TYPES).read(value)
+def fold_name(value: str, named: Named) -> str | None:
+    """A style, type or effect name as it reads (folded, RULES §1), or None when it is no
+    name even folded."""
+    return _READERS[named].read(value)
 
 
 def _catalog_id(value: object) -> bool:
@@ -465,8 +470,8 @@ _DISTINCT_SIDES = frozenset(
 
 def decoded_is_sound(doc: Game | LoneCity) -> bool:
     """True when a document that msgspec decoded has no cross-field problem. The style and
-    type names of its inline cards are folded from their Portuguese aliases on the way (so
-    a sound document reads as English identifiers)."""
+    type names of its inline cards and the effects of its epiphanies are folded on the way
+    (RULES §1: a sound document holds the names as they read)."""
     # Plain loops here and below: they run for every game decoded, and all() over a
     # generator or a list costs a call more each time.
     if isinstance(doc, Game):
@@ -502,14 +507,18 @@ def head_is_sound(game: Game) -> bool:
         return False
     if not _declarations_are_sound(game):
         return False
-    # each epiphany: its effect an identifier, its card a catalog id, and either a card or
-    # points (check_epiphany's rules, told yes or no); inline: this runs for every game
-    identifiers, catalog_ids = _IDENTIFIERS.known, _CATALOG_IDS.known
+    # each epiphany: its effect a name (folded on the way), its card a catalog id, and either
+    # a card or points (check_epiphany's rules, told yes or no); inline: this runs for every
+    # game
+    effects, catalog_ids = _EFFECTS.plain, _CATALOG_IDS.known
     for player in game.players:
         for epiphany in player.epiphanies:
             effect, card = epiphany.effect, epiphany.card
-            if not (effect is UNSET or effect in identifiers or _IDENTIFIERS.learn(effect)):
-                return False
+            if not (effect is UNSET or effect in effects):  # a name to fold, or none
+                read = _EFFECTS.read(effect)
+                if read is None:
+                    return False
+                epiphany.effect = read
             if card is UNSET:
                 if epiphany.points is UNSET:
                     return False
@@ -563,7 +572,7 @@ def _cards_are_sound(city: list[Placement]) -> bool:
             or tuple(sides) not in _DISTINCT_SIDES
         ):
             return False
-        if style not in plain_styles:  # an alias to fold, or not a name
+        if style not in plain_styles:  # a name to fold, or none
             folded = _STYLES.read(style)
             if folded is None:
                 return False

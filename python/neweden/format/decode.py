@@ -42,7 +42,7 @@ from neweden.format.model import (
     Player,
 )
 from neweden.format.problems import GameDecodeError, Problem, did_you_mean, document_order, join
-from neweden.format.vocabulary import ALIASES, Attribute, fold
+from neweden.format.vocabulary import ALIASES, KNOWN_EFFECTS, Named, fold
 from neweden.i18n import N_, _, number
 
 __all__ = [
@@ -77,6 +77,12 @@ _LABELS: dict[type, str] = {
     EpiphanyEntry: N_("an epiphany"),
     Bonus: N_("a bonus"),
     LoneCity: N_("a lone city"),
+}
+#: The Portuguese forms of the manual's names, by attribute (what a name's "did you mean"
+#: also looks among).
+_ALIAS_FORMS = {
+    attribute: [form for forms in names.values() for form in forms]
+    for attribute, names in ALIASES.items()
 }
 _PATTERN_WORDS = {
     IDENTIFIER_PATTERN: N_(
@@ -662,7 +668,7 @@ class _Walk:
             pattern = extra.get("pattern")
             self.value(value, t.type, path, tuple(extra.get("too_large", ())))
             if pattern is not None and isinstance(value, str) and not self.problems_at(path):
-                self.pattern(value, pattern, path, extra.get("aliases"))
+                self.pattern(value, pattern, path, extra.get("folded"))
             return
         kinds = _type_kinds(t)
         kind = _json_kind(value)
@@ -734,21 +740,16 @@ class _Walk:
     def problems_at(self, path: str) -> bool:
         return self.last_path == path
 
-    def pattern(
-        self, value: str, pattern: str, path: str, aliases: Attribute | None = None
-    ) -> None:
-        """A pattern problem unless `value` matches (or, for a style or type, is one of
-        the Portuguese aliases that fold to a known name)."""
-        if re.fullmatch(pattern, value) is not None:
+    def pattern(self, value: str, pattern: str, path: str, named: Named | None = None) -> None:
+        """A pattern problem unless `value` matches (a style, type or effect name: once
+        folded, RULES §1)."""
+        if named is not None:
+            self.name(value, pattern, path, named)
             return
-        if aliases is not None and fold(value, aliases) is not None:
+        if re.fullmatch(pattern, value) is not None:
             return
         words = _(_PATTERN_WORDS[pattern]) if pattern in _PATTERN_WORDS else ""
         words = words or _("a string matching {pattern}", pattern=pattern)
-        hint = ""
-        if aliases is not None:
-            names = [*ALIASES[aliases], *(a for forms in ALIASES[aliases].values() for a in forms)]
-            hint = did_you_mean(value.casefold().replace(" ", "_").replace("-", "_"), names)
         self.add(
             "bad_value",
             _(
@@ -756,8 +757,29 @@ class _Walk:
                 what=field_label(path),
                 value=_preview(value),
                 words=words,
+            ),
+            path,
+        )
+
+    def name(self, value: str, pattern: str, path: str, named: Named) -> None:
+        """A `bad_value` unless `value` folds to an identifier (RULES §1), saying what
+        folding does and what the name read as."""
+        read = fold(value, named)
+        if re.fullmatch(pattern, read) is not None:
+            return
+        known = KNOWN_EFFECTS if named == "effect" else [*ALIASES[named], *_ALIAS_FORMS[named]]
+        self.add(
+            "bad_value",
+            _(
+                "{what} is {value}, which is no name even when folded as players write it "
+                "(spaces around it trimmed, Portuguese accents taken off, letters in lower "
+                "case, inner spaces and hyphens made _): it reads {read}, and a name is a "
+                "letter, then letters, digits or _",
+                what=field_label(path),
+                value=_preview(value),
+                read=_preview(read),
             )
-            + hint,
+            + did_you_mean(read, known),
             path,
         )
 

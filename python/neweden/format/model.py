@@ -12,13 +12,19 @@ distinct (``null`` is never a value of this format).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from neweden.format.vocabulary import ACCENTS, ALIASES, KNOWN_EFFECTS, Attribute, alias_keys
+from neweden.format.vocabulary import (
+    ALIASES,
+    KNOWN_EFFECTS,
+    SPACE,
+    Attribute,
+    Named,
+    foldable_characters,
+)
 from neweden.geometry import sides
 from neweden.rules.modes import MODES as MODE_RULES
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
@@ -96,60 +102,80 @@ Identifier = Annotated[
 ]
 
 
-def _alias_pattern(attribute: Attribute) -> str:
-    """A JSON Schema pattern (ECMA-262, no flags) matching the Portuguese aliases of
-    `attribute` as the decoder folds them: any letter case, the Portuguese accents precomposed
-    or as combining marks (neweden.format.vocabulary.ACCENTS)."""
-    marks = f"[{ACCENTS}]*"
+def _ranges(characters: str) -> str:
+    """`characters` as the inside of a regular expression's class, runs as ranges, each
+    character outside printable ASCII as a \\uXXXX escape (read alike by ECMA-262 and by
+    Python's `re`)."""
 
-    def letter(c: str) -> str:
-        if not c.isalpha():
-            return c
-        accented = "".join(
-            composed
-            for base in (c, c.upper())
-            for mark in ACCENTS
-            if len(composed := unicodedata.normalize("NFC", base + mark)) == 1
-        )
-        return f"[{c}{c.upper()}{accented}]{marks}"
+    def one(point: int) -> str:
+        c = chr(point)
+        if 0x20 < point < 0x7F:
+            return "\\" + c if c in "\\]^-[" else c
+        return f"\\u{point:04x}"
 
-    keys = alias_keys(attribute)
-    return f"^{marks}(?:" + "|".join("".join(map(letter, key)) for key in keys) + ")$"
+    points = sorted(map(ord, characters))
+    out, start = [], 0
+    for i in range(1, len(points) + 1):
+        if i == len(points) or points[i] != points[i - 1] + 1:
+            first, last = points[start], points[i - 1]
+            out.append(one(first) if first == last else f"{one(first)}-{one(last)}")
+            start = i
+    return "".join(out)
+
+
+def _name_pattern() -> str:
+    """The JSON Schema pattern (ECMA-262, no flags) of exactly the names that fold to an
+    identifier (RULES §1, :func:`~neweden.format.vocabulary.fold`): spaces and Portuguese
+    accents (precomposed or as combining marks) anywhere before a letter in either case,
+    then letters, digits, `_`, `-`, spaces and accents. Ends with `(?![\\s\\S])`, the end
+    of the text in every engine (Python's `$` also matches before a final newline)."""
+    marks, letters = foldable_characters()
+    lead = f"[{_ranges(SPACE + marks)}]*"
+    first = f"[{_ranges(letters)}]"
+    rest = f"[{_ranges(SPACE + marks + letters + '0123456789_-')}]*"
+    return f"^{lead}{first}{rest}(?![\\s\\S])"
+
+
+#: What the JSON Schema says a style, type or effect name is (computed once).
+NAME_PATTERN = _name_pattern()
+_FOLDING_WORDS = (
+    "written as players write it: spaces around it trimmed, Portuguese accents taken off, "
+    "letters in lower case, inner spaces and hyphens made _; then a lower-case identifier"
+)
 
 
 def _vocabulary_words(attribute: Attribute) -> str:
     names = ALIASES[attribute]
     known = "; ".join(f"{name} (also {', '.join(forms)})" for name, forms in names.items())
     return (
-        f"a lower-case identifier; the names the manual gives, with their Portuguese forms in "
-        f"any letter case, accented or not, folded to the English one: {known}"
+        f"a name {_FOLDING_WORDS}; the names the manual gives, with their Portuguese forms, "
+        f"are folded to the English one: {known}"
     )
 
 
-def _vocabulary_meta(attribute: Attribute) -> Meta:
-    """An identifier that also accepts the Portuguese aliases of `attribute` (folded on
-    input: neweden.format.checks, neweden.format.vocabulary)."""
+def _name_meta(named: Named, description: str, examples: list[str]) -> Meta:
+    """A style, type or effect name: folded on input (neweden.format.checks,
+    neweden.format.vocabulary.fold), then an identifier; `extra["folded"]` tells the
+    decoder's walk which name it is."""
     return Meta(
         max_length=MAX_STRING,
-        description=_vocabulary_words(attribute),
-        examples=list(ALIASES[attribute]),
-        extra={**_LONG_STRING, "pattern": IDENTIFIER_PATTERN, "aliases": attribute},
-        extra_json_schema={
-            "anyOf": [{"pattern": IDENTIFIER_PATTERN}, {"pattern": _alias_pattern(attribute)}]
-        },
+        description=description,
+        examples=examples,
+        extra={**_LONG_STRING, "pattern": IDENTIFIER_PATTERN, "folded": named},
+        extra_json_schema={"pattern": NAME_PATTERN},
     )
 
 
-Style = Annotated[str, _vocabulary_meta("style")]
-TypeName = Annotated[str, _vocabulary_meta("type")]
+Style = Annotated[str, _name_meta("style", _vocabulary_words("style"), list(ALIASES["style"]))]
+TypeName = Annotated[str, _name_meta("type", _vocabulary_words("type"), list(ALIASES["type"]))]
 Effect = Annotated[
     str,
-    _patterned(
-        IDENTIFIER_PATTERN,
-        "a lower-case identifier; the rules act on "
+    _name_meta(
+        "effect",
+        f"a name {_FOLDING_WORDS}; the rules act on "
         + ", ".join(KNOWN_EFFECTS)
         + " (another effect gets the warning unknown_effect unless the catalog declares it)",
-        examples=list(KNOWN_EFFECTS),
+        list(KNOWN_EFFECTS),
     ),
 ]
 CatalogId = Annotated[str, _patterned(CATALOG_ID_PATTERN, "the id of a catalog entry")]

@@ -46,6 +46,7 @@ RULE_CODES = frozenset(
         "activated_five_point",
         "too_many_styles",
         "too_many_types",
+        "misspelled_name",
         "not_found",
         "requirement_reads_cards",
     }

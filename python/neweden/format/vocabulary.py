@@ -1,10 +1,12 @@
 """The box's vocabularies (RULES §1): the style, type and effect names the game knows, their
-Portuguese aliases, and how close two names are.
+Portuguese aliases, how a name is read as players write it, and how close two names are.
 
-A typo must not change a score silently: the names the manual gives are known, their
-Portuguese forms (accented or not, any letter case) fold to the English identifier on input,
-and the rules compare the other names of a game by edit distance. The alias table below is the
-only place aliases live: adding one is one line.
+A typo must not change a score silently, and a name written as players write it must not be
+refused: every style, type and effect name is folded on input (:func:`fold`: spaces around
+it trimmed, Portuguese accents off, lower case, inner spaces and hyphens made `_`), then a
+Portuguese alias reads as the English identifier, and the rules compare the other names of a
+game by edit distance. The alias table below is the only place aliases live: adding one is
+one line.
 """
 
 from __future__ import annotations
@@ -22,22 +24,27 @@ __all__ = [
     "MAX_STYLES",
     "MAX_TYPES",
     "Attribute",
+    "Named",
     "aliases_of",
     "distance_within",
     "fold",
     "fold_condition",
+    "foldable_characters",
+    "folded",
     "looks_alike",
     "nearest",
 ]
 
 Attribute = Literal["style", "type"]
+#: What a name names: a card's style or type, or an epiphany's effect (all folded alike).
+Named = Literal["style", "type", "effect"]
 
 #: The box holds this many architectural styles and location types (RULES §1).
 MAX_STYLES = 5
 MAX_TYPES = 6
 
-#: The names the manual gives, each with its Portuguese forms (RULES §1). Accents and letter
-#: case do not matter on input (see :func:`fold`).
+#: The names the manual gives, each with its Portuguese forms (RULES §1). Each form is
+#: matched folded (see :func:`fold`): accents, letter case, spaces and hyphens do not matter.
 ALIASES: Mapping[Attribute, Mapping[str, tuple[str, ...]]] = {
     "style": {
         "gothic": ("gotico", "gótico", "gotica", "gótica"),
@@ -57,42 +64,70 @@ KNOWN_EFFECTS = ("third_star", "rotate", "move")
 
 
 #: The accents Portuguese writes (acute, grave, circumflex, tilde, diaeresis, cedilla), as
-#: combining marks: an alias is matched with them taken off, whether the name came with
-#: precomposed letters (á) or decomposed ones (a + U+0301, as some systems store them).
+#: combining marks: folding takes them off, whether the name came with precomposed letters
+#: (á) or decomposed ones (a + U+0301, as some systems store them). Any other mark stays, and
+#: the name is then no identifier.
 ACCENTS = "\u0301\u0300\u0302\u0303\u0308\u0327"
+#: The only space folding knows (U+0020): trimmed around a name, made `_` inside it.
+SPACE = " "
+_UNDERSCORED = str.maketrans({SPACE: "_", "-": "_"})
 
 
-def _key(text: str) -> str:
-    """`text` without its Portuguese accents, in lower case: the form aliases are matched
-    in (anything else, other marks or other scripts, matches no alias)."""
-    decomposed = unicodedata.normalize("NFD", text)
-    return "".join(c for c in decomposed if c not in ACCENTS).lower()
+def _bare(text: str) -> str:
+    """`text` decomposed (NFD) without its Portuguese accents."""
+    return "".join(c for c in unicodedata.normalize("NFD", text) if c not in ACCENTS)
 
 
-#: attribute -> {alias key -> English identifier}
+def folded(value: str) -> str:
+    """A name as written, folded (RULES §1): Portuguese accents taken off, spaces around it
+    trimmed, letters in lower case, inner spaces and hyphens made `_` ("Comércio Local" ->
+    "comercio_local"). Anything else is kept as it is: a name that is still no identifier
+    after folding is refused by the decoder."""
+    bare = value if value.isascii() else _bare(value)
+    return bare.strip(SPACE).lower().translate(_UNDERSCORED)
+
+
+#: attribute -> {folded alias -> English identifier}
 _FOLDS: dict[str, dict[str, str]] = {
-    attribute: {_key(alias): name for name, forms in names.items() for alias in forms}
+    attribute: {folded(alias): name for name, forms in names.items() for alias in forms}
     for attribute, names in ALIASES.items()
 }
 #: Every known name (the manual's), which wins a tie against another name.
 KNOWN_NAMES = frozenset(name for names in ALIASES.values() for name in names)
 
 
-def fold(value: str, attribute: Attribute) -> str | None:
-    """The English identifier `value` is an alias of (`"Gótico"` -> `"gothic"` as a style),
-    or None when it is no alias."""
-    folds = _FOLDS[attribute]
-    return folds.get(value) or folds.get(_key(value))
+@functools.lru_cache(maxsize=4096)
+def fold(value: str, named: Named) -> str:
+    """The name `value` reads as (RULES §1): folded (:func:`folded`), then a Portuguese
+    alias of `named` made its English identifier (`"Gótico"` -> `"gothic"` as a style,
+    `"Praça"` -> `"praca"`). Whether the result is an identifier is the caller's check."""
+    name = folded(value)
+    return _FOLDS.get(named, {}).get(name, name)
+
+
+def foldable_characters() -> tuple[str, str]:
+    """(the characters folding takes off, those it makes a letter a-z): the Portuguese
+    accents and the characters that decompose into them alone; every letter in either case,
+    alone or carrying those accents. What the JSON Schema's name pattern is made of. A
+    character that folds to a letter or to nothing is ASCII, an accent, or has a canonical
+    decomposition, and lies in the Basic Multilingual Plane (a test checks every code
+    point)."""
+    marks, letters = [], []
+    for point in range(0x10000):
+        c = chr(point)
+        if not (point < 0x80 or c in ACCENTS or unicodedata.decomposition(c)):
+            continue
+        read = _bare(c).lower()
+        if read == "":
+            marks.append(c)
+        elif len(read) == 1 and "a" <= read <= "z":
+            letters.append(c)
+    return "".join(marks), "".join(letters)
 
 
 def aliases_of(name: str, attribute: Attribute) -> tuple[str, ...]:
     """The Portuguese forms of a known name (none for another name)."""
     return ALIASES[attribute].get(name, ())
-
-
-def alias_keys(attribute: Attribute) -> list[str]:
-    """Every alias of `attribute` in the form it is matched in (no accents, lower case)."""
-    return sorted(_FOLDS[attribute])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -126,7 +161,7 @@ SUGGEST_DISTANCE = 3
 
 
 def _forms(name: str, attribute: Attribute) -> tuple[str, ...]:
-    return (name, *(_key(alias) for alias in aliases_of(name, attribute)))
+    return (name, *(folded(alias) for alias in aliases_of(name, attribute)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -158,7 +193,7 @@ def nearest(name: str, others: Sequence[str]) -> str | None:
 
 def _fold_names(value: Any, attribute: Attribute) -> Any:
     if isinstance(value, str):
-        return fold(value, attribute) or value
+        return fold(value, attribute)
     if isinstance(value, list):
         return [_fold_names(v, attribute) for v in value]
     return value
@@ -167,7 +202,7 @@ def _fold_names(value: Any, attribute: Attribute) -> Any:
 def fold_condition(condition: Any) -> Any:
     """A condition (the condition language of :mod:`neweden.catalog.conditions`) with the style and
     type names of its card filters, and the `value` of a `largest_group` by style or type,
-    folded from their Portuguese aliases. Iterative, so any depth the checks allowed is safe;
+    read as a card's are (:func:`fold`). Iterative, so any depth the checks allowed is safe;
     anything that is not a filter is copied as it is."""
     root: list[Any] = [condition]
     stack: list[tuple[Any, Any]] = [(root, 0)]

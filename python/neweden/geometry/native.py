@@ -241,7 +241,7 @@ class JsonGames:
             FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STARS, MAX_STRING
         )
         self._count = 0
-        self._aliases = False  # whether a name read is a Portuguese alias (to fold)
+        self._aliases = False  # whether a name read is not as written (folded, RULES §1)
 
     def __len__(self) -> int:
         return self._count
@@ -249,8 +249,8 @@ class JsonGames:
     def add(self, game: bytes) -> bool:
         """Packs the cities of `game` (a document; :meth:`head` gives the rest of it to
         read); False, packing nothing, when the strict reader refuses it (a card given by
-        catalog id, an escape, a repeated key...) or one of its style or type names is none:
-        decode that game the exact way then."""
+        catalog id, an escape, a repeated key...) or one of its style or type names is none
+        even folded: decode that game the exact way then."""
         new = self._packer.add(game)
         if new < 0 or (new and not self._names_read()):
             return False
@@ -259,7 +259,8 @@ class JsonGames:
 
     def _names_read(self) -> bool:
         """Whether the names the game added last numbered first (not seen before in this
-        batch) each read as the decoder reads them; the game dropped when one does not."""
+        batch; the reader takes them as written, "Praça") each fold to a name as the decoder
+        reads them; the game dropped when one does not."""
         styles, types = self._packer.added_names()
         read = [fold_name(n, "style") for n in styles] + [fold_name(n, "type") for n in types]
         if None in read:
@@ -293,8 +294,8 @@ class JsonGames:
 
     def score(self, style_limit: int, details: int, columns: bool) -> TableFigures:
         """:func:`score_games` of the games added, the core reading the packer's own table
-        (no list of ints made into a vector again). Only while no name read was a
-        Portuguese alias: folding one renumbers the table's lists (:meth:`packed`)."""
+        (no list of ints made into a vector again). Only while every name read was as
+        written: folding one renumbers the table's lists (:meth:`packed`)."""
         assert not self._aliases
         return _scored(self._packer.score(style_limit, details, columns, *_MADE_AS))
 
@@ -326,8 +327,9 @@ def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:
 def _folded(
     flat: list[int], column: int, names: list[str], attribute: Attribute
 ) -> tuple[str, ...]:
-    """The names a column's codes index, each read as the decoder reads it: a Portuguese
-    alias folded to its English identifier, the codes renumbered in order of appearance as
+    """The names a column's codes index, each read as the decoder reads it (folded as
+    players write it, a Portuguese alias made its English identifier: RULES §1), the codes
+    renumbered in order of appearance as
     :func:`~neweden.geometry.compact.pack_games` numbers the folded names (every name was
     read when its game was added)."""
     read = [fold_name(name, attribute) or name for name in names]

@@ -1,5 +1,6 @@
 """A typo must not change a score (RULES §1): the style and type names of one game against
-what the box holds, names that look alike, and epiphany effects the rules do not know.
+what the box holds, near misses of the names the manual gives (`misspelled_name`), names
+that look alike, and epiphany effects the rules do not know.
 
 The names are read from the game's rows of the packed score table (every player's common
 cards, placed or left out on a taken cell); the cards are walked again only for a game that
@@ -11,16 +12,21 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from neweden.catalog.catalog import Catalog, EpiphanySpec
 from neweden.format.model import Game
 from neweden.format.problems import Problem, did_you_mean, join
 from neweden.format.vocabulary import (
+    ALIASES,
     KNOWN_EFFECTS,
     KNOWN_NAMES,
     MAX_STYLES,
     MAX_TYPES,
+    SIMILAR_DISTANCE,
     Attribute,
+    distance_within,
+    folded,
     looks_alike,
     nearest,
 )
@@ -33,6 +39,7 @@ __all__ = [
     "batch_quiet",
     "effect_warnings",
     "known_effects",
+    "misspelling",
     "mistyped",
     "name_problems",
 ]
@@ -110,14 +117,24 @@ class GameNames:
 
     def cards(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int]]]:
         """Every name of `attribute` with its common cards as (player, row, col)."""
+        return {
+            name: [(p, row, col) for p, _k, row, col in found]
+            for name, found in self.placed(attribute).items()
+        }
+
+    def placed(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int, int]]]:
+        """Every name of `attribute` with its common cards as (player, index in the city,
+        row, col)."""
         column = STYLE if attribute == "style" else TYPE
         names = self.names[attribute]
-        found: dict[str, list[tuple[int, int, int]]] = {}
+        found: dict[str, list[tuple[int, int, int, int]]] = {}
         for p, city in enumerate(range(self.start, self.stop)):
-            for i in range(self.offsets[city], self.offsets[city + 1]):
+            first = self.offsets[city]
+            for i in range(first, self.offsets[city + 1]):
                 row = self.flat[i * WIDTH : (i + 1) * WIDTH]
                 if row[FLAGS] == 0:
-                    found.setdefault(names[row[column]], []).append((p, row[ROW], row[COL]))
+                    at = (p, i - first, row[ROW], row[COL])
+                    found.setdefault(names[row[column]], []).append(at)
         return found
 
 
@@ -238,6 +255,81 @@ def _too_many(
     )
 
 
+#: attribute -> (each form a known name is written in: the name, then its Portuguese forms
+#: folded; the known name it stands for), the manual's order.
+_KNOWN_FORMS: dict[Attribute, tuple[tuple[str, str], ...]] = {
+    attribute: tuple(
+        (form, name)
+        for name, aliases in names.items()
+        for form in dict.fromkeys((name, *map(folded, aliases)))
+    )
+    for attribute, names in ALIASES.items()
+}
+
+
+@functools.lru_cache(maxsize=4096)
+def misspelling(name: str, attribute: Attribute) -> str | None:
+    """The known name (the manual's) that `name`, a folded name no catalog declares, is a
+    near miss of (RULES §1, `misspelled_name`): not a known name itself, and at most
+    SIMILAR_DISTANCE edits from one or from one of its Portuguese forms; the nearest, the
+    manual's order breaking a tie. None for a known name or one farther from all of them.
+    Names whose lengths differ by more than the distance are not compared (a long invented
+    name costs nothing). A card of a catalog built in Python may have no name (None)."""
+    if not isinstance(name, str) or name in ALIASES[attribute]:
+        return None
+    best: tuple[int, str] | None = None
+    for form, known in _KNOWN_FORMS[attribute]:
+        if abs(len(form) - len(name)) > SIMILAR_DISTANCE:
+            continue
+        found = distance_within(name, form, SIMILAR_DISTANCE)
+        if found is not None and (best is None or found < best[0]):
+            best = (found, known)
+    return None if best is None else best[1]
+
+
+#: The message of `misspelled_name`, by attribute.
+_MISSPELLED: dict[Attribute, str] = {
+    "style": N_(
+        '"{name}" is not a style: did you mean "{known}"? (a name within two letters of one '
+        "the manual gives is taken as a typo, not as a new style)"
+    ),
+    "type": N_(
+        '"{name}" is not a type: did you mean "{known}"? (a name within two letters of one '
+        "the manual gives is taken as a typo, not as a new type)"
+    ),
+}
+
+
+def _card_path(path: str, p: int, k: int, attribute: Attribute, cities: Any) -> str:
+    """Where a card's name is: its `style` or `type`, or the card itself when it is given
+    by catalog id (`cities`: each player's placements, None when every card is inline;
+    `path`: the players', "" for a lone city)."""
+    card = f"{path}/{p}/city/{k}/card" if path else f"/city/{k}/card"
+    if cities is not None and isinstance(cities[p][k].card, str):
+        return card
+    return f"{card}/{attribute}"
+
+
+def _misspelled(names: GameNames, attribute: Attribute, path: str, cities: Any) -> list[Problem]:
+    """`misspelled_name` at each card of each near miss of a known name (RULES §1)."""
+    problems: list[Problem] = []
+    for name, cards in names.placed(attribute).items():
+        known = misspelling(name, attribute)
+        if known is None:
+            continue
+        message = _(_MISSPELLED[attribute], name=name, known=known)
+        problems.extend(
+            Problem(
+                code="misspelled_name",
+                message=message,
+                path=_card_path(path, p, k, attribute, cities),
+                cells=((row, col),),
+            )
+            for p, k, row, col in cards
+        )
+    return problems
+
+
 def _alike(
     players: Sequence[str | None],
     names: GameNames,
@@ -245,30 +337,36 @@ def _alike(
     path: str,
     declared: frozenset[str],
 ) -> list[Problem]:
+    """`similar_names` of each two names that look alike, unless the catalog's closed
+    vocabulary declares both, or (an open vocabulary) one is a near miss of a known name:
+    that one is told as `misspelled_name`, at its cards."""
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     problems = []
     ordered = _ordered(counts)
     for i, a in enumerate(ordered):
         for b in ordered[i + 1 :]:
-            if looks_alike(a, b, attribute) and not {a, b} <= declared:
-                # b has no more cards than a (and is no name of the manual's when a is not
-                # either): it is the likelier typo
-                problems.append(
-                    Problem(
-                        code="similar_names",
-                        message=_(
-                            _ALIKE[attribute],
-                            name=b,
-                            cards=_cards_word(counts[b]),
-                            where=_where(players, cards[b]),
-                            other=a,
-                            other_cards=_cards_word(counts[a]),
-                        ),
-                        path=path,
-                        cells=tuple((row, col) for _, row, col in cards[b]),
-                    )
+            if not looks_alike(a, b, attribute) or {a, b} <= declared:
+                continue
+            if not declared and (misspelling(a, attribute) or misspelling(b, attribute)):
+                continue
+            # b has no more cards than a (and is no name of the manual's when a is not
+            # either): it is the likelier typo
+            problems.append(
+                Problem(
+                    code="similar_names",
+                    message=_(
+                        _ALIKE[attribute],
+                        name=b,
+                        cards=_cards_word(counts[b]),
+                        where=_where(players, cards[b]),
+                        other=a,
+                        other_cards=_cards_word(counts[a]),
+                    ),
+                    path=path,
+                    cells=tuple((row, col) for _, row, col in cards[b]),
                 )
+            )
     return problems
 
 
@@ -278,16 +376,22 @@ _QUIET: dict[tuple[frozenset[str], frozenset[str]], bool] = {}
 
 
 def _may_tell(shown: frozenset[str], attribute: Attribute) -> bool:
+    """Whether names shown together may have a problem: too many, a near miss of a known
+    name (whatever a catalog declares: a declared name is then checked with the catalog,
+    never skipped), or two alike."""
     limit = _LIMITS[attribute][0]
-    return len(shown) > limit or (
-        1 < len(shown) <= ALIKE_NAMES * limit and _names_alike(shown, attribute)
+    return (
+        len(shown) > limit
+        or any(misspelling(name, attribute) for name in shown)
+        or (1 < len(shown) <= ALIKE_NAMES * limit and _names_alike(shown, attribute))
     )
 
 
 def batch_quiet(names: dict[Attribute, Sequence[str]]) -> bool:
     """Whether no game of a batch can have a name problem: the batch's names of each
-    attribute, all together, are within the limit and none looks like another. A game shows
-    some of them, so fewer names and fewer pairs: one look for the whole batch."""
+    attribute, all together, are within the limit, none is a near miss of a known name and
+    none looks like another. A game shows some of them, so fewer names and fewer pairs: one
+    look for the whole batch."""
     return all(
         len(names[a]) <= _LIMITS[a][0]
         and all(isinstance(name, str) for name in names[a])  # (a catalog built in Python)
@@ -301,12 +405,16 @@ def name_problems(
     names: GameNames,
     path: str = "/players",
     catalog: Catalog | None = None,
+    cities: Sequence[Sequence[Any]] | None = None,
 ) -> tuple[list[Problem], list[Problem]]:
-    """The errors `too_many_styles`, `too_many_types` and the warnings `similar_names` of a
-    game (RULES §1), from its rows of the packed table; `players` name the owner of each
-    city (None for a lone city), `path` is where the problems point (the game's players).
-    Two names a catalog's closed vocabulary both declares are not told as alike (a typo of
-    them is `unknown_style` / `unknown_type` already)."""
+    """The errors `too_many_styles`, `too_many_types`, `misspelled_name` and the warnings
+    `similar_names` of a game (RULES §1), from its rows of the packed table; `players` name
+    the owner of each city (None for a lone city), `path` is where the game's problems point
+    (the game's players; "" for a lone city), `cities` each player's placements when a card
+    may be given by catalog id (its `misspelled_name` then points at the card). With a
+    catalog's closed vocabulary, an undeclared name is `unknown_style` / `unknown_type` at
+    its card already (no `misspelled_name` then), and two names it declares are not told as
+    alike."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
     if names.quiet():
@@ -316,12 +424,13 @@ def name_problems(
         limit = _LIMITS[attribute][0]
         if len(shown) > limit:
             errors.append(_too_many(players, names, attribute, path))
+        vocabulary = None
+        if catalog is not None:
+            vocabulary = catalog.styles if attribute == "style" else catalog.types
+        if vocabulary is None:
+            errors.extend(_misspelled(names, attribute, path, cities))
         if 1 < len(shown) <= ALIKE_NAMES * limit and _names_alike(shown, attribute):
-            vocabulary = None
-            if catalog is not None:
-                vocabulary = catalog.styles if attribute == "style" else catalog.types
-            declared = vocabulary or frozenset()
-            warnings.extend(_alike(players, names, attribute, path, declared))
+            warnings.extend(_alike(players, names, attribute, path, vocabulary or frozenset()))
     return errors, warnings
 
 

@@ -852,8 +852,9 @@ def table_problems(
     warnings = [_empty_city_warning(p, game.players[p].name) for p in empty]
     errors.extend(duplicate_name_problems(game))
     if shown is not None:
+        cities = [p.city for p in game.players] if info.ids else None  # (cards by id)
         name_errors, name_warnings = name_problems(
-            [p.name for p in game.players], shown, catalog=catalog
+            [p.name for p in game.players], shown, catalog=catalog, cities=cities
         )
         errors.extend(name_errors)
         warnings.extend(name_warnings)

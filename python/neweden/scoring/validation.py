@@ -81,7 +81,7 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
             Problem(code="empty_city", message=_("the city has no card; it is legal"), path="/city")
         )
     shown = GameNames(flat, offsets, (0, 1), {"style": styles_seen, "type": types_seen})
-    name_errors, name_warnings = name_problems([None], shown, "", catalog)
+    name_errors, name_warnings = name_problems([None], shown, "", catalog, [city])
     errors += name_errors
     warnings += name_warnings
     styles = Counter(c.spec.style for c in cards if c.spec is not None and not c.spec.wild)
