@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from neweden._gc import collector_paused
+from neweden._malloc import mallopt
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.format.decode import GameInput
@@ -154,11 +155,6 @@ def _init_worker(settings: _Settings, parent: int) -> None:
     _init_worker_local(settings)
 
 
-#: mallopt's parameters (glibc's malloc.h).
-_M_TRIM_THRESHOLD = -1
-_M_MMAP_THRESHOLD = -3
-
-
 def _keep_freed_memory() -> bool:
     """A worker's allocator keeps the memory it frees for the next task. glibc's malloc
     maps a block of 128 KiB or more afresh and gives it back when freed (its default
@@ -166,15 +162,7 @@ def _keep_freed_memory() -> bool:
     block it reads (BLOCK_BYTES), its lines and the results it sends: set higher, a worker
     reuses them. Whether it took: where the C library has no mallopt (not glibc), or
     another allocator serves malloc (a sanitizer's), nothing changes."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return False
-    set_mmap = mallopt(_M_MMAP_THRESHOLD, 8 * BLOCK_BYTES)
-    set_trim = mallopt(_M_TRIM_THRESHOLD, 32 * BLOCK_BYTES)
-    return bool(set_mmap == 1 and set_trim == 1)  # (1: done, glibc's mallopt)
+    return mallopt(mmap_threshold=8 * BLOCK_BYTES, trim_threshold=32 * BLOCK_BYTES)
 
 
 _PR_SET_PDEATHSIG = 1
