@@ -8,9 +8,11 @@ summary prints each benchmark's mean against the baseline of its group, from the
 from __future__ import annotations
 
 import gc
+import io
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -28,6 +30,22 @@ def realistic_cities(n: int = CITIES, seed: int = SEED) -> list[list[ResolvedCar
     """Cities grown by legal placement, 10-15 cards each (a few stop short if no card fits)."""
     rng = random.Random(seed)
     return [grow_city(rng, rng.randint(10, 15)) for _ in range(n)]
+
+
+def quietly_validated(path: Path, out: Path, jobs: int, reference_core: bool = False) -> int:
+    """`neweden validate PATH --out OUT --jobs N --quiet` in this process, what it says
+    dropped: the exit status."""
+    from neweden.runners.batch import validate
+
+    return validate(
+        [str(path)],
+        out=str(out),
+        jobs=jobs,
+        quiet=True,
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+        reference_core=reference_core,
+    )
 
 
 def each(work: Callable[[_T], object], items: Sequence[_T]) -> Callable[[], None]:

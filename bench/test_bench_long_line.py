@@ -12,7 +12,6 @@ Run:  pytest bench/test_bench_long_line.py --benchmark-enable
 
 from __future__ import annotations
 
-import io
 import json
 import os
 from pathlib import Path
@@ -20,8 +19,7 @@ from typing import Any
 
 import pytest
 
-from bench.conftest import transcribed_games
-from neweden.runners.batch import validate
+from bench.conftest import quietly_validated, transcribed_games
 
 LINE_MIB = int(os.environ.get("NEWEDEN_BENCH_LINE_MIB", "512"))
 GROUP = "validate a .jsonl with one long line"
@@ -48,17 +46,8 @@ def _run(benchmark: Any, path: Path, jobs: int) -> None:
     benchmark.extra_info["line_mib"] = LINE_MIB
     out = path.with_suffix(f".{jobs}.out")
 
-    def once() -> int:
-        return validate(
-            [str(path)],
-            out=str(out),
-            jobs=jobs,
-            quiet=True,
-            stdout=io.StringIO(),
-            stderr=io.StringIO(),
-        )
-
-    assert benchmark.pedantic(once, rounds=1, iterations=1) == 1  # the long line is not a game
+    code = benchmark.pedantic(quietly_validated, args=(path, out, jobs), rounds=1, iterations=1)
+    assert code == 1  # the long line is not a game
     with out.open("rb") as lines:
         found = [json.loads(line) for line in lines]
     assert len(found) == 2 * AROUND + 1

@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from bench.conftest import transcribed_games
+from bench.conftest import quietly_validated, transcribed_games
 from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, CardSpec, ResolvedCard
 from neweden.format.decode import decode_game
@@ -31,7 +31,7 @@ from neweden.geometry import reference
 from neweden.geometry.compact import pack_games
 from neweden.geometry.sides import ALL_SIDES
 from neweden.geometry.synth import city_json, grow_city
-from neweden.runners.batch import CHUNK, validate
+from neweden.runners.batch import CHUNK
 from neweden.runners.sources import Entry, iter_entries
 from neweden.scoring.report import ILLEGAL_DETAILS, native_geometry, score_packed
 from neweden.scoring.results import sourced_line
@@ -96,18 +96,9 @@ def _run(
     benchmark.extra_info["items"] = GAMES
     out = path.with_suffix(f".{jobs}.{reference_core}.out")
 
-    def once() -> int:
-        return validate(
-            [str(path)],
-            out=str(out),
-            jobs=jobs,
-            quiet=True,
-            stdout=io.StringIO(),
-            stderr=io.StringIO(),
-            reference_core=reference_core,
-        )
-
-    code = benchmark.pedantic(once, rounds=1, iterations=1)
+    code = benchmark.pedantic(
+        quietly_validated, args=(path, out, jobs, reference_core), rounds=1, iterations=1
+    )
     assert code == 1  # some games are illegal
     with out.open() as lines:
         assert sum(1 for _ in lines) == GAMES

@@ -48,6 +48,18 @@ def line(n: int, row: int = 0, **kwargs: Any) -> list[dict[str, Any]]:
     ]
 
 
+def six_in_a_row(styles: list[str], types: list[str] | None = None) -> list[dict[str, Any]]:
+    """Cards joined in a row, one per style given (six: B1 met), all one type unless `types`
+    says; 0 open connections (C1 met); each worth 5 points at 3 stars."""
+    types = types or ["building"] * len(styles)
+    last = len(styles) - 1
+    sides = ["r" if c == 0 else ("l" if c == last else "rl") for c in range(last + 1)]
+    return [
+        card(0, c, sides[c], style=s, type=t, points=5, stars=3)
+        for c, (s, t) in enumerate(zip(styles, types, strict=True))
+    ]
+
+
 def player(name: str, city: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     return {"name": name, "city": city, **extra}
 

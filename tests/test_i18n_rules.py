@@ -16,22 +16,11 @@ from neweden.cli.main import example_game
 from neweden.i18n import speaking
 from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 from neweden.rules.warnings import _MISMATCH
-from tests.games import card, game, line, player
+from tests.games import card, game, line, player, six_in_a_row
 
 PT = "pt-BR"
 THIRD = {"points": 2, "state": "validated", "effect": "third_star"}
 REAL = ["gothic", "futurist", "renaissance", "sustainable", "ex_quinta"]
-
-
-def six_in_a_row(styles: list[str], types: list[str] | None = None) -> list[dict[str, Any]]:
-    """Cards joined in a row, one per style given, all one type unless `types` says."""
-    types = types or ["building"] * len(styles)
-    last = len(styles) - 1
-    sides = ["r" if c == 0 else ("l" if c == last else "rl") for c in range(last + 1)]
-    return [
-        card(0, c, sides[c], style=s, type=t, points=5, stars=3)
-        for c, (s, t) in enumerate(zip(styles, types, strict=True))
-    ]
 
 
 def problems(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -25,21 +25,9 @@ from neweden.geometry.synth import city_json, grow_city
 from neweden.rules.names import misspelling
 from neweden.scoring import chunk
 from neweden.scoring.report import reference_geometry, score_game, score_inputs
-from tests.games import card, game, line, player
+from tests.games import card, game, line, player, six_in_a_row
 
 FOUR = ["gothic", "futurist", "renaissance", "sustainable"]
-
-
-def six_in_a_row(styles: list[str], types: list[str] | None = None) -> list[dict[str, Any]]:
-    """Cards joined in a row, one per style given (six: B1 met), all one type unless `types`
-    says; 0 open connections (C1 met); each worth 5 points at 3 stars."""
-    types = types or ["building"] * len(styles)
-    last = len(styles) - 1
-    sides = ["r" if c == 0 else ("l" if c == last else "rl") for c in range(last + 1)]
-    return [
-        card(0, c, sides[c], style=s, type=t, points=5, stars=3)
-        for c, (s, t) in enumerate(zip(styles, types, strict=True))
-    ]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -405,6 +405,17 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+def _started_workers(pid: int, count: int = 2) -> list[int]:
+    """The worker processes of `pid`, once `count` of them have started (30 s at most)."""
+    workers: list[int] = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and len(workers) < count:
+        workers = _children(pid)
+        time.sleep(0.05)
+    assert len(workers) == count
+    return workers
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_workers_die_with_their_parent(tmp_path: Path) -> None:
     games = tmp_path / "g.jsonl"
@@ -417,11 +428,7 @@ def test_workers_die_with_their_parent(tmp_path: Path) -> None:
     )
     workers: list[int] = []
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and len(workers) < 2:
-            workers = _children(proc.pid)
-            time.sleep(0.05)
-        assert len(workers) == 2
+        workers = _started_workers(proc.pid)
         proc.kill()
         proc.wait(timeout=30)
         deadline = time.monotonic() + 10
@@ -659,13 +666,8 @@ def test_a_worker_killed_by_sigkill_is_exit_2_naming_the_input_and_the_outputs_k
         text=True,
         env=dict(os.environ),
     )
-    workers: list[int] = []
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and len(workers) < 2:
-            workers = _children(proc.pid)
-            time.sleep(0.05)
-        assert len(workers) == 2
+        workers = _started_workers(proc.pid)
         time.sleep(0.5)  # the run under way
         os.kill(workers[0], signal.SIGKILL)
         _stdout, stderr = proc.communicate(timeout=60)
