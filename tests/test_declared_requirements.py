@@ -327,3 +327,29 @@ def test_rule_4a_http_scores_declared_cards_and_refuses_a_table_that_does_not_fi
         assert [(e["code"], e["path"]) for e in problem["errors"]] == [
             ("bad_value", "/majority_table")
         ]
+
+
+def test_rule_4a_a_placement_is_scored_with_the_declaration_and_the_games_d5_table() -> None:
+    """`neweden.placements`: each placement's total is the report's total of the game with
+    the card placed there, the player's declared cards met as declared (Ana: A3 declared,
+    C1 judged on the new city) and D5 from the game's own table."""
+    doc = _three(["A3"], [], None)
+    doc["mode"] = "elitist"
+    doc["majority_table"] = [8, 3, 0]
+    for p, bases in enumerate((1, 2, 0)):  # a row with icons below, and bases under it
+        row = [card(0, c, s, points=4, stars=2) for c, s in enumerate(("rb", "lrb", "lb"))]
+        doc["players"][p]["city"] = row + [card(1, c, "t", facility="base") for c in range(bases)]
+    new = {"style": "ex_gothic", "type": "ex_plaza", "facility": "base", "points": 4}
+    new |= {"stars": 2, "sides": ["top", "right", "bottom", "left"]}
+    found = neweden.placements(doc, player="Ana", card=new)
+    assert found
+    for placed in found:
+        after = copy.deepcopy(doc)
+        entry = {"row": placed["row"], "col": placed["col"], "card": new}
+        if placed["rotated"]:
+            entry["rotated"] = True
+        after["players"][0]["city"].append(entry)
+        report = _score(after)
+        assert report["players"][0]["score"]["total"] == placed["total"], placed
+        assert report["players"][0]["requirements_declared"] == ["A3"]
+        assert report["majority_table"] == "game"
