@@ -533,13 +533,13 @@ def head_is_sound(game: Game) -> bool:
 
 def _declarations_are_sound(game: Game) -> bool:
     """:func:`declared_problems` told yes or no; each id a catalog id (its type's pattern)."""
+    if not game.declares():  # (nearly every game: nothing made)
+        return True
     declared = [
         (p, player.requirements_met)
         for p, player in enumerate(game.players)
         if player.requirements_met is not UNSET
     ]
-    if not declared:
-        return True
     for _p, ids in declared:
         for req_id in ids:
             if req_id not in _CATALOG_IDS.known and not _catalog_id(req_id):

@@ -175,8 +175,11 @@ def _requirements_mismatch(
     card the catalog does not know is of the deck its printed id names: A3 of deck A)."""
     if not (MODES[game.mode].populist and isinstance(game.requirements, list)):
         return None
-    found = map(_deck_of, game.requirements, requirement_specs)
-    decks = sorted([deck for deck in found if deck is not None])
+    decks = [spec.deck for spec in requirement_specs if spec is not None]
+    if len(decks) < len(requirement_specs):  # a card the catalog does not know: its printed id
+        found = map(_deck_of, game.requirements, requirement_specs)
+        decks = [deck for deck in found if deck is not None]
+    decks.sort()
     if decks == ["A", "B", "C"]:
         return None
     some, none = _MISMATCH[game.mode]

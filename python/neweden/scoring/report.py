@@ -705,6 +705,8 @@ class _ChunkReports:
         natively = rotated is not None and geometry is not None
         at: list[int] = []
         made: list[tuple[Any, ...]] = []
+        sources: dict[tuple[str, int], MajoritySource | None] = {}  # (a game with its own
+        # table is scored alone: the rest's source is the mode's and the players' number's)
         for g, game in enumerate(games):
             if chunk.alone[g]:
                 continue
@@ -717,7 +719,10 @@ class _ChunkReports:
             at.append(g)
             cards = packed.cards[g].rotated if natively and packed.cards[g].rotated else None
             shown = (errors, warnings, rotations or (), cities, cards)
-            source = majority_source(game, self.catalog)
+            key = (game.mode, len(game.players))
+            source = sources.get(key, _NO_SOURCE)
+            if source is _NO_SOURCE:
+                source = sources[key] = majority_source(game, self.catalog)
             made.append(
                 (game.mode, meta, mode.populist, mode.military, first, stop, *shown, source)
             )
@@ -798,6 +803,8 @@ class _ChunkReports:
             errors.extend([_activated_five_point(p, k) for k in facts.five_point[first + p]])
         return errors, warnings
 
+
+_NO_SOURCE: Any = object()  # (not yet found: a D5 source may be None)
 
 #: Illegal cities whose problems the line writer tells: (player, the row of its first card
 #: in the packed table, its per-card figures).
