@@ -173,13 +173,9 @@ def declared_requirements(game: Game, p: int, specs: Sequence[RequirementSpec | 
     if listed is UNSET or not listed:
         return _NOTHING_DECLARED
     said = set(listed)
-    met = [
-        req_id
-        for req_id, spec in zip(game.requirement_ids(), specs, strict=True)
-        if req_id in said and not checked(spec)
-    ]
-    judged = {req_id for req_id, spec in zip(game.requirement_ids(), specs, strict=True)}
-    judged -= set(met)
+    in_play = list(zip(game.requirement_ids(), specs, strict=True))
+    met = [req_id for req_id, spec in in_play if req_id in said and not checked(spec)]
+    judged = {req_id for req_id, spec in in_play if checked(spec)}
     return Declared(met, [(k, req_id) for k, req_id in enumerate(listed) if req_id in judged])
 
 
