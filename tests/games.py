@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import neweden
 from neweden.geometry.synth import city_json, grow_city
 
 SIDES = {"t": "top", "r": "right", "b": "bottom", "l": "left"}
@@ -58,6 +59,15 @@ def six_in_a_row(styles: list[str], types: list[str] | None = None) -> list[dict
         card(0, c, sides[c], style=s, type=t, points=5, stars=3)
         for c, (s, t) in enumerate(zip(styles, types, strict=True))
     ]
+
+
+def decode_places(doc: Any) -> list[tuple[str, str]]:
+    """(code, path) of each decode problem `neweden.score` raises for `doc` (it must raise)."""
+    try:
+        neweden.score(doc)
+    except neweden.GameDecodeError as err:
+        return [(problem.code, problem.path) for problem in err.problems]
+    raise AssertionError("the game decoded: no decode problem")
 
 
 def player(name: str, city: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
