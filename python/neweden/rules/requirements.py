@@ -27,6 +27,7 @@ __all__ = [
     "card_points",
     "cards_points",
     "checked",
+    "declarations_ignored",
     "declared_requirements",
     "declared_result",
     "declared_warning",
@@ -209,6 +210,21 @@ def disagreements(
         )
         for k, req_id in declared.checked
         if req_id in by_id and not by_id[req_id].met
+    ]
+
+
+def declarations_ignored(game: Game) -> list[Problem]:
+    """`requirements_ignored` of each player's `requirements_met` in a Military game."""
+    if not game.declares():
+        return []
+    return [
+        Problem(
+            code="requirements_ignored",
+            message=_("a military game scores no requirement cards; `requirements_met` is ignored"),
+            path=join("", "players", p, "requirements_met"),
+        )
+        for p, player in enumerate(game.players)
+        if player.requirements_met is not UNSET
     ]
 
 

@@ -87,6 +87,7 @@ from neweden.rules.requirements import (
     card_points,
     cards_points,
     checked,
+    declarations_ignored,
     declared_requirements,
     declared_result,
     declared_warning,
@@ -1285,10 +1286,11 @@ class _GameScore:
         ids, specs = self.game.requirement_ids(), self.extras.requirements
         said = declared_requirements(self.game, p, specs)
         if said.checked:  # judged with words, to say what the city shows
+            wanted = {req_id for _k, req_id in said.checked}
             judged = results or [
                 judge(city)
                 for req_id, judge in zip(ids, self.judges(), strict=True)
-                if any(req_id == i for _k, i in said.checked)
+                if req_id in wanted
             ]
             errors.extend(disagreements(p, said, judged))
         chosen = set(met) | set(said.met)
@@ -1395,21 +1397,6 @@ class _GameScore:
 #: have their own cards (None, None: no known condition).
 _Condition = tuple[bool | None, str | None]
 _NO_CONDITION: _Condition = (None, None)
-
-
-def declarations_ignored(game: Game) -> list[Problem]:
-    """`requirements_ignored` of each player's `requirements_met` in a Military game."""
-    if not game.declares():
-        return []
-    return [
-        Problem(
-            code="requirements_ignored",
-            message=_("a military game scores no requirement cards; `requirements_met` is ignored"),
-            path=join("", "players", p, "requirements_met"),
-        )
-        for p, player in enumerate(game.players)
-        if player.requirements_met is not msgspec.UNSET
-    ]
 
 
 @functools.cache
