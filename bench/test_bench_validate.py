@@ -27,14 +27,14 @@ from bench.conftest import quietly_validated, transcribed_games
 from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, CardSpec, ResolvedCard
 from neweden.format.decode import decode_game
+from neweden.format.sides import ALL_SIDES
 from neweden.geometry import reference
 from neweden.geometry.compact import pack_games
-from neweden.geometry.sides import ALL_SIDES
 from neweden.geometry.synth import city_json, grow_city
 from neweden.runners.batch import CHUNK
+from neweden.runners.results import sourced_line
 from neweden.runners.sources import Entry, iter_entries
 from neweden.scoring.report import ILLEGAL_DETAILS, native_geometry, score_packed
-from neweden.scoring.results import sourced_line
 
 GAMES = int(os.environ.get("NEWEDEN_BENCH_GAMES", "50000"))
 GROUP = "validate end to end"

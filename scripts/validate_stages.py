@@ -30,8 +30,9 @@ from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
 from neweden.format.lean import decode_lean  # noqa: E402
 from neweden.geometry.native import JsonGames  # noqa: E402
 from neweden.rules.names import batch_quiet  # noqa: E402
+from neweden.runners import results  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
-from neweden.scoring import chunk, report, results  # noqa: E402
+from neweden.scoring import chunk, report  # noqa: E402
 
 
 def main() -> None:

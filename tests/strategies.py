@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format.model import FACILITIES, SIDES
-from neweden.geometry.sides import ALL_SIDES
+from neweden.format.sides import ALL_SIDES
 from neweden.geometry.synth import grow_city
 
 common_cards = st.builds(

@@ -1,5 +1,6 @@
-"""The shape of the package, checked: data flows one way (no import cycle), one module
-speaks to the native core, and every code a report gives is in the registry."""
+"""The shape of the package, checked: data flows one way (no import cycle, the folders
+are layers), one module speaks to the native core, and every code a report gives is in the
+registry."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_the_package_has_no_import_cycle() -> None:
         name: _imports(name, tree, package, known) - {"neweden"}
         for name, (tree, package) in modules.items()
     }
-    assert "neweden.scoring.results" in graph["neweden.runners.dask"]  # the graph is read
+    assert "neweden.runners.results" in graph["neweden.runners.dask"]  # the graph is read
     assert "neweden.catalog.catalog" in graph["neweden.rules.names"]
     assert "neweden.rules.names" in graph["neweden.scoring.report"]
     state: dict[str, int] = {}  # 1: on the path, 2: done
@@ -73,6 +74,65 @@ def test_the_package_has_no_import_cycle() -> None:
         if start not in state:
             visit(start, [start])
     assert cycles == []
+
+
+#: The folders of the package from the bottom up (docs/architecture.md): a module imports
+#: only from its own folder and the folders before it. The package's private top-level
+#: modules (`_gc.py`, `_version.py`, ...) come first; its public face (`__init__.py`,
+#: `__main__.py`, `dask.py`) last.
+LAYERS = (
+    "_private",
+    "i18n",
+    "format",
+    "catalog",
+    "geometry",
+    "rules",
+    "scoring",
+    "present",
+    "runners",
+    "http",
+    "cli",
+    "_public",
+)
+
+
+def _layer(module: str) -> str:
+    """The layer of a module of the package: its folder, or one of the top level's two."""
+    parts = module.split(".")
+    if len(parts) > 2 or (PACKAGE / parts[-1]).is_dir():
+        return parts[1]
+    return "_private" if parts[-1].startswith("_") and module != "neweden.__main__" else "_public"
+
+
+def _folder_imports() -> dict[tuple[str, str], list[str]]:
+    """Each pair (folder, folder it imports from) and the modules that import that way."""
+    modules = _modules()
+    known = {*modules, "neweden._core"}  # the native core sits below everything it serves
+    found: dict[tuple[str, str], list[str]] = {}
+    for name, (tree, package) in modules.items():
+        for target in _imports(name, tree, package, known):
+            pair = (_layer(name), _layer(target))
+            if pair[0] != pair[1]:
+                found.setdefault(pair, []).append(f"{name} -> {target}")
+    return found
+
+
+def test_the_folders_are_layers() -> None:
+    found = _folder_imports()
+    assert {layer for pair in found for layer in pair} == set(LAYERS)  # every folder is read
+    assert ("scoring", "rules") in found
+    assert ("runners", "scoring") in found
+    upward = {
+        pair: modules
+        for pair, modules in found.items()
+        if LAYERS.index(pair[0]) < LAYERS.index(pair[1])
+    }
+    assert upward == {}
+
+
+def test_every_folder_has_a_layer() -> None:
+    folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert folders == set(LAYERS) - {"_private", "_public"}
 
 
 def test_one_module_speaks_to_the_native_core() -> None:
@@ -117,9 +177,9 @@ def test_the_modes_are_one_table() -> None:
     import typing
 
     from neweden.format.model import MODES, Mode
+    from neweden.format.modes import MODES as MODE_RULES
+    from neweden.format.modes import MODES_WITH_REQUIREMENTS
     from neweden.format.schema import game_schema
-    from neweden.rules.modes import MODES as MODE_RULES
-    from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
     assert typing.get_args(Mode) == MODES == tuple(MODE_RULES)
     rule = game_schema()["$defs"]["Game"]["if"]["properties"]["mode"]["enum"]

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
-from neweden.catalog.conditions import CityContext, evaluate, judge
 from neweden.geometry import reference
 from neweden.geometry.compact import pack_table
 from neweden.geometry.native import score_figures
+from neweden.rules.conditions import CityContext, evaluate, judge
 from tests.strategies import cities
 
 

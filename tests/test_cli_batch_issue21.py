@@ -246,7 +246,7 @@ def test_no_doc_cites_a_section_of_format_or_rules() -> None:
 def test_the_picture_index_and_notes_in_portuguese(tmp_path: Path) -> None:
     from neweden.i18n import speaking
     from neweden.present.index import picture_index
-    from neweden.scoring.results import Picture
+    from neweden.runners.results import Picture
 
     listed = [Picture("r.jsonl:3", "r.jsonl", 3, "INVALID", "r.svg", "overlap: ...")]
     with speaking("pt-BR"):

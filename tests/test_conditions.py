@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 
 from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog, ResolvedCard
-from neweden.catalog.conditions import CityContext, check_condition, evaluate, judge
+from neweden.catalog.conditions import check_condition
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.cli.main import main
+from neweden.format.sides import ALL_SIDES
 from neweden.geometry import reference
-from neweden.geometry.sides import ALL_SIDES
+from neweden.rules.conditions import CityContext, evaluate, judge
 
 SIDES4 = ALL_SIDES
 

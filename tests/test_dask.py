@@ -15,8 +15,8 @@ import pytest
 import neweden
 from neweden.catalog.catalog import BUILTIN
 from neweden.runners.batch import validate
+from neweden.runners.results import score_entries
 from neweden.runners.sources import iter_entries
-from neweden.scoring.results import score_entries
 from tests.games import card, game, line, player
 
 distributed = pytest.importorskip("distributed", reason="the dask extra")

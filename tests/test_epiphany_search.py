@@ -19,11 +19,11 @@ import pytest
 
 import neweden
 from neweden.catalog.catalog import ResolvedCard
-from neweden.catalog.conditions import CityContext, evaluate
 from neweden.catalog.files import parse_catalog
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.synth import grow_city
 from neweden.present.render import render
+from neweden.rules.conditions import CityContext, evaluate
 from neweden.rules.epiphany_conditions import MAX_EVALUATIONS, SearchBudget, disjoint_sets
 from neweden.scoring import report as report_module
 from neweden.scoring.report import native_geometry

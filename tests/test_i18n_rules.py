@@ -13,8 +13,8 @@ import pytest
 import neweden
 from neweden.catalog.catalog import BUILTIN, RequirementSpec
 from neweden.cli.main import example_game
+from neweden.format.modes import MODES_WITH_REQUIREMENTS
 from neweden.i18n import speaking
-from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 from neweden.rules.warnings import _MISMATCH
 from tests.games import card, game, line, player, six_in_a_row
 

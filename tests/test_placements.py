@@ -19,11 +19,11 @@ import neweden
 from neweden import _core
 from neweden.catalog.catalog import BUILTIN, ResolvedCard
 from neweden.format.decode import decode_game
+from neweden.format.sides import turned
 from neweden.geometry import reference
 from neweden.geometry.compact import WIDTH, pack_games
 from neweden.geometry.native import pack_encoded
 from neweden.geometry.native import placements as native_placements
-from neweden.geometry.sides import turned
 from neweden.geometry.synth import _random_card, city_json
 from neweden.scoring import placements as placing
 from neweden.scoring.placements import PlacementError, _card_game, placements

@@ -21,8 +21,9 @@ from neweden.format.problems import Problem, pointer_order
 from neweden.geometry.native import report_lines
 from neweden.geometry.synth import city_json, grow_city
 from neweden.i18n import speaking
+from neweden.runners import results
 from neweden.runners.sources import Entry
-from neweden.scoring import chunk, report, results
+from neweden.scoring import chunk, report
 from neweden.scoring.report import ReportLine, score_inputs
 
 from .test_chunk import _EXAMPLES, games

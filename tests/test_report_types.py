@@ -18,9 +18,9 @@ from neweden.cli.main import example_game
 from neweden.geometry.synth import city_json, grow_city
 from neweden.http.api_types import openapi
 from neweden.present.text import report_table
+from neweden.runners.results import score_entries
 from neweden.runners.sources import Entry
 from neweden.scoring.report import score_report
-from neweden.scoring.results import score_entries
 from neweden.scoring.types import Report
 from tests.games import game, line, player
 

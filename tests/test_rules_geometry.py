@@ -10,11 +10,11 @@ from collections.abc import Callable
 import pytest
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
+from neweden.format.sides import ALL_SIDES
 from neweden.geometry import reference
 from neweden.geometry.compact import pack_cities
 from neweden.geometry.figures import CityFigures
 from neweden.geometry.native import analyse_city
-from neweden.geometry.sides import ALL_SIDES
 
 Analyse = Callable[[list[ResolvedCard]], CityFigures]
 SIDE_LETTERS = {"t": "top", "r": "right", "b": "bottom", "l": "left"}

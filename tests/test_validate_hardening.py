@@ -24,8 +24,8 @@ from neweden.cli.main import main
 from neweden.runners import batch
 from neweden.runners.batch import CHUNK, CSV_HEADER, validate
 from neweden.runners.outputs import Interrupts
+from neweden.runners.results import svg_name
 from neweden.runners.sources import Entry
-from neweden.scoring.results import svg_name
 from tests.games import card, game, line, player
 
 GOOD = json.dumps(game("military", player("A", line(3)), player("B", line(2))))

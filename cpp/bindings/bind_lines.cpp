@@ -773,7 +773,7 @@ bool legal(const Problems& errors, long long player) {
 }
 
 // What a batch says of a game besides its line: its error codes as it counts them
-// (neweden.scoring.results._result: those of the top level, then the players', in document
+// (neweden.runners.results._result: those of the top level, then the players', in document
 // order), the first of those errors (the one its stdout line names) or None, and its
 // warning codes in the same order.
 struct Verdict {

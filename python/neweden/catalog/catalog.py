@@ -16,7 +16,7 @@ from msgspec import UNSET
 
 from neweden.format.model import Game, InlineCard, Placement
 from neweden.format.problems import Problem, did_you_mean, join
-from neweden.geometry.sides import ALL_SIDES, turned
+from neweden.format.sides import ALL_SIDES, turned
 from neweden.i18n import N_, _
 
 __all__ = [

@@ -44,10 +44,10 @@ from neweden.format.model import (
     Placement,
     Player,
 )
+from neweden.format.modes import MODES_WITH_REQUIREMENTS
 from neweden.format.problems import Problem, a_game, join
 from neweden.format.vocabulary import Named, fold
 from neweden.i18n import _, ngettext, number
-from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
 __all__ = ["CROSS_CHECKS", "Fields", "decoded_is_sound", "game_problems", "head_is_sound"]
 

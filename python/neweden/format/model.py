@@ -17,6 +17,9 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from neweden.format import sides
+from neweden.format.modes import MODES as MODE_RULES
+from neweden.format.modes import MODES_WITH_REQUIREMENTS
 from neweden.format.vocabulary import (
     ALIASES,
     KNOWN_EFFECTS,
@@ -25,9 +28,6 @@ from neweden.format.vocabulary import (
     Named,
     foldable_characters,
 )
-from neweden.geometry import sides
-from neweden.rules.modes import MODES as MODE_RULES
-from neweden.rules.modes import MODES_WITH_REQUIREMENTS
 
 __all__ = [
     "BOM",

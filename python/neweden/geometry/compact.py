@@ -27,8 +27,8 @@ from msgspec import UNSET
 
 from neweden.catalog.catalog import CardSpec, Catalog, ResolvedCard
 from neweden.format.model import FACILITIES, Game, InlineCard
-from neweden.geometry.sides import BIT, TURNED_MASK
-from neweden.geometry.sides import mask as side_mask
+from neweden.format.sides import BIT, TURNED_MASK
+from neweden.format.sides import mask as side_mask
 
 __all__ = [
     "COL",

@@ -22,10 +22,10 @@ from neweden.format.model import (
     MAX_STARS,
     MAX_STRING,
 )
+from neweden.format.sides import SIDES
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.compact import STYLE, TYPE, WIDTH, CompactCities, GameCards, PackedGames
 from neweden.geometry.figures import BatchFigures, CityFigures, ScoreFigures
-from neweden.geometry.sides import SIDES
 
 __all__ = [
     "CORE_VERSION",

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
+from neweden.format.sides import OPPOSITE, SIDES, STEP
 from neweden.geometry.figures import CityFigures, ScoreFigures
-from neweden.geometry.sides import OPPOSITE, SIDES, STEP
 
 __all__ = ["analyse_city", "compatible", "score_figures", "style_counts"]
 

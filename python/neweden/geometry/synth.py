@@ -12,7 +12,7 @@ from typing import Any
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format.model import FACILITIES
-from neweden.geometry.sides import ALL_SIDES, OPPOSITE, SIDES, STEP
+from neweden.format.sides import ALL_SIDES, OPPOSITE, SIDES, STEP
 
 __all__ = ["STYLES", "TYPES", "city_json", "grow_city"]
 

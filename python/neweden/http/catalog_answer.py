@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from neweden.catalog.catalog import Catalog
-from neweden.geometry.sides import SIDES
+from neweden.format.sides import SIDES
 
 __all__ = ["CatalogAnswer", "catalog_answer"]
 

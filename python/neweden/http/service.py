@@ -59,10 +59,10 @@ from neweden.i18n import (
     speaking,
 )
 from neweden.present.render import render
+from neweden.runners.results import Scored, scored
 from neweden.scoring.placements import answer_request
 from neweden.scoring.report import ReportLine
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
-from neweden.scoring.results import Scored, scored
 from neweden.scoring.types import ProblemItem, Report
 from neweden.scoring.validation import validate
 

@@ -16,7 +16,7 @@ __all__ = ["picture_index"]
 
 
 class Listed(Protocol):
-    """What the index shows of an entry (:class:`neweden.scoring.results.Picture`)."""
+    """What the index shows of an entry (:class:`neweden.runners.results.Picture`)."""
 
     @property
     def path(self) -> str: ...

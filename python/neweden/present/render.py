@@ -22,12 +22,12 @@ import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
+from neweden.format.modes import MODES
+from neweden.format.sides import SIDES, STEP
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.figures import CityFigures
-from neweden.geometry.sides import SIDES, STEP
 from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, named
 from neweden.present.text import mode_name
-from neweden.rules.modes import MODES
 from neweden.rules.names import mistyped
 from neweden.scoring.report import score_pictured
 from neweden.scoring.types import PlayerReport, Report

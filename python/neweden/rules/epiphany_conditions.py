@@ -29,8 +29,9 @@ from itertools import combinations
 from typing import Any, Literal
 
 from neweden.catalog.catalog import Catalog, ResolvedCard
-from neweden.catalog.conditions import VALUES, CityContext, compiled, uses_geometry
+from neweden.catalog.conditions import VALUES, uses_geometry
 from neweden.geometry.figures import ScoreFigures
+from neweden.rules.conditions import CityContext, compiled
 
 __all__ = [
     "MAX_EVALUATIONS",

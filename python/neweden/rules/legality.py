@@ -11,9 +11,9 @@ from typing import NamedTuple
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
+from neweden.format.sides import BIT, OPPOSITE, SIDES, STEP
 from neweden.geometry.compact import COL, ICONS, ROW
 from neweden.geometry.figures import CityFigures
-from neweden.geometry.sides import BIT, OPPOSITE, SIDES, STEP
 from neweden.i18n import N_, Form, Nn_, _, current, form, ngettext, plural_form
 
 __all__ = [
@@ -134,7 +134,7 @@ PLURAL_COUNTS = 64
 class GeometryForms(NamedTuple):
     """`overlap` and `disconnected` as the native line writer tells them, in the current
     language (:func:`geometry_problems` tells the same in Python): each sentence with its
-    fields, the sides in the core's bit order (:data:`~neweden.geometry.sides.SIDES`)."""
+    fields, the sides in the core's bit order (:data:`~neweden.format.sides.SIDES`)."""
 
     overlap: Sentence  # card, row, col, holder
     disconnected: tuple[Sentence, ...]  # n, where, project, why: the plural forms used...

@@ -8,8 +8,8 @@ from typing import Literal
 
 from neweden.catalog.catalog import DEFAULT_MAJORITY_TABLE, Catalog
 from neweden.format.model import Game
+from neweden.format.modes import MODES
 from neweden.geometry.figures import ScoreFigures
-from neweden.rules.modes import MODES
 
 __all__ = [
     "LAB_POINTS",

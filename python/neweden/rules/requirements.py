@@ -13,11 +13,11 @@ from typing import NamedTuple
 from msgspec import UNSET
 
 from neweden.catalog.catalog import RequirementSpec
-from neweden.catalog.conditions import CityContext, Test, Value, compiled, values_and_words
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
 from neweden.geometry.figures import ScoreFigures
 from neweden.i18n import _, current
+from neweden.rules.conditions import CityContext, Test, Value, compiled, values_and_words
 
 __all__ = [
     "POINTS_PER_EXTRA_STAR",

@@ -10,10 +10,10 @@ from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
 from neweden.format.model import EpiphanyEntry, Game
+from neweden.format.modes import MODES
 from neweden.format.problems import Problem, join
 from neweden.i18n import N_, Form, _, current, form, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
-from neweden.rules.modes import MODES
 
 __all__ = [
     "ROTATE",

@@ -36,8 +36,7 @@ from neweden.i18n import DEFAULT_LANGUAGE, _, current, ngettext, number, speakin
 from neweden.present.colour import wants_colour
 from neweden.present.index import picture_index
 from neweden.runners.outputs import Interrupts, OutputFile, Table, WriteError, write_whole
-from neweden.runners.sources import Block, Entry, Identity, identity, iter_entries, iter_sources
-from neweden.scoring.results import (
+from neweden.runners.results import (
     BOOLEAN_COLUMNS,
     CSV_HEADER,
     STRING_COLUMNS,
@@ -48,6 +47,7 @@ from neweden.scoring.results import (
     reports,
     score_entries,
 )
+from neweden.runners.sources import Block, Entry, Identity, identity, iter_entries, iter_sources
 
 __all__ = ["CSV_HEADER", "WorkerLost", "score_many", "validate"]
 
@@ -313,7 +313,9 @@ def _ordered(chunks: Iterator[Any], work: Any, jobs: int, settings: _Settings) -
         before = 0  # the items of the chunks sent so far
         try:
             for chunk in chunks:
-                window.append((pool.submit(work, chunk), _first_source(chunk, before)))
+                source = _first_source(chunk, before)
+                future = pool.submit(work, chunk)
+                window.append((future, source))
                 before += len(chunk) if isinstance(chunk, list) else 0
                 if len(window) >= jobs * IN_FLIGHT_PER_JOB:
                     yield from _done(window.popleft())

@@ -21,14 +21,7 @@ from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.format.problems import Problem
 from neweden.i18n import _, current, speaking
-from neweden.runners.sources import (
-    MAX_BLANK_BYTES,
-    MAX_LINE_BYTES,
-    Entry,
-    Skipped,
-    plan_blocks,
-)
-from neweden.scoring.results import (
+from neweden.runners.results import (
     BOOLEAN_COLUMNS,
     CSV_HEADER,
     STRING_COLUMNS,
@@ -36,6 +29,13 @@ from neweden.scoring.results import (
     Result,
     reports,
     score_entries,
+)
+from neweden.runners.sources import (
+    MAX_BLANK_BYTES,
+    MAX_LINE_BYTES,
+    Entry,
+    Skipped,
+    plan_blocks,
 )
 
 __all__ = [
@@ -74,7 +74,7 @@ def score_entries_bag(
     detail: bool = False,
     lines: Lines | None = None,
 ) -> db.Bag:
-    """The :class:`neweden.scoring.results.Result` of each entry (as `neweden validate`
+    """The :class:`neweden.runners.results.Result` of each entry (as `neweden validate`
     makes them), in the language of the caller; `lines`: how the stdout lines are written
     (default: each entry's, plain)."""
     chosen = catalog or BUILTIN
@@ -189,7 +189,7 @@ def entries_bag(
 
 def to_dataframe(results: db.Bag) -> Any:
     """A Dask DataFrame of the per-player rows (the CSV columns of FORMAT §4: strings,
-    booleans, nullable int64) from a bag of :class:`neweden.scoring.results.Result`."""
+    booleans, nullable int64) from a bag of :class:`neweden.runners.results.Result`."""
     import pandas as pd
 
     meta = pd.DataFrame(

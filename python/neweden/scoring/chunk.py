@@ -25,10 +25,10 @@ from msgspec import UNSET
 
 from neweden.catalog.catalog import Catalog, EpiphanySpec, ResolvedExtras
 from neweden.format.model import EpiphanyEntry, Game
+from neweden.format.modes import MODES
 from neweden.geometry.figures import ScoreFigures
 from neweden.rules.epiphanies import THIRD_STAR
 from neweden.rules.military import military_points
-from neweden.rules.modes import MODES
 from neweden.rules.names import known_effects
 from neweden.rules.ranking import first_seat
 from neweden.rules.requirements import testable

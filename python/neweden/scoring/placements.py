@@ -19,7 +19,6 @@ from typing import Any
 import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
-from neweden.catalog.conditions import CityContext, Test
 from neweden.format.decode import (
     CUT_DEPTH,
     GameInput,
@@ -29,6 +28,7 @@ from neweden.format.decode import (
     not_json,
 )
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
+from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import FLAGS, UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
@@ -36,9 +36,9 @@ from neweden.geometry.native import Placed
 from neweden.geometry.native import placements as native_placements
 from neweden.geometry.native import placements_encoded as native_placements_encoded
 from neweden.i18n import _
+from neweden.rules.conditions import CityContext, Test
 from neweden.rules.epiphanies import score_epiphanies
 from neweden.rules.military import base_majority, facility_points, game_majority_table
-from neweden.rules.modes import MODES
 from neweden.rules.requirements import (
     declared_requirements,
     populist_points,

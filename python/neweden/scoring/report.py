@@ -36,10 +36,10 @@ from neweden.catalog.catalog import (
     resolve_extras,
     resolve_game,
 )
-from neweden.catalog.conditions import CityContext, Test, evaluate
 from neweden.format.decode import GameInput, decode_game_bytes, game_bytes
 from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import EpiphanyEntry, Game, Placement
+from neweden.format.modes import MODES as _MODES
 from neweden.format.problems import GameDecodeError, Problem, join, pointer_order
 from neweden.format.vocabulary import Attribute
 from neweden.geometry import reference
@@ -61,6 +61,7 @@ from neweden.geometry.native import JsonGames, analyse_table, report_lines, scor
 from neweden.geometry.native import score_games as score_games_natively
 from neweden.i18n import _, current, ngettext, speaking
 from neweden.rules.advice import third_star_advice
+from neweden.rules.conditions import CityContext, Test, evaluate
 from neweden.rules.epiphanies import EpiphanyResult, score_epiphanies
 from neweden.rules.epiphany_conditions import SearchBudget, disjoint_sets
 from neweden.rules.legality import (
@@ -78,7 +79,6 @@ from neweden.rules.military import (
     military_points,
     shelter_group_points,
 )
-from neweden.rules.modes import MODES as _MODES
 from neweden.rules.names import GameNames, NamesMemo, batch_quiet, effect_warnings, name_problems
 from neweden.rules.ranking import Standing, first_player_recency, first_seat, rank
 from neweden.rules.requirements import (
@@ -954,7 +954,7 @@ class ReportLine(NamedTuple):
     """A game's lean report as the JSON the native writer made of it (the bytes msgspec
     writes of its :class:`Report`), with what a batch says of it besides: whether it is
     valid, its error codes (the top level's, then the players', as
-    :func:`neweden.scoring.results._result` counts them) and the first of those errors,
+    :func:`neweden.runners.results._result` counts them) and the first of those errors,
     its players' names and totals (cities [first, stop) of its chunk's `players`), and its
     warning codes counted the same way."""
 

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
-from neweden.catalog.conditions import COMPARISONS, CityContext, value_of
+from neweden.catalog.conditions import COMPARISONS
 from neweden.format.checks import majority_table_problems
 from neweden.format.model import (
     MAX_BONUS_POINTS,
@@ -34,11 +34,12 @@ from neweden.format.model import (
     MAX_STARS,
     EpiphanyState,
 )
+from neweden.format.modes import MODES
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import score_columns
+from neweden.rules.conditions import CityContext, value_of
 from neweden.rules.epiphanies import ICONS_PER_STAR
 from neweden.rules.military import base_majority, facility_points, majority_table
-from neweden.rules.modes import MODES
 from neweden.rules.ranking import CRITERIA, recency
 from neweden.rules.requirements import checked, populist_points
 from neweden.rules.ten_cards import ten_cards_points
