@@ -712,3 +712,34 @@ def test_score_many_names_the_first_game_not_scored_when_a_worker_is_lost() -> N
     assert isinstance(raised.value, batch.WorkerLost)
     assert raised.value.source == "game 5"
     assert len(found) == 4
+
+
+def _double(chunk: list[int]) -> list[int]:
+    return [2 * n for n in chunk]
+
+
+def test_a_worker_lost_while_a_chunk_is_sent_names_the_first_chunk_not_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker killed between two results breaks the pool while the next chunk is sent:
+    `submit` raises BrokenProcessPool, not a future. That too is the worker lost, naming
+    where the first chunk not done starts (it was a traceback and exit 1)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    sent = 0
+    submit = ProcessPoolExecutor.submit
+
+    def breaking(self: ProcessPoolExecutor, fn: Any, /, *args: Any) -> Any:
+        nonlocal sent
+        sent += 1
+        if sent == 3:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return submit(self, fn, *args)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", breaking)
+    settings = batch._Settings(batch.BUILTIN, detail=False)
+    chunks = iter([[1, 2], [3, 4], [5, 6], [7, 8]])
+    with pytest.raises(batch.WorkerLost) as lost:
+        list(batch._ordered(chunks, _double, 2, settings))
+    assert "game 1" in str(lost.value)

@@ -314,7 +314,10 @@ def _ordered(chunks: Iterator[Any], work: Any, jobs: int, settings: _Settings) -
         try:
             for chunk in chunks:
                 source = _first_source(chunk, before)
-                future = pool.submit(work, chunk)
+                try:
+                    future = pool.submit(work, chunk)
+                except BrokenProcessPool:  # lost between two results: none of the window done
+                    raise WorkerLost(window[0][1] if window else source) from None
                 window.append((future, source))
                 before += len(chunk) if isinstance(chunk, list) else 0
                 if len(window) >= jobs * IN_FLIGHT_PER_JOB:
