@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 
 import neweden
-from neweden.format.problems import DECODE_CODES, RULE_CODES, WARNING_CODES
+from neweden.format import codes
+from neweden.format.codes import CATALOG_CODES, DECODE_CODES, RULE_CODES, WARNING_CODES
 from tests.games import problem_games
 
 PACKAGE = Path(neweden.__file__).parent
@@ -161,6 +162,28 @@ def test_every_code_a_report_gives_is_registered() -> None:
     registry = DECODE_CODES | RULE_CODES | WARNING_CODES
     assert seen - registry == set()
     assert {"overlap", "unknown_card", "unknown_effect", "unknown_requirement"} <= seen
+
+
+def test_no_code_is_written_as_a_string_outside_the_registry() -> None:
+    registry = DECODE_CODES | RULE_CODES | WARNING_CODES | CATALOG_CODES
+    written = sorted(
+        (name, node.lineno, node.value)
+        for name, (tree, _) in _modules().items()
+        if name != "neweden.format.codes"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in registry
+    )
+    assert written == []
+
+
+def test_the_registry_is_every_constant_of_the_codes_module() -> None:
+    constants = {
+        value for name, value in vars(codes).items() if name.isupper() and isinstance(value, str)
+    }
+    assert constants == DECODE_CODES | RULE_CODES | WARNING_CODES | CATALOG_CODES
+    assert not DECODE_CODES & RULE_CODES
+    assert not RULE_CODES & WARNING_CODES
+    assert {codes.REQUIREMENT_DISAGREES, codes.OVERLAP} <= RULE_CODES
 
 
 def test_every_function_can_be_read_at_once() -> None:

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, cast
 
 from msgspec import UNSET
 
+from neweden.format import codes
 from neweden.format.model import Game, InlineCard, Placement
 from neweden.format.problems import Problem, did_you_mean, join
 from neweden.format.sides import ALL_SIDES, turned
@@ -242,7 +243,7 @@ def resolve_city(
             if spec is None:
                 problems.append(
                     Problem(
-                        code="unknown_card",
+                        code=codes.UNKNOWN_CARD,
                         message=_(
                             'the card id "{id}" at row {row}, column {col} is not in the '
                             "catalog ({catalog})",
@@ -327,7 +328,7 @@ def resolve_extras(
             if found is None:
                 problems.append(
                     Problem(
-                        code="unknown_epiphany",
+                        code=codes.UNKNOWN_EPIPHANY,
                         message=_(
                             'the epiphany id "{id}" is not in the catalog ({catalog})',
                             id=entry.card,
@@ -354,7 +355,7 @@ def _requirements(
         if spec is None and not declared:
             problems.append(
                 Problem(
-                    code="unknown_requirement",
+                    code=codes.UNKNOWN_REQUIREMENT,
                     message=_(
                         'the requirement id "{id}" is not in the catalog ({catalog}){maybe}, so '
                         "no city can be checked against it: list it in the "
@@ -383,7 +384,7 @@ def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
     `unknown_epiphany`, FORMAT §3.1), in document order; nothing is dropped silently.
     """
     extras = resolve_extras(game, catalog)
-    problems = [p for p in extras.problems if p.code == "unknown_requirement"]
+    problems = [p for p in extras.problems if p.code == codes.UNKNOWN_REQUIREMENT]
     cities: list[tuple[ResolvedCard, ...]] = []
     for p, player in enumerate(game.players):
         cards, city_problems = resolve_city(player.city, catalog, join("", "players", p, "city"))

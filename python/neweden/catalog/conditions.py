@@ -13,6 +13,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+from neweden.format import codes
 from neweden.format.checks import fold_name
 from neweden.format.model import FACILITIES
 from neweden.format.problems import Problem, did_you_mean, join, pointer_order
@@ -65,14 +66,14 @@ def _problem(code: str, message: str, path: str) -> Problem:
 def _check_filter(spec: Any, path: str) -> list[Problem]:
     if not isinstance(spec, dict):
         words = _('a card filter is an object, e.g. {"style": "gothic"}')
-        return [_problem("bad_type", words, path)]
+        return [_problem(codes.BAD_TYPE, words, path)]
     problems = []
     for key, value in spec.items():
         where = join(path, key)
         if key not in FILTER_KEYS:
             problems.append(
                 _problem(
-                    "unknown_field",
+                    codes.UNKNOWN_FIELD,
                     _("`{key}` is not a filter key", key=key)
                     + did_you_mean(key, FILTER_KEYS)
                     + _(" (the keys are: {keys})", keys=", ".join(FILTER_KEYS)),
@@ -81,25 +82,27 @@ def _check_filter(spec: Any, path: str) -> list[Problem]:
             )
         elif key == "wild":
             if not isinstance(value, bool):
-                problems.append(_problem("bad_type", _("`wild` is true or false"), where))
+                problems.append(_problem(codes.BAD_TYPE, _("`wild` is true or false"), where))
         elif key == "stars":
             items = value if isinstance(value, list) else [value]
             if not items or not all(
                 isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3 for v in items
             ):
                 problems.append(
-                    _problem("bad_value", _("`stars` is 0 to 3, or a list of them"), where)
+                    _problem(codes.BAD_VALUE, _("`stars` is 0 to 3, or a list of them"), where)
                 )
         else:
             items = value if isinstance(value, list) else [value]
             if not items or not all(isinstance(v, str) and v for v in items):
                 problems.append(
-                    _problem("bad_value", _("`{key}` is a name or a list of names", key=key), where)
+                    _problem(
+                        codes.BAD_VALUE, _("`{key}` is a name or a list of names", key=key), where
+                    )
                 )
             elif key == "facility" and any(v not in FACILITIES for v in items):
                 problems.append(
                     _problem(
-                        "bad_value",
+                        codes.BAD_VALUE,
                         _("a facility is one of {names}", names=", ".join(FACILITIES)),
                         where,
                     )
@@ -138,7 +141,7 @@ def _name_problems(
             read = fold(name, attribute)
             problems.append(
                 _problem(
-                    "bad_value",
+                    codes.BAD_VALUE,
                     _(_NOT_A_NAME[attribute], name=name, read=read)
                     + did_you_mean(read, [*ALIASES[attribute], *KNOWN_NAMES]),
                     at,
@@ -151,7 +154,7 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     if isinstance(expr, bool) or not isinstance(expr, (int, dict)):
         return [
             _problem(
-                "bad_type",
+                codes.BAD_TYPE,
                 _('a value is an integer or one object such as {"count": {...}}'),
                 path,
             )
@@ -161,7 +164,7 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     if len(expr) != 1:
         return [
             _problem(
-                "bad_value",
+                codes.BAD_VALUE,
                 _(
                     "a value object has exactly one operator (one of: {operators}), not {count}",
                     operators=", ".join(VALUES),
@@ -175,7 +178,7 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     if op not in VALUES:
         return [
             _problem(
-                "bad_value",
+                codes.BAD_VALUE,
                 _("`{op}` is not a value operator", op=op)
                 + did_you_mean(op, VALUES)
                 + _(" (the operators are: {operators})", operators=", ".join(VALUES)),
@@ -188,7 +191,7 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
         if arg not in ATTRIBUTES:
             return [
                 _problem(
-                    "bad_value",
+                    codes.BAD_VALUE,
                     _("`distinct` takes one of {names}", names=", ".join(ATTRIBUTES)),
                     where,
                 )
@@ -197,7 +200,7 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     if op in ("all_styles", "open_connections", "complete_connections"):
         if arg != {}:
             words = _("`{op}` takes no argument: write {{}}", op=op)
-            return [_problem("bad_value", words, where)]
+            return [_problem(codes.BAD_VALUE, words, where)]
         return []
     if op in ("row_cards", "column_cards"):
         return _check_lines(op, arg, where)
@@ -206,7 +209,7 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
     # adjacent
     if not isinstance(arg, list) or len(arg) != 2:
         words = _("`adjacent` takes two card filters: [{...}, {...}]")
-        return [_problem("bad_type", words, where)]
+        return [_problem(codes.BAD_TYPE, words, where)]
     return _check_filter(arg[0], join(where, 0)) + _check_filter(arg[1], join(where, 1))
 
 
@@ -215,7 +218,7 @@ def _check_lines(op: str, arg: Any, where: str) -> list[Problem]:
     if not isinstance(arg, dict):
         return [
             _problem(
-                "bad_type",
+                codes.BAD_TYPE,
                 _(
                     "`{op}` takes an object: {{}}, or with `line` (a row or column number) "
                     "and `where` (a card filter)",
@@ -229,13 +232,13 @@ def _check_lines(op: str, arg: Any, where: str) -> list[Problem]:
         if key == "line":
             if isinstance(value, bool) or not isinstance(value, int):
                 words = _("`line` is an integer")
-                problems.append(_problem("bad_type", words, join(where, key)))
+                problems.append(_problem(codes.BAD_TYPE, words, join(where, key)))
         elif key == "where":
             problems.extend(_check_filter(value, join(where, key)))
         else:
             problems.append(
                 _problem(
-                    "unknown_field",
+                    codes.UNKNOWN_FIELD,
                     _(
                         "`{key}` is not a key of `{op}` (the keys are: line, where)",
                         key=key,
@@ -252,7 +255,7 @@ def _check_group(arg: Any, where: str) -> list[Problem]:
     if not isinstance(arg, dict):
         return [
             _problem(
-                "bad_type",
+                codes.BAD_TYPE,
                 _('`largest_group` takes {"by": ATTRIBUTE} and optionally "value"'),
                 where,
             )
@@ -261,18 +264,18 @@ def _check_group(arg: Any, where: str) -> list[Problem]:
     if arg.get("by") not in ATTRIBUTES:
         problems.append(
             _problem(
-                "bad_value",
+                codes.BAD_VALUE,
                 _("`by` is one of {names}", names=", ".join(ATTRIBUTES)),
                 join(where, "by"),
             )
         )
     if "value" in arg and not (isinstance(arg["value"], str) and arg["value"]):
-        problems.append(_problem("bad_type", _("`value` is a name"), join(where, "value")))
+        problems.append(_problem(codes.BAD_TYPE, _("`value` is a name"), join(where, "value")))
     elif "value" in arg and arg.get("by") in ("style", "type"):
         problems.extend(_name_problems(arg["by"], [arg["value"]], join(where, "value"), False))
     problems.extend(
         _problem(
-            "unknown_field",
+            codes.UNKNOWN_FIELD,
             _("`{key}` is not a key of `largest_group` (the keys are: by, value)", key=key),
             join(where, key),
         )
@@ -332,7 +335,7 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
     if depth == 1 and _values_over(expr, MAX_VALUES):
         return [
             _problem(
-                "too_large",
+                codes.TOO_LARGE,
                 _(
                     "the condition holds more than {limit} JSON values (objects, lists, names "
                     "and numbers); a printed card's condition needs far fewer",
@@ -344,7 +347,7 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
     if depth > MAX_DEPTH:
         return [
             _problem(
-                "too_large",
+                codes.TOO_LARGE,
                 _("the condition is nested more than {limit} levels", limit=MAX_DEPTH),
                 path,
             )
@@ -354,7 +357,7 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
     if not isinstance(expr, dict) or len(expr) != 1:
         return [
             _problem(
-                "bad_type" if not isinstance(expr, dict) else "bad_value",
+                codes.BAD_TYPE if not isinstance(expr, dict) else codes.BAD_VALUE,
                 _(
                     "a condition is true, false, or one object such as "
                     '{">=": [a, b]} or {"and": [...]}'
@@ -367,19 +370,19 @@ def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
     if op in ("and", "or"):
         if not isinstance(arg, list) or not arg:
             words = _("`{op}` takes a non-empty list of conditions", op=op)
-            return [_problem("bad_type", words, where)]
+            return [_problem(codes.BAD_TYPE, words, where)]
         return [p for i, c in enumerate(arg) for p in check_condition(c, join(where, i), depth + 1)]
     if op == "not":
         return check_condition(arg, where, depth + 1)
     if op in COMPARISONS:
         if not isinstance(arg, list) or len(arg) != 2:
-            return [_problem("bad_type", _("`{op}` compares two values: [a, b]", op=op), where)]
+            return [_problem(codes.BAD_TYPE, _("`{op}` compares two values: [a, b]", op=op), where)]
         return _check_value(arg[0], join(where, 0), depth) + _check_value(
             arg[1], join(where, 1), depth
         )
     return [
         _problem(
-            "bad_value",
+            codes.BAD_VALUE,
             _("`{op}` is not a condition operator", op=op)
             + did_you_mean(op, (*LOGIC, *COMPARISONS))
             + _(" (the operators are: {operators})", operators=", ".join((*LOGIC, *COMPARISONS))),

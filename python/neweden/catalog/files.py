@@ -28,6 +28,7 @@ from neweden.catalog.catalog import (
     RequirementSpec,
 )
 from neweden.catalog.conditions import check_condition, names_in
+from neweden.format import codes
 from neweden.format.checks import Fields, check_inline_card, fold_name
 from neweden.format.decode import field_label, find_problems
 from neweden.format.model import (
@@ -59,7 +60,7 @@ __all__ = ["CATALOG_FORMAT", "CatalogError", "load_catalog", "parse_catalog"]
 
 CATALOG_FORMAT = "new-eden/catalog@1"
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
-Text = Annotated[str, Meta(max_length=2000, extra={"too_large": ("max_length",)})]
+Text = Annotated[str, Meta(max_length=2000, extra={codes.TOO_LARGE: ("max_length",)})]
 
 
 class CatalogError(ValueError):
@@ -115,7 +116,7 @@ Styles = Annotated[list[Style], Meta(min_length=1, max_length=100)]
 Types = Annotated[list[TypeName], Meta(min_length=1, max_length=100)]
 Effects = Annotated[list[Effect], Meta(max_length=100)]
 #: The D5 majority table's points: a limit, as a card's points are.
-TablePoints = Annotated[int, Meta(ge=0, le=MAX_POINTS, extra={"too_large": ("le",)})]
+TablePoints = Annotated[int, Meta(ge=0, le=MAX_POINTS, extra={codes.TOO_LARGE: ("le",)})]
 
 
 class CatalogFile(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -150,7 +151,7 @@ def _check_example(fields: Fields, path: str) -> list[Problem]:
         if flagged
         else _('"{id}" starts with EX- (an invented entry) but lacks `example = true`', id=entry_id)
     )
-    return [Problem(code="bad_value", message=message, path=join(path, "example"))]
+    return [Problem(code=codes.BAD_VALUE, message=message, path=join(path, "example"))]
 
 
 def _check_card(fields: Fields, path: str) -> list[Problem]:
@@ -235,7 +236,7 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
             if wrong and len(row) != int(key):
                 problems.append(
                     Problem(
-                        code="bad_value",
+                        code=codes.BAD_VALUE,
                         message=_(
                             "the D5 table for {players} players has {count} values; it needs "
                             "one per place, {players}",
@@ -257,7 +258,7 @@ def _check_file(fields: Fields, path: str) -> list[Problem]:
         if len(names) > box:
             problems.append(
                 Problem(
-                    code="bad_value",
+                    code=codes.BAD_VALUE,
                     message=_(_TOO_MANY_DECLARED[vocabulary], count=len(names), box=box),
                     path=join(path, vocabulary),
                 )
@@ -352,7 +353,7 @@ def _toml_problem(value: Any, path: str) -> Problem | None:
     """A TOML value JSON has no form for: a date or time, a number that is inf or nan."""
     if isinstance(value, (datetime.date, datetime.time)):  # datetime is a date
         return Problem(
-            code="bad_type",
+            code=codes.BAD_TYPE,
             message=_(
                 "{what} is a TOML date or time ({value}); a catalog has none: write it as a string",
                 what=field_label(path),
@@ -362,7 +363,7 @@ def _toml_problem(value: Any, path: str) -> Problem | None:
         )
     if isinstance(value, float) and not math.isfinite(value):
         return Problem(
-            code="bad_value",
+            code=codes.BAD_VALUE,
             message=_(
                 "{what} is {value}; a catalog's numbers are finite",
                 what=field_label(path),
@@ -456,7 +457,7 @@ def toml_error_words(exc: Exception) -> str:
 
 
 def _bad_toml(source: str, message: str) -> CatalogError:
-    return CatalogError(source, [Problem(code="bad_toml", message=message, path="")])
+    return CatalogError(source, [Problem(code=codes.BAD_TOML, message=message, path="")])
 
 
 def _as_json(data: bytes, source: str) -> tuple[bytes, list[Problem]]:
@@ -473,7 +474,7 @@ def _as_json(data: bytes, source: str) -> tuple[bytes, list[Problem]]:
             source,
             [
                 Problem(
-                    code="too_large",
+                    code=codes.TOO_LARGE,
                     message=_(
                         "the TOML is nested too deep to read (the format needs a few levels)"
                     ),
@@ -493,7 +494,7 @@ def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catal
             source,
             [
                 Problem(
-                    code="too_large",
+                    code=codes.TOO_LARGE,
                     message=_(
                         "the catalog is {size} bytes; the limit is {limit} (4 MiB)",
                         size=number(len(data)),
@@ -524,7 +525,7 @@ def load_catalog(path: str | Path) -> Catalog:
             str(path),
             [
                 Problem(
-                    code="not_found",
+                    code=codes.NOT_FOUND,
                     message=_("cannot read the catalog: {why}", why=os_reason(exc)),
                     path="",
                 )

@@ -20,6 +20,7 @@ from neweden.catalog.catalog import Catalog
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.cli.completion import SHELLS, completion_script
 from neweden.cli.parsing import Parser, language_asked
+from neweden.format import codes
 from neweden.format.model import MAX_GAME_BYTES
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.format.schema import city_schema, game_schema
@@ -91,7 +92,7 @@ _INPUT_LIMIT = MAX_GAME_BYTES + 3
 
 
 def _too_large(message: str) -> GameDecodeError:
-    return GameDecodeError([Problem(code="too_large", message=message, path="")])
+    return GameDecodeError([Problem(code=codes.TOO_LARGE, message=message, path="")])
 
 
 def _read_input(name: str) -> bytes | None:

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import UNSET
 
+from neweden.format import codes
 from neweden.format.model import (
     CATALOG_ID_PATTERN,
     IDENTIFIER_PATTERN,
@@ -71,7 +72,7 @@ def check_inline_card(fields: Fields, path: str) -> list[Problem]:
             if name in fields:
                 problems.append(
                     Problem(
-                        code="unknown_field",
+                        code=codes.UNKNOWN_FIELD,
                         message=_(
                             "a wild card has no `{name}`: it joins every style and type and "
                             "has all four sides",
@@ -85,7 +86,7 @@ def check_inline_card(fields: Fields, path: str) -> list[Problem]:
             if name not in fields:
                 problems.append(
                     Problem(
-                        code="missing_field",
+                        code=codes.MISSING_FIELD,
                         message=_(
                             'a common card needs `{name}` (or give `"wild": true` for a wild card)',
                             name=name,
@@ -98,7 +99,7 @@ def check_inline_card(fields: Fields, path: str) -> list[Problem]:
     if isinstance(sides, list) and len(sides) <= 4:
         problems.extend(
             Problem(
-                code="bad_value",
+                code=codes.BAD_VALUE,
                 message=_(
                     'the side "{side}" is given twice on this card; each side has at most one icon',
                     side=side,
@@ -127,7 +128,7 @@ def check_epiphany(fields: Fields, path: str) -> list[Problem]:
     if "card" in fields:
         return [
             Problem(
-                code="unknown_field",
+                code=codes.UNKNOWN_FIELD,
                 message=_(
                     "an epiphany given by `card` takes its `{name}` from the catalog; give "
                     "either `card` or the inline fields",
@@ -141,7 +142,7 @@ def check_epiphany(fields: Fields, path: str) -> list[Problem]:
     if "points" not in fields:
         return [
             Problem(
-                code="missing_field",
+                code=codes.MISSING_FIELD,
                 message=_("an epiphany needs `card` (a catalog id) or `points` (2 or 5)"),
                 path=join(path, "points"),
             )
@@ -172,7 +173,7 @@ def check_meta(meta: Any, path: str) -> list[Problem]:
     if _json_depth_over(meta, MAX_META_DEPTH):
         return [
             Problem(
-                code="too_large",
+                code=codes.TOO_LARGE,
                 message=_(
                     "`meta` is nested more than {limit} levels deep; the limit is {limit}",
                     limit=MAX_META_DEPTH,
@@ -184,7 +185,7 @@ def check_meta(meta: Any, path: str) -> list[Problem]:
     if size > MAX_META_BYTES:
         return [
             Problem(
-                code="too_large",
+                code=codes.TOO_LARGE,
                 message=_(
                     "`meta` is {size} bytes as compact JSON; the limit is {limit} (16 KiB)",
                     size=number(size),
@@ -226,7 +227,7 @@ def majority_table_problems(table: Any, players: int, path: str) -> list[Problem
     if len(table) != players:
         return [
             Problem(
-                code="bad_value",
+                code=codes.BAD_VALUE,
                 message=ngettext(
                     "this game has {n} player: the D5 table needs {n} value, the one printed "
                     "for the place; it has {count}",
@@ -240,7 +241,7 @@ def majority_table_problems(table: Any, players: int, path: str) -> list[Problem
         ]
     return [
         Problem(
-            code="bad_value",
+            code=codes.BAD_VALUE,
             message=_(
                 "the D5 table may not increase: place {place} is worth {worth}, more than "
                 "place {before} ({earlier})",
@@ -280,7 +281,7 @@ def declared_problems(
                 problems.append(_not_in_play(req_id, requirements, join(at, k)))
         problems.extend(
             Problem(
-                code="bad_value",
+                code=codes.BAD_VALUE,
                 message=_(
                     'the requirement "{id}" is declared met twice (items {first} and {again})',
                     id=req_id,
@@ -304,7 +305,7 @@ _CATALOG_ID = re.compile(CATALOG_ID_PATTERN)
 def _not_in_play(req_id: str, requirements: list[Any], path: str) -> Problem:
     listed = ", ".join(str(r) for r in requirements) or _("none")
     return Problem(
-        code="bad_value",
+        code=codes.BAD_VALUE,
         message=_(
             'the requirement "{id}" is not in play: `requirements` lists {listed}; a player '
             "can only have met a card in play",
@@ -325,7 +326,7 @@ def game_problems(
     if mode in MODES_WITH_REQUIREMENTS and not has_requirements:
         problems.append(
             Problem(
-                code="missing_field",
+                code=codes.MISSING_FIELD,
                 message=_(
                     "{game} needs `requirements`: the requirement cards in play",
                     game=a_game(mode),
@@ -345,7 +346,7 @@ def _repeated_requirements(requirements: list[Any], path: str) -> list[Problem]:
     (RULES §4a), so each later place of an id is a problem."""
     return [
         Problem(
-            code="bad_value",
+            code=codes.BAD_VALUE,
             message=_(
                 'the requirement "{id}" is listed twice (items {first} and {again}); a '
                 "requirement card is in play once",

@@ -27,6 +27,7 @@ import msgspec
 import numpy as np
 from msgspec import inspect as mi
 
+from neweden.format import codes
 from neweden.format.checks import CROSS_CHECKS, decoded_is_sound
 from neweden.format.model import (
     BOM,
@@ -102,7 +103,7 @@ def _too_large_root(size: int) -> GameDecodeError:
     return GameDecodeError(
         [
             Problem(
-                code="too_large",
+                code=codes.TOO_LARGE,
                 message=_(
                     "the game is {size} bytes; the limit is {limit} (1 MiB)",
                     size=number(size),
@@ -123,7 +124,7 @@ def _plain_value(value: Any, path: str, problems: list[Problem]) -> Any:
         if math.isfinite(value):
             return value
         words = _("{what} is {value}; JSON has no such number", what=field_label(path), value=value)
-        problems.append(Problem(code="bad_value", message=words, path=path))
+        problems.append(Problem(code=codes.BAD_VALUE, message=words, path=path))
         return None
     if isinstance(value, Mapping):
         return {}
@@ -134,7 +135,7 @@ def _plain_value(value: Any, path: str, problems: list[Problem]) -> Any:
         what=field_label(path),
         kind=type(value).__name__,
     )
-    problems.append(Problem(code="bad_type", message=words, path=path))
+    problems.append(Problem(code=codes.BAD_TYPE, message=words, path=path))
     return None
 
 
@@ -155,7 +156,7 @@ def _plain(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
                     what=field_label(path),
                     key=repr(key),
                 )
-                problems.append(Problem(code="bad_type", message=words, path=path))
+                problems.append(Problem(code=codes.BAD_TYPE, message=words, path=path))
                 continue
             here = join(path, key)
             child = _plain_value(value, here, problems)
@@ -179,7 +180,7 @@ def _mapping_bytes(game: Mapping[str, Any]) -> bytes:
         return msgspec.json.encode(plain)
     except (TypeError, ValueError, OverflowError) as exc:  # a str or int subclass, say
         problem = Problem(
-            code="bad_type",
+            code=codes.BAD_TYPE,
             message=_("the game holds a non-JSON value: {error}", error=exc),
             path="",
         )
@@ -440,7 +441,7 @@ def find_problems(
     if not walk.unlisted:
         return problems
     more = Problem(
-        code="too_large",
+        code=codes.TOO_LARGE,
         message=_(
             "and {count} more problem(s), not listed: at most {limit} are",
             count=number(walk.unlisted),
@@ -512,7 +513,7 @@ def not_json(exc: msgspec.DecodeError, raw: bytes | None = None) -> Problem:
     line and a column when the text `raw` is given: :func:`json_error_words`)."""
     why = json_error_words(str(exc), raw)
     return Problem(
-        code="bad_json", message=_("the input is not valid JSON: {why}", why=why), path=""
+        code=codes.BAD_JSON, message=_("the input is not valid JSON: {why}", why=why), path=""
     )
 
 
@@ -666,7 +667,7 @@ class _Walk:
         if isinstance(t, mi.Metadata):
             extra = t.extra or {}
             pattern = extra.get("pattern")
-            self.value(value, t.type, path, tuple(extra.get("too_large", ())))
+            self.value(value, t.type, path, tuple(extra.get(codes.TOO_LARGE, ())))
             if pattern is not None and isinstance(value, str) and not self.problems_at(path):
                 self.pattern(value, pattern, path, extra.get("folded"))
             return
@@ -675,7 +676,7 @@ class _Walk:
         if kind not in kinds:
             wanted = _(" or ").join(_(_KIND_WORDS[k]) for k in kinds)
             self.add(
-                "bad_type",
+                codes.BAD_TYPE,
                 _(
                     "{what} must be {wanted}, not {given}",
                     what=field_label(path),
@@ -703,7 +704,7 @@ class _Walk:
             if value not in t.values:
                 allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
                 self.add(
-                    "bad_value",
+                    codes.BAD_VALUE,
                     _(
                         "{what} is {value}; it must be one of {allowed}",
                         what=field_label(path),
@@ -721,7 +722,7 @@ class _Walk:
     def beyond(self, value: _OutOfRange, path: str) -> None:
         """A number Python does not hold, at `path`."""
         words = _out_of_range_words(value)
-        self.add("bad_value", _("{what} is {words}", what=field_label(path), words=words), path)
+        self.add(codes.BAD_VALUE, _("{what} is {words}", what=field_label(path), words=words), path)
         self.out_of_range = True
 
     def inside(self, value: Any, path: str) -> None:
@@ -751,7 +752,7 @@ class _Walk:
         words = _(_PATTERN_WORDS[pattern]) if pattern in _PATTERN_WORDS else ""
         words = words or _("a string matching {pattern}", pattern=pattern)
         self.add(
-            "bad_value",
+            codes.BAD_VALUE,
             _(
                 "{what} is {value}, which is not {words}",
                 what=field_label(path),
@@ -769,7 +770,7 @@ class _Walk:
             return
         known = KNOWN_EFFECTS if named == "effect" else [*ALIASES[named], *_ALIAS_FORMS[named]]
         self.add(
-            "bad_value",
+            codes.BAD_VALUE,
             _(
                 "{what} is {value}, which is no name even when folded as players write it "
                 "(spaces around it trimmed, Portuguese accents taken off, letters in lower "
@@ -789,10 +790,10 @@ class _Walk:
             field = fields.get(key)
             if field is None:
                 if t.forbid_unknown_fields and self.full:  # counted without its message
-                    self.add("unknown_field", "", join(path, key))
+                    self.add(codes.UNKNOWN_FIELD, "", join(path, key))
                 elif t.forbid_unknown_fields:
                     self.add(
-                        "unknown_field",
+                        codes.UNKNOWN_FIELD,
                         _("`{key}` is not a field of {owner}", key=key, owner=self.label(t.cls))
                         + did_you_mean(key, fields)
                         + _(" (the fields are: {known})", known=_field_names(fields)),
@@ -807,7 +808,7 @@ class _Walk:
         for name, field in fields.items():
             if field.required and name not in value:
                 self.add(
-                    "missing_field",
+                    codes.MISSING_FIELD,
                     _("{owner} needs `{name}`", owner=self.label(t.cls), name=name),
                     join(path, name),
                 )
@@ -833,7 +834,7 @@ class _Walk:
     def array(self, value: list[Any], t: mi.ListType, path: str, limits: tuple[str, ...]) -> None:
         n = len(value)
         if t.max_length is not None and n > t.max_length:
-            code = "too_large" if "max_length" in limits else "bad_value"
+            code = codes.TOO_LARGE if "max_length" in limits else codes.BAD_VALUE
             self.add(
                 code,
                 _(
@@ -844,7 +845,7 @@ class _Walk:
                 ),
                 path,
             )
-            if code == "too_large":
+            if code == codes.TOO_LARGE:
                 return  # its items are not looked at: the list is refused whole
         if t.min_length is not None and n < t.min_length:
             if n == 0:
@@ -860,14 +861,14 @@ class _Walk:
                     count=n,
                     limit=t.min_length,
                 )
-            self.add("bad_value", words, path)
+            self.add(codes.BAD_VALUE, words, path)
         for i, item in enumerate(value):
             self.value(item, t.item_type, join(path, i), ())
 
     def string(self, value: str, t: mi.StrType, path: str, limits: tuple[str, ...]) -> None:
         n = len(value)
         if t.max_length is not None and n > t.max_length:
-            code = "too_large" if "max_length" in limits else "bad_value"
+            code = codes.TOO_LARGE if "max_length" in limits else codes.BAD_VALUE
             self.add(
                 code,
                 _(
@@ -880,7 +881,7 @@ class _Walk:
             )
         elif t.min_length is not None and n < t.min_length:
             words = _("{what} is empty; it needs some text", what=field_label(path))
-            self.add("bad_value", words, path)
+            self.add(codes.BAD_VALUE, words, path)
         elif t.pattern is not None:
             self.pattern(value, t.pattern, path)
 
@@ -892,7 +893,7 @@ class _Walk:
             ("lt", t.lt is not None and value >= t.lt),
         ):
             if broken:
-                code = "too_large" if bound in limits else "bad_value"
+                code = codes.TOO_LARGE if bound in limits else codes.BAD_VALUE
                 self.add(
                     code,
                     _(

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from neweden.format import sides
+from neweden.format import codes, sides
 from neweden.format.modes import MODES as MODE_RULES
 from neweden.format.modes import MODES_WITH_REQUIREMENTS
 from neweden.format.vocabulary import (
@@ -77,7 +77,7 @@ Side = Literal["top", "right", "bottom", "left"]
 Facility = Literal["lab", "shelter", "medical", "tower", "base"]
 EpiphanyState = Literal["held", "validated", "activated"]
 
-_LONG_STRING = {"too_large": ("max_length",)}
+_LONG_STRING = {codes.TOO_LARGE: ("max_length",)}
 
 
 # Identifier and id patterns are not msgspec constraints: msgspec runs a regular expression
@@ -182,14 +182,14 @@ CatalogId = Annotated[str, _patterned(CATALOG_ID_PATTERN, "the id of a catalog e
 Name = Annotated[str, Meta(min_length=1, max_length=MAX_STRING, extra=_LONG_STRING)]
 Coordinate = Annotated[
     int,
-    Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE, extra={"too_large": ("ge", "le")}),
+    Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE, extra={codes.TOO_LARGE: ("ge", "le")}),
 ]
 Points = Annotated[
     int,
     Meta(
         ge=0,
         le=MAX_POINTS,
-        extra={"too_large": ("le",)},
+        extra={codes.TOO_LARGE: ("le",)},
     ),
 ]
 BonusPoints = Annotated[
@@ -197,7 +197,7 @@ BonusPoints = Annotated[
     Meta(
         ge=-MAX_BONUS_POINTS,
         le=MAX_BONUS_POINTS,
-        extra={"too_large": ("ge", "le")},
+        extra={codes.TOO_LARGE: ("ge", "le")},
     ),
 ]
 Stars = Annotated[int, Meta(ge=0, le=MAX_STARS)]
@@ -252,7 +252,9 @@ class Bonus(msgspec.Struct, forbid_unknown_fields=True):
     points: BonusPoints
 
 
-City = Annotated[list[Placement], Meta(max_length=MAX_CARDS, extra={"too_large": ("max_length",)})]
+City = Annotated[
+    list[Placement], Meta(max_length=MAX_CARDS, extra={codes.TOO_LARGE: ("max_length",)})
+]
 RequirementsMet = Annotated[
     list[CatalogId],
     Meta(
@@ -265,7 +267,7 @@ RequirementsMet = Annotated[
     ),
 ]
 #: One value of the D5 card for a place (as a catalog's `majority_table` holds them).
-TablePoints = Annotated[int, Meta(ge=0, le=MAX_POINTS, extra={"too_large": ("le",)})]
+TablePoints = Annotated[int, Meta(ge=0, le=MAX_POINTS, extra={codes.TOO_LARGE: ("le",)})]
 MajorityTable = Annotated[
     list[TablePoints],
     Meta(
@@ -276,7 +278,7 @@ MajorityTable = Annotated[
             "many as players, not increasing; replaces the catalog's table and the built-in "
             "default for this game (RULES §4a)"
         ),
-        extra={"too_large": ("max_length",)},
+        extra={codes.TOO_LARGE: ("max_length",)},
     ),
 ]
 
@@ -286,10 +288,10 @@ class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     city: City
     epiphanies: Annotated[
         list[EpiphanyEntry],
-        Meta(max_length=MAX_EPIPHANIES, extra={"too_large": ("max_length",)}),
+        Meta(max_length=MAX_EPIPHANIES, extra={codes.TOO_LARGE: ("max_length",)}),
     ] = msgspec.field(default_factory=list)
     bonuses: Annotated[
-        list[Bonus], Meta(max_length=MAX_BONUSES, extra={"too_large": ("max_length",)})
+        list[Bonus], Meta(max_length=MAX_BONUSES, extra={codes.TOO_LARGE: ("max_length",)})
     ] = msgspec.field(default_factory=list)
     #: the requirement cards in play that the table agreed this player met (RULES §4a):
     #: checked against the city for a card the catalog knows, scored as declared for another
@@ -314,13 +316,13 @@ SchemaLink = Annotated[
     Meta(
         max_length=MAX_SCHEMA_LINK,
         description="the JSON Schema an editor checks this document against; ignored",
-        extra={"too_large": ("max_length",)},
+        extra={codes.TOO_LARGE: ("max_length",)},
     ),
 ]
 
 
 #: The constraints of a game's `players` (also those of the lean decoder's, decode_lean).
-PLAYERS = Meta(min_length=1, max_length=MAX_PLAYERS, extra={"too_large": ("max_length",)})
+PLAYERS = Meta(min_length=1, max_length=MAX_PLAYERS, extra={codes.TOO_LARGE: ("max_length",)})
 
 
 class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):

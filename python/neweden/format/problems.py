@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 import msgspec
 
 from neweden._visible import visible
+from neweden.format.codes import DECODE_CODES, RULE_CODES, WARNING_CODES
 from neweden.i18n import N_, _
 
 __all__ = [
@@ -26,48 +27,6 @@ __all__ = [
     "pointer",
     "pointer_order",
 ]
-
-#: FORMAT §3.1: what can be checked on the JSON alone.
-DECODE_CODES = frozenset(
-    {"bad_json", "bad_type", "missing_field", "unknown_field", "bad_value", "too_large"}
-)
-#: FORMAT §3.1: what needs the catalog, the geometry or the other players.
-RULE_CODES = frozenset(
-    {
-        "unknown_card",
-        "unknown_requirement",
-        "unknown_epiphany",
-        "unknown_style",
-        "unknown_type",
-        "overlap",
-        "disconnected",
-        "copy_limit",
-        "duplicate_name",
-        "activated_five_point",
-        "too_many_styles",
-        "too_many_types",
-        "misspelled_name",
-        "not_found",
-        "requirement_reads_cards",
-    }
-)
-#: FORMAT §3.1: warnings never change `valid` or an exit code.
-WARNING_CODES = frozenset(
-    {
-        "empty_city",
-        "rotated_without_epiphany",
-        "game_not_ended",
-        "default_majority_table",
-        "one_player_bases",
-        "requirements_ignored",
-        "requirements_mismatch",
-        "style_count_over_box",
-        "unknown_first_player",
-        "third_star_in_military",
-        "similar_names",
-        "unknown_effect",
-    }
-)
 
 
 class Problem(msgspec.Struct, frozen=True, kw_only=True):

@@ -42,6 +42,7 @@ from neweden._malloc import mallopt
 from neweden._version import __version__
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.catalog.files import load_catalog
+from neweden.format import codes
 from neweden.format.decode import decode_game
 from neweden.format.jsonscan import count_commas
 from neweden.format.problems import GameDecodeError, Problem
@@ -301,7 +302,7 @@ class _Work:
 
 
 def _decode_problem(err: GameDecodeError) -> Response:
-    not_json = any(p.code == "bad_json" for p in err.problems)
+    not_json = any(p.code == codes.BAD_JSON for p in err.problems)
     if not_json:
         return _problem(400, "Bad Request", _("the body is not JSON"), err.problems)
     return _problem(
@@ -585,14 +586,14 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
             422,
             "Unprocessable Content",
             _('the body must be {{"games": [...]}}: {reason}', reason=exc),
-            [Problem(code="bad_type", message=str(exc), path="")],
+            [Problem(code=codes.BAD_TYPE, message=str(exc), path="")],
         )
     except msgspec.DecodeError as exc:
         return _problem(
             400,
             "Bad Request",
             _("the body is not JSON: {reason}", reason=exc),
-            [Problem(code="bad_json", message=str(exc), path="")],
+            [Problem(code=codes.BAD_JSON, message=str(exc), path="")],
         )
     # The envelope decoded, so every key is "games" (perhaps escaped): more than one is a
     # comma between keys. Scanned unless the plain name is there once and nothing escaped.
@@ -604,7 +605,7 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
             422,
             "Unprocessable Content",
             message,
-            [Problem(code="bad_value", message=message, path="")],
+            [Problem(code=codes.BAD_VALUE, message=message, path="")],
         )
     games = [bytes(raw) for raw in envelope.games]
     if len(games) > MAX_BATCH_GAMES:
@@ -636,7 +637,7 @@ def _cap_listed(results: list[Scored | ReportLine]) -> list[Scored | ReportLine]
             count=number(len(errors)),
             most=number(MAX_LISTED_PER_RESPONSE),
         )
-        result.errors = [ProblemItem("too_large", message, "", [])]
+        result.errors = [ProblemItem(codes.TOO_LARGE, message, "", [])]
         budget = 0
     return results
 

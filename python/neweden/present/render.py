@@ -21,6 +21,7 @@ from typing import NamedTuple
 import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
+from neweden.format import codes
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.modes import MODES
 from neweden.format.sides import SIDES, STEP
@@ -72,14 +73,14 @@ def style_colour(style: str) -> str:
 
 
 PROBLEM_COLOURS = {
-    "overlap": "#d62828",
-    "disconnected": "#f77f00",
-    "unknown_card": "#6c757d",
-    "copy_limit": "#9d4edd",
-    "too_many_styles": "#e76f51",
-    "too_many_types": "#e76f51",
-    "unknown_style": "#6c757d",
-    "unknown_type": "#6c757d",
+    codes.OVERLAP: "#d62828",
+    codes.DISCONNECTED: "#f77f00",
+    codes.UNKNOWN_CARD: "#6c757d",
+    codes.COPY_LIMIT: "#9d4edd",
+    codes.TOO_MANY_STYLES: "#e76f51",
+    codes.TOO_MANY_TYPES: "#e76f51",
+    codes.UNKNOWN_STYLE: "#6c757d",
+    codes.UNKNOWN_TYPE: "#6c757d",
 }
 
 
@@ -190,7 +191,7 @@ def _problems_at(
             problem_at.setdefault(int(parts[4]), error.code)
     for c in cards:
         if fig.component[c.index] >= 0 and fig.component[c.index] != fig.project:
-            problem_at.setdefault(c.index, "disconnected")
+            problem_at.setdefault(c.index, codes.DISCONNECTED)
         spec = c.spec
         for code, attribute, name in suspects if spec is not None and not spec.wild else ():
             if getattr(spec, attribute) == name:
@@ -201,14 +202,14 @@ def _problems_at(
 def _suspects(report: Report, cities: Sequence[Sequence[ResolvedCard]]) -> Suspects:
     """The names the game's `too_many_*` errors blame, counted as the rule counts them
     (every player's resolved common cards, placed or left out on a taken cell)."""
-    codes = {e.code for e in report.errors}
+    given = {e.code for e in report.errors}
     found: set[tuple[str, str, str]] = set()
     blamed: tuple[tuple[str, Attribute], ...] = (
-        ("too_many_styles", "style"),
-        ("too_many_types", "type"),
+        (codes.TOO_MANY_STYLES, "style"),
+        (codes.TOO_MANY_TYPES, "type"),
     )
     for code, attribute in blamed:
-        if code in codes:
+        if code in given:
             counts = Counter(
                 getattr(c.spec, attribute)
                 for city in cities

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
+from neweden.format import codes
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
 from neweden.format.sides import BIT, OPPOSITE, SIDES, STEP
@@ -18,7 +19,7 @@ from neweden.i18n import N_, Form, Nn_, _, current, form, ngettext, plural_form
 
 __all__ = [
     "ATOMIC_WASTE",
-    "copy_limit",
+    codes.COPY_LIMIT,
     "copy_limit_problems",
     "duplicate_name_problems",
     "geometry_problems",
@@ -208,7 +209,7 @@ def geometry_problems(
             row, col = rows[index][ROW], rows[index][COL]
             problems.append(
                 Problem(
-                    code="overlap",
+                    code=codes.OVERLAP,
                     message=_(_OVERLAP, card=index, row=row, col=col, holder=holder),
                     path=f"{base}/{index}",
                     cells=((row, col),),
@@ -224,7 +225,7 @@ def geometry_problems(
         where = ", ".join(f"({r}, {c})" for r, c in cells)
         problems.append(
             Problem(
-                code="disconnected",
+                code=codes.DISCONNECTED,
                 message=ngettext(
                     *_DISCONNECTED,
                     len(members),
@@ -286,7 +287,7 @@ def copy_limit_problems(
             if n > limit:
                 problems.append(
                     Problem(
-                        code="copy_limit",
+                        code=codes.COPY_LIMIT,
                         # TRANSLATORS: {ordinal} is English ("2nd"); {n} is the bare number
                         message=_(
                             'the card "{card}" appears a {ordinal} time in the game; {limit}. '
@@ -313,7 +314,7 @@ def duplicate_name_problems(game: Game) -> list[Problem]:
         if player.name in first_seen:
             problems.append(
                 Problem(
-                    code="duplicate_name",
+                    code=codes.DUPLICATE_NAME,
                     message=_(
                         'player {p} is named "{name}" like player {first}; names must be unique',
                         p=p,

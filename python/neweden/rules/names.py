@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from neweden.catalog.catalog import Catalog, EpiphanySpec
+from neweden.format import codes
 from neweden.format.model import Game
 from neweden.format.problems import Problem, did_you_mean, join
 from neweden.format.vocabulary import (
@@ -320,7 +321,7 @@ def _misspelled(names: GameNames, attribute: Attribute, path: str, cities: Any) 
         message = _(_MISSPELLED[attribute], name=name, known=known)
         problems.extend(
             Problem(
-                code="misspelled_name",
+                code=codes.MISSPELLED_NAME,
                 message=message,
                 path=_card_path(path, p, k, attribute, cities),
                 cells=((row, col),),
@@ -354,7 +355,7 @@ def _alike(
             # either): it is the likelier typo
             problems.append(
                 Problem(
-                    code="similar_names",
+                    code=codes.SIMILAR_NAMES,
                     message=_(
                         _ALIKE[attribute],
                         name=b,
@@ -481,7 +482,7 @@ def effect_warnings(
             where = "effect" if spec is not None and not spec.id else "card"
             warnings.append(
                 Problem(
-                    code="unknown_effect",
+                    code=codes.UNKNOWN_EFFECT,
                     message=_(
                         'the effect "{effect}" of epiphany {k} is not one the rules know '
                         "({known}){hint}; {scores}",

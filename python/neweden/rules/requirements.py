@@ -13,6 +13,7 @@ from typing import NamedTuple
 from msgspec import UNSET
 
 from neweden.catalog.catalog import RequirementSpec
+from neweden.format import codes
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
 from neweden.geometry.figures import ScoreFigures
@@ -199,7 +200,7 @@ def disagreements(
     by_id = {result.id: result for result in results}
     return [
         Problem(
-            code="requirement_disagrees",
+            code=codes.REQUIREMENT_DISAGREES,
             message=_(
                 "{id} is declared met, but the city does not meet it: {words}; the score "
                 "follows the city (check the city and the declaration against the photo)",
@@ -219,7 +220,7 @@ def declarations_ignored(game: Game) -> list[Problem]:
         return []
     return [
         Problem(
-            code="requirements_ignored",
+            code=codes.REQUIREMENTS_IGNORED,
             message=_("a military game scores no requirement cards; `requirements_met` is ignored"),
             path=join("", "players", p, "requirements_met"),
         )
@@ -242,7 +243,7 @@ def declared_warning(game: Game, specs: Sequence[RequirementSpec | None]) -> Pro
     if not ids:
         return None
     return Problem(
-        code="requirements_declared",
+        code=codes.REQUIREMENTS_DECLARED,
         message=_(
             "{ids}: the catalog cannot check these requirement cards against a city; each "
             "player is scored as the table declared (`requirements_met`)",

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
+from neweden.format import codes
 from neweden.format.model import EpiphanyEntry, Game
 from neweden.format.modes import MODES
 from neweden.format.problems import Problem, join
@@ -59,7 +60,7 @@ def _game_not_ended(most: int, lang: str) -> Problem:
     """The warning that no city reached the end of the game (one Problem per count and
     language, made in that language: problems are immutable)."""
     return Problem(
-        code="game_not_ended",
+        code=codes.GAME_NOT_ENDED,
         message=_(
             "no city has {end} cards (the most is {most}); the game ends when one has, so this "
             "may be a game in progress",
@@ -85,7 +86,7 @@ def _rotated(p: int, index: int, row: int, col: int, filler: Form | None) -> Pro
     """`rotated_without_epiphany`, its sentence filled by `filler` (:func:`neweden.i18n.form`
     of it in the current language; None: by str.format)."""
     return Problem(
-        code="rotated_without_epiphany",
+        code=codes.ROTATED_WITHOUT_EPIPHANY,
         message=filler.fill((index, row, col))
         if filler is not None
         else _(_ROTATED, card=index, row=row, col=col),
@@ -146,7 +147,7 @@ def style_count_warnings(
     for a game, "/city" for a lone city; a style None comes of a catalog built in Python)."""
     return [
         Problem(
-            code="style_count_over_box",
+            code=codes.STYLE_COUNT_OVER_BOX,
             message=_(_OVER_BOX[path], count=count, style=style, limit=CARDS_PER_STYLE),
             path=path,
         )
@@ -184,7 +185,7 @@ def _requirements_mismatch(
         return None
     some, none = _MISMATCH[game.mode]
     return Problem(
-        code="requirements_mismatch",
+        code=codes.REQUIREMENTS_MISMATCH,
         message=_(some, decks=", ".join(decks)) if decks else _(none),
         path="/requirements",
     )
@@ -243,14 +244,14 @@ def rotated_form() -> RotatedForm | None:
     if filler is None:
         return None
     order = filler.order if filler.order is not None else tuple(range(len(_ROTATED_FIELDS)))
-    return RotatedForm("rotated_without_epiphany", filler.pieces(), order)
+    return RotatedForm(codes.ROTATED_WITHOUT_EPIPHANY, filler.pieces(), order)
 
 
 def _third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
     """`third_star_in_military`: player p's epiphanies activated for 1/3 star (`thirds`, their
     indices) in a game without stars."""
     return Problem(
-        code="third_star_in_military",
+        code=codes.THIRD_STAR_IN_MILITARY,
         message=ngettext(
             "{n} epiphanies activated for 1/3 star; stars buy nothing in a "
             "military game (as validated they would have scored)",

@@ -19,6 +19,7 @@ import fsspec
 
 from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, Catalog
+from neweden.format import codes
 from neweden.format.problems import Problem
 from neweden.i18n import _, current, speaking
 from neweden.runners.results import (
@@ -180,7 +181,7 @@ def entries_bag(
         with speaking(lang):
             if start == -2:
                 message = _("{path}: no such file or folder", path=shown)
-                problem = Problem(code="not_found", message=message, path="")
+                problem = Problem(code=codes.NOT_FOUND, message=message, path="")
                 return [Entry(shown, None, None, problem)]
             return _read(url, shown, start, end, line)
 

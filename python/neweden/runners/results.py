@@ -15,6 +15,7 @@ import msgspec
 from neweden._gc import collector_paused
 from neweden._visible import visible
 from neweden.catalog.catalog import Catalog
+from neweden.format import codes
 from neweden.format.decode import GameInput
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
@@ -106,7 +107,7 @@ def _written(one: Report | ReportLine | GameDecodeError | TypeError) -> Written:
     if isinstance(one, GameDecodeError):
         return Unreadable(False, [_item(p) for p in one.problems])
     if isinstance(one, TypeError):  # not bytes, str or a mapping
-        return Unreadable(False, [ProblemItem("bad_type", str(one), "", [])])
+        return Unreadable(False, [ProblemItem(codes.BAD_TYPE, str(one), "", [])])
     return one
 
 

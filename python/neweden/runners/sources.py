@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 
 import numpy as np
 
+from neweden.format import codes
 from neweden.format.model import BOM, MAX_GAME_BYTES
 from neweden.format.problems import Problem, os_error, os_reason
 from neweden.i18n import N_, _
@@ -154,7 +155,7 @@ def _lines(
                 number + 1,
                 None,
                 _problem(
-                    "bad_json",
+                    codes.BAD_JSON,
                     _("the file cannot be read past here: {why}", why=_read_error(exc)),
                 ),
             )
@@ -176,7 +177,7 @@ def _lines(
                 number,
                 None,
                 _problem(
-                    "too_large",
+                    codes.TOO_LARGE,
                     _(
                         "the line is {size} bytes; the limit is {limit} (1 MiB)",
                         size=people_number(size),
@@ -206,7 +207,7 @@ def _blank_run(first: int, last: int, limit: int) -> Problem:
         last=people_number(last),
         limit=people_number(limit),
     )
-    return _problem("too_large", message)
+    return _problem(codes.TOO_LARGE, message)
 
 
 def _read_error(exc: Exception) -> str:
@@ -233,7 +234,7 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
             None,
             None,
             Problem(
-                code="not_found",
+                code=codes.NOT_FOUND,
                 message=_("{path}: no such file or folder", path=path),
                 path="",
             ),
@@ -248,7 +249,7 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
             data = handle.read(MAX_GAME_BYTES + len(BOM) + 1)  # a bound, whatever size says
     except OSError as exc:
         why = os_reason(exc)
-        yield Entry(shown, None, None, _problem("not_found", _("cannot read: {why}", why=why)))
+        yield Entry(shown, None, None, _problem(codes.NOT_FOUND, _("cannot read: {why}", why=why)))
         return
     if max(size, len(data)) > MAX_GAME_BYTES + len(BOM):
         size = max(size, len(data))
@@ -257,7 +258,7 @@ def _file(path: str, shown: str) -> Iterator[Entry]:
             size=people_number(size),
             limit=people_number(MAX_GAME_BYTES),
         )
-        yield Entry(shown, None, None, _problem("too_large", message))
+        yield Entry(shown, None, None, _problem(codes.TOO_LARGE, message))
         return
     yield Entry(shown, None, data)
 
@@ -273,7 +274,7 @@ def _jsonl(path: str, shown: str) -> Iterator[Entry]:
                 yield from _lines(handle, shown)
     except OSError as exc:
         why = os_error(exc)
-        yield Entry(shown, None, None, _problem("not_found", _("cannot read: {why}", why=why)))
+        yield Entry(shown, None, None, _problem(codes.NOT_FOUND, _("cannot read: {why}", why=why)))
 
 
 def jsonl_line(path: str, wanted: int, most: int = 2) -> list[Entry]:
@@ -289,7 +290,7 @@ def jsonl_line(path: str, wanted: int, most: int = 2) -> list[Entry]:
             return [entry]
         if wanted and entry.line > wanted:
             message = _("line {line} is blank: no game there", line=wanted)
-            return [Entry(shown, wanted, None, _problem("not_found", message))]
+            return [Entry(shown, wanted, None, _problem(codes.NOT_FOUND, message))]
         last = entry
         if not wanted:
             found.append(entry)
@@ -306,7 +307,7 @@ def jsonl_line(path: str, wanted: int, most: int = 2) -> list[Entry]:
         if last is not None
         else _("there is no game at line {line}: the file holds no game", line=wanted)
     )
-    return [Entry(shown, wanted, None, _problem("not_found", message))]
+    return [Entry(shown, wanted, None, _problem(codes.NOT_FOUND, message))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +331,10 @@ class Block:
             why = os_error(exc)
             return [
                 Entry(
-                    self.shown, None, None, _problem("not_found", _("cannot read: {why}", why=why))
+                    self.shown,
+                    None,
+                    None,
+                    _problem(codes.NOT_FOUND, _("cannot read: {why}", why=why)),
                 )
             ]
 
@@ -472,7 +476,7 @@ def _below(folder: str) -> list[tuple[str, Problem | None]]:
     def unreadable(exc: OSError) -> None:
         rel = os.path.relpath(exc.filename or folder, folder).replace(os.sep, "/")
         why = os_reason(exc)
-        found.append((rel, _problem("not_found", _("cannot read the folder: {why}", why=why))))
+        found.append((rel, _problem(codes.NOT_FOUND, _("cannot read the folder: {why}", why=why))))
 
     for root, _dirs, files in os.walk(folder, onerror=unreadable):
         for name in files:

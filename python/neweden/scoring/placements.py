@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
+from neweden.format import codes
 from neweden.format.decode import (
     CUT_DEPTH,
     GameInput,
@@ -224,7 +225,7 @@ def _reads_cards(ids: list[str], tests: list[tuple[str, Test]], city: CityContex
             asking = req_id
             break
     return Problem(
-        code="requirement_reads_cards",
+        code=codes.REQUIREMENT_READS_CARDS,
         message=_(
             'the condition of the requirement "{id}" looks at the cards themselves; placements '
             "read only the figures of a city: score such a game with neweden.score",
@@ -273,7 +274,7 @@ def _at_card(problem: Problem) -> Problem:
 
 def _no_player(player: str, names: list[str]) -> Problem:
     return Problem(
-        code="not_found",
+        code=codes.NOT_FOUND,
         message=_(
             'no player of the game is called "{player}"; the players are {names}',
             player=player,
@@ -286,7 +287,7 @@ def _no_player(player: str, names: list[str]) -> Problem:
 def _two_players(player: str, names: list[str]) -> Problem:
     seats = [str(k + 1) for k, name in enumerate(names) if name == player]
     return Problem(
-        code="duplicate_name",
+        code=codes.DUPLICATE_NAME,
         message=_(
             'more than one player of the game is called "{player}" (seats {seats}): whose '
             "city is meant cannot be told; give each player a name of their own",
@@ -299,7 +300,7 @@ def _two_players(player: str, names: list[str]) -> Problem:
 
 def _unknown_card(card: str | Mapping[str, Any], catalog: Catalog) -> Problem:
     return Problem(
-        code="unknown_card",
+        code=codes.UNKNOWN_CARD,
         message=_(
             'the card id "{card}" is not in the catalog ({catalog})',
             card=card,
@@ -325,14 +326,14 @@ def answer_request(body: bytes, catalog: Catalog | None = None) -> dict[str, Any
             fields = _request_fields(body)
         except msgspec.ValidationError:
             msgspec.json.decode(body)  # not JSON at all is said first
-            raise GameDecodeError([_request_problem("bad_type", "", _REQUEST_WORDS)]) from None
+            raise GameDecodeError([_request_problem(codes.BAD_TYPE, "", _REQUEST_WORDS)]) from None
     except msgspec.DecodeError as exc:
         raise GameDecodeError([not_json(exc)]) from None
     problems = [
-        _request_problem("unknown_field", f"/{k}", k) for k in fields if k not in REQUEST_FIELDS
+        _request_problem(codes.UNKNOWN_FIELD, f"/{k}", k) for k in fields if k not in REQUEST_FIELDS
     ]
     problems += [
-        _request_problem("missing_field", "", k) for k in REQUEST_FIELDS[:3] if k not in fields
+        _request_problem(codes.MISSING_FIELD, "", k) for k in REQUEST_FIELDS[:3] if k not in fields
     ]
     player = _field(fields, "player", str, problems)
     card = _field(fields, "card", str | dict[str, Any], problems)
@@ -372,17 +373,17 @@ def _field(fields: dict[str, msgspec.Raw], name: str, kind: Any, problems: list[
     try:
         return msgspec.json.decode(fields[name], type=kind)
     except msgspec.ValidationError:
-        problems.append(_request_problem("bad_type", f"/{name}", name))
+        problems.append(_request_problem(codes.BAD_TYPE, f"/{name}", name))
         return None
 
 
 def _request_problem(code: str, path: str, name: str) -> Problem:
-    if code == "unknown_field":
+    if code == codes.UNKNOWN_FIELD:
         message = _(
             "`{name}` is not a field of a placements request (game, player, card, best)",
             name=name,
         )
-    elif code == "missing_field":
+    elif code == codes.MISSING_FIELD:
         message = _("a placements request needs `{name}`", name=name)
     elif path == "":
         message = _("a placements request is a JSON object {fields}", fields=name)

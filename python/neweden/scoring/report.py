@@ -36,6 +36,7 @@ from neweden.catalog.catalog import (
     resolve_extras,
     resolve_game,
 )
+from neweden.format import codes
 from neweden.format.decode import GameInput, decode_game_bytes, game_bytes
 from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import EpiphanyEntry, Game, Placement
@@ -889,7 +890,7 @@ def majority_warnings(
     if military and n == 1 and first_bases > 0:
         warnings.append(
             Problem(
-                code="one_player_bases",
+                code=codes.ONE_PLAYER_BASES,
                 message=ngettext(
                     "with one player, the {n} military base(s) have no majority to win and score 0",
                     "with one player, the {n} military base(s) have no majority to win and score 0",
@@ -905,7 +906,7 @@ def majority_warnings(
 
 def _unknown_first_player(named: str) -> Problem:
     return Problem(
-        code="unknown_first_player",
+        code=codes.UNKNOWN_FIRST_PLAYER,
         message=_(
             'first_player "{named}" is not a player of this game; the last tie-breaker is skipped',
             named=named,
@@ -1404,7 +1405,7 @@ def _requirements_ignored(lang: str) -> Problem:
     """The warning that a military game's requirement cards are ignored (one Problem per
     language: problems are immutable)."""
     return Problem(
-        code="requirements_ignored",
+        code=codes.REQUIREMENTS_IGNORED,
         message=_("a military game scores no requirement cards; `requirements` is ignored"),
         path="/requirements",
     )
@@ -1412,7 +1413,7 @@ def _requirements_ignored(lang: str) -> Problem:
 
 def _empty_city_warning(p: int, name: str) -> Problem:
     return Problem(
-        code="empty_city",
+        code=codes.EMPTY_CITY,
         message=_("{name} has no card in the city; it is legal and scores nothing", name=name),
         path=_city_path(p),
     )
@@ -1420,7 +1421,7 @@ def _empty_city_warning(p: int, name: str) -> Problem:
 
 def _activated_five_point(p: int, k: int) -> Problem:
     return Problem(
-        code="activated_five_point",
+        code=codes.ACTIVATED_FIVE_POINT,
         message=_(
             "epiphany {k} is worth 5 points and cannot be activated; declared activated, it "
             "scores 0",
@@ -1449,7 +1450,7 @@ def _default_table_warning(players: int, table: tuple[int, ...], lang: str) -> P
     """The warning that the D5 table is the built-in default (one Problem per player count
     and language, made in that language: problems are immutable)."""
     return Problem(
-        code="default_majority_table",
+        code=codes.DEFAULT_MAJORITY_TABLE,
         message=_(
             "the D5 majority table for {players} players is the built-in default {table}, not "
             "the printed card; give the card's values as the game's \"majority_table\" (for "

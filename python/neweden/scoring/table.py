@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard
 from neweden.catalog.conditions import COMPARISONS
+from neweden.format import codes
 from neweden.format.checks import majority_table_problems
 from neweden.format.model import (
     MAX_BONUS_POINTS,
@@ -183,7 +184,7 @@ def score_table(
     lists = _requirement_lists(requirements, games)
     declared = None
     if requirements_declared is not None:
-        declared = _per("requirements_declared", requirements_declared, cities)
+        declared = _per(codes.REQUIREMENTS_DECLARED, requirements_declared, cities)
         _declared_fit(declared, lists, game_of)
     met = _met(lists, fig, catalog, game_of, declared) * populist
     epi_points, epi_stars = _epiphanies(epiphanies, cities)

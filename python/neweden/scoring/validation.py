@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_city
+from neweden.format import codes
 from neweden.format.decode import GameInput, decode_city, game_bytes
 from neweden.format.problems import Problem, document_order
 from neweden.geometry.compact import CityRows, pack_flat
@@ -78,7 +79,9 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
     warnings: list[Problem] = []
     if not city:
         warnings.append(
-            Problem(code="empty_city", message=_("the city has no card; it is legal"), path="/city")
+            Problem(
+                code=codes.EMPTY_CITY, message=_("the city has no card; it is legal"), path="/city"
+            )
         )
     shown = GameNames(flat, offsets, (0, 1), {"style": styles_seen, "type": types_seen})
     name_errors, name_warnings = name_problems([None], shown, "", catalog, [city])
