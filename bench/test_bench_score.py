@@ -130,7 +130,7 @@ def test_score_mixed_invalid(benchmark: Any, mixed: list[bytes]) -> None:
 
 def _exact(data: bytes) -> dict[str, Any]:
     """`neweden.score` as it was before the lean read: the document decoded into a struct a
-    card, packed in Python (the same report: tests/test_lean_decode.py)."""
+    card, packed in Python (the same report: tests/format/test_lean_decode.py)."""
     (report,) = score_reports([decode_game(data)])
     return msgspec.to_builtins(report)  # type: ignore[no-any-return]
 

@@ -1,5 +1,5 @@
 """Native core == pure-Python reference on many generated cities (the long version of
-tests/test_core_properties.py).
+tests/geometry/test_core_properties.py).
 
     python scripts/check_core_agreement.py --cities 10000
 

@@ -9,7 +9,7 @@ reader only skipped past the rest). Each city is a :class:`msgspec.Raw` here, an
 placeholder: the rules that need the cards decode the whole document the exact way.
 Whatever either reader does not take exactly (a decode problem, a card given by catalog id,
 an escape, a repeated key...) makes the caller decode that game the exact way: both paths
-give the same report, byte for byte (tests/test_lean_decode.py).
+give the same report, byte for byte (tests/format/test_lean_decode.py).
 """
 
 from __future__ import annotations

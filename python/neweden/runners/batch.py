@@ -63,6 +63,8 @@ CHUNK = 256
 #: 2 MiB (session 28: 512 KiB against 256 KiB, 802-822 against 858-870 ms).
 BLOCK_BYTES = 1024 * 1024
 IN_FLIGHT_PER_JOB = 3
+#: How long --scheduler tries to reach the scheduler (Dask retries until then).
+CONNECT_SECONDS = 30
 #: Worker processes: more than this many a core are capped; more than MAX_JOBS refused.
 JOBS_PER_CORE = 4
 MAX_JOBS = 1024
@@ -572,7 +574,7 @@ def _connect(scheduler: str, svg_dir: str | None, stderr: IO[str]) -> Any:
         stderr.write(_("neweden: --scheduler needs Dask: pip install 'neweden[dask]'") + "\n")
         return None
     try:
-        return Client(scheduler, timeout=30)  # type: ignore[no-untyped-call]
+        return Client(scheduler, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
     except OSError as exc:
         stderr.write(
             _(

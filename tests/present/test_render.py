@@ -57,7 +57,7 @@ def test_render_matches_its_golden_file(name: str) -> None:
     picture = render(doc, **options)
     assert picture == render(doc, **options)  # deterministic
     assert picture == (GOLDEN / name).read_text(encoding="utf-8"), (
-        f"regenerate with: python -m tests.test_render {name}"
+        f"regenerate with: python -m tests.present.test_render {name}"
     )
 
 

@@ -33,7 +33,7 @@ def test_text_table_matches_its_golden_file(name: str, doc: object) -> None:
     report = neweden.score(example_game() if doc is None else doc)  # type: ignore[arg-type]
     text = report_table(report)
     expected = (GOLDEN / name).read_text(encoding="utf-8")
-    assert text == expected, f"regenerate with: python -m tests.test_text_table {name}"
+    assert text == expected, f"regenerate with: python -m tests.present.test_text_table {name}"
 
 
 def test_every_line_fits_80_columns() -> None:

@@ -130,7 +130,7 @@ def test_rule_1_wild_and_unknown_cards_have_no_style() -> None:
 def test_rule_1_close_unknown_names_warn_similar_names() -> None:
     # "ex_quintas" is one edit from "ex_quinta", and the manual gives neither: a warning;
     # the game stays valid. (A near miss of a name the manual gives is misspelled_name:
-    # tests/test_rules_misspelled_names.py.)
+    # tests/rules/test_misspelled_names.py.)
     city = six_in_a_row(["ex_quinta"] * 5 + ["ex_quintas"])
     report = neweden.score(game("military", player("Ana", city)), detail=False)
     assert report["valid"] is True

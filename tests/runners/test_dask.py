@@ -14,6 +14,7 @@ import pytest
 
 import neweden
 from neweden.catalog.catalog import BUILTIN
+from neweden.runners import batch
 from neweden.runners.batch import validate
 from neweden.runners.results import score_entries
 from neweden.runners.sources import iter_entries
@@ -102,7 +103,10 @@ def test_to_dataframe_has_the_csv_columns(client: Any, mixed: Path) -> None:
     assert frame["game_valid"].tolist() == [False, True, True, False]
 
 
-def test_scheduler_without_a_reachable_cluster_exits_2(mixed: Path) -> None:
+def test_scheduler_without_a_reachable_cluster_exits_2(
+    mixed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "CONNECT_SECONDS", 1)  # Dask tries until then
     err = io.StringIO()
     code = validate([str(mixed)], scheduler="tcp://127.0.0.1:9", stdout=io.StringIO(), stderr=err)
     assert code == 2

@@ -92,9 +92,9 @@ def test_a_city_of_77_cards_has_no_placement() -> None:
 
 
 def test_a_card_argument_nested_20000_deep_is_problems_at_card_not_a_traceback() -> None:
-    from tests.test_cli_terminal import piped
+    from tests.cli.test_terminal import piped
 
-    example = str(Path(__file__).parent.parent / "examples" / "final-scoring-example.json")
+    example = str(Path(__file__).parents[2] / "examples" / "final-scoring-example.json")
     for card in ('{"a":' * 20_000, '{"a":' * 5_000 + "1" + "}" * 5_000):
         shown = piped("placements", example, "--player", "Sarah", "--card", card)
         assert shown.returncode == 2, shown.stderr[-500:]

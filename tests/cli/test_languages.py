@@ -26,8 +26,8 @@ from neweden.present.render import render
 from neweden.present.text import WIDTH, report_table
 from neweden.runners.batch import _summary
 from tests.games import card, game, line, player
+from tests.present.test_text_table import messy_game
 from tests.servers import running_server
-from tests.test_text_table import messy_game
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_web_page import Page, browser, cell, server  # noqa: F401 (fixtures)
+from tests.web.test_page import Page, browser, cell, server  # noqa: F401 (fixtures)
 
 pytest.importorskip("starlette", reason="the serve extra")
 

@@ -2,7 +2,7 @@
 of a document it has only skipped elsewhere, then msgspec decodes `head()`, the document
 with each city cut down to `[]`.
 
-Each test tries to make that order break the promise of tests/test_lean_decode.py (the lean
+Each test tries to make that order break the promise of tests/format/test_lean_decode.py (the lean
 and exact paths give the same report or the same error; the lean readers never take what
 the exact path refuses), aiming at the C++ reader's skipper (`JsonIn::skip`, `skip_string`,
 `skip_number`, `keyed`, `delimited`) and at the cut positions. Besides `same`, one check is
@@ -25,7 +25,7 @@ from neweden.format.decode import decode_game, game_bytes
 from neweden.format.problems import GameDecodeError
 from neweden.geometry.native import JsonGames
 from neweden.scoring.report import score_inputs
-from tests.test_lean_decode import BASE, padded, readers_take, same
+from tests.format.test_lean_decode import BASE, padded, readers_take, same
 
 BOM = b"\xef\xbb\xbf"
 RAW = BASE.encode()

@@ -39,7 +39,7 @@ BRIDGE = {
     "stars": 0,
     "sides": ["left", "right"],
 }
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _card(rng: random.Random) -> dict[str, Any]:
@@ -213,8 +213,8 @@ def test_a_requirement_that_reads_the_cards_is_a_problem_over_http_and_on_the_co
     2 with the message), never an internal error or a traceback."""
     import http.client
 
+    from tests.cli.test_terminal import piped
     from tests.servers import QUIET, running_server
-    from tests.test_cli_terminal import piped
 
     with running_server({}, args=(*QUIET, "--catalog", str(TEMPLATE))) as (port, _):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -341,7 +341,7 @@ def _command(*more: str) -> list[str]:
 
 
 def test_the_command_shows_a_table_on_a_terminal_and_json_when_piped() -> None:
-    from tests.test_cli_terminal import on_terminal, piped
+    from tests.cli.test_terminal import on_terminal, piped
 
     code, shown = on_terminal(*_command())
     assert code == 0
@@ -359,7 +359,7 @@ def test_the_command_shows_a_table_on_a_terminal_and_json_when_piped() -> None:
 
 
 def test_the_command_speaks_portuguese_and_says_what_is_wrong() -> None:
-    from tests.test_cli_terminal import piped
+    from tests.cli.test_terminal import piped
 
     shown = piped(*_command("--format", "text", "--lang", "pt-BR")).stdout
     assert shown.splitlines()[1].split() == ["linha", "col", "girada", "abert", "total", "mudança"]

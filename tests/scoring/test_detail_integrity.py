@@ -1,13 +1,8 @@
-"""Review of session 30's detailed report (1f8d120..HEAD): the audit trail made as plain
-dicts (TypedDicts), requirement judges and epiphany notes kept across games and languages,
-the core's per-card figures written with the C API and some tuples shared process-wide.
-
-The review compared every output with a build of 1f8d120 (about 500 games in both
-languages over four catalogs, the batch functions, the CLI, the HTTP service, the OpenAPI
-document, the core's tuples): the same bytes, but for one difference, fixed since and
-pinned by the first test here (a card whose star requirement is outside 0-3, scored by the
-reference twin). The other tests guard the properties the change could have broken.
-"""
+"""The detailed report made as plain dicts: only JSON types and no container shared between
+reports (a caller changing one changes no later one), requirement judges and epiphany notes
+kept across games but never across languages, the reference twin's per-card figures equal
+to the native core's, the core's shared tuples keeping their reference counts, and a card
+line that speaks of its own star requirement outside 0-3."""
 
 from __future__ import annotations
 

@@ -128,7 +128,7 @@ def test_the_catalog_is_public(server: int) -> None:
     jsonschema.validate(catalog, answer["schema"] | {"components": document["components"]})
     assert answer["examples"]["builtin"]["value"] == catalog
     # a catalog file's cards, requirements and epiphanies too
-    template = Path(__file__).parent.parent / "examples" / "catalog-template.toml"
+    template = Path(__file__).parents[2] / "examples" / "catalog-template.toml"
     from neweden.http.catalog_answer import catalog_answer
 
     mine = msgspec.to_builtins(catalog_answer(neweden.load_catalog(str(template))))
@@ -396,7 +396,7 @@ def test_epiphanies_and_bonuses_count(browser: Any, server: int) -> None:
 def test_a_catalog_card_by_id_from_serve_catalog(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    template = Path(__file__).parent.parent / "examples" / "catalog-template.toml"
+    template = Path(__file__).parents[2] / "examples" / "catalog-template.toml"
     args = ("--catalog", str(template), "--log-level", "warning")
     with running_server({}, None, args) as (port, _):
         page = Page(browser, port, "/?lang=en")
@@ -438,7 +438,7 @@ def test_paste_and_upload_open_a_game(browser: Any, server: int, tmp_path: Path)
 
 
 def test_the_screenshots_script_exists() -> None:
-    assert (Path(__file__).parent.parent / "scripts" / "web_screenshots.py").is_file()
+    assert (Path(__file__).parents[2] / "scripts" / "web_screenshots.py").is_file()
 
 
 # --- issue 35, findings 3 and 7: what the page cannot draw ----------------------------------

@@ -1,11 +1,8 @@
-"""Review of session 29's batch path (10ccb71..HEAD): inputs whose output differs from
-10ccb71's, or that crash now, and the strongest checks that the new path keeps the old
-bytes (a batch's reports against each game alone, in both languages, with games whose head
-msgspec refuses in the middle; a .jsonl block read at once against line by line; the
-%-form of the rotated warning against str.format).
-
-The first three tests are the differences the review found at 7f0ef8b (each passed at
-10ccb71 and failed there), fixed since."""
+"""A batch gives each game the bytes it gets alone: a batch whose games each score alone
+with batch-wide name checks, a lone city and its game, catalog conditions out of range, games
+whose head msgspec refuses in the middle (a batch's reports against each game alone, in both
+languages), a .jsonl block read at once against line by line, and the %-form of the rotated
+warning against str.format."""
 
 from __future__ import annotations
 

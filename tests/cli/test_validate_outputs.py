@@ -1,4 +1,4 @@
-"""`neweden validate` as a terminal and a pipe show it, its pictures, index and CSV (issue 21);
+"""`neweden validate` as a terminal and a pipe show it, its pictures, index and CSV;
 `neweden completion`; `neweden.score` of a decoded Game. Each message in both languages."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 import neweden
 from neweden.cli.main import example_game, main
 from neweden.present.render import STYLE_COLOURS, render, style_colour
-from tests.test_cli_terminal import on_terminal, piped
+from tests.cli.test_terminal import on_terminal, piped
 
 PT = ["--lang", "pt-BR"]
 
@@ -162,9 +162,9 @@ def test_a_decoded_game_is_scored() -> None:
 
 
 def test_the_readme_python_snippet_runs(tmp_path: Path) -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
     snippet = readme.split("```python\n", 1)[1].split("```", 1)[0]
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parents[2]
     done = subprocess.run(
         [sys.executable, "-c", snippet], cwd=root, capture_output=True, text=True, check=False
     )
@@ -175,7 +175,7 @@ def test_the_readme_python_snippet_runs(tmp_path: Path) -> None:
 def test_the_docs_links_lead_somewhere() -> None:
     """Every `docs/NAME.md` the READMEs, the docs, the examples and the package name is
     there (the catalog template named a docs/conditions.md that never was)."""
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parents[2]
     pages = [
         root / "README.md",
         root / "README.pt-BR.md",
@@ -233,7 +233,7 @@ def test_no_help_cites_a_section_of_a_document_users_do_not_have(
 
 
 def test_no_doc_cites_a_section_of_format_or_rules() -> None:
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parents[2]
     pages = [root / "README.md", root / "README.pt-BR.md", *(root / "docs").glob("*.md")]
     for page in pages:
         if page.name == "http.md":  # the HTTP service's page: kept by its own change

@@ -1176,7 +1176,7 @@ def test_in_portuguese_the_lean_path_says_what_the_exact_path_says(
 
 # --- with a catalog -------------------------------------------------------------------------------
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: Closed vocabularies (a name not listed is an error: every card is read), the template's
 #: invented cards and requirements.
 CLOSED = """

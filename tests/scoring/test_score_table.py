@@ -174,7 +174,7 @@ def test_the_documented_example_runs(capsys: pytest.CaptureFixture[str]) -> None
     """docs/table.md's example, as a reader would run it."""
     from pathlib import Path
 
-    doc = (Path(__file__).parent.parent / "docs" / "table.md").read_text()
+    doc = (Path(__file__).parents[2] / "docs" / "table.md").read_text()
     first, *more = [part.split("```", 1)[0] for part in doc.split("```python\n")[1:]]
     names: dict[str, object] = {}
     exec(compile(first, "docs/table.md", "exec"), names)

@@ -22,7 +22,7 @@ from tests.servers import running_server
 
 pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[test]'
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Terminal:

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from neweden._visible import visible
+from tests.cli.test_terminal import on_terminal
 from tests.conftest import EXAMPLES
-from tests.test_cli_terminal import on_terminal
 
 #: ESC[2J clears the screen, OSC 0 sets the window's title, BEL, a bidirectional override,
 #: a C1 CSI, a newline that starts a forged result line.

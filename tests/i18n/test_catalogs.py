@@ -30,7 +30,7 @@ from neweden.i18n import (
 )
 from tests.games import problem_games
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "python" / "neweden" / "i18n" / "locale" / "pt_BR" / "LC_MESSAGES" / "neweden.po"
 
 
