@@ -7,7 +7,7 @@
 //   python -c 'import sys; sys.path.insert(0, "."); from bench.conftest import transcribed_games
 //   sys.stdout.buffer.write(b"\n".join(transcribed_games(2000, seed=19)) + b"\n")' > /tmp/games.jsonl
 //   g++ -O2 -std=c++17 -Icpp/include scripts/reader_vs_simdjson.cpp cpp/src/json_game.cpp
-//       cpp/src/encoded.cpp cpp/src/sides.cpp -lsimdjson -o /tmp/rvs   (one command)
+//       cpp/src/names.cpp cpp/src/sides.cpp -lsimdjson -o /tmp/rvs   (one command)
 //   /tmp/rvs /tmp/games.jsonl
 //
 // The simdjson side reads the cities into the same nine ints a card, and nothing more: it
@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "no games read\n");
     return 1;
   }
-  neweden::EncodedNames names;
+  neweden::FormatNames names;
   for (std::string_view f : kFacilities) names.facilities.intern(f);
   for (std::string_view s : kSides) names.sides.intern(s);
   std::printf("%zu games, %zu bytes a game, simdjson's %s implementation\n", games.size(),

@@ -15,8 +15,8 @@
 #include "bindings.hpp"
 #include "columns.hpp"
 #include "figures.hpp"
-#include "neweden/encoded.hpp"
 #include "neweden/json_game.hpp"
+#include "neweden/names.hpp"
 #include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
@@ -207,14 +207,14 @@ py::list list_of(const std::vector<T>& values) {
   return py::reinterpret_steal<py::list>(out);
 }
 
-// The names of the encoding, from Python's tables (the core keeps none of its own): made
+// The names the format spells, from Python's tables (the core keeps none of its own): made
 // once for the tables a caller hands over (module constants), again if others come.
-const EncodedNames& encoded_names(const py::tuple& facilities, const py::tuple& sides) {
+const FormatNames& format_names(const py::tuple& facilities, const py::tuple& sides) {
   static PyObject* last_facilities = nullptr;
   static PyObject* last_sides = nullptr;
-  static EncodedNames names;
+  static FormatNames names;
   if (facilities.ptr() != last_facilities || sides.ptr() != last_sides) {
-    EncodedNames made;  // whole before it replaces the table (a cast may throw)
+    FormatNames made;  // whole before it replaces the table (a cast may throw)
     for (const auto& name : facilities) {
       made.facilities.intern(py::cast<std::string>(name));
     }
@@ -228,42 +228,6 @@ const EncodedNames& encoded_names(const py::tuple& facilities, const py::tuple& 
     last_sides = sides.inc_ref().ptr();
   }
   return names;
-}
-
-// placements() from the players and the card as msgspec encodes them in MessagePack (the
-// players of the game, then the card's as a player whose city is the card): packed here,
-// no list of ints made and read again. None when the encoding holds what only the Python
-// packer packs (a card given by catalog id): the caller packs in Python then.
-py::object placements_encoded(const py::bytes& players, const py::bytes& card, std::size_t seat,
-                              const py::tuple& facilities, const py::tuple& sides,
-                              const py::type& figures) {
-  EncodedPacker packer(encoded_names(facilities, sides));
-  std::vector<std::int32_t> cells;
-  std::vector<std::int64_t> at{0};
-  const std::string_view game = players;
-  const std::string_view added = card;
-  if (!packer.players(reinterpret_cast<const std::uint8_t*>(game.data()), game.size(), cells,
-                      at) ||
-      !packer.players(reinterpret_cast<const std::uint8_t*>(added.data()), added.size(), cells,
-                      at)) {
-    return py::none();
-  }
-  return placed(cells, at, seat, figures);
-}
-
-// The rows of encoded players (as placements_encoded packs them): (flat, offsets) as lists,
-// or None where the Python packer is needed.
-py::object pack_encoded(const py::bytes& players, const py::tuple& facilities,
-                        const py::tuple& sides) {
-  EncodedPacker packer(encoded_names(facilities, sides));
-  std::vector<std::int32_t> cells;
-  std::vector<std::int64_t> at{0};
-  const std::string_view data = players;
-  if (!packer.players(reinterpret_cast<const std::uint8_t*>(data.data()), data.size(), cells,
-                      at)) {
-    return py::none();
-  }
-  return py::make_tuple(list_of(cells), list_of(at));
 }
 
 // score_games of a table already in vectors: the ScoreFigures of every city as tuples, the
@@ -298,11 +262,11 @@ py::tuple score_table(const std::vector<std::int32_t>& cells, const std::vector<
 }
 
 // A JsonGamePacker with the names it reads by, copied from Python's tables: its own copy, as
-// the table encoded_names keeps is replaced when another call hands other tables over.
+// the table format_names keeps is replaced when another call hands other tables over.
 class JsonPacker {
  public:
   JsonPacker(const py::tuple& facilities, const py::tuple& sides, const CityLimits& limits)
-      : names_(encoded_names(facilities, sides)), packer_(names_, limits) {}
+      : names_(format_names(facilities, sides)), packer_(names_, limits) {}
   JsonPacker(const JsonPacker&) = delete;
   JsonPacker& operator=(const JsonPacker&) = delete;
 
@@ -378,6 +342,21 @@ class JsonPacker {
                        details, columns, figures_type, city_type);
   }
 
+  // placements() of the games added, from the packer's own table: the game's cities, then
+  // the card as the one city of the game added last.
+  py::tuple placements(std::size_t seat, const py::type& figures) const {
+    return placed(packer_.cells(), packer_.offsets(), seat, figures);
+  }
+
+  // The number of cards of city `city` of the table (counting every game's cities).
+  std::int64_t cards(std::size_t city) const {
+    const auto& offsets = packer_.offsets();
+    if (city + 1 >= offsets.size()) {
+      throw py::index_error("no such city");
+    }
+    return offsets[city + 1] - offsets[city];
+  }
+
   // (flat, offsets, first_city, rotated, styles, types) of the games added: flat as the
   // bytes of its int32s (Python reads them as an array, one copy, no object per int);
   // rotated, a list a game of its rotated cards as (player, index in the city); the rest
@@ -436,7 +415,7 @@ class JsonPacker {
     return out;
   }
 
-  EncodedNames names_;
+  FormatNames names_;
   JsonGamePacker packer_;
 };
 
@@ -542,12 +521,6 @@ void bind_scores(py::module_& m) {
         "the bases of each city of the game; the distinct figures the legal candidates\n"
         "leave; and (row, col, rotated, k) of each legal candidate, figures[k] those of the\n"
         "city after it. Figures as instances of `figures` (a tuple type with SCORE_FIELDS).");
-  m.def("placements_encoded", &placements_encoded, py::arg("players"), py::arg("card"),
-        py::arg("seat"), py::arg("facilities"), py::arg("sides"), py::arg("figures"),
-        "placements() from the game's players and the card's (a player whose city is the\n"
-        "card) as msgspec encodes them in MessagePack, packed natively; `facilities` and\n"
-        "`sides` name the codes and bits. None when the encoding holds a card given by\n"
-        "catalog id (or anything else the Python packer alone packs).");
   py::class_<JsonPacker>(m, "JsonPacker",
                          "The cities of games read from their JSON text into one score table\n"
                          "(nine ints a card, as pack_games packs them), game after game.")
@@ -585,15 +558,15 @@ void bind_scores(py::module_& m) {
            py::arg("city_figures") = py::none(),
            "score_games of the games added, read from the packer's own table (as\n"
            "score_games reads table()'s lists, when no name was folded since).")
+      .def("placements", &JsonPacker::placements, py::arg("seat"), py::arg("figures"),
+           "placements() of the games added, from the packer's own table: the game's\n"
+           "cities, then the card as the one city of the game added last.")
+      .def("cards", &JsonPacker::cards, py::arg("city"),
+           "The number of cards of a city of the table (every game's cities counted).")
       .def("table", &JsonPacker::table,
            "(flat, offsets, first_city, rotated, styles, types) of the games added\n"
            "(flat: the bytes of its int32s, in the machine's order; rotated: the table\n"
            "row of each rotated card, ascending).");
-  m.def("pack_encoded", &pack_encoded, py::arg("players"), py::arg("facilities"),
-        py::arg("sides"),
-        "The rows of players as msgspec encodes them in MessagePack, packed as\n"
-        "pack_games packs them: (flat, offsets) lists, or None where only the Python packer\n"
-        "packs (a card given by catalog id, anything unexpected).");
   m.def(
       "score_games",
       [](const py::list& flat, const py::list& offsets, const py::list& groups,

@@ -5,8 +5,8 @@
 // cards consistently. And the legal placements of a card (the last one) next to the first
 // city must be exactly the candidates after which the per-city analysis finds it legal
 // (legal_candidates looks at four cells beside a legal city: a differential check of that
-// shortcut). The same bytes read as encoded players (MessagePack) must be packed or refused,
-// never read past.
+// shortcut). The same bytes read as a game's JSON must be packed or refused, never read
+// past.
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -15,8 +15,8 @@
 
 #include "neweden/batch.hpp"
 #include "neweden/city.hpp"
-#include "neweden/encoded.hpp"
 #include "neweden/json_game.hpp"
+#include "neweden/names.hpp"
 #include "neweden/placements.hpp"
 #include "neweden/scores.hpp"
 
@@ -71,9 +71,9 @@ void check_placements(const CityView& city, const CityView& card) {
 
 // The facilities and sides by the names the format spells them (Python hands its own tables
 // to the module; the fuzzer spells them here).
-static const EncodedNames& format_names() {
-  static const EncodedNames names = [] {
-    EncodedNames made;
+static const FormatNames& format_names() {
+  static const FormatNames names = [] {
+    FormatNames made;
     for (const char* name : {"lab", "shelter", "medical", "tower", "base"}) {
       made.facilities.intern(name);
     }
@@ -85,22 +85,10 @@ static const EncodedNames& format_names() {
   return names;
 }
 
-// The bytes as encoded players: refused, or rows whose offsets end at the last card.
-static void check_encoded(const std::uint8_t* data, std::size_t size) {
-  const EncodedNames& names = format_names();
-  EncodedPacker packer(names);
-  std::vector<std::int32_t> cells;
-  std::vector<std::int64_t> offsets{0};
-  if (packer.players(data, size, cells, offsets) &&
-      (cells.size() % 9 != 0 || offsets.back() * 9 != static_cast<std::int64_t>(cells.size()))) {
-    __builtin_trap();
-  }
-}
-
 // The bytes as a game's JSON, added after a game already read: refused leaving the table as
 // it was, or read into rows whose offsets and rotated cards stay within the table.
 static void check_json(const std::uint8_t* data, std::size_t size) {
-  const EncodedNames& names = format_names();
+  const FormatNames& names = format_names();
   static const char kFirst[] =
       R"({"players": [{"city": [{"row": 0, "col": 0, "card": {"wild": true}}]}]})";
   JsonGamePacker packer(names, CityLimits{});
@@ -132,7 +120,6 @@ static void check_json(const std::uint8_t* data, std::size_t size) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  check_encoded(data, size);
   check_json(data, size);
   if (size < 1) {
     return 0;

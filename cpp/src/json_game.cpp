@@ -346,7 +346,7 @@ bool name(JsonIn& in, std::size_t max, std::string_view& out) {
 
 // An inline card (an object: a catalog id is refused), its fields checked against the
 // format: a wild card has no style, type, facility or sides; a common card has them all.
-bool read_card(JsonIn& in, const EncodedNames& names, const CityLimits& limits, Placed& out) {
+bool read_card(JsonIn& in, const FormatNames& names, const CityLimits& limits, Placed& out) {
   bool has_wild = false;
   Keys keys;
   const bool read = in.object([&](std::string_view key) {
@@ -401,7 +401,7 @@ bool read_card(JsonIn& in, const EncodedNames& names, const CityLimits& limits, 
          out.has_stars && out.has_sides;
 }
 
-bool read_placement(JsonIn& in, const EncodedNames& names, const CityLimits& limits,
+bool read_placement(JsonIn& in, const FormatNames& names, const CityLimits& limits,
                     Placed& out) {
   const std::int32_t far = limits.max_coordinate;
   Keys keys;

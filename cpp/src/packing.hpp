@@ -1,5 +1,5 @@
-// What the two strict readers of cities share (internal to the core): one placement's
-// fields as read, and its row of the score table as the Python packer makes it.
+// One placement's fields as the strict reader of cities reads them (internal to the core),
+// and its row of the score table as the Python packer makes it.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "neweden/city.hpp"
-#include "neweden/encoded.hpp"
+#include "neweden/names.hpp"
 #include "neweden/sides.hpp"
 
 namespace neweden::detail {

@@ -8,9 +8,9 @@
 
 namespace {
 
-const neweden::EncodedNames& names() {
-  static const neweden::EncodedNames made = [] {
-    neweden::EncodedNames n;
+const neweden::FormatNames& names() {
+  static const neweden::FormatNames made = [] {
+    neweden::FormatNames n;
     for (const char* name : {"lab", "shelter", "medical", "tower", "base"}) {
       n.facilities.intern(name);
     }

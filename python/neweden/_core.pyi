@@ -49,16 +49,6 @@ def score_games(
 def placements(
     flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
 ) -> tuple[tuple[Any, ...], list[int], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]]: ...
-def placements_encoded(
-    players: bytes,
-    card: bytes,
-    seat: int,
-    facilities: tuple[str, ...],
-    sides: tuple[str, ...],
-    figures: type[tuple[Any, ...]],
-) -> (
-    tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]] | None
-): ...
 def report_lines(
     head: bytes,
     games: list[tuple[Any, ...]],
@@ -69,9 +59,6 @@ def report_lines(
     geometry: tuple[tuple[Any, ...], Any, type[tuple[Any, ...]], list[int], list[bool]]
     | None = None,
 ) -> tuple[list[bytes | None], list[tuple[str, ...]], list[Any], list[tuple[str, ...]]]: ...
-def pack_encoded(
-    players: bytes, facilities: tuple[str, ...], sides: tuple[str, ...]
-) -> tuple[list[int], list[int]] | None: ...
 
 class JsonPacker:
     def __init__(
@@ -109,6 +96,12 @@ class JsonPacker:
         npt.NDArray[np.int64] | None,
     ]: ...
     def drop_last(self) -> None: ...
+    def placements(
+        self, seat: int, figures: type[tuple[Any, ...]]
+    ) -> tuple[
+        tuple[Any, ...], list[int], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]
+    ]: ...
+    def cards(self, city: int) -> int: ...
     def table(
         self,
     ) -> tuple[bytes, list[int], list[int], list[list[tuple[int, int]]], list[str], list[str]]: ...

@@ -22,7 +22,7 @@ from neweden.format.decode import decode_game
 from neweden.format.sides import turned
 from neweden.geometry import reference
 from neweden.geometry.compact import WIDTH, pack_games
-from neweden.geometry.native import pack_encoded
+from neweden.geometry.native import JsonGames
 from neweden.geometry.native import placements as native_placements
 from neweden.geometry.synth import _random_card, city_json
 from neweden.scoring import placements as placing
@@ -248,8 +248,8 @@ def test_a_hand_built_game_is_placed_as_it_is_scored() -> None:
         Placement(row=0, col=0, card=InlineCard(**fields, sides=["bottom", "right"])),
         Placement(row=1, col=0, card=InlineCard(**fields, sides=["top", "top"])),
     ])])  # fmt: skip
-    assert pack_encoded(msgspec.msgpack.encode(twice.players)) is None
-    with mock.patch.object(placing, "native_placements_encoded", return_value=None):
+    assert not JsonGames().add(msgspec.json.encode(twice))
+    with mock.patch.object(placing._Read, "placements", return_value=None):
         python_packed = placements(twice, player="A", card=dict(BRIDGE))
     assert placements(twice, player="A", card=dict(BRIDGE)) == python_packed
     surrogate = Game(mode="military", players=[Player(name="A\ud800", city=[
@@ -374,21 +374,24 @@ def test_the_command_speaks_portuguese_and_says_what_is_wrong() -> None:
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_the_native_packer_and_the_python_packer_give_the_same_placements(seed: int) -> None:
-    """Placements pack the game natively from its MessagePack encoding; where that packer
-    refuses (a card given by catalog id) the Python packer packs it: the two agree."""
+    """Placements read the game's cities with the core's strict reader (a document read
+    lean; a decoded game as the format writes it); where that reader refuses (a card given
+    by catalog id) the Python packer packs it: all agree."""
     rng = random.Random(seed)
     (game,) = table_games(seed, 1)
     doc = _doc(game)
     name = doc["players"][rng.randrange(len(doc["players"]))]["name"]
     card = _card(rng)
     native = placements(doc, player=name, card=card)
-    with mock.patch.object(placing, "native_placements_encoded", return_value=None):
+    assert placements(decode_game(doc), player=name, card=card) == native
+    assert placements(json.dumps(doc).encode(), player=name, card=card) == native
+    with mock.patch.object(placing._Read, "placements", return_value=None):
         assert placements(doc, player=name, card=card) == native
 
 
 def test_games_with_cards_given_by_id_are_packed_in_python_and_placed_right() -> None:
     """A common card of the city replaced by the catalog's Atomic Waste (wild, by id), and
-    the card asked by id (New Eden): the native packer refuses, the Python packer packs,
+    the card asked by id (New Eden): the strict reader refuses, the Python packer packs,
     and every placement is the brute force's."""
     placed = 0
     for seed in range(12):
@@ -399,7 +402,7 @@ def test_games_with_cards_given_by_id_are_packed_in_python_and_placed_right() ->
         if not city:
             continue
         city[-1]["card"] = "atomic-waste"
-        assert pack_encoded(msgspec.msgpack.encode(decode_game(doc).players)) is None
+        assert not JsonGames().add(json.dumps(doc).encode())
         name = doc["players"][0]["name"]
         for card in (_card(rng), "new-eden"):
             found = placements(doc, player=name, card=card)

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "neweden/encoded.hpp"
+#include "neweden/names.hpp"
 
 namespace neweden {
 
@@ -38,7 +38,7 @@ struct CityLimits {
 class JsonGamePacker {
  public:
   // `names` must outlive the packer.
-  JsonGamePacker(const EncodedNames& names, const CityLimits& limits)
+  JsonGamePacker(const FormatNames& names, const CityLimits& limits)
       : names_(names), limits_(limits) {}
 
   // Adds the cities of the game `data` (one JSON document); false (nothing added) when the
@@ -78,7 +78,7 @@ class JsonGamePacker {
   Sizes sizes() const noexcept;
   void restore(const Sizes& sizes);
 
-  const EncodedNames& names_;
+  const FormatNames& names_;
   CityLimits limits_;
   NameTable styles_;
   NameTable types_;

@@ -33,10 +33,8 @@ __all__ = [
     "analyse_batch",
     "analyse_city",
     "analyse_table",
-    "pack_encoded",
     "pack_json_games",
     "placements",
-    "placements_encoded",
     "report_lines",
     "score_columns",
     "score_figures",
@@ -151,24 +149,6 @@ def placements(flat: Sequence[int], offsets: list[int], seat: int) -> Placed:
     return _core.placements(_listed(flat), offsets, seat, ScoreFigures)  # type: ignore[return-value]
 
 
-def placements_encoded(players: bytes, card: bytes, seat: int) -> Placed | None:
-    """:func:`placements` from the game's players and the card's (a player whose city is
-    the card) as ``msgspec.msgpack`` encodes them: packed natively (msgspec's encoder walks
-    the Structs in C, the core reads the bytes: no Python loop over the cards), the same rows
-    as :func:`~neweden.geometry.compact.pack_games`. None when the encoding holds what only
-    the Python packer packs (a card given by catalog id): pack in Python then."""
-    return _core.placements_encoded(  # type: ignore[return-value]
-        players, card, seat, FACILITIES, SIDES, ScoreFigures
-    )
-
-
-def pack_encoded(players: bytes) -> tuple[list[int], list[int]] | None:
-    """The rows (nine ints a card) and city offsets of players as ``msgspec.msgpack``
-    encodes them, as :func:`~neweden.geometry.compact.pack_games` packs them; None where
-    only the Python packer packs (a card given by catalog id, anything unexpected)."""
-    return _core.pack_encoded(players, FACILITIES, SIDES)
-
-
 def score_games(
     flat: Sequence[int],
     offsets: list[int],
@@ -246,13 +226,14 @@ class JsonGames:
     def __len__(self) -> int:
         return self._count
 
-    def add(self, game: bytes) -> bool:
+    def add(self, game: bytes, *, folded: bool = False) -> bool:
         """Packs the cities of `game` (a document; :meth:`head` gives the rest of it to
         read); False, packing nothing, when the strict reader refuses it (a card given by
         catalog id, an escape, a repeated key...) or one of its style or type names is none
-        even folded: decode that game the exact way then."""
+        even folded: decode that game the exact way then. `folded`: its names are as the
+        decoder gives them (a decoded game written again), not to be folded."""
         new = self._packer.add(game)
-        if new < 0 or (new and not self._names_read()):
+        if new < 0 or (new and not folded and not self._names_read()):
             return False
         self._count += 1
         return True
@@ -298,6 +279,18 @@ class JsonGames:
         written: folding one renumbers the table's lists (:meth:`packed`)."""
         assert not self._aliases
         return _scored(self._packer.score(style_limit, details, columns, *_MADE_AS))
+
+    def placements(self, seat: int) -> Placed:
+        """:func:`placements` of the games added: the cities of a game, then a game whose
+        one city is the card (city `seat` of the first game is the player's)."""
+        if self._aliases:  # the codes renumbered in Python: the core reads those lists
+            packed = self.packed()
+            return placements(packed.flat, packed.offsets, seat)
+        return self._packer.placements(seat, ScoreFigures)  # type: ignore[return-value]
+
+    def cards(self, city: int) -> int:
+        """The number of cards of city `city` of the table (every game's cities counted)."""
+        return self._packer.cards(city)
 
     def packed(self) -> PackedGames:
         """The score table of the games added, in order (whose core's pass reads the

@@ -26,16 +26,18 @@ from neweden.format.decode import (
     _cut_deep_containers,
     decode_card,
     decode_game,
+    decode_game_bytes,
+    game_bytes,
     not_json,
 )
+from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.geometry.compact import FLAGS, UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
-from neweden.geometry.native import Placed
+from neweden.geometry.native import JsonGames, Placed
 from neweden.geometry.native import placements as native_placements
-from neweden.geometry.native import placements_encoded as native_placements_encoded
 from neweden.i18n import _
 from neweden.rules.conditions import CityContext, Test
 from neweden.rules.epiphanies import score_epiphanies
@@ -110,22 +112,20 @@ def _placed(
     """The legal placements, in the answer's order, as the answer's dicts (CardPlacement's
     fields, in its order)."""
     catalog = catalog or BUILTIN
-    decoded = game if isinstance(game, Game) else decode_game(game)
+    read = _Read(game)
+    decoded = read.game
     names = [p.name for p in decoded.players]
     if player not in names:
         raise PlacementError([_no_player(player, names)])
     if names.count(player) > 1:
         raise PlacementError([_two_players(player, names)])
     seat = names.index(player)
-    if len(decoded.players[seat].city) >= MAX_CARDS:
+    if read.cards(seat) >= MAX_CARDS:
         return []  # one more card and the game is over the format's limit: nowhere is legal
     added = _card_game(decoded, card)
-    military = MODES[decoded.mode].military
-    # D5 reads every player's bases: every city is analysed; else the player's city alone
-    players, at = (decoded.players, seat) if military else ([decoded.players[seat]], 0)
-    native = _placed_natively(players, added, at)
+    native = read.placements(added, seat)
     if native is None:  # a card given by catalog id: the Python packer, with the catalog
-        native = _placed_by_id(decoded, players, added, at, card, catalog)
+        native = _placed_by_id(read.whole(), added, seat, card, catalog)
     now, bases, figures, legal = native
     before, *totals = _totals(decoded, seat, [now, *figures], bases, catalog)
     found = [
@@ -146,29 +146,70 @@ def _placed(
     return found
 
 
-def _placed_natively(players: list[Player], added: Game, at: int) -> Placed | None:
-    """The native placements of players packed in the core from their encoding; None when
-    the core does not pack them (a card given by catalog id), or when msgspec cannot encode
-    them (a game built by hand with values no decoded game holds): the Python packer's."""
-    try:
-        encoded = _encode(players), _encode(added.players)
-    except (TypeError, ValueError, OverflowError):
-        return None
-    return native_placements_encoded(*encoded, at)
+class _Read:
+    """The game a question asks about, decoded, and its cities packed by the core's strict
+    reader (the reader of every game scored): a document's as it is read (lean), a decoded
+    game's written as the format writes them (of the player's city alone where the mode has
+    no D5 to read the others' bases for)."""
+
+    __slots__ = ("_raw", "game", "packer")
+
+    def __init__(self, game: GameInput | Game) -> None:
+        self.packer = JsonGames()
+        self._raw: bytes | None = None
+        if isinstance(game, Game):
+            self.game = game
+            return
+        raw = self._raw = game_bytes(game)
+        lean = self.packer.read_many([raw], 0, decode_lean)[0]
+        self.game = decode_game_bytes(raw) if lean is None else lean
+
+    def cards(self, seat: int) -> int:
+        """The number of cards of the player's city."""
+        if isinstance(self.game, LeanGame):
+            return self.packer.cards(seat)
+        return len(self.game.players[seat].city)
+
+    def placements(self, added: Game, seat: int) -> Placed | None:
+        """The core's placements of the card (`added`: a game whose one city is the card)
+        next to city `seat`; None where the strict reader refuses the game or the card (a
+        card given by catalog id) or msgspec cannot write a game built by hand: the
+        Python packer's then."""
+        packer = self.packer
+        try:
+            if not len(packer):  # a decoded game: its cities as the format writes them
+                players = self.game.players
+                if not MODES[self.game.mode].military:
+                    players, seat = [players[seat]], 0
+                if not packer.add(_encode(Game(mode="military", players=players)), folded=True):
+                    return None
+            if not packer.add(_encode(added), folded=True):
+                return None
+        except (TypeError, ValueError, OverflowError):
+            return None
+        return packer.placements(seat)
+
+    def whole(self) -> Game:
+        """The game with its cities decoded (a document read lean is decoded again)."""
+        if self._raw is not None and isinstance(self.game, LeanGame):
+            return decode_game_bytes(self._raw)
+        return self.game
 
 
-def _placed_by_id(
-    game: Game, players: list[Player], added: Game, at: int, card: Any, catalog: Catalog
-) -> Placed:
+def _placed_by_id(game: Game, added: Game, seat: int, card: Any, catalog: Catalog) -> Placed:
     """The native placements of a game packed in Python (where the catalog resolves ids)."""
+    # D5 reads every player's bases: every city is analysed; else the player's city alone
+    military = MODES[game.mode].military
+    players, at = (game.players, seat) if military else ([game.players[seat]], 0)
     packed = pack_games([msgspec.structs.replace(game, players=players), added], catalog)
     if packed.flat[FLAGS - WIDTH] & UNRESOLVED:
         raise PlacementError([_unknown_card(card, catalog)])
-    return native_placements(packed.flat, packed.offsets, at)
+    now, bases, figures, legal = native_placements(packed.flat, packed.offsets, at)
+    return now, bases if military else [], figures, legal
 
 
-#: msgspec's MessagePack encoder: the players as bytes the core packs (geometry/native.py).
-_encode = msgspec.msgpack.Encoder().encode
+#: msgspec's JSON encoder: a decoded game as the format writes it, for the core to read.
+_encode = msgspec.json.Encoder().encode
 
 
 def _totals(

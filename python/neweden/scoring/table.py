@@ -6,7 +6,8 @@ The rules are RULES §4 as :mod:`neweden.scoring.report` applies them, over whol
 once (numpy): the requirement conditions that read a city's figures (every built-in one),
 stars and the Populist part, the Military part with D5 majorities across each game,
 epiphanies and their 1/3-star groups, the ten-card bonus, bonuses, totals and places with every
-tie-breaker. `tests/scoring/test_score_table.py` holds it equal to `neweden.score` on generated games.
+tie-breaker. `tests/scoring/test_score_table.py` holds it equal to `neweden.score` on
+generated games.
 Each rule is the report's own function where one serves columns (docs/table.md says which):
 D5 is :func:`~neweden.rules.military.base_majority` once for each distinct list of bases.
 
