@@ -6,7 +6,6 @@ games with an illegal city), in batches of k documents: `score_inputs`, as a wor
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 from unittest import mock
 
@@ -59,21 +58,16 @@ def valid_and_broken() -> tuple[list[bytes], list[bytes]]:
 
 @pytest.mark.usefixtures("frozen")
 @pytest.mark.parametrize("illegal", [False, True], ids=["valid", "one city illegal"])
-@pytest.mark.parametrize("written", [False, True], ids=["reports", "lines written"])
 def test_batch_invalid_against_valid(
     benchmark: Any,
     valid_and_broken: tuple[list[bytes], list[bytes]],
     illegal: bool,
-    written: bool,
 ) -> None:
-    """An invalid game against a valid one, as reports (`neweden.score_many`, HTTP) and as
-    the lines validate writes (`lines=True`: the native writer)."""
+    """An invalid game against a valid one, as the reports of a batch (`neweden.score_many`,
+    HTTP, validate's lines)."""
     games = valid_and_broken[1] if illegal else valid_and_broken[0]
     batches = [games[i : i + BLOCK_GAMES] for i in range(0, len(games), BLOCK_GAMES)]
     found = score_inputs(batches[0])
-    if written:
-        lines = score_inputs(batches[0], lines=True)
-        assert all(type(line) is report.ReportLine for line in lines)  # the path named
     illegal_games = sum(
         any(not p.legal for p in r.players) for r in found if not isinstance(r, Exception)
     )
@@ -81,11 +75,7 @@ def test_batch_invalid_against_valid(
         assert illegal_games >= 0.9 * len(found)
     else:
         assert illegal_games == 0
-    form = "lines written" if written else "lean reports"
-    benchmark.group = f"{form} of batches of {BLOCK_GAMES} games: invalid against valid"
+    benchmark.group = f"lean reports of batches of {BLOCK_GAMES} games: invalid against valid"
     benchmark.name = "one city illegal a game" if illegal else "baseline the same games valid"
     benchmark.extra_info["items"] = len(games)
-    if written:
-        benchmark(each(functools.partial(score_inputs, lines=True), batches))
-    else:
-        benchmark(each(score_inputs, batches))
+    benchmark(each(score_inputs, batches))

@@ -6,8 +6,8 @@ each stage over the same batch, the garbage collector frozen after set-up.
     python scripts/validate_stages.py --games 2000
 
 The stages are those of `score_inputs` over one batch (the lean read, the core's pass, the
-rules with the report lines written natively, each entry's result); the rules are then split
-into their parts as `written_packed` runs them for a chunk. A part's figure is that part alone,
+rules and their reports, each entry's result with its --out line); the rules are then split
+into their parts as `score_packed` runs them for a chunk. A part's figure is that part alone,
 timed over every game: the sum is near, not equal to, the whole (calls, caches).
 docs/benchmarks.md reports what it printed.
 """
@@ -56,12 +56,10 @@ def main() -> None:
     core = report.native_geometry
     found = core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS)
 
-    def rules() -> list[Any]:  # as validate runs them: the lines written natively
-        return report.written_packed(lean, packed, found, catalog=BUILTIN, detail=False)
+    def rules() -> list[Any]:  # as validate runs them
+        return report.score_packed(lean, packed, found, catalog=BUILTIN, detail=False)
 
-    written = rules()
-    if not all(isinstance(r, report.ReportLine) for r in written):
-        sys.exit("some games were not written natively: the stages assume all are")
+    made = rules()
     gc.collect()
     gc.freeze()
 
@@ -74,10 +72,13 @@ def main() -> None:
     each("read (the core's reader, msgspec the rest)", read)
     each("the packed table's lists", packer.packed)
     each("the core's pass", lambda: core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS))
-    each("the rules (written_packed: lines written)", rules)
+    each("the rules and their reports (score_packed)", rules)
     each(
         "each entry's result (the --out line)",
-        lambda: [results._line_result(e, r, quiet) for e, r in zip(entries, written, strict=True)],
+        lambda: [
+            results._result(e, r, short=quiet, rows=False)
+            for e, r in zip(entries, made, strict=True)
+        ],
     )
     each(
         "all of score_entries, as a worker calls it",
@@ -87,27 +88,30 @@ def main() -> None:
 
 
 def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) -> None:
-    """The parts of written_packed's chunk path, each timed over every game."""
+    """The parts of score_packed's chunk path, each timed over every game."""
     figures, _over_box, _listed, columns = found
     first = packed.first_city
     extras = [resolve_extras(game, BUILTIN) for game in lean]
-    players = chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns, lines=True)
+    players = chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns)
     told = not batch_quiet({"style": packed.styles, "type": packed.types})
     reports = report._ChunkReports(lean, extras, packed, found, players, BUILTIN, None, told)
 
-    def problems() -> None:  # as lines() finds them: illegal cities, rotated cards left
-        quiet: dict[Any, bool] = {}  # to the writer
+    def problems() -> None:
+        quiet: dict[Any, bool] = {}
         for g in range(len(lean)):
-            reports.problems(g, quiet, [], True, [] if g in reports.illegal else None)
+            reports.problems(g, quiet)
 
     print("the rules, part by part:")
     each("  ids looked up (resolve_extras)", lambda: [resolve_extras(g, BUILTIN) for g in lean])
     each(
         "  the players over the chunk's columns",
-        lambda: chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns, lines=True),
+        lambda: chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns),
     )
     each("  each game's problems", problems)
-    each("  problems and lines written (_ChunkReports.lines)", lambda: reports.lines({}))
+    each(
+        "  problems and reports (_ChunkReports.report)",
+        lambda: [reports.report(g, {}) for g in range(len(lean))],
+    )
     illegal = sum(1 for f in figures if not f.legal)
     print(f"({illegal} illegal cities of {len(figures)}: their per-card figures listed)")
 

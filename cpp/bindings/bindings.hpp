@@ -7,6 +7,5 @@ namespace neweden::bindings {
 void bind_sides(pybind11::module_& m);
 void bind_batch(pybind11::module_& m);
 void bind_scores(pybind11::module_& m);
-void bind_lines(pybind11::module_& m);
 
 }  // namespace neweden::bindings

@@ -9,5 +9,4 @@ PYBIND11_MODULE(_core, m) {
   neweden::bindings::bind_sides(m);
   neweden::bindings::bind_batch(m);
   neweden::bindings::bind_scores(m);
-  neweden::bindings::bind_lines(m);
 }

@@ -49,17 +49,6 @@ def score_games(
 def placements(
     flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
 ) -> tuple[tuple[Any, ...], list[int], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]]: ...
-def report_lines(
-    head: bytes,
-    games: list[tuple[Any, ...]],
-    numbers: npt.NDArray[np.int64],
-    names: list[str],
-    met: list[list[str] | None],
-    rotated: tuple[str, tuple[str, ...], tuple[int, ...]] | None = None,
-    geometry: tuple[tuple[Any, ...], Any, type[tuple[Any, ...]], list[int], list[bool]]
-    | None = None,
-) -> tuple[list[bytes | None], list[tuple[str, ...]], list[Any], list[tuple[str, ...]]]: ...
-
 class JsonPacker:
     def __init__(
         self,

@@ -164,6 +164,14 @@ def test_every_code_a_report_gives_is_registered() -> None:
     assert {"overlap", "unknown_card", "unknown_effect", "unknown_requirement"} <= seen
 
 
+#: Strings spelled like a code that are something else: a function's name in `__all__`,
+#: the report's field of the same name (its description in the OpenAPI document).
+NOT_CODES = {
+    ("neweden.rules.legality", "copy_limit"),
+    ("neweden.http.api_docs", "requirements_declared"),
+}
+
+
 def test_no_code_is_written_as_a_string_outside_the_registry() -> None:
     registry = DECODE_CODES | RULE_CODES | WARNING_CODES | CATALOG_CODES
     written = sorted(
@@ -171,7 +179,9 @@ def test_no_code_is_written_as_a_string_outside_the_registry() -> None:
         for name, (tree, _) in _modules().items()
         if name != "neweden.format.codes"
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and node.value in registry
+        if isinstance(node, ast.Constant)
+        and node.value in registry
+        and (name, node.value) not in NOT_CODES
     )
     assert written == []
 

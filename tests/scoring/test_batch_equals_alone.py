@@ -223,7 +223,7 @@ def test_batch_with_refused_heads_is_each_game_alone(
 
 
 def test_rotated_form_is_str_format_in_each_language() -> None:
-    from neweden.i18n import form  # (not at 10ccb71: the module imports there too)
+    from neweden.i18n import form
 
     sentence = (
         "card {card} at row {row}, column {col} is rotated, but the player lists no "

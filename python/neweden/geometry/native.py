@@ -35,7 +35,6 @@ __all__ = [
     "analyse_table",
     "pack_json_games",
     "placements",
-    "report_lines",
     "score_columns",
     "score_figures",
     "score_games",
@@ -52,12 +51,6 @@ if (ScoreFigures._fields, CityFigures._fields) != (_core.SCORE_FIELDS, _core.CIT
 
 
 _new = tuple.__new__
-
-#: The lean report line of each game of a chunk, written from the chunk's columns and its
-#: placed problems (cpp/bindings/bind_lines.cpp; neweden.scoring.report._ChunkReports.lines):
-#: None for a game it leaves to the usual way.
-report_lines = _core.report_lines
-
 
 def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:
     """The figures of city `index` of a compact batch, computed by the C++ core.

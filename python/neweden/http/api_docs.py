@@ -5,8 +5,6 @@ field added to the types without one fails it."""
 
 from __future__ import annotations
 
-from neweden.format import codes
-
 __all__ = ["PROPERTIES", "SCHEMAS"]
 
 _CELL = "a cell as [row, col] (row grows downward)"
@@ -119,7 +117,7 @@ PROPERTIES: dict[str, dict[str, str]] = {
         "epiphanies; null in a military game",
         "requirements_met": "the ids of the requirements met, in the game's order; null in "
         "a military game",
-        codes.REQUIREMENTS_DECLARED: "the ids of requirements_met scored as the table declared "
+        "requirements_declared": "the ids of requirements_met scored as the table declared "
         "them (cards the catalog cannot check against a city), not checked; null in a "
         "military game",
         "score": "the player's points, part by part",

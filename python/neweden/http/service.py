@@ -62,7 +62,6 @@ from neweden.i18n import (
 from neweden.present.render import render
 from neweden.runners.results import Scored, scored
 from neweden.scoring.placements import answer_request
-from neweden.scoring.report import ReportLine
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
 from neweden.scoring.types import ProblemItem, Report
 from neweden.scoring.validation import validate
@@ -610,23 +609,16 @@ def _answer_batch(body: bytes, catalog: Catalog) -> Response:
     games = [bytes(raw) for raw in envelope.games]
     if len(games) > MAX_BATCH_GAMES:
         return _too_many_games(len(games))
-    # A chunk's reports come as the lines the native writer made of them (the bytes msgspec
-    # writes of each Report): put in the answer as they are.
-    results = scored(games, [None] * len(games), catalog, False, lines=True)
-    return _json({"results": [_as_json(r) for r in _cap_listed(results)]})
+    results = scored(games, [None] * len(games), catalog, False)
+    return _json({"results": _cap_listed(results)})
 
 
-def _as_json(result: Scored | ReportLine) -> Scored | msgspec.Raw:
-    """A batch's entry as its answer holds it (a written report's line as it is)."""
-    return msgspec.Raw(result.json) if isinstance(result, ReportLine) else result
-
-
-def _cap_listed(results: list[Scored | ReportLine]) -> list[Scored | ReportLine]:
+def _cap_listed(results: list[Scored]) -> list[Scored]:
     """At most MAX_LISTED_PER_RESPONSE decode problems listed over a batch's unreadable
     entries; each entry past them lists one `too_large` saying how many it holds."""
     budget = MAX_LISTED_PER_RESPONSE
     for result in results:
-        if isinstance(result, (Report, ReportLine)):  # its problems are the rules', bounded
+        if isinstance(result, Report):  # its problems are the rules', bounded
             continue
         errors = result.errors
         if len(errors) <= budget:

@@ -3,23 +3,21 @@
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format import codes
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
-from neweden.format.sides import BIT, OPPOSITE, SIDES, STEP
+from neweden.format.sides import BIT, OPPOSITE, STEP
 from neweden.geometry.compact import COL, ICONS, ROW
 from neweden.geometry.figures import CityFigures
-from neweden.i18n import N_, Form, Nn_, _, current, form, ngettext, plural_form
+from neweden.i18n import N_, Nn_, _, ngettext
 
 __all__ = [
     "ATOMIC_WASTE",
-    codes.COPY_LIMIT,
+    "copy_limit",
     "copy_limit_problems",
     "duplicate_name_problems",
     "geometry_problems",
@@ -47,7 +45,7 @@ _WHOSE_SIDE = {
 }
 
 
-#: The sentences of `overlap` and `disconnected` (their fields: :class:`GeometryForms`).
+#: The sentences of `overlap` and `disconnected`.
 _OVERLAP = N_(
     "card {card} is on row {row}, column {col}, the cell of card {holder}; "
     "it is left out of the city and the score"
@@ -105,94 +103,6 @@ def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Seq
     if their_icon:
         return _(_THEIR_WALL, where=where, card=card)
     return _(_NO_ICONS, where=where)
-
-
-class Sentence(NamedTuple):
-    """A sentence as the native line writer fills it: its literal pieces around its fields
-    (one more piece than fields) and, for each gap, the index of the field it takes."""
-
-    pieces: tuple[str, ...]
-    order: tuple[int, ...]
-
-
-def _sentence(filler: Form | None, fields: tuple[str, ...]) -> Sentence | None:
-    if filler is None:
-        return None
-    order = filler.order if filler.order is not None else tuple(range(len(fields)))
-    return Sentence(filler.pieces(), order)
-
-
-def _filled(message: str, *fields: str) -> Sentence | None:
-    """`message` in the current language as a Sentence of `fields` (None: not one a form
-    fills)."""
-    return _sentence(form(message, fields), fields)
-
-
-#: Counts of cards a `disconnected` sentence is given for (a larger part: Python tells it).
-PLURAL_COUNTS = 64
-
-
-class GeometryForms(NamedTuple):
-    """`overlap` and `disconnected` as the native line writer tells them, in the current
-    language (:func:`geometry_problems` tells the same in Python): each sentence with its
-    fields, the sides in the core's bit order (:data:`~neweden.format.sides.SIDES`)."""
-
-    overlap: Sentence  # card, row, col, holder
-    disconnected: tuple[Sentence, ...]  # n, where, project, why: the plural forms used...
-    plural: tuple[int, ...]  # ...for n cards, n < PLURAL_COUNTS
-    apart: str  # why, when no card of the part touches another
-    contact: Sentence  # card, row, col, its_side, other, other_row, other_col
-    its_side: tuple[str, ...]
-    whose_side: tuple[str, ...]
-    no_share: Sentence  # where
-    their_wall: Sentence  # where, card
-    no_icons: Sentence  # where
-
-
-_DISCONNECTED_FIELDS = ("n", "where", "project", "why")
-
-
-def geometry_forms() -> GeometryForms | None:
-    """:class:`GeometryForms` in the current language; None when one of its sentences is
-    not one :func:`neweden.i18n.form` fills (then Python tells the problems)."""
-    return _geometry_forms(current())
-
-
-@functools.lru_cache(maxsize=8)
-def _geometry_forms(lang: str) -> GeometryForms | None:  # (made in the current language)
-    contact = ("card", "row", "col", "its_side", "other", "other_row", "other_col")
-    filled = (
-        _filled(_OVERLAP, "card", "row", "col", "holder"),
-        _filled(_CONTACT, *contact),
-        _filled(_NO_SHARE, "where"),
-        _filled(_THEIR_WALL, "where", "card"),
-        _filled(_NO_ICONS, "where"),
-    )
-    sentences = [sentence for sentence in filled if sentence is not None]
-    if len(sentences) < len(filled):
-        return None
-    overlap, contact_said, no_share, their_wall, no_icons = sentences
-    forms: list[Sentence] = []
-    plural: list[int] = []
-    for n in range(PLURAL_COUNTS):
-        said = _sentence(plural_form(*_DISCONNECTED, n, _DISCONNECTED_FIELDS), _DISCONNECTED_FIELDS)
-        if said is None:
-            return None
-        if said not in forms:
-            forms.append(said)
-        plural.append(forms.index(said))
-    return GeometryForms(
-        overlap,
-        tuple(forms),
-        tuple(plural),
-        _(_APART),
-        contact_said,
-        tuple(_(_ITS_SIDE[side]) for side in SIDES),
-        tuple(_(_WHOSE_SIDE[side]) for side in SIDES),
-        no_share,
-        their_wall,
-        no_icons,
-    )
 
 
 def geometry_problems(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
 
 from neweden.catalog.catalog import RequirementSpec
 from neweden.format import codes
@@ -227,26 +226,6 @@ def unallowed_rotations(
     return out
 
 
-class RotatedForm(NamedTuple):
-    """`rotated_without_epiphany` as the native line writer fills it (in the current
-    language): its code, its sentence's literal pieces around the card's index, row and
-    column, and which of the three each gap takes."""
-
-    code: str
-    pieces: tuple[str, ...]
-    order: tuple[int, ...]
-
-
-def rotated_form() -> RotatedForm | None:
-    """:class:`RotatedForm` in the current language; None when its sentence is not one
-    :func:`neweden.i18n.form` fills (the warnings are then made as Problems)."""
-    filler = form(_ROTATED, _ROTATED_FIELDS)
-    if filler is None:
-        return None
-    order = filler.order if filler.order is not None else tuple(range(len(_ROTATED_FIELDS)))
-    return RotatedForm(codes.ROTATED_WITHOUT_EPIPHANY, filler.pieces(), order)
-
-
 def _third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
     """`third_star_in_military`: player p's epiphanies activated for 1/3 star (`thirds`, their
     indices) in a game without stars."""
@@ -285,7 +264,6 @@ def game_warnings(
     thirds: Callable[[int], Sequence[int]],
     cell: Callable[[int, int], tuple[int, int]],
     alone: bool = True,
-    rotations: list[tuple[int, int, int, int]] | None = None,
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
     `rotated_without_epiphany`, `third_star_in_military`, in this order.
@@ -297,18 +275,14 @@ def game_warnings(
     activated rotate effect and 1/3-star epiphanies (:func:`held_effects`, or a chunk's
     facts); `cell`: (row, col) of a player's card by its index (the packed rows: a lean
     game's placements are not decoded); `alone`: the game is scored alone, not in a batch
-    (its rotated cards' warnings are kept); `rotations`: where to add the rotated cards to
-    warn of, (player, index, row, col), instead of telling them as Problems (the native
-    line writer writes their warnings: :func:`rotated_form`)."""
+    (its rotated cards' warnings are kept)."""
     warnings = style_count_warnings(style_counts) if style_counts else []
     if most_cards < GAME_END_CARDS:
         warnings.append(_game_not_ended(most_cards, current()))
     mismatch = _requirements_mismatch(game, requirement_specs)
     if mismatch is not None:
         warnings.append(mismatch)
-    if rotated and rotations is not None:
-        rotations.extend(unallowed_rotations(rotated, rotates, cell))
-    elif rotated:
+    if rotated:
         warnings.extend(_rotated_warnings(rotated, rotates, cell, alone))
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):

@@ -21,7 +21,7 @@ from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
-from neweden.scoring.report import ErrorAt, ReportLine, reference_geometry, score_inputs
+from neweden.scoring.report import reference_geometry, score_inputs
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
 __all__ = [
@@ -55,8 +55,6 @@ _encode = msgspec.json.Encoder().encode
 
 #: What a batch says of each entry: its report, or that it is not a readable game.
 Scored = Report | Unreadable
-#: The same, where only the --out line is wanted: a report may come as that line alone.
-Written = Report | ReportLine | Unreadable
 
 
 def reports(
@@ -77,13 +75,9 @@ def scored(
     catalog: Catalog,
     detail: bool,
     reference: bool = False,
-    *,
-    lines: bool = False,
-) -> list[Written]:
+) -> list[Scored]:
     """The report of each input (`errors`: the problem of an entry that could not be read,
-    or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`. With
-    `lines`, a game scored in a chunk comes as its --out line alone (Written, not Scored:
-    :class:`~neweden.scoring.report.ReportLine`)."""
+    or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`."""
     geometry = reference_geometry if reference else None
     pairs = list(zip(games, errors, strict=True))
     readable = [game for game, error in pairs if error is None]
@@ -93,7 +87,6 @@ def scored(
             catalog=catalog,
             detail=detail,
             geometry=geometry,
-            lines=lines,
         )
     )
     return [
@@ -102,7 +95,7 @@ def scored(
     ]
 
 
-def _written(one: Report | ReportLine | GameDecodeError | TypeError) -> Written:
+def _written(one: Report | GameDecodeError | TypeError) -> Scored:
     """What scored() gives of what score_inputs found of one input."""
     if isinstance(one, GameDecodeError):
         return Unreadable(False, [_item(p) for p in one.problems])
@@ -152,7 +145,7 @@ class Lines(NamedTuple):
     only_invalid: bool = False
     colour: bool = False
 
-    def short(self, entry: Entry, report: Written) -> str:
+    def short(self, entry: Entry, report: Scored) -> str:
         """The stdout line of an entry, or "" when none is written for it."""
         if not self.shown or (self.only_invalid and report.valid):
             return ""
@@ -186,30 +179,6 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
         bool(players),
         meta=game_meta(entry.data) if rows else None,
     )
-
-
-def _line_result(entry: Entry, report: ReportLine, lines: Lines) -> Result:
-    """The Result of an entry whose report came as its line (no rows: see :func:`_result`).
-    Made as tuple.__new__ makes it, every field given: one a game of every batch."""
-    line = _sourced(entry, report.json)
-    readable = report.stop > report.first
-    short = lines.short(entry, report)
-    fields = (
-        line,
-        short,
-        report.valid,
-        report.codes,
-        report.warnings,
-        (),
-        readable,
-        *_LINE_RESULT_REST,
-    )
-    return _new(Result, fields)
-
-
-_new = tuple.__new__
-#: The fields of a line's Result after `readable`: Result's defaults.
-_LINE_RESULT_REST = tuple(Result._field_defaults[name] for name in Result._fields[7:])
 
 
 class _MetaOnly(msgspec.Struct):
@@ -248,15 +217,12 @@ def _source_head(path: str) -> bytes:
     return b'{"source":{"path":' + _encode(path) + b',"line":'
 
 
-def _short(entry: Entry, report: Written, colour: bool = False) -> str:
+def _short(entry: Entry, report: Scored, colour: bool = False) -> str:
     """The stdout line of an entry: its source, valid or the first error, the totals; with
     `colour`, the verdict coloured (valid green, INVALID red, UNREADABLE magenta)."""
-    first: ProblemItem | Problem | ErrorAt | None
-    if isinstance(report, ReportLine):
-        each, first = report.totals(), report.first_error
-    else:
-        players = report.players if isinstance(report, Report) else []
-        each, first = [(p.name, p.score.total) for p in players], _first_error(report)
+    players = report.players if isinstance(report, Report) else []
+    each = [(p.name, p.score.total) for p in players]
+    first = _first_error(report)
     totals = visible(" · ".join([f"{name} {total}" for name, total in each]))
     label = visible(entry.label())
     if report.valid:
@@ -327,21 +293,14 @@ def score_entries(
     reference: bool = False,
 ) -> list[Result]:
     """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
-    picture of each invalid readable game; `reference`: the pure-Python core). When only
-    the --out and stdout lines are wanted of a report (no rows, picture or audit), the
-    reports of a chunk are written as lines natively
-    (:class:`~neweden.scoring.report.ReportLine`): the same bytes."""
+    picture of each invalid readable game; `reference`: the pure-Python core)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
-    written = not (rows or svg or detail)
     with collector_paused():
         games = [e.data for e in entries]
         errors = [e.problem for e in entries]
-        found = scored(games, errors, catalog, detail, reference, lines=written)
+        found = scored(games, errors, catalog, detail, reference)
         results = [
-            _line_result(e, r, lines)
-            if isinstance(r, ReportLine)
-            else _result(e, r, short=lines, rows=rows)
-            for e, r in zip(entries, found, strict=True)
+            _result(e, r, short=lines, rows=rows) for e, r in zip(entries, found, strict=True)
         ]
     if svg:
         results = [_with_picture(e, r, catalog) for e, r in zip(entries, results, strict=True)]

@@ -46,7 +46,7 @@ from neweden.scoring.table import (
 )
 from neweden.scoring.types import Military, PlayerReport, Score
 
-__all__ = ["CHUNK_FROM", "LINE_NUMBERS", "ChunkFacts", "ChunkPlayers", "chunk_players"]
+__all__ = ["CHUNK_FROM", "ChunkFacts", "ChunkPlayers", "chunk_players"]
 
 #: The fewest games scored as a chunk: below, the chunk's fixed cost (~100 us of numpy calls)
 #: outweighs what it saves a game, and a game alone is scored alone. Measured on the issue-19
@@ -62,38 +62,11 @@ class ChunkPlayers(NamedTuple):
     #: by game, whether it is scored alone (a requirement of it reads the cards)
     alone: list[bool]
     #: each player's report entry, every field but problems set (place included), or None
-    #: for the cities of a game scored alone; empty when the chunk's report lines are
-    #: written from its columns (`numbers`) instead
+    #: for the cities of a game scored alone
     entries: list[PlayerReport | None]
     #: what the table's problems need, found with the columns (scoring/report.py tells
     #: them game by game, only where there is one to tell)
     told: ChunkFacts
-    #: the numbers of each player's entry, a row a city, the columns LINE_NUMBERS (only when
-    #: the report lines are written from them: `entries` is then empty)
-    numbers: Ints | None = None
-    #: the requirement ids each city meets, in play order (None: its game tests none)
-    met: list[list[str] | None] | None = None
-
-
-#: The columns of ChunkPlayers.numbers: the report entry's numbers, as the native line writer
-#: (`neweden._core.report_lines`, cpp/bindings/bind_lines.cpp) reads them.
-LINE_NUMBERS = (
-    "cards",
-    "open_connections",
-    "stars",
-    "requirements",
-    "epiphanies",
-    "ten_cards",
-    "bonuses",
-    "total",
-    "place",
-    "labs",
-    "shelters",
-    "medical",
-    "towers",
-    "bases",
-    "military",
-)
 
 
 class ChunkFacts(NamedTuple):
@@ -118,13 +91,10 @@ def chunk_players(
     first_city: Sequence[int],
     catalog: Catalog,
     columns: Ints | None = None,
-    *,
-    lines: bool = False,
 ) -> ChunkPlayers:
     """Every player's entry of the lean reports of `games` (their cities' figures in the
     table's order, game g's from ``first_city[g]``; `columns`: the same figures as a
-    (cities x fields) array, when the core gave them so); with `lines`, their numbers as
-    an array instead (ChunkPlayers.numbers), for the report lines written from it."""
+    (cities x fields) array, when the core gave them so)."""
     cities = len(figures)
     populist, military = [0] * len(games), [0] * len(games)
     bonus = [0] * cities
@@ -177,10 +147,6 @@ def chunk_players(
     facts = ChunkFacts(
         epiphanies.rotates, epiphanies.thirds, epiphanies.five, epiphanies.odd, first, most.tolist()
     )
-    if lines:
-        numbers = np.stack([*(getattr(scores, name) for name in LINE_NUMBERS[:9]), *parts], 1)
-        numbers = np.ascontiguousarray(numbers, np.int64)
-        return ChunkPlayers(scored_alone, [], facts, numbers, met_ids)
     entries = _entries(games, first_city, scored_alone, scores, parts, met_ids)
     return ChunkPlayers(scored_alone, entries, facts)
 

@@ -15,7 +15,6 @@ import functools
 import itertools
 import operator
 import re
-from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -58,7 +57,7 @@ from neweden.geometry.compact import (
     pack_table,
 )
 from neweden.geometry.figures import CityFigures, ScoreFigures
-from neweden.geometry.native import JsonGames, analyse_table, report_lines, score_figures
+from neweden.geometry.native import JsonGames, analyse_table, score_figures
 from neweden.geometry.native import score_games as score_games_natively
 from neweden.i18n import _, current, ngettext, speaking
 from neweden.rules.advice import third_star_advice
@@ -69,7 +68,6 @@ from neweden.rules.legality import (
     copy_limit,
     copy_limit_problems,
     duplicate_name_problems,
-    geometry_forms,
     geometry_problems,
 )
 from neweden.rules.military import (
@@ -98,8 +96,8 @@ from neweden.rules.requirements import (
     requirement_tests,
 )
 from neweden.rules.ten_cards import ten_cards_points
-from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects, rotated_form
-from neweden.scoring.chunk import CHUNK_FROM, LINE_NUMBERS, ChunkPlayers, chunk_players
+from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects
+from neweden.scoring.chunk import CHUNK_FROM, ChunkPlayers, chunk_players
 from neweden.scoring.table import Ints, fits
 from neweden.scoring.types import (
     AuditCard,
@@ -120,7 +118,6 @@ from neweden.scoring.types import (
 __all__ = [
     "REPORT_FORMAT",
     "Core",
-    "ReportLine",
     "lean_game",
     "native_geometry",
     "reference_geometry",
@@ -132,7 +129,6 @@ __all__ = [
     "score_pictured",
     "score_report",
     "score_reports",
-    "written_packed",
 ]
 
 REPORT_FORMAT: Final = "new-eden/report@1"
@@ -296,15 +292,12 @@ def score_inputs(
     catalog: Catalog | None = None,
     detail: bool = False,
     geometry: Core | None = None,
-    lines: bool = False,
-) -> list[Report | ReportLine | GameDecodeError | TypeError]:
+) -> list[Report | GameDecodeError | TypeError]:
     """The report of each document (bytes, str or a mapping), or why it is not a readable
     game: :class:`~neweden.format.decode.GameDecodeError`, or TypeError for an input of
     another kind. A document is read lean where it can be (its cities by the native core,
     :mod:`neweden.format.lean`), the others are decoded the exact way; the same reports
-    either way. The cities of all of them go through the core in one pass of each kind.
-    With `lines`, a game scored in a chunk gets its report as the JSON line only
-    (:class:`ReportLine`: what `neweden validate --out` writes, and nothing else needs)."""
+    either way. The cities of all of them go through the core in one pass of each kind."""
     out: list[Any] = [_NOT_YET] * len(games)
     raws: list[bytes] = []
     at: list[int] = []
@@ -314,7 +307,7 @@ def score_inputs(
             at.append(i)
         except (GameDecodeError, TypeError) as err:
             out[i] = err
-    found = _score_documents(raws, catalog or BUILTIN, detail, geometry or native_geometry, lines)
+    found = _score_documents(raws, catalog or BUILTIN, detail, geometry or native_geometry)
     for i, one in zip(at, found, strict=True):
         out[i] = one
     assert _NOT_YET not in out  # every place filled: a report or why there is none
@@ -322,7 +315,7 @@ def score_inputs(
 
 
 def _score_documents(
-    raws: Sequence[bytes], catalog: Catalog, detail: bool, core: Core, lines: bool = False
+    raws: Sequence[bytes], catalog: Catalog, detail: bool, core: Core
 ) -> list[Any]:
     """:func:`score_inputs` of documents through :func:`game_bytes` already (a byte-order
     mark taken off once: a second one is not a game's)."""
@@ -353,8 +346,7 @@ def _score_documents(
         if packer is not None and lean:
             packed = packer.packed()
             found = core.games(packed, lean, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
-            rules = written_packed if lines else score_packed
-            reports = rules(
+            reports = score_packed(
                 lean, packed, found, catalog=catalog, detail=detail, core=core, sources=sources
             )
             for i, report in zip(lean_at, reports, strict=True):
@@ -492,7 +484,7 @@ def score_packed(
     rules stage of the pipeline); `core` gives the per-card figures that messages and audit
     trails need when that pass did not list them. `sources`: the document of each game
     decoded lean (:mod:`neweden.format.lean`; None for a game decoded the exact way)."""
-    batch = _PackedBatch(games, packed, found, catalog, detail, core, sources, lines=False)
+    batch = _PackedBatch(games, packed, found, catalog, detail, core, sources)
     together = batch.together
     return [
         together.report(g, batch.quiet)
@@ -502,29 +494,9 @@ def score_packed(
     ]
 
 
-def written_packed(
-    games: Sequence[Game],
-    packed: PackedGames,
-    found: GameFigures,
-    *,
-    catalog: Catalog,
-    detail: bool,
-    core: Core = native_geometry,
-    sources: Sequence[bytes | None] | None = None,
-) -> list[Report | ReportLine]:
-    """:func:`score_packed` where only each report's line is wanted: a game scored in a
-    chunk gets it as a :class:`ReportLine` (the native writer's), the others their
-    reports."""
-    batch = _PackedBatch(games, packed, found, catalog, detail, core, sources, lines=True)
-    together = batch.together
-    written = together.lines(batch.quiet) if together is not None else [None] * len(games)
-    return [batch.alone(g) if line is None else line for g, line in enumerate(written)]
-
-
 class _PackedBatch:
-    """What :func:`score_packed` and :func:`written_packed` share of a batch: its names'
-    checks and, when its players are scored together, its chunk (`together`; with
-    `lines`, the chunk's numbers for the native writer instead of report entries)."""
+    """A batch of :func:`score_packed`: its names' checks and, when its players are scored
+    together, its chunk (`together`)."""
 
     def __init__(
         self,
@@ -535,7 +507,6 @@ class _PackedBatch:
         detail: bool,
         core: Core,
         sources: Sequence[bytes | None] | None,
-        lines: bool,
     ) -> None:
         self.games, self.packed, self.found = games, packed, found
         self.catalog, self.detail, self.core, self.sources = catalog, detail, core, sources
@@ -548,9 +519,7 @@ class _PackedBatch:
             memo: RequirementsMemo = {}  # (games repeat a few requirement lists)
             self.extras = [resolve_extras(game, catalog, memo) for game in games]
             figures, columns = found.figures, found.columns
-            chunk = chunk_players(
-                games, self.extras, figures, packed.first_city, catalog, columns, lines=lines
-            )
+            chunk = chunk_players(games, self.extras, figures, packed.first_city, catalog, columns)
             self.together = _ChunkReports(
                 games, self.extras, packed, found, chunk, catalog, sources, self.told
             )
@@ -669,16 +638,12 @@ class _ChunkReports:
             self.packed, g, game, extras, catalog, native_geometry, self.sources, self.listed
         )
 
-    def geometry(self, g: int, first: int, p: int, cities: _Cities | None) -> list[Problem]:
+    def geometry(self, g: int, first: int, p: int) -> list[Problem]:
         """`overlap` and `disconnected` of game g's player p's city (an illegal one; `first`:
-        the game's first city), from its per-card figures the chunk's pass listed; none
-        where the line writer tells them (`cities`: the city is added there)."""
+        the game's first city), from its per-card figures the chunk's pass listed."""
         found = self.listed.get(first + p)
         if found is None:  # not listed (a pass that lists none): the game's rules find them
             return self.score(g).geometry(p)
-        if cities is not None:
-            cities.append((p, self.packed.offsets[first + p], found))
-            return []
         rows = CityRows(self.packed.flat, self.packed.offsets, first)
         return geometry_problems(_city_path(p), rows.of(p), found)
 
@@ -688,75 +653,8 @@ class _ChunkReports:
         players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
         return _assembled(self.games[g], self.catalog, players, errors, warnings, msgspec.UNSET)
 
-    def lines(self, quiet: NamesMemo) -> list[ReportLine | None]:
-        """Each game's report as its JSON line, written from the chunk's columns by the
-        native writer (None: a game scored alone, or one the writer left to the usual way:
-        the game's rules alone then make the same report, :func:`written_packed`)."""
-        chunk, packed, games = self.chunk, self.packed, self.games
-        assert chunk.numbers is not None  # (lines=True)
-        assert chunk.met is not None
-        first_city = packed.first_city
-        head = _REPORT_HEAD + _encode(self.catalog.name) + b',"valid":'
-        rotated = rotated_form()  # (None: the rotated cards' warnings made as Problems)
-        forms = geometry_forms()  # (None: the illegal cities' problems made as Problems)
-        flat = packed.flat  # (the native reader's int32 cards: the writer reads them)
-        # with the cards at hand, the writer tells the illegal cities and the rotated cards
-        geometry = None
-        if forms is not None and isinstance(flat, array) and flat.typecode == "i":
-            geometry = (forms, flat, ErrorAt, packed.offsets, chunk.told.rotates)
-        natively = rotated is not None and geometry is not None
-        at: list[int] = []
-        made: list[tuple[Any, ...]] = []
-        sources: dict[tuple[str, int], MajoritySource | None] = {}  # (a game with its own
-        # table is scored alone: the rest's source is the mode's and the players' number's)
-        for g, game in enumerate(games):
-            if chunk.alone[g]:
-                continue
-            rotations: list[tuple[int, int, int, int]] | None = [] if rotated else None
-            cities: _Cities | None = [] if geometry and g in self.illegal else None
-            errors, warnings = self.problems(g, quiet, rotations, natively, cities)
-            mode = _MODES[game.mode]
-            meta = _encode(game.meta) if isinstance(game.meta, dict) else None
-            first, stop = first_city[g], first_city[g + 1]
-            at.append(g)
-            cards = packed.cards[g].rotated if natively and packed.cards[g].rotated else None
-            shown = (errors, warnings, rotations or (), cities, cards)
-            key = (game.mode, len(game.players))
-            source = sources.get(key, _NO_SOURCE)
-            if source is _NO_SOURCE:
-                source = sources[key] = majority_source(game, self.catalog)
-            made.append(
-                (game.mode, meta, mode.populist, mode.military, first, stop, *shown, source)
-            )
-        names = [player.name for game in games for player in game.players]
-        written, codes, firsts, warned = report_lines(
-            head, made, chunk.numbers, names, chunk.met, rotated, geometry
-        )
-        players = LinePlayers(names, chunk.numbers[:, LINE_NUMBERS.index("total")].tolist())
-        out: list[ReportLine | None] = [None] * len(games)
-        for g, line, game_codes, first, game_warned in zip(
-            at, written, codes, firsts, warned, strict=True
-        ):
-            if line is not None:
-                span = (first_city[g], first_city[g + 1])
-                out[g] = ReportLine(
-                    line, not game_codes, game_codes, first, players, *span, game_warned
-                )
-        return out
-
-    def problems(
-        self,
-        g: int,
-        quiet: NamesMemo,
-        rotations: list[tuple[int, int, int, int]] | None = None,
-        rotated_apart: bool = False,
-        cities: _Cities | None = None,
-    ) -> tuple[list[Problem], list[Problem]]:
-        """Game g's errors and warnings, in the order the rules tell them (`rotations`: where
-        to add the rotated cards to warn of, instead of their warnings: see
-        :func:`~neweden.rules.warnings.game_warnings`; `rotated_apart`: the rotated cards
-        are not looked at, the line writer tells them; `cities`: where to add the illegal
-        cities whose problems the line writer tells, instead of telling them)."""
+    def problems(self, g: int, quiet: NamesMemo) -> tuple[list[Problem], list[Problem]]:
+        """Game g's errors and warnings, in the order the rules tell them."""
         game, extras, facts, packed = self.games[g], self.extras[g], self.chunk.told, self.packed
         first = packed.first_city[g]
         info = packed.cards[g]
@@ -771,12 +669,12 @@ class _ChunkReports:
             shown,
             g in self.odd_effect,
             lambda: self.score(g),
-            lambda p: self.geometry(g, first, p, cities),
+            lambda p: self.geometry(g, first, p),
         )
         warnings.extend(self.majority(game, self.figures[first].bases))
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
-        rotated = () if rotated_apart else info.rotated
+        rotated = info.rotated
         # what game_warnings reads of the rotated cards and the 1/3 stars, made only where
         # it reads them (a game with a rotated card left to look at; one without stars)
         rotates: Callable[[int], bool] = _unread
@@ -798,19 +696,12 @@ class _ChunkReports:
                 thirds,
                 cell,
                 self.alone,
-                rotations,
             )
         )
         for p in self.five_point.get(g, ()):
             errors.extend([_activated_five_point(p, k) for k in facts.five_point[first + p]])
         return errors, warnings
 
-
-_NO_SOURCE: Any = object()  # (not yet found: a D5 source may be None)
-
-#: Illegal cities whose problems the line writer tells: (player, the row of its first card
-#: in the packed table, its per-card figures).
-_Cities = list[tuple[int, int, CityFigures]]
 
 
 def _players_of(first_city: Sequence[int], cities: Sequence[int]) -> dict[int, list[int]]:
@@ -949,51 +840,6 @@ def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
         for card_id, count in Counter(ids).items()
         if (spec := catalog.card(card_id)) is not None
     )
-
-
-class ReportLine(NamedTuple):
-    """A game's lean report as the JSON the native writer made of it (the bytes msgspec
-    writes of its :class:`Report`), with what a batch says of it besides: whether it is
-    valid, its error codes (the top level's, then the players', as
-    :func:`neweden.runners.results._result` counts them) and the first of those errors,
-    its players' names and totals (cities [first, stop) of its chunk's `players`), and its
-    warning codes counted the same way."""
-
-    json: bytes
-    valid: bool
-    codes: tuple[str, ...]
-    first_error: Problem | ErrorAt | None
-    players: LinePlayers
-    first: int
-    stop: int
-    warnings: tuple[str, ...] = ()  # its warning codes, in the order of `codes`
-
-    def totals(self) -> list[tuple[str, int]]:
-        """Each player's name and total, in seat order."""
-        names, totals = self.players
-        return list(zip(names[self.first : self.stop], totals[self.first : self.stop], strict=True))
-
-
-class ErrorAt(NamedTuple):
-    """A game's first error as a batch names it (its stdout line), where the native writer
-    wrote that error itself (an illegal city's: no Problem was made of it)."""
-
-    code: str
-    path: str
-
-
-class LinePlayers(NamedTuple):
-    """A chunk's players' names and totals, by city, that its report lines share."""
-
-    names: list[str]
-    totals: list[int]
-
-
-_encode = msgspec.json.Encoder().encode
-#: What every lean report line starts with, up to the catalog's name.
-_REPORT_HEAD: Final = (
-    b'{"format":' + _encode(REPORT_FORMAT) + b',"neweden":' + _encode(__version__) + b',"catalog":'
-)
 
 
 class _Majority(NamedTuple):

@@ -1,0 +1,82 @@
+"""The reports of a batch scored as chunks: each game's report the bytes it gets alone, the
+--out line the JSON of its source then the report's own keys."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from unittest import mock
+
+import msgspec
+import pytest
+
+from neweden.format.decode import decode_game
+from neweden.geometry.synth import city_json, grow_city
+from neweden.runners import results
+from neweden.runners.sources import Entry
+from neweden.scoring import report
+from neweden.scoring.report import score_inputs
+from tests.games import game, line, player
+
+SMALL_CHUNKS = 4
+
+
+@pytest.fixture
+def small_chunks() -> Iterator[None]:
+    with mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS):
+        yield
+
+
+@pytest.mark.parametrize(
+    "entry", [Entry('a"b\\c.jsonl', 3, b""), Entry("x", None, b""), Entry("é/ü", 10**20, b"")]
+)
+def test_an_out_line_starts_with_the_json_of_its_source(entry: Entry) -> None:
+    line = results._sourced(entry, b'{"k":1}')
+    assert msgspec.json.decode(line) == {"source": entry.source(), "k": 1}
+    assert line.startswith(b'{"source":' + msgspec.json.encode(entry.source()) + b",")
+
+
+def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -> None:
+    """A batch looks each requirement list up once (resolve_extras' memo): every game that
+    plays it still tells its unknown id, in its own report, as it would alone."""
+    raws = [
+        msgspec.json.encode(
+            game(
+                "populist",
+                player(f"P{k}", line(6 + k % 3)),
+                player("Q", line(5)),
+                requirements=["A1", "B9", "C1"] if k % 2 else ["A1", "B1", "C1"],
+            )
+        )
+        for k in range(8)
+    ]
+    raws = [raw + b" " * max(0, report.LEAN_FROM_BYTES - len(raw)) for raw in raws]  # lean
+    alone = [score_inputs([raw])[0] for raw in raws]
+    together = score_inputs(raws)
+    for k, (made, one) in enumerate(zip(together, alone, strict=True)):
+        assert msgspec.json.encode(made) == msgspec.json.encode(one)
+        assert (b'"code":"unknown_requirement"' in msgspec.json.encode(made)) == bool(k % 2)
+
+
+def test_a_small_game_of_a_chunked_batch_is_read_lean_into_the_exact_report() -> None:
+    """A document under LEAN_FROM_BYTES (a game of a card or two) is decoded the exact way
+    when scored alone, but in a batch scored as chunks it is read lean: the same bytes as
+    its exact report alone."""
+    rng = random.Random(5)
+    raws = [
+        msgspec.json.encode(
+            {
+                "mode": "military",
+                "players": [
+                    {"name": f"P{p}", "city": city_json(grow_city(rng, rng.randint(0, 2)))}
+                    for p in range(rng.randint(1, 2))
+                ],
+            }
+        )
+        for _ in range(report.CHUNK_FROM + 4)
+    ]
+    assert all(len(raw) < report.LEAN_FROM_BYTES for raw in raws)
+    together = score_inputs(raws)
+    for raw, made in zip(raws, together, strict=True):
+        exact = report.score_reports([decode_game(raw)])[0]
+        assert msgspec.json.encode(made) == msgspec.json.encode(exact)
