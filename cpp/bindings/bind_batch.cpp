@@ -68,7 +68,7 @@ void bind_batch(py::module_& m) {
       },
       py::arg("offsets"), py::arg("row"), py::arg("col"), py::arg("style"), py::arg("type"),
       py::arg("facility"), py::arg("sides"), py::arg("flags"), py::arg("threads") = 1,
-      "Analyses every city of a compact batch; see neweden.geometry.analyse_batch.");
+      "Analyses every city of a compact batch; see neweden.geometry.native.analyse_batch.");
 }
 
 }  // namespace neweden::bindings

@@ -25,7 +25,7 @@ namespace py = pybind11;
 namespace neweden::bindings {
 namespace {
 
-// The names of the fields of neweden.figures.ScoreFigures, in the order fields() gives them
+// The names of the fields of neweden.geometry.figures.ScoreFigures, in the order fields() gives them
 // (the module exports them: neweden.geometry refuses to load a core they do not match).
 constexpr std::array<const char*, 22> kScoreFields{  // row_of too
     "legal",          "cards",          "open_connections", "complete_connections",
@@ -36,8 +36,7 @@ constexpr std::array<const char*, 22> kScoreFields{  // row_of too
     "column_cards",   "styles"};
 
 // A Python list of ints as T values: ValueError for anything but ints, OverflowError for
-// one beyond T (packing leaves points too big for the int32 table in place: see
-// neweden.compact.clamp_points).
+// one beyond T (the format bounds points by MAX_POINTS, so a decoded game's fit int32).
 template <typename T>
 std::vector<T> ints(const py::list& list, const char* name) {
   std::vector<T> out(list.size());
@@ -97,7 +96,7 @@ py::dict listed_of(const Scored& s, PyTypeObject* type = nullptr) {
   return listed;
 }
 
-// The fields of neweden.figures.ScoreFigures as int64, in their order (`legal` 0 or 1).
+// The fields of neweden.geometry.figures.ScoreFigures as int64, in their order (`legal` 0 or 1).
 std::array<std::int64_t, 22> row_of(const ScoreFigures& f) {
   return {f.legal ? 1 : 0,      f.cards,           f.open_connections,
           f.complete_connections, f.components,    f.labs,
@@ -505,7 +504,7 @@ void bind_scores(py::module_& m) {
       },
       py::arg("table"), py::arg("offsets"), py::arg("threads") = 1, py::arg("details") = 0,
       "The score figures of every city of a compact table (cards x 9 int32: the seven\n"
-      "columns of neweden.compact, then stars and points), as a (cities x SCORE_FIELDS)\n"
+      "columns of neweden.geometry.compact, then stars and points), as a (cities x SCORE_FIELDS)\n"
       "int64 array (legal 0 or 1), and {city: CityFigures fields} for the cities whose\n"
       "details were asked (details 0 none, 1 the illegal ones, 2 all). See\n"
       "neweden.geometry.");
@@ -589,7 +588,7 @@ void bind_scores(py::module_& m) {
       "cities whose details were asked in the same pass: details 0 none, 1 the illegal\n"
       "ones, 2 all; with `columns`, the score figures again as score_rows's array (else\n"
       "None); figures and city_figures: the tuple types to make them as (None: tuples).\n"
-      "See neweden.compact.pack_games.");
+      "See neweden.geometry.compact.pack_games.");
 }
 
 }  // namespace neweden::bindings

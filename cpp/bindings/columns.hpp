@@ -1,4 +1,4 @@
-// The compact card columns (neweden.compact) as the bindings take them from NumPy.
+// The compact card columns (neweden.geometry.compact) as the bindings take them from NumPy.
 #pragma once
 
 #include <pybind11/numpy.h>

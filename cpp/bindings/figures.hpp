@@ -1,4 +1,4 @@
-// The rich per-city analysis as Python sees it: the fields of neweden.figures.CityFigures.
+// The rich per-city analysis as Python sees it: the fields of neweden.geometry.figures.CityFigures.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -137,7 +137,7 @@ inline py::tuple pair(std::int32_t a, std::int32_t b) {
   return kept((*slots)[static_cast<std::size_t>(a) * kShared + static_cast<std::size_t>(b)], make);
 }
 
-// The names of the fields of neweden.figures.CityFigures, in the order figures() gives them.
+// The names of the fields of neweden.geometry.figures.CityFigures, in the order figures() gives them.
 constexpr std::array<const char*, 17> kCityFields{
     "included",       "overlapped_by", "component",      "components",   "project",
     "legal",          "connections",   "open_connections", "labs",       "shelter_groups",
@@ -169,7 +169,7 @@ inline py::tuple included_tuple(const std::vector<std::uint8_t>& included) {
   return tuple_of(included.size(), [&](std::size_t i) { return new_bool(included[i] != 0); });
 }
 
-// The fields of neweden.figures.CityFigures, in their order (as an instance of `type`, or a
+// The fields of neweden.geometry.figures.CityFigures, in their order (as an instance of `type`, or a
 // plain tuple: instance_of).
 inline py::object figures(const CityAnalysis& a, PyTypeObject* type = nullptr) {
   const TowerSpan& s = a.tower_span;

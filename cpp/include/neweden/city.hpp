@@ -10,7 +10,7 @@
 
 namespace neweden {
 
-// Facility codes, in the order of neweden.model.FACILITIES.
+// Facility codes, in the order of neweden.format.model.FACILITIES.
 enum Facility : std::int8_t {
   kNoFacility = -1,
   kLab = 0,
@@ -20,7 +20,7 @@ enum Facility : std::int8_t {
   kBase = 4,
 };
 
-// Card flags of the compact city (neweden.compact).
+// Card flags of the compact city (neweden.geometry.compact).
 inline constexpr std::uint8_t kWild = 1U;
 inline constexpr std::uint8_t kUnresolved = 2U;
 

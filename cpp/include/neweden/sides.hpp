@@ -9,7 +9,7 @@ namespace neweden {
 using SideMask = std::uint8_t;
 
 // One bit per side of the upright card; the same numbering is used in Python
-// (neweden.compact) and in the compact city arrays.
+// (neweden.geometry.compact) and in the compact city arrays.
 inline constexpr SideMask kTop = 1U << 0U;
 inline constexpr SideMask kRight = 1U << 1U;
 inline constexpr SideMask kBottom = 1U << 2U;
