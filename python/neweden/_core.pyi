@@ -49,6 +49,7 @@ def score_games(
 def placements(
     flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
 ) -> tuple[tuple[Any, ...], list[int], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]]: ...
+
 class JsonPacker:
     def __init__(
         self,

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-class Problem(msgspec.Struct, frozen=True, kw_only=True):
+class Problem(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One error or warning: `{"code", "message", "path", "cells"}`."""
 
     code: str

@@ -52,6 +52,7 @@ if (ScoreFigures._fields, CityFigures._fields) != (_core.SCORE_FIELDS, _core.CIT
 
 _new = tuple.__new__
 
+
 def analyse_city(cities: CompactCities, index: int = 0) -> CityFigures:
     """The figures of city `index` of a compact batch, computed by the C++ core.
 

@@ -35,8 +35,13 @@ def base_majority(bases: Sequence[int], table: Sequence[int]) -> tuple[list[int]
     Players are ranked by bases, most first; a tie shares the place and the next count takes
     the place after all of them (1, 1, 3); the k-th place scores table[k-1]. A player with no
     base scores 0; so do the players with the fewest bases, unless every player has the same
-    number (a full tie is a shared first place).
+    number (a full tie is a shared first place). A player alone has no majority to win:
+    first, with 0.
+
+    Example: ``base_majority([3, 1, 3], (5, 3, 1))`` is ``([5, 0, 5], [1, 3, 1])``.
     """
+    if len(bases) < 2:
+        return [0] * len(bases), [1] * len(bases)
     ranked = sorted(bases, reverse=True)
     places = [ranked.index(mine) + 1 for mine in bases]  # 1 + how many have more
     fewest = ranked[-1] if ranked else 0

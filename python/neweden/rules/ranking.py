@@ -7,20 +7,9 @@ from typing import Any, NamedTuple
 
 __all__ = ["CRITERIA", "Standing", "first_player_recency", "first_seat", "rank", "recency"]
 
-#: The criteria in order; each is "more is better" (the last: more recently first player).
-CRITERIA = (
-    "total",
-    "requirements_met",
-    "bases",
-    "cards",
-    "three_star_cards",
-    "two_star_cards",
-    "first_player",
-)
-
-
 class Standing(NamedTuple):
-    """What the ranking compares of one player; None: the criterion does not apply."""
+    """What the ranking compares of one player, the criteria in order, each "more is better"
+    (the last: more recently first player); None: the criterion does not apply."""
 
     total: int
     requirements_met: int | None
@@ -35,7 +24,8 @@ class Standing(NamedTuple):
         return tuple([0 if v is None else v for v in self])
 
 
-assert Standing._fields == CRITERIA  # key() reads the fields in this order
+#: The criteria in order: the names of Standing's fields.
+CRITERIA = Standing._fields
 
 
 def first_seat(named: object, names: Iterable[str]) -> int | None:

@@ -48,6 +48,7 @@ from neweden.rules.requirements import (
     requirement_tests,
 )
 from neweden.rules.ten_cards import ten_cards_points
+from neweden.rules.totals import player_stars, player_total
 
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
@@ -224,8 +225,8 @@ def _totals(
     extras = resolve_extras(game, catalog)
     me = game.players[seat]
     epiphanies = score_epiphanies(me.epiphanies, extras.epiphanies[seat], explained=False)
-    fixed = epiphanies.points + (sum([b.points for b in me.bonuses]) if me.bonuses else 0)
-    totals = [fixed + ten_cards_points(fig.cards) for fig in cities]
+    bonus = sum([b.points for b in me.bonuses]) if me.bonuses else 0
+    populist = [0] * len(cities)
     if mode.populist:
         ids = game.requirement_ids()
         tests = requirement_tests(ids, extras.requirements)
@@ -237,15 +238,21 @@ def _totals(
             for k, fig in enumerate(cities):
                 city.show(_no_cards, fig)
                 met = [test for test in checks if test(city)]
-                totals[k] += populist_points(fig, len(met) + declared + epiphanies.stars)
+                stars = player_stars(len(met) + declared, epiphanies.stars)
+                populist[k] = populist_points(fig, stars)
         except _CardsAsked:
             raise PlacementError([_reads_cards(ids, tests, city)]) from None
+    military = [0] * len(cities)
     if mode.military:
         table = game_majority_table(game, catalog)[0]
         d5 = _bases_points(bases, seat, [f.bases for f in cities], table)
-        for k, fig in enumerate(cities):
-            totals[k] += facility_points(fig) + d5[k]
-    return totals
+        military = [facility_points(fig) + d5[k] for k, fig in enumerate(cities)]
+    return [
+        player_total(
+            populist[k], military[k], epiphanies.points, ten_cards_points(fig.cards), bonus
+        )
+        for k, fig in enumerate(cities)
+    ]
 
 
 class _CardsAsked(Exception):
@@ -282,8 +289,6 @@ def _bases_points(
     """D5 for the player with each of `mine` bases, the others' (`everyone`) unchanged: the
     report's own :func:`~neweden.rules.military.base_majority`, once a count (a placement
     adds one base at most: two counts at most)."""
-    if len(everyone) < 2:
-        return [0] * len(mine)  # alone: no majority (as the report)
     points: dict[int, int] = {}
     for count in mine:
         if count not in points:

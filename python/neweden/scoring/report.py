@@ -96,6 +96,7 @@ from neweden.rules.requirements import (
     requirement_tests,
 )
 from neweden.rules.ten_cards import ten_cards_points
+from neweden.rules.totals import player_stars, player_total
 from neweden.rules.warnings import CARDS_PER_STYLE, game_warnings, held_effects
 from neweden.scoring.chunk import CHUNK_FROM, ChunkPlayers, chunk_players
 from neweden.scoring.table import Ints, fits
@@ -703,7 +704,6 @@ class _ChunkReports:
         return errors, warnings
 
 
-
 def _players_of(first_city: Sequence[int], cities: Sequence[int]) -> dict[int, list[int]]:
     """The players, game by game, whose cities are `cities` (indices in the table, in
     order; `first_city`: each game's first, one more at the end)."""
@@ -992,7 +992,7 @@ class _GameScore:
         )
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
         # D5 across every player, legal or not; each player's score; the ranking
-        points, places = base_majority(bases, table) if n > 1 else ([0], [1])
+        points, places = base_majority(bases, table)
         majority = _Majority(bases, table, source, points, places)
         recency = first_player_recency(n, first) if first is not None else [None] * n
         city = CityContext((), None, self.catalog)  # each player's in turn
@@ -1083,12 +1083,13 @@ class _GameScore:
             declared = []
             if game.declares():  # RULES §4a: what the table declared, read and checked
                 met, declared, results = self.declared(p, city, met, results, errors, detail)
-            stars = len(met) + epiphanies.stars
+            stars = player_stars(len(met), epiphanies.stars)
             requirement_points = populist_points(fig, stars)
         mil = Military(*military_points(fig, majority.points[p])) if mode.military else None
         ten = ten_cards_points(fig.cards)
         bonus = sum([b.points for b in player.bonuses]) if player.bonuses else 0
-        total = requirement_points + (mil.total if mil else 0) + epiphanies.points + ten + bonus
+        military = mil.total if mil else 0
+        total = player_total(requirement_points, military, epiphanies.points, ten, bonus)
         standing = _new(
             Standing,
             (

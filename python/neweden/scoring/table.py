@@ -19,7 +19,7 @@ catalog's filtering conditions: ValueError; score such games with :func:`neweden
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -42,9 +42,10 @@ from neweden.geometry.native import score_columns
 from neweden.rules.conditions import CityContext, value_of
 from neweden.rules.epiphanies import ICONS_PER_STAR
 from neweden.rules.military import base_majority, facility_points, majority_table
-from neweden.rules.ranking import CRITERIA, recency
+from neweden.rules.ranking import Standing, recency
 from neweden.rules.requirements import checked, populist_points
 from neweden.rules.ten_cards import ten_cards_points
+from neweden.rules.totals import player_stars, player_total
 
 __all__ = [
     "EPIPHANY_STATES",
@@ -256,25 +257,28 @@ def table_scores(
     :func:`score_table` and the report of a batch's games (:mod:`neweden.scoring.chunk`)
     both compute."""
     game_of, game_offsets, players = layout
-    stars = (met + epi_stars) * populist
+    stars = player_stars(met, epi_stars) * populist
     # the rules' own functions, over columns (FigureColumns reads as ScoreFigures: a field a column)
     requirement_points = populist_points(fig, stars) * populist  # type: ignore[arg-type]
     bases_points = majority_points(fig.bases, game_of, game_offsets, players, catalog, tables)
     bases_points *= military
     military_points = facility_points(fig) * military + bases_points  # type: ignore[arg-type]
     ten = ten_cards_points(fig.cards)
-    total = requirement_points + military_points + epi_points + ten + bonus
+    total = player_total(requirement_points, military_points, epi_points, ten, bonus)
     seniority = _recency(first, game_of, game_offsets, players)
-    criteria = {  # what the ranking compares, a column each, in the report's order
-        "total": total,
-        "requirements_met": met,
-        "bases": fig.bases * military,
-        "cards": fig.cards,
-        "three_star_cards": fig.cards_3_stars,
-        "two_star_cards": fig.cards_2_stars,
-        "first_player": seniority,
-    }
-    place = _places([criteria[name] for name in CRITERIA], game_of, game_offsets)
+    # what the ranking compares, a column each (a criterion that does not apply as 0)
+    criteria = Standing._make(
+        [
+            total,
+            met,
+            fig.bases * military,
+            fig.cards,
+            fig.cards_3_stars,
+            fig.cards_2_stars,
+            seniority,
+        ]
+    )
+    place = _places(cast("list[Ints]", list(criteria)), game_of, game_offsets)
     return TableScores(
         fig.legal.astype(bool),
         fig.cards,
@@ -590,8 +594,6 @@ def _seat_points(row: list[int], table: tuple[int, ...] | None, catalog: Catalog
     """D5's points of each seat of a game's row of bases (-1 past its seats) under `table`
     (None: the catalog's, or the default), found once a process for each (_MAJORITY)."""
     seats = tuple([count for count in row if count >= 0])
-    if len(seats) < 2:
-        return []
     if table is None:
         table = majority_table(catalog.majority_table, len(seats))[0]
     key = (seats, table)
