@@ -197,32 +197,22 @@ def _rotated_warnings(
     alone: bool,
 ) -> list[Problem]:
     """`rotated_without_epiphany` for each rotated card, (player, index in the city), whose
-    player has no activated rotate effect (`allowed(p)`)."""
+    player has no activated rotate effect (`allowed(p)`, asked once a player)."""
     lang = current()
-    told = unallowed_rotations(rotated, allowed, cell)
-    if alone:
-        return [_rotated_kept(p, index, row, col, lang) for p, index, row, col in told]
-    filler = form(_ROTATED, _ROTATED_FIELDS)
-    return [_rotated(p, index, row, col, filler) for p, index, row, col in told]
-
-
-def unallowed_rotations(
-    rotated: Sequence[tuple[int, int]],
-    allowed: Callable[[int], bool],
-    cell: Callable[[int, int], tuple[int, int]],
-) -> list[tuple[int, int, int, int]]:
-    """(player, index, row, col) of each rotated card, (player, index in the city), whose
-    player has no activated rotate effect (`allowed(p)`): a `rotated_without_epiphany`
-    each."""
-    out: list[tuple[int, int, int, int]] = []
+    filler = None if alone else form(_ROTATED, _ROTATED_FIELDS)
+    out: list[Problem] = []
     checked: dict[int, bool] = {}  # whether player p activated a rotate effect
     for p, index in rotated:
-        if p not in checked:
-            checked[p] = allowed(p)
-        if checked[p]:
+        rotates = checked.get(p)
+        if rotates is None:
+            rotates = checked[p] = allowed(p)
+        if rotates:
             continue
         row, col = cell(p, index)
-        out.append((p, index, row, col))
+        if alone:
+            out.append(_rotated_kept(p, index, row, col, lang))
+        else:
+            out.append(_rotated(p, index, row, col, filler))
     return out
 
 
