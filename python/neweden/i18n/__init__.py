@@ -46,12 +46,22 @@ __all__ = [
     "speaking",
 ]
 
-#: The languages neweden speaks, as BCP 47 tags (what `--lang`, `?lang=` and `lang=` take).
-LANGUAGES = ("en", "pt-BR")
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "neweden"
 LOCALE_DIR = Path(__file__).parent / "locale"
-_GETTEXT_NAMES = {"pt-BR": "pt_BR"}
+
+
+def _spoken() -> tuple[str, ...]:
+    """English (the messages' own language), then each language whose message catalog is
+    present (`locale/pt_BR/LC_MESSAGES/neweden.po` is pt-BR): a new language is its `.po`."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (DEFAULT_LANGUAGE, *[name.replace("_", "-") for name in found])
+
+
+#: The languages neweden speaks, as BCP 47 tags (what `--lang`, `?lang=` and `lang=` take).
+LANGUAGES = _spoken()
+#: The gettext name of each language whose tag has a region (pt-BR: pt_BR).
+_GETTEXT_NAMES = {tag: tag.replace("-", "_") for tag in LANGUAGES if "-" in tag}
 
 _active: ContextVar[str] = ContextVar("neweden_language", default=DEFAULT_LANGUAGE)
 
@@ -61,30 +71,45 @@ class UnknownLanguage(ValueError):
 
     def __init__(self, asked: str) -> None:
         super().__init__(
-            f'unknown language "{asked}"; neweden speaks {", ".join(LANGUAGES)} '
-            "(Portuguese also as pt, pt_BR, pt-br)"
+            f'unknown language "{asked}"; neweden speaks {", ".join(LANGUAGES)}{_also()}'
         )
         self.asked = asked
+
+
+def _also() -> str:
+    """How the languages with a region may also be named: ` (Portuguese also as pt, pt_BR,
+    pt-br)`."""
+    from babel import Locale  # (only to say an error)
+
+    said = []
+    for tag, name in _GETTEXT_NAMES.items():
+        primary = tag.split("-")[0]
+        english = Locale.parse(primary).get_display_name("en") or primary
+        said.append(f"{english} also as {primary}, {name}, {tag.lower()}")
+    return f" ({'; '.join(said)})" if said else ""
 
 
 _TAG = re.compile(r"([A-Za-z]{1,8})(?:[-_]([A-Za-z0-9]{1,8}))?")
 
 
 def language(tag: str | None) -> str | None:
-    """The language a tag or locale name means, or None when neweden does not speak it:
-    ``pt``, ``pt-BR``, ``pt_BR.UTF-8`` and ``pt-PT`` read as pt-BR (the only Portuguese);
-    ``en``, ``en_US.UTF-8``, ``C`` and ``POSIX`` as en."""
+    """The language a tag or locale name means, or None when neweden does not speak it: the
+    language of that tag (``pt_BR.UTF-8`` is pt-BR), else the first of that primary language
+    (``pt`` and ``pt-PT`` read as pt-BR, the only Portuguese; ``en_US.UTF-8`` as en);
+    ``C`` and ``POSIX`` as English."""
     if not tag:
         return None
     found = _TAG.match(tag.strip())
     if found is None:
         return None
-    primary = found.group(1).lower()
-    if primary == "pt":
-        return "pt-BR"
-    if primary in ("en", "c", "posix"):
-        return "en"
-    return None
+    primary, region = found.group(1).lower(), (found.group(2) or "").lower()
+    if primary in ("c", "posix"):
+        return DEFAULT_LANGUAGE
+    same = [spoken for spoken in LANGUAGES if spoken.split("-")[0].lower() == primary]
+    for spoken in same:
+        if spoken.lower() == f"{primary}-{region}":
+            return spoken
+    return same[0] if same else None
 
 
 def checked(tag: str) -> str:
