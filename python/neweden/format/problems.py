@@ -10,6 +10,7 @@ import msgspec
 
 from neweden._visible import visible
 from neweden.format.codes import DECODE_CODES, RULE_CODES, WARNING_CODES
+from neweden.format.modes import MODES
 from neweden.i18n import N_, _
 
 __all__ = [
@@ -68,20 +69,13 @@ def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
-_GAMES = {
-    "populist": N_("a populist game"),
-    "military": N_("a military game"),
-    "elitist": N_("an elitist game"),
-}
-
-
 def a_game(mode: str) -> str:
     """A game of `mode` in words of the current language: `an elitist game` (English, with
     :func:`article`), `uma partida elitista`; a mode the box does not have keeps its
     identifier."""
-    known = _GAMES.get(mode)
+    known = MODES.get(mode)
     if known is not None:
-        return _(known)
+        return _(known.a_game)
     return _("{article} {mode} game", article=article(mode), mode=mode)
 
 

@@ -29,31 +29,6 @@ ROTATE = "rotate"
 CARDS_PER_STYLE = 14
 GAME_END_CARDS = 10
 
-#: `requirements_mismatch` of each mode that plays requirement cards: (with decks, none).
-_MISMATCH = {
-    "populist": (
-        N_(
-            "a populist game plays one requirement card of each deck A, B and C; this one has "
-            "decks {decks}. It is scored as given"
-        ),
-        N_(
-            "a populist game plays one requirement card of each deck A, B and C; this one has "
-            "decks none. It is scored as given"
-        ),
-    ),
-    "elitist": (
-        N_(
-            "an elitist game plays one requirement card of each deck A, B and C; this one has "
-            "decks {decks}. It is scored as given"
-        ),
-        N_(
-            "an elitist game plays one requirement card of each deck A, B and C; this one has "
-            "decks none. It is scored as given"
-        ),
-    ),
-}
-
-
 @functools.cache
 def _game_not_ended(most: int, lang: str) -> Problem:
     """The warning that no city reached the end of the game (one Problem per count and
@@ -182,7 +157,7 @@ def _requirements_mismatch(
     decks.sort()
     if decks == ["A", "B", "C"]:
         return None
-    some, none = _MISMATCH[game.mode]
+    some, none = MODES[game.mode].mismatch
     return Problem(
         code=codes.REQUIREMENTS_MISMATCH,
         message=_(some, decks=", ".join(decks)) if decks else _(none),
