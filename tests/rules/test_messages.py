@@ -13,9 +13,8 @@ import pytest
 import neweden
 from neweden.catalog.catalog import BUILTIN, RequirementSpec
 from neweden.cli.main import example_game
-from neweden.format.modes import MODES_WITH_REQUIREMENTS
+from neweden.format.modes import MODES, MODES_WITH_REQUIREMENTS
 from neweden.i18n import speaking
-from neweden.rules.warnings import _MISMATCH
 from tests.games import card, game, line, player, six_in_a_row
 
 PT = "pt-BR"
@@ -272,7 +271,7 @@ def test_copy_limit_of_atomic_waste_names_the_players_in_portuguese() -> None:
 
 
 def test_requirements_mismatch_of_every_mode_that_plays_requirements() -> None:
-    assert set(_MISMATCH) == set(MODES_WITH_REQUIREMENTS)
+    assert {m for m, rules in MODES.items() if all(rules.mismatch)} == set(MODES_WITH_REQUIREMENTS)
     _en, pt = both(game("elitist", player("A", line(2)), requirements=[]))
     said = message(pt, "requirements_mismatch")
     assert said.startswith("uma partida de Edital Elitista")
