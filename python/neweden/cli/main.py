@@ -600,7 +600,7 @@ def _card_json(text: str) -> Any:
     try:
         return json.loads(text)
     except RecursionError:
-        from neweden.format.decode import CUT_DEPTH, _cut_deep_containers
+        from neweden.format.untyped import CUT_DEPTH, _cut_deep_containers
 
         return json.loads(_cut_deep_containers(text.encode(), CUT_DEPTH))
 
