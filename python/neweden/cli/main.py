@@ -27,8 +27,9 @@ from neweden.format.schema import city_schema, game_schema
 from neweden.i18n import LANGUAGES, N_, _, from_environment, language, number, speaking
 from neweden.present.render import OVERLAYS, render
 from neweden.present.text import placements_table, report_table
-from neweden.runners.batch import JOBS_PER_CORE, MAX_JOBS, validate
+from neweden.runners.batch import validate
 from neweden.runners.sources import Entry, jsonl_line, open_regular
+from neweden.runners.workers import JOBS_PER_CORE, MAX_JOBS
 from neweden.scoring.placements import PlacementError, placements
 from neweden.scoring.report import score
 
