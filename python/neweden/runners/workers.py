@@ -251,7 +251,11 @@ def work_inputs(games: Sequence[GameInput]) -> list[dict[str, Any]]:
     settings: Settings = _WORKER["settings"]
     with collector_paused(), speaking(settings.lang):
         return reports(
-            games, [None] * len(games), settings.catalog, settings.detail, settings.reference
+            games,
+            [None] * len(games),
+            settings.catalog,
+            settings.detail,
+            reference=settings.reference,
         )
 
 
