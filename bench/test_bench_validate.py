@@ -31,9 +31,9 @@ from neweden.format.sides import ALL_SIDES
 from neweden.geometry import reference
 from neweden.geometry.compact import pack_games
 from neweden.geometry.synth import city_json, grow_city
-from neweden.runners.batch import CHUNK
 from neweden.runners.results import sourced_line
 from neweden.runners.sources import Entry, iter_entries
+from neweden.runners.workers import CHUNK
 from neweden.scoring.report import ILLEGAL_DETAILS, native_geometry, score_packed
 
 GAMES = int(os.environ.get("NEWEDEN_BENCH_GAMES", "50000"))

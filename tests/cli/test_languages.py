@@ -24,7 +24,7 @@ from neweden.cli.main import example_game, main
 from neweden.i18n import speaking
 from neweden.present.render import render
 from neweden.present.text import WIDTH, report_table
-from neweden.runners.batch import _summary
+from neweden.runners.summary import summary_line
 from tests.games import card, game, line, player
 from tests.present.test_text_table import messy_game
 from tests.servers import running_server
@@ -242,14 +242,14 @@ def test_too_large_in_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_the_summary_writes_numbers_as_the_language_does() -> None:
     codes = Counter({"overlap": 1500, "disconnected": 3})
-    english = _summary(1234, 1000, codes, 2.5, False)
+    english = summary_line(1234, 1000, codes, 2.5, False)
     assert english == (
         "1234 games: 1000 valid, 234 invalid, in 2.5 s (494 games/s); "
         "most frequent errors: overlap 1500, disconnected 3"
     )
     with speaking("pt-BR"):
-        portuguese = _summary(1234, 1000, codes, 2.5, False)
-        interrupted = _summary(1, 1, Counter(), 0.0, True)
+        portuguese = summary_line(1234, 1000, codes, 2.5, False)
+        interrupted = summary_line(1, 1, Counter(), 0.0, True)
     assert portuguese == (
         "1.234 partidas: válidas 1.000, inválidas 234, em 2,5 s (494 partidas/s); "
         "erros mais frequentes: overlap 1.500, disconnected 3"

@@ -14,7 +14,8 @@ import pytest
 
 import neweden
 from neweden.cli.main import example_game, main
-from neweden.present.render import STYLE_COLOURS, render, style_colour
+from neweden.present.render import render
+from neweden.present.svg import STYLE_COLOURS, style_colour
 from tests.cli.test_terminal import on_terminal, piped
 
 PT = ["--lang", "pt-BR"]

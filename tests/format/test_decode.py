@@ -470,7 +470,7 @@ def test_the_string_scan_never_starts_again_inside_a_string() -> None:
     # The scan is linear when every attempt that starts at a quote runs to the end of its
     # string (or of the text): then no byte is read twice. The old pattern failed on an
     # unclosed string and started again at each of its 40,000 inner quotes (1 MiB: an hour).
-    from neweden.format.decode import _STRING
+    from neweden.format.untyped import _STRING
 
     raw = _worst_case_for_the_string_scan(40_000)
     spans = [m.span() for m in _STRING.finditer(raw)]

@@ -601,7 +601,7 @@ def test_random_batches_of_dropped_and_valid_games(picks: list[int]) -> None:
 def test_a_number_out_of_range_nested_in_meta_is_a_problem(value: bytes, path: str) -> None:
     """A number Python does not hold, nested in `meta`, is a decode problem like one at
     `meta`'s top level (the exact decoder crashed on it: check_meta encoded the walk's
-    _OutOfRange marker, a TypeError that stopped a whole batch), on both paths alike."""
+    OutOfRange marker, a TypeError that stopped a whole batch), on both paths alike."""
     raw = sub(b'"table":3', b'"table":' + value)
     with pytest.raises(GameDecodeError) as found:
         decode_game(raw)

@@ -25,7 +25,7 @@ pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[te
 import uvicorn
 
 from neweden.cli.main import example_game
-from neweden.http import service
+from neweden.http import batch_answer, service
 from neweden.http import serving as guarded
 from neweden.http.serving import GuardedH11
 from tests.servers import free_port
@@ -224,7 +224,7 @@ def test_a_game_lists_at_most_100_problems_then_how_many_more() -> None:
 
 def test_a_batch_answer_lists_at_most_so_many_problems(monkeypatch: pytest.MonkeyPatch) -> None:
     # Once a batch of 32 such games gave a 603 MB answer (54 s, 3.44 GB resident).
-    monkeypatch.setattr(service, "MAX_LISTED_PER_RESPONSE", 250, raising=False)
+    monkeypatch.setattr(batch_answer, "MAX_LISTED_PER_RESPONSE", 250)
     game = _game_with_unknown_keys(60_000)
     body = b'{"games": [' + b",".join([game] * 4) + b"]}"
     with serving() as port:

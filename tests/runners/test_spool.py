@@ -1,5 +1,5 @@
 """Validate's worker processes put each chunk's --out lines in a file of the run's spool,
-which the parent copies to --out with the kernel (`runners.batch._spooled`,
+which the parent copies to --out with the kernel (`runners.workers._spooled`,
 `OutputFile.append`): the same bytes as lines sent back through the pipe, nothing left
 behind, nothing lost when the spool cannot be written."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from neweden.runners import batch
+from neweden.runners import batch, workers
 from neweden.runners.outputs import OutputFile, WriteError
 from tests.games import card, game, line, player
 
@@ -164,7 +164,7 @@ def test_a_spool_name_taken_is_not_removed(tmp_path: Path, monkeypatch: pytest.M
 
     taken = tmp_path / f"{os.getpid()}-5"
     taken.write_bytes(b"another chunk's lines\n")
-    monkeypatch.setattr(batch, "_SPOOLED", itertools.count(5))
-    chunk = batch.Chunk(1, 1, b"mine\n", "", [], [], [], [])
-    assert batch._spooled(chunk, str(tmp_path)) is chunk
+    monkeypatch.setattr(workers, "_SPOOLED", itertools.count(5))
+    chunk = workers.Chunk(1, 1, b"mine\n", "", [], [], [], [])
+    assert workers._spooled(chunk, str(tmp_path)) is chunk
     assert taken.read_bytes() == b"another chunk's lines\n"

@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 from neweden.cli.main import main
-from neweden.runners import batch
-from neweden.runners.batch import CHUNK, CSV_HEADER, validate
+from neweden.runners import batch, workers
+from neweden.runners.batch import CSV_HEADER, validate
 from neweden.runners.outputs import Interrupts
 from neweden.runners.results import svg_name
 from neweden.runners.sources import Entry
+from neweden.runners.workers import CHUNK
 from tests.games import card, game, line, player
 
 GOOD = json.dumps(game("military", player("A", line(3)), player("B", line(2))))
@@ -163,7 +164,7 @@ def test_a_run_that_fails_leaves_the_previous_output_and_no_hidden_file(
     def broken(task: Any) -> Any:
         raise RuntimeError("a worker pool that broke")
 
-    monkeypatch.setattr(batch, "_work_entries", broken)
+    monkeypatch.setattr(batch, "work_entries", broken)
     games = tmp_path / "g.json"
     games.write_text(GOOD)
     out = tmp_path / "o.jsonl"
@@ -504,13 +505,13 @@ def test_absurd_jobs_are_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_jobs_are_capped_at_four_a_core(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
-    real = batch.ProcessPoolExecutor
+    real = workers.ProcessPoolExecutor
 
     def pool(workers: int, **kwargs: Any) -> Any:
         started.append(workers)
         return real(1, **kwargs)  # one is enough to see the run through
 
-    monkeypatch.setattr(batch, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", pool)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     games = tmp_path / "g.json"
     games.write_text(GOOD)
@@ -693,7 +694,7 @@ def _lost_or_scored(games: list[Any]) -> list[dict[str, Any]]:
     if "lost" in games:
         time.sleep(1)
         os.kill(os.getpid(), signal.SIGKILL)
-    return batch._work_inputs(games)
+    return workers.work_inputs(games)
 
 
 def test_score_many_names_the_first_game_not_scored_when_a_worker_is_lost() -> None:
@@ -704,9 +705,9 @@ def test_score_many_names_the_first_game_not_scored_when_a_worker_is_lost() -> N
     from neweden.catalog.catalog import BUILTIN
 
     games: list[Any] = [GOOD] * 4 + ["lost"] + [GOOD] * 5
-    settings = batch._Settings(BUILTIN, False)
+    settings = workers.Settings(BUILTIN, False)
     found: list[dict[str, Any]] = []
-    reports = batch._ordered(batch._chunks(games, 2), _lost_or_scored, 2, settings)
+    reports = workers.ordered(workers.in_chunks(games, 2), _lost_or_scored, 2, settings)
     with pytest.raises(BrokenProcessPool) as raised:
         found.extend(reports)
     assert isinstance(raised.value, batch.WorkerLost)
@@ -738,8 +739,8 @@ def test_a_worker_lost_while_a_chunk_is_sent_names_the_first_chunk_not_done(
         return submit(self, fn, *args)
 
     monkeypatch.setattr(ProcessPoolExecutor, "submit", breaking)
-    settings = batch._Settings(batch.BUILTIN, detail=False)
+    settings = workers.Settings(batch.BUILTIN, detail=False)
     chunks = iter([[1, 2], [3, 4], [5, 6], [7, 8]])
     with pytest.raises(batch.WorkerLost) as lost:
-        list(batch._ordered(chunks, _double, 2, settings))
+        list(workers.ordered(chunks, _double, 2, settings))
     assert "game 1" in str(lost.value)

@@ -1,4 +1,4 @@
-"""A validate worker keeps the memory it frees for its next task (runners.batch
+"""A validate worker keeps the memory it frees for its next task (runners.workers
 ._keep_freed_memory): the large buffers of every task (the block read, its lines, its
 results) reuse pages instead of faulting in new ones each time."""
 
@@ -12,10 +12,10 @@ import pytest
 
 _TASKS = """
 import resource, sys
-from neweden.runners import batch
-kept = sys.argv[1] == "kept" and batch._keep_freed_memory()
+from neweden.runners import workers
+kept = sys.argv[1] == "kept" and workers._keep_freed_memory()
 def task():  # a task's large buffers, freed at its end
-    held = [b"\\x01" * (4 * batch.BLOCK_BYTES) for _ in range(3)]
+    held = [b"\\x01" * (4 * workers.BLOCK_BYTES) for _ in range(3)]
     del held
 for _ in range(3):
     task()

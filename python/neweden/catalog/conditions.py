@@ -185,6 +185,11 @@ def _check_value(expr: Any, path: str, depth: int) -> list[Problem]:
                 where,
             )
         ]
+    return _check_argument(op, arg, where)
+
+
+def _check_argument(op: str, arg: Any, where: str) -> list[Problem]:
+    """The problems of the argument of value operator `op`, at `where`."""
     if op == "count":
         return _check_filter(arg, where)
     if op == "distinct":

@@ -30,7 +30,7 @@ from neweden.catalog.catalog import (
 from neweden.catalog.conditions import check_condition, names_in
 from neweden.format import codes
 from neweden.format.checks import Fields, check_inline_card, fold_name
-from neweden.format.decode import field_label, find_problems
+from neweden.format.decode import find_problems
 from neweden.format.model import (
     BOM,
     MAX_POINTS,
@@ -49,6 +49,7 @@ from neweden.format.vocabulary import (
     fold,
     fold_condition,
 )
+from neweden.format.walk import field_label
 from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, number
 
 if sys.version_info >= (3, 11):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 from msgspec import UNSET
@@ -199,14 +199,14 @@ def check_meta(meta: Any, path: str) -> list[Problem]:
 
 def check_game(fields: Fields, path: str) -> list[Problem]:
     players = fields.get("players")
-    problems = game_problems(
+    game = GameFields(
         fields.get("mode"),
         "requirements" in fields,
         fields.get("requirements"),
         "meta" in fields,
         fields.get("meta"),
-        path,
     )
+    problems = game_problems(game, path)
     if isinstance(players, list):
         problems += majority_table_problems(fields.get("majority_table"), len(players), path)
         declared = [
@@ -316,14 +316,22 @@ def _not_in_play(req_id: str, requirements: list[Any], path: str) -> Problem:
     )
 
 
-def game_problems(
-    mode: Any, has_requirements: bool, requirements: Any, has_meta: bool, meta: Any, path: str
-) -> list[Problem]:
-    """A game's cross-field problems, from its fields (`has_*`: the field was given): a mode
-    that plays requirement cards without them, a requirement given twice, `meta` too
-    large or too deep."""
+class GameFields(NamedTuple):
+    """The fields of a game its own cross-field checks read (`has_*`: the field was given)."""
+
+    mode: Any
+    has_requirements: bool
+    requirements: Any
+    has_meta: bool
+    meta: Any
+
+
+def game_problems(game: GameFields, path: str) -> list[Problem]:
+    """A game's cross-field problems, from its fields: a mode that plays requirement cards
+    without them, a requirement given twice, `meta` too large or too deep."""
+    mode, requirements, meta = game.mode, game.requirements, game.meta
     problems: list[Problem] = []
-    if mode in MODES_WITH_REQUIREMENTS and not has_requirements:
+    if mode in MODES_WITH_REQUIREMENTS and not game.has_requirements:
         problems.append(
             Problem(
                 code=codes.MISSING_FIELD,
@@ -336,7 +344,7 @@ def game_problems(
         )
     if isinstance(requirements, list) and len(set(map(str, requirements))) < len(requirements):
         problems.extend(_repeated_requirements(requirements, path))
-    if has_meta:
+    if game.has_meta:
         problems.extend(check_meta(meta, join(path, "meta")))
     return problems
 
@@ -494,7 +502,7 @@ def head_is_sound(game: Game) -> bool:
     if plain and isinstance(requirements, list):  # (game_problems' checks, told yes or no)
         plain = len(set(map(str, requirements))) == len(requirements)
     if not plain and game_problems(
-        game.mode, given, requirements if given else None, meta is not UNSET, meta, ""
+        GameFields(game.mode, given, requirements if given else None, meta is not UNSET, meta), ""
     ):
         return False
     if isinstance(requirements, list):

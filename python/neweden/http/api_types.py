@@ -293,78 +293,107 @@ def _game_paths(
     schemas: list[dict[str, Any]], ex: dict[str, Any], problems: dict[str, Any]
 ) -> dict[str, Any]:
     """Scoring and validation: /v1/score, /v1/validate, /v1/score/batch."""
-    game, city, report, validation, batch_req, batch, *_ = schemas
-    a_game = {"example": _example(ex["game"], "the manual's final-scoring example")}
     return {
-        "/v1/score": {
-            "post": _operation(
-                "scoreGame",
-                "scoring",
-                "Score one game",
-                "The report of one game: each player's score, part by part, and place, and "
-                "every error and warning. A game with errors is still scored (200, `valid` "
-                "false). `?detail=true` adds `audit`, how every point came about "
-                "(docs/report.md).",
-                parameters=[_DETAIL, *_LANGUAGE],
-                requestBody=_body(game, a_game),
-                responses={
-                    "200": _answer(
-                        report,
-                        "the report",
-                        {"example": _example(ex["report"], "Sarah scores 78")},
-                    ),
-                    **problems,
-                },
-            )
-        },
-        "/v1/validate": {
-            "post": _operation(
-                "validateGame",
-                "validation",
-                "Validate a game or a lone city",
-                'Whether a game, or a single city sent as `{"city": [...]}`, is valid, with '
-                "every error and warning; no score. A lone city is one player named null, "
-                "its problems' paths into the body as sent (`/city/3`).",
-                parameters=_LANGUAGE,
-                requestBody=_body(
-                    {"oneOf": [game, city]},
-                    {**a_game, "city": _example(ex["city"], "a lone city: Sarah's")},
+        "/v1/score": _score_path(schemas, ex, problems),
+        "/v1/validate": _validate_path(schemas, ex, problems),
+        "/v1/score/batch": _batch_path(schemas, ex, problems),
+    }
+
+
+def _a_game(ex: dict[str, Any]) -> dict[str, Any]:
+    """The example game as a request body's example."""
+    return {"example": _example(ex["game"], "the manual's final-scoring example")}
+
+
+def _score_path(
+    schemas: list[dict[str, Any]], ex: dict[str, Any], problems: dict[str, Any]
+) -> dict[str, Any]:
+    """POST /v1/score."""
+    game, _city, report, *_ = schemas
+    a_game = _a_game(ex)
+    return {
+        "post": _operation(
+            "scoreGame",
+            "scoring",
+            "Score one game",
+            "The report of one game: each player's score, part by part, and place, and "
+            "every error and warning. A game with errors is still scored (200, `valid` "
+            "false). `?detail=true` adds `audit`, how every point came about "
+            "(docs/report.md).",
+            parameters=[_DETAIL, *_LANGUAGE],
+            requestBody=_body(game, a_game),
+            responses={
+                "200": _answer(
+                    report,
+                    "the report",
+                    {"example": _example(ex["report"], "Sarah scores 78")},
                 ),
-                responses={
-                    "200": _answer(
-                        validation,
-                        "the answer",
-                        {
-                            "example": _example(ex["validation"], "the example game"),
-                            "city": _example(ex["city_validation"], "a lone city"),
-                        },
-                    ),
-                    **problems,
-                },
-            )
-        },
-        "/v1/score/batch": {
-            "post": _operation(
-                "scoreBatch",
-                "scoring",
-                "Score up to 1,000 games",
-                "The lean report of each game, in order; an entry that is not a readable "
-                'game is `{"valid": false, "errors"}` in its place. 200 whenever the '
-                "envelope decodes.",
-                parameters=_LANGUAGE,
-                requestBody=_body(
-                    batch_req, {"example": _example(ex["batch"], "one game: the example")}
+                **problems,
+            },
+        )
+    }
+
+
+def _validate_path(
+    schemas: list[dict[str, Any]], ex: dict[str, Any], problems: dict[str, Any]
+) -> dict[str, Any]:
+    """POST /v1/validate."""
+    game, city, _report, validation, *_ = schemas
+    a_game = _a_game(ex)
+    return {
+        "post": _operation(
+            "validateGame",
+            "validation",
+            "Validate a game or a lone city",
+            'Whether a game, or a single city sent as `{"city": [...]}`, is valid, with '
+            "every error and warning; no score. A lone city is one player named null, "
+            "its problems' paths into the body as sent (`/city/3`).",
+            parameters=_LANGUAGE,
+            requestBody=_body(
+                {"oneOf": [game, city]},
+                {**a_game, "city": _example(ex["city"], "a lone city: Sarah's")},
+            ),
+            responses={
+                "200": _answer(
+                    validation,
+                    "the answer",
+                    {
+                        "example": _example(ex["validation"], "the example game"),
+                        "city": _example(ex["city_validation"], "a lone city"),
+                    },
                 ),
-                responses={
-                    "200": _answer(
-                        batch,
-                        "the results, in order",
-                        {"example": _example(ex["batch_answer"], "its report")},
-                    ),
-                    **problems,
-                },
-            )
-        },
+                **problems,
+            },
+        )
+    }
+
+
+def _batch_path(
+    schemas: list[dict[str, Any]], ex: dict[str, Any], problems: dict[str, Any]
+) -> dict[str, Any]:
+    """POST /v1/score/batch."""
+    _game, _city, _report, _validation, batch_req, batch, *_ = schemas
+    return {
+        "post": _operation(
+            "scoreBatch",
+            "scoring",
+            "Score up to 1,000 games",
+            "The lean report of each game, in order; an entry that is not a readable "
+            'game is `{"valid": false, "errors"}` in its place. 200 whenever the '
+            "envelope decodes.",
+            parameters=_LANGUAGE,
+            requestBody=_body(
+                batch_req, {"example": _example(ex["batch"], "one game: the example")}
+            ),
+            responses={
+                "200": _answer(
+                    batch,
+                    "the results, in order",
+                    {"example": _example(ex["batch_answer"], "its report")},
+                ),
+                **problems,
+            },
+        )
     }
 
 

@@ -264,7 +264,7 @@ def messages_body() -> bytes:
     """The page's words in the current language, as JSON."""
     import msgspec
 
-    from neweden.present.render import SHOWN_NAMES
+    from neweden.present.svg import SHOWN_NAMES
 
     words = {key: _(text) for key, text in MESSAGES.items()}
     names = {name: _(text) for name, text in SHOWN_NAMES.items()}

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 __all__ = ["CRITERIA", "Standing", "first_player_recency", "first_seat", "rank", "recency"]
 
+
 class Standing(NamedTuple):
     """What the ranking compares of one player, the criteria in order, each "more is better"
     (the last: more recently first player); None: the criterion does not apply."""

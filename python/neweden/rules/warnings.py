@@ -29,6 +29,7 @@ ROTATE = "rotate"
 CARDS_PER_STYLE = 14
 GAME_END_CARDS = 10
 
+
 @functools.cache
 def _game_not_ended(most: int, lang: str) -> Problem:
     """The warning that no city reached the end of the game (one Problem per count and

@@ -62,11 +62,15 @@ def reports(
     errors: Sequence[Problem | None],
     catalog: Catalog,
     detail: bool,
+    *,
     reference: bool = False,
 ) -> list[dict[str, Any]]:
     """The report of each input as a plain dict (`neweden.score_many`, Dask); an unreadable
     one is `{"valid": false, "errors": [...]}`."""
-    return [msgspec.to_builtins(one) for one in scored(games, errors, catalog, detail, reference)]
+    return [
+        msgspec.to_builtins(one)
+        for one in scored(games, errors, catalog, detail, reference=reference)
+    ]
 
 
 def scored(
@@ -74,6 +78,7 @@ def scored(
     errors: Sequence[Problem | None],
     catalog: Catalog,
     detail: bool,
+    *,
     reference: bool = False,
 ) -> list[Scored]:
     """The report of each input (`errors`: the problem of an entry that could not be read,
@@ -298,7 +303,7 @@ def score_entries(
     with collector_paused():
         games = [e.data for e in entries]
         errors = [e.problem for e in entries]
-        found = scored(games, errors, catalog, detail, reference)
+        found = scored(games, errors, catalog, detail, reference=reference)
         results = [
             _result(e, r, short=lines, rows=rows) for e, r in zip(entries, found, strict=True)
         ]

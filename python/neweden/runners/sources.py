@@ -150,15 +150,7 @@ def _lines(
         try:  # a line and its newline, one byte more to see it is over (a BOM's bytes too)
             line = handle.readline(MAX_LINE_BYTES + 2 + (len(BOM) if number == 0 else 0))
         except (OSError, EOFError) as exc:  # a damaged gzip stream
-            yield Entry(
-                path,
-                number + 1,
-                None,
-                _problem(
-                    codes.BAD_JSON,
-                    _("the file cannot be read past here: {why}", why=_read_error(exc)),
-                ),
-            )
+            yield _unreadable_past(path, number + 1, exc)
             return
         if not line:
             return
@@ -168,23 +160,7 @@ def _lines(
         if len(line) > MAX_LINE_BYTES + 1 or (
             len(line) > MAX_LINE_BYTES and not line.endswith(b"\n")
         ):
-            size = len(line)
-            while line and not line.endswith(b"\n"):
-                line = handle.readline(MAX_LINE_BYTES)
-                size += len(line)
-            yield Entry(
-                path,
-                number,
-                None,
-                _problem(
-                    codes.TOO_LARGE,
-                    _(
-                        "the line is {size} bytes; the limit is {limit} (1 MiB)",
-                        size=people_number(size),
-                        limit=people_number(MAX_LINE_BYTES),
-                    ),
-                ),
-            )
+            yield _line_too_large(handle, path, number, line)
             continue
         if line.strip():
             blank_bytes = 0
@@ -195,6 +171,41 @@ def _lines(
         if blank_limit is not None and blank_bytes > blank_limit:
             yield Entry(path, blank_from, None, _blank_run(blank_from, number, blank_limit))
             return
+
+
+def _unreadable_past(path: str, number: int, exc: OSError | EOFError) -> Entry:
+    """The entry of line `number`, where reading the file failed: nothing past it is read."""
+    return Entry(
+        path,
+        number,
+        None,
+        _problem(
+            codes.BAD_JSON,
+            _("the file cannot be read past here: {why}", why=_read_error(exc)),
+        ),
+    )
+
+
+def _line_too_large(handle: _Readable, path: str, number: int, line: bytes) -> Entry:
+    """The `too_large` entry of a line over the limit, of which `line` is the start: the
+    rest is read past in bounded pieces, to count its bytes."""
+    size = len(line)
+    while line and not line.endswith(b"\n"):
+        line = handle.readline(MAX_LINE_BYTES)
+        size += len(line)
+    return Entry(
+        path,
+        number,
+        None,
+        _problem(
+            codes.TOO_LARGE,
+            _(
+                "the line is {size} bytes; the limit is {limit} (1 MiB)",
+                size=people_number(size),
+                limit=people_number(MAX_LINE_BYTES),
+            ),
+        ),
+    )
 
 
 def _blank_run(first: int, last: int, limit: int) -> Problem:

@@ -1,0 +1,409 @@
+"""The walk of the every-problem pass: a generically decoded JSON value against msgspec's
+type information (:func:`msgspec.inspect.type_info` of the format's types), each problem
+listed with its JSON Pointer, and the words its messages name values and types with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+from msgspec import inspect as mi
+
+from neweden.format import codes
+from neweden.format.model import CATALOG_ID_PATTERN, IDENTIFIER_PATTERN
+from neweden.format.problems import Problem, did_you_mean, join
+from neweden.format.untyped import OutOfRange, out_of_range_words
+from neweden.format.vocabulary import ALIASES, KNOWN_EFFECTS, Named, fold
+from neweden.i18n import N_, _, number
+
+__all__ = ["MAX_LISTED_PROBLEMS", "CrossCheck", "Walk", "field_label"]
+
+#: Problems listed for one document; past these, one more `too_large` at the root says how
+#: many more there are (a 1 MiB game can hold 110,000 unknown keys: an 18 MB answer).
+MAX_LISTED_PROBLEMS = 100
+
+#: The Portuguese forms of the manual's names, by attribute (what a name's "did you mean"
+#: also looks among).
+_ALIAS_FORMS = {
+    attribute: [form for forms in names.values() for form in forms]
+    for attribute, names in ALIASES.items()
+}
+_PATTERN_WORDS = {
+    IDENTIFIER_PATTERN: N_(
+        "an identifier (a lower-case letter, then lower-case letters, digits or _)"
+    ),
+    CATALOG_ID_PATTERN: N_(
+        "a catalog id (letters, digits, _ and -, starting with a letter or digit)"
+    ),
+    r"^[2-4]$": N_("a player count from 2 to 4"),
+}
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def field_label(path: str) -> str:
+    """How a message names the value at `path`: `row`, item 2 of `sides`, the document."""
+    if not path:
+        return _("the document")
+    parent, _sep, name = path.rpartition("/")
+    if name.isdigit():
+        owner = _unescape(parent.rpartition("/")[2])
+        if owner:
+            return _("item {index} of `{owner}`", index=name, owner=owner)
+        return _("item {index}", index=name)
+    return f"`{_unescape(name)}`"
+
+
+_KIND_WORDS = {
+    "object": N_("an object"),
+    "array": N_("an array"),
+    "string": N_("a string"),
+    "integer": N_("an integer"),
+    "number": N_("a number"),
+    "boolean": N_("true or false"),
+    "null": N_("null"),
+}
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "null"
+
+
+def _type_kinds(t: mi.Type) -> tuple[str, ...]:
+    """The JSON kinds a type accepts."""
+    if isinstance(t, mi.Metadata):
+        return _type_kinds(t.type)
+    if isinstance(t, (mi.StructType, mi.DictType)):
+        return ("object",)
+    if isinstance(t, mi.ListType):
+        return ("array",)
+    if isinstance(t, mi.StrType):
+        return ("string",)
+    if isinstance(t, mi.IntType):
+        return ("integer",)
+    if isinstance(t, mi.BoolType):
+        return ("boolean",)
+    if isinstance(t, mi.FloatType):
+        return ("integer", "number")
+    if isinstance(t, mi.LiteralType):
+        return tuple(dict.fromkeys(_json_kind(v) for v in t.values))
+    if isinstance(t, mi.UnionType):
+        return tuple(dict.fromkeys(k for m in t.types for k in _type_kinds(m)))
+    if isinstance(t, mi.AnyType):
+        return ("object", "array", "string", "integer", "number", "boolean", "null")
+    raise TypeError(f"the every-problem pass does not know {t!r}")  # pragma: no cover
+
+
+def _preview(value: Any) -> str:
+    text = msgspec.json.encode(value).decode() if not isinstance(value, (dict, list)) else ""
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+CrossCheck = Callable[[Any, str], list[Problem]]
+
+
+def _field_names(fields: Mapping[str, Any]) -> str:
+    """The fields a message lists: every one but `$schema`, which an editor adds and is
+    no field of the game itself."""
+    return ", ".join(name for name in fields if name != "$schema")
+
+
+class Walk:
+    """Walks a generically decoded JSON value against msgspec type information, calling
+    each struct's cross-field check (by class) after its own fields."""
+
+    def __init__(self, labels: Mapping[type, str], checks: Mapping[type, CrossCheck]) -> None:
+        self.problems: list[Problem] = []
+        self.out_of_range = False  # a number Python does not hold was met (and listed)
+        self.unlisted = 0  # problems found past MAX_LISTED_PROBLEMS: counted, not listed
+        self.last_path: str | None = None  # where the last problem found is
+        self.labels = labels
+        self.checks = checks
+
+    @property
+    def full(self) -> bool:
+        return len(self.problems) >= MAX_LISTED_PROBLEMS
+
+    def add(self, code: str, message: str, path: str) -> None:
+        self.last_path = path
+        if self.full:
+            self.unlisted += 1
+        else:
+            self.problems.append(Problem(code=code, message=message, path=path))
+
+    def extend(self, problems: list[Problem]) -> None:
+        for p in problems:
+            self.add(p.code, p.message, p.path)
+
+    def value(self, value: Any, t: mi.Type, path: str, limits: tuple[str, ...]) -> None:
+        if isinstance(value, OutOfRange):
+            self.beyond(value, path)
+            return
+        if isinstance(t, mi.Metadata):
+            extra = t.extra or {}
+            pattern = extra.get("pattern")
+            self.value(value, t.type, path, tuple(extra.get(codes.TOO_LARGE, ())))
+            if pattern is not None and isinstance(value, str) and not self.problems_at(path):
+                self.pattern(value, pattern, path, extra.get("folded"))
+            return
+        kinds = _type_kinds(t)
+        kind = _json_kind(value)
+        if kind not in kinds:
+            wanted = _(" or ").join(_(_KIND_WORDS[k]) for k in kinds)
+            self.add(
+                codes.BAD_TYPE,
+                _(
+                    "{what} must be {wanted}, not {given}",
+                    what=field_label(path),
+                    wanted=wanted,
+                    given=_(_KIND_WORDS[kind]),
+                ),
+                path,
+            )
+            return
+        if isinstance(t, mi.UnionType):
+            member = next(m for m in t.types if kind in _type_kinds(m))
+            self.value(value, member, path, limits)
+        elif isinstance(t, mi.StructType):
+            self.struct(value, t, path)
+        elif isinstance(t, mi.ListType):
+            self.array(value, t, path, limits)
+        elif isinstance(t, mi.DictType):
+            for key, item in value.items():
+                self.value(key, t.key_type, join(path, key), ())  # ids as keys (catalogs)
+                if isinstance(t.value_type, mi.AnyType):  # `meta`: any JSON, numbers looked at
+                    self.inside(item, join(path, key))
+                else:
+                    self.value(item, t.value_type, join(path, key), ())
+        elif isinstance(t, mi.LiteralType):
+            if value not in t.values:
+                allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
+                self.add(
+                    codes.BAD_VALUE,
+                    _(
+                        "{what} is {value}; it must be one of {allowed}",
+                        what=field_label(path),
+                        value=_preview(value),
+                        allowed=allowed,
+                    )
+                    + did_you_mean(str(value), (str(v) for v in t.values)),
+                    path,
+                )
+        elif isinstance(t, mi.StrType):
+            self.string(value, t, path, limits)
+        elif isinstance(t, mi.IntType):
+            self.integer(value, t, path, limits)
+
+    def beyond(self, value: OutOfRange, path: str) -> None:
+        """A number Python does not hold, at `path`."""
+        words = out_of_range_words(value)
+        self.add(codes.BAD_VALUE, _("{what} is {words}", what=field_label(path), words=words), path)
+        self.out_of_range = True
+
+    def inside(self, value: Any, path: str) -> None:
+        """Each number Python does not hold anywhere inside a value of any kind, in
+        document order (a loop, not recursion: the value may be nested deep)."""
+        stack: list[tuple[Any, str]] = [(value, path)]
+        while stack:
+            item, at = stack.pop()
+            if isinstance(item, OutOfRange):
+                self.beyond(item, at)
+            elif isinstance(item, list):
+                stack.extend((item[i], join(at, i)) for i in reversed(range(len(item))))
+            elif isinstance(item, dict):
+                stack.extend((v, join(at, k)) for k, v in reversed(list(item.items())))
+
+    def problems_at(self, path: str) -> bool:
+        return self.last_path == path
+
+    def pattern(self, value: str, pattern: str, path: str, named: Named | None = None) -> None:
+        """A pattern problem unless `value` matches (a style, type or effect name: once
+        folded, RULES §1)."""
+        if named is not None:
+            self.name(value, pattern, path, named)
+            return
+        if re.fullmatch(pattern, value) is not None:
+            return
+        words = _(_PATTERN_WORDS[pattern]) if pattern in _PATTERN_WORDS else ""
+        words = words or _("a string matching {pattern}", pattern=pattern)
+        self.add(
+            codes.BAD_VALUE,
+            _(
+                "{what} is {value}, which is not {words}",
+                what=field_label(path),
+                value=_preview(value),
+                words=words,
+            ),
+            path,
+        )
+
+    def name(self, value: str, pattern: str, path: str, named: Named) -> None:
+        """A `bad_value` unless `value` folds to an identifier (RULES §1), saying what
+        folding does and what the name read as."""
+        read = fold(value, named)
+        if re.fullmatch(pattern, read) is not None:
+            return
+        known = KNOWN_EFFECTS if named == "effect" else [*ALIASES[named], *_ALIAS_FORMS[named]]
+        self.add(
+            codes.BAD_VALUE,
+            _(
+                "{what} is {value}, which is no name even when folded as players write it "
+                "(spaces around it trimmed, Portuguese accents taken off, letters in lower "
+                "case, inner spaces and hyphens made _): it reads {read}, and a name is a "
+                "letter, then letters, digits or _",
+                what=field_label(path),
+                value=_preview(value),
+                read=_preview(read),
+            )
+            + did_you_mean(read, known),
+            path,
+        )
+
+    def struct(self, value: dict[str, Any], t: mi.StructType, path: str) -> None:
+        fields = {f.encode_name: f for f in t.fields}
+        for key, item in value.items():
+            field = fields.get(key)
+            if field is None:
+                if t.forbid_unknown_fields and self.full:  # counted without its message
+                    self.add(codes.UNKNOWN_FIELD, "", join(path, key))
+                elif t.forbid_unknown_fields:
+                    self.add(
+                        codes.UNKNOWN_FIELD,
+                        _("`{key}` is not a field of {owner}", key=key, owner=self.label(t.cls))
+                        + did_you_mean(key, fields)
+                        + _(" (the fields are: {known})", known=_field_names(fields)),
+                        join(path, key),
+                    )
+                continue
+            self.value(item, field.type, join(path, key), ())
+        for key, item in getattr(value, "repeated", ()):  # earlier values of a repeated key
+            field = fields.get(key)
+            if field is not None:
+                self.value(item, field.type, join(path, key), ())
+        for name, field in fields.items():
+            if field.required and name not in value:
+                self.add(
+                    codes.MISSING_FIELD,
+                    _("{owner} needs `{name}`", owner=self.label(t.cls), name=name),
+                    join(path, name),
+                )
+        check = self.checks.get(t.cls)
+        if check is not None:
+            self.extend(self.cross_check(check, value, path))
+
+    def label(self, cls: type) -> str:
+        """How messages name a struct, in the current language."""
+        known = self.labels.get(cls)
+        return _("this object") if known is None else _(known)
+
+    def cross_check(self, check: CrossCheck, value: dict[str, Any], path: str) -> list[Problem]:
+        """The struct's cross-field check; one that cannot encode a number out of range (the
+        `meta` size) is left out, that number being listed already."""
+        try:
+            return check(value, path)
+        except TypeError:
+            if self.out_of_range:
+                return []
+            raise
+
+    def array(self, value: list[Any], t: mi.ListType, path: str, limits: tuple[str, ...]) -> None:
+        n = len(value)
+        if t.max_length is not None and n > t.max_length:
+            code = codes.TOO_LARGE if "max_length" in limits else codes.BAD_VALUE
+            self.add(
+                code,
+                _(
+                    "{what} has {count} items; at most {limit} are allowed",
+                    what=field_label(path),
+                    count=number(n),
+                    limit=number(t.max_length),
+                ),
+                path,
+            )
+            if code == codes.TOO_LARGE:
+                return  # its items are not looked at: the list is refused whole
+        if t.min_length is not None and n < t.min_length:
+            if n == 0:
+                words = _(
+                    "{what} is empty; at least {limit} are needed",
+                    what=field_label(path),
+                    limit=t.min_length,
+                )
+            else:
+                words = _(
+                    "{what} has {count} items; at least {limit} are needed",
+                    what=field_label(path),
+                    count=n,
+                    limit=t.min_length,
+                )
+            self.add(codes.BAD_VALUE, words, path)
+        for i, item in enumerate(value):
+            self.value(item, t.item_type, join(path, i), ())
+
+    def string(self, value: str, t: mi.StrType, path: str, limits: tuple[str, ...]) -> None:
+        n = len(value)
+        if t.max_length is not None and n > t.max_length:
+            code = codes.TOO_LARGE if "max_length" in limits else codes.BAD_VALUE
+            self.add(
+                code,
+                _(
+                    "{what} is {count} characters long; at most {limit} are allowed",
+                    what=field_label(path),
+                    count=number(n),
+                    limit=number(t.max_length),
+                ),
+                path,
+            )
+        elif t.min_length is not None and n < t.min_length:
+            words = _("{what} is empty; it needs some text", what=field_label(path))
+            self.add(codes.BAD_VALUE, words, path)
+        elif t.pattern is not None:
+            self.pattern(value, t.pattern, path)
+
+    def integer(self, value: int, t: mi.IntType, path: str, limits: tuple[str, ...]) -> None:
+        for bound, broken in (
+            ("ge", t.ge is not None and value < t.ge),
+            ("le", t.le is not None and value > t.le),
+            ("gt", t.gt is not None and value <= t.gt),
+            ("lt", t.lt is not None and value >= t.lt),
+        ):
+            if broken:
+                code = codes.TOO_LARGE if bound in limits else codes.BAD_VALUE
+                self.add(
+                    code,
+                    _(
+                        "{what} is {value}; {limits}",
+                        what=field_label(path),
+                        value=_preview(value),
+                        limits=_range_words(t),
+                    ),
+                    path,
+                )
+                return
+
+
+def _range_words(t: mi.IntType) -> str:
+    low = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
+    high = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
+    if low is not None and high is not None:
+        return _("it must be from {low} to {high}", low=number(low), high=number(high))
+    if low is not None:
+        return _("it must be at least {low}", low=number(low))
+    return _("it must be at most {high}", high=number(high or 0))

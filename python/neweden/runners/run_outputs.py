@@ -1,0 +1,152 @@
+"""The files of a `neweden validate` run: --out, --csv and --parquet (written to temporary
+files renamed into place at the end) and --svg pictures (each written whole), and the
+refusal of an output that is also an input of the run."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO
+
+from neweden.i18n import _
+from neweden.present.index import picture_index
+from neweden.runners.outputs import OutputFile, Table, WriteError, write_whole
+from neweden.runners.results import BOOLEAN_COLUMNS, CSV_HEADER, STRING_COLUMNS, Picture
+from neweden.runners.sources import Identity, identity
+from neweden.runners.workers import Chunk
+
+__all__ = ["OutputPaths", "RunOutputs", "open_outputs", "output_among_inputs"]
+
+
+@dataclass(frozen=True)
+class OutputPaths:
+    """Where a run writes, as its options name it (None: not written)."""
+
+    out: str | None = None
+    csv_path: str | None = None
+    parquet_dir: str | None = None
+    svg_dir: str | None = None
+    csv_sep: str = ","
+
+    def named(self) -> dict[str, str | None]:
+        """The output files by option, in the order a refusal names them."""
+        parquet_dir = self.parquet_dir
+        parquet_file = os.path.join(parquet_dir, "part-00000.parquet") if parquet_dir else None
+        return {"--out": self.out, "--csv": self.csv_path, "--parquet": parquet_file}
+
+
+class RunOutputs:
+    """The files of a run: --out, --csv and --parquet (written to temporary files renamed
+    into place at the end) and --svg pictures (each written whole)."""
+
+    def __init__(self, paths: OutputPaths) -> None:
+        self.out: OutputFile | None = None
+        self.table: Table | None = None
+        self.svg_dir = svg_dir = paths.svg_dir
+        self.shown: list[Picture] = []  # the index of --svg
+        try:
+            if svg_dir is not None:
+                try:
+                    os.makedirs(svg_dir, exist_ok=True)
+                except OSError as exc:
+                    raise WriteError(svg_dir, exc) from None
+            self.out = OutputFile(paths.out) if paths.out else None
+            self.table = Table(
+                CSV_HEADER, paths.csv_path, paths.parquet_dir, _KINDS, sep=paths.csv_sep
+            )
+        except BaseException:
+            self.discard()
+            raise
+
+    @property
+    def files(self) -> list[OutputFile]:
+        return ([self.out] if self.out else []) + (self.table.outputs() if self.table else [])
+
+    def identities(self) -> set[Identity]:
+        """Every output file's identity (and that of the file it replaces): never read."""
+        return {i for output in self.files for i in output.identities()}
+
+    def write(self, chunk: Chunk) -> None:
+        if self.out is not None:
+            if chunk.spooled is not None:
+                self.out.append(*chunk.spooled)
+            else:
+                self.out.write(chunk.lines)
+        if self.table is not None:
+            self.table.add(chunk.rows, chunk.metas)
+        for name, picture in chunk.pictures:
+            write_whole(os.path.join(self.svg_dir or ".", name), picture.encode())
+        self.shown.extend(chunk.shown)
+
+    def commit(self) -> None:
+        """Every output renamed into place; if one fails, the rest are discarded."""
+        try:
+            if self.out is not None:
+                self.out.commit()
+            if self.table is not None:
+                self.table.commit()
+            if self.svg_dir is not None:
+                index = picture_index(self.shown)
+                write_whole(os.path.join(self.svg_dir, "index.html"), index.encode())
+        except WriteError:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        if self.out is not None:
+            self.out.discard()
+        if self.table is not None:
+            self.table.discard()
+
+
+_KINDS = {c: "string" for c in STRING_COLUMNS} | {c: "bool" for c in BOOLEAN_COLUMNS}
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file: by identity (symlinks and hard links followed)
+    when both exist, by resolved path otherwise."""
+    first, second = identity(a), identity(b)
+    if first is not None and second is not None:
+        return first == second
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def output_among_inputs(paths: Sequence[str], outputs: dict[str, str | None]) -> str | None:
+    """The refusal when an input PATH is also an output of the run, or two outputs are one
+    file, else None."""
+    named = [(option, output) for option, output in outputs.items() if output is not None]
+    for at, (option, output) in enumerate(named):
+        for path in paths:
+            if _same_file(path, output):
+                return (
+                    _(
+                        "neweden: {path} is both an input and the {option} output",
+                        path=path,
+                        option=option,
+                    )
+                    + "\n"
+                )
+        for other, second in named[at + 1 :]:
+            if _same_file(output, second):
+                return (
+                    _(
+                        "neweden: {option} and {other} name the same file, {output}",
+                        option=option,
+                        other=other,
+                        output=output,
+                    )
+                    + "\n"
+                )
+    return None
+
+
+def open_outputs(paths: OutputPaths, stderr: IO[str]) -> RunOutputs | None:
+    """The files of a run, open; None, the reason written, when one cannot be."""
+    try:
+        return RunOutputs(paths)
+    except ImportError:
+        stderr.write(_("neweden: --parquet needs pyarrow: pip install 'neweden[parquet]'") + "\n")
+    except WriteError as err:
+        stderr.write(f"neweden: {err}\n")
+    return None
