@@ -313,6 +313,36 @@ def test_the_page_in_portuguese(browser: Any, server: int) -> None:
     page.close()
 
 
+def test_the_languages_and_modes_offered_are_the_servers(browser: Any, server: int) -> None:
+    """The page offers the languages of the server's message catalogs and the modes of its
+    table, each named in the page's language; a language chosen that the server does not
+    speak falls back to the one it chooses."""
+    from neweden.format.modes import MODES
+    from neweden.i18n import LANGUAGES
+
+    page = Page(browser, server, "/?lang=pt-BR")
+    page.page.locator("#s-mode option").first.wait_for(state="attached", timeout=10_000)
+    options = page.page.locator("#lang option")
+    assert [options.nth(k).get_attribute("value") for k in range(options.count())] == list(
+        LANGUAGES
+    )
+    assert options.nth(1).text_content() == "Português (Brasil)"
+    modes = page.page.locator("#s-mode option")
+    assert [modes.nth(k).get_attribute("value") for k in range(modes.count())] == list(MODES)
+    assert [modes.nth(k).text_content() for k in range(modes.count())] == [
+        "Populista",
+        "Militar",
+        "Elitista",
+    ]
+    page.page.locator("#lang").select_option("en")
+    page.page.locator("#s-mode option >> text=Elitist").wait_for(state="attached", timeout=10_000)
+    page.close()
+    unknown = Page(browser, server, "/?lang=fr")
+    unknown.page.locator("#s-mode option").first.wait_for(state="attached", timeout=10_000)
+    assert unknown.page.evaluate("document.documentElement.lang") == "en"
+    unknown.close()
+
+
 def test_a_phone_has_no_horizontal_scrolling(browser: Any, server: int) -> None:
     page = Page(
         browser,

@@ -17,7 +17,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from neweden.i18n import N_, _, current
+from neweden.format.modes import MODES
+from neweden.i18n import LANGUAGES, N_, _, current, own_name
 
 __all__ = ["MESSAGES", "PAGE_HEADERS", "asset", "messages", "page"]
 
@@ -53,9 +54,6 @@ MESSAGES: dict[str, str] = {
     "compose": N_("Compose"),
     "settings": N_("Game settings"),
     "mode": N_("Mode"),
-    "mode_populist": N_("Populist"),
-    "mode_military": N_("Military"),
-    "mode_elitist": N_("Elitist"),
     "requirements": N_("Requirement cards"),
     "first_player": N_("First player"),
     "nobody": N_("(not known)"),
@@ -268,7 +266,18 @@ def messages_body() -> bytes:
 
     words = {key: _(text) for key, text in MESSAGES.items()}
     names = {name: _(text) for name, text in SHOWN_NAMES.items()}
-    return msgspec.json.encode({"lang": current(), "messages": words, "names": names})
+    # the choices of languages and modes: the message catalogs present, the modes' table
+    languages = [{"tag": tag, "name": own_name(tag)} for tag in LANGUAGES]
+    modes = [{"id": mode, "name": _(rules.title)} for mode, rules in MODES.items()]
+    return msgspec.json.encode(
+        {
+            "lang": current(),
+            "messages": words,
+            "names": names,
+            "languages": languages,
+            "modes": modes,
+        }
+    )
 
 
 async def messages(request: Request) -> Response:

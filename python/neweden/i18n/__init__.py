@@ -42,6 +42,7 @@ __all__ = [
     "named",
     "ngettext",
     "number",
+    "own_name",
     "plural_form",
     "speaking",
 ]
@@ -74,6 +75,14 @@ class UnknownLanguage(ValueError):
             f'unknown language "{asked}"; neweden speaks {", ".join(LANGUAGES)}{_also()}'
         )
         self.asked = asked
+
+
+def own_name(tag: str) -> str:
+    """A language's name in itself, as a choice of languages shows it (`Português (Brasil)`)."""
+    from babel import Locale
+
+    said = Locale.parse(_GETTEXT_NAMES.get(tag, tag)).get_display_name() or tag
+    return said[:1].upper() + said[1:]
 
 
 def _also() -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from neweden._visible import visible
+from neweden.format.modes import MODES
 from neweden.i18n import N_, _, named
 from neweden.scoring.types import PlayerReport, Report
 
@@ -43,11 +44,7 @@ COLUMNS = (
 )
 
 #: The game modes as people read them (the identifiers stay in the report).
-MODE_NAMES = {
-    "populist": N_("populist"),
-    "military": N_("military"),
-    "elitist": N_("elitist"),
-}
+MODE_NAMES = {mode: rules.name for mode, rules in MODES.items()}
 
 
 def mode_name(mode: str) -> str:

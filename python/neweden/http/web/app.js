@@ -100,6 +100,15 @@ async function openFirst(hash) {
   if (!state.game) load(newGame(t("player_n", { n: 1 })));
 }
 
+// The choices the server gives: its languages, the game modes (named in the current language).
+function choices() {
+  const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
+  $("lang").replaceChildren(...i18n.languageChoices().map((l) => option(l.tag, l.name)));
+  $("lang").value = i18n.lang();
+  $("s-mode").replaceChildren(...i18n.modeChoices().map((m) => option(m.id, m.name)));
+  if (state.game) $("s-mode").value = state.game.mode;
+}
+
 async function switchLanguage(tag) {
   localStorage.setItem("neweden.lang", tag);
   const url = new URL(location.href);
@@ -107,6 +116,7 @@ async function switchLanguage(tag) {
   history.replaceState(null, "", url);
   await i18n.load(tag);
   i18n.apply();
+  choices();
   cardForm.setCatalog(catalog); // the names of styles and types in the new language
   renderAll("game");
 }
@@ -124,7 +134,7 @@ async function main() {
   const hash = takeLink();
   await i18n.load(i18n.chosenLanguage());
   i18n.apply();
-  $("lang").value = i18n.lang();
+  choices();
   $("lang").addEventListener("change", (e) => switchLanguage(e.target.value));
   catalog = await get("/v1/catalog");
   grid.setCatalog(catalog);

@@ -2,35 +2,57 @@
 // dictionary of its own; kept in Maps, where a key made from a game's data ("constructor",
 // "__proto__") finds nothing but itself. Elements say which message they show with data-t
 // (text), data-t-label (aria-label), data-t-title (title) and data-t-ph (placeholder).
-export const LANGUAGES = ["en", "pt-BR"];
 let current = "en";
 let messages = new Map();
 let names = new Map();
+let languages = [];
+let modes = [];
 
 export function lang() {
   return current;
 }
 
-// ?lang= first, then the choice made on the page, then the browser's languages.
-export function chosenLanguage() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  const saved = localStorage.getItem("neweden.lang");
-  for (const tag of [asked, saved, ...(navigator.languages || [])]) {
-    if (!tag) continue;
-    const primary = tag.toLowerCase().split(/[-_]/)[0];
-    if (primary === "pt") return "pt-BR";
-    if (primary === "en") return "en";
-  }
-  return "en";
+// The languages the server speaks (its message catalogs) and the game modes (its modes'
+// table), each with its name in the current language: [{tag, name}], [{id, name}].
+export function languageChoices() {
+  return languages;
 }
 
+export function modeChoices() {
+  return modes;
+}
+
+// ?lang= first, then the choice made on the page; none: the server chooses from the
+// browser's languages (its Accept-Language).
+export function chosenLanguage() {
+  return new URLSearchParams(location.search).get("lang") || localStorage.getItem("neweden.lang");
+}
+
+// The page's words in `tag`, or in the language the server chooses from the browser's
+// (its Accept-Language) when `tag` is none of the languages it lists.
 export async function load(tag) {
-  const response = await fetch(`/web/messages.json?lang=${encodeURIComponent(tag)}`);
-  const answer = await response.json();
+  let answer = await messagesIn(tag && spoken(tag, languages));
+  const wanted = tag && spoken(tag, answer.languages);
+  if (wanted && wanted !== answer.lang) answer = await messagesIn(wanted);
   current = answer.lang;
   messages = new Map(Object.entries(answer.messages));
   names = new Map(Object.entries(answer.names));
+  languages = answer.languages;
+  modes = answer.modes;
   document.documentElement.lang = current;
+}
+
+async function messagesIn(tag) {
+  const query = tag ? `?lang=${encodeURIComponent(tag)}` : "";
+  return (await fetch(`/web/messages.json${query}`)).json();
+}
+
+// The language of `listed` a tag names: the same tag, else the first of its primary language.
+function spoken(tag, listed) {
+  const lower = tag.toLowerCase().replace("_", "-");
+  const primary = lower.split("-")[0];
+  const same = listed.filter((l) => l.tag.toLowerCase().split("-")[0] === primary);
+  return (same.find((l) => l.tag.toLowerCase() === lower) ?? same[0])?.tag;
 }
 
 // The message `key`, its {placeholders} filled from `params`.
