@@ -5,12 +5,30 @@ field added to the types without one fails it."""
 
 from __future__ import annotations
 
+from neweden.format.modes import MODES, MODES_WITH_REQUIREMENTS
+
 __all__ = ["PROPERTIES", "SCHEMAS"]
 
 _CELL = "a cell as [row, col] (row grows downward)"
 _ERRORS = "the errors: each makes `valid` false"
 _WARNINGS = "the warnings: they never change `valid`"
 _NAME = "a name, 1 to 100 characters"
+
+
+def _listed(words: list[str]) -> str:
+    """`a, b or c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+#: The modes (format/modes.py), as the descriptions name them.
+_MODES = _listed(
+    [
+        f"{mode} (Military plus Populist)" if rules.populist and rules.military else mode
+        for mode, rules in MODES.items()
+    ]
+)
+_REQUIRED = " and ".join(MODES_WITH_REQUIREMENTS)
+_IGNORED = " and ".join(mode for mode in MODES if mode not in MODES_WITH_REQUIREMENTS)
 
 #: The description of a schema, where the type's own docstring is missing or cites a
 #: document users do not have.
@@ -42,12 +60,11 @@ SCHEMAS: dict[str, str] = {
 #: The description of each property of each schema (by the schema's name).
 PROPERTIES: dict[str, dict[str, str]] = {
     "Game": {
-        "mode": "the game mode: populist, military or elitist (Military plus Populist)",
+        "mode": f"the game mode: {_MODES}",
         "players": "1 to 4 players in clockwise seat order; names unique",
         "format": "optional; when given, new-eden/game@1",
         "requirements": "the requirement cards in play, each a catalog id (A1, B1 and C1 "
-        "built in); required in populist and elitist games, ignored with a warning in "
-        "military ones",
+        f"built in); required in {_REQUIRED} games, ignored with a warning in {_IGNORED} ones",
         "majority_table": "optional: the D5 card's values for this game's player count, as "
         "printed: one a place, as many as players, not increasing; used instead of the "
         "catalog's table and the built-in default",
