@@ -22,7 +22,7 @@ import pytest
 
 import neweden
 from neweden.http.page import FOLDER, MESSAGES
-from neweden.i18n import speaking
+from neweden.i18n import _, speaking
 from tests.browser import CHROMIUM, FLAGS
 from tests.servers import running_server
 from tests.table_games import table_games
@@ -329,11 +329,10 @@ def test_the_languages_and_modes_offered_are_the_servers(browser: Any, server: i
     assert options.nth(1).text_content() == "Português (Brasil)"
     modes = page.page.locator("#s-mode option")
     assert [modes.nth(k).get_attribute("value") for k in range(modes.count())] == list(MODES)
-    assert [modes.nth(k).text_content() for k in range(modes.count())] == [
-        "Populista",
-        "Militar",
-        "Elitista",
-    ]
+    with speaking("pt-BR"):
+        named = [_(rules.title) for rules in MODES.values()]
+    assert [modes.nth(k).text_content() for k in range(modes.count())] == named
+    assert named[:3] == ["Populista", "Militar", "Elitista"]
     page.page.locator("#lang").select_option("en")
     page.page.locator("#s-mode option >> text=Elitist").wait_for(state="attached", timeout=10_000)
     page.close()
