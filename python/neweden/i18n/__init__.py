@@ -61,8 +61,8 @@ def _spoken() -> tuple[str, ...]:
 
 #: The languages neweden speaks, as BCP 47 tags (what `--lang`, `?lang=` and `lang=` take).
 LANGUAGES = _spoken()
-#: The gettext name of each language whose tag has a region (pt-BR: pt_BR).
-_GETTEXT_NAMES = {tag: tag.replace("-", "_") for tag in LANGUAGES if "-" in tag}
+#: The gettext name of each language but English (pt-BR: pt_BR), its catalog's folder.
+_GETTEXT_NAMES = {tag: tag.replace("-", "_") for tag in LANGUAGES if tag != DEFAULT_LANGUAGE}
 
 _active: ContextVar[str] = ContextVar("neweden_language", default=DEFAULT_LANGUAGE)
 
@@ -92,6 +92,8 @@ def _also() -> str:
 
     said = []
     for tag, name in _GETTEXT_NAMES.items():
+        if "-" not in tag:
+            continue
         primary = tag.split("-")[0]
         english = Locale.parse(primary).get_display_name("en") or primary
         said.append(f"{english} also as {primary}, {name}, {tag.lower()}")
@@ -360,4 +362,4 @@ def number(n: int | float, lang: str | None = None) -> str:
         return f"{n:,}"
     from babel.numbers import format_decimal
 
-    return str(format_decimal(n, locale=_GETTEXT_NAMES[lang]))
+    return str(format_decimal(n, locale=_GETTEXT_NAMES.get(lang, lang)))
