@@ -318,3 +318,20 @@ def test_a_form_keeps_percent_signs_braces_and_the_order_of_the_fields() -> None
     assert reordered.fill((1, 2)) == "2 before 1 and 2"
     for unusual in ("{a:>4}", "{a!r}", "{c}", "{a"):  # str.format reads these another way
         assert i18n.form(unusual, ("a",)) is None
+
+
+def test_a_new_language_is_its_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The languages are the message catalogs present: a folder with a `.po` adds one, named
+    in itself, with no code changed."""
+    import shutil
+
+    from neweden import i18n
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    (locale / "eo" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(locale / "neweden.pot", locale / "eo" / "LC_MESSAGES" / "neweden.po")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    assert i18n._spoken() == ("en", "eo", "pt-BR")
+    assert i18n.LANGUAGES == ("en", "pt-BR")  # (the package's own, read once at import)
+    assert i18n.own_name("pt-BR") == "Português (Brasil)"
