@@ -35,7 +35,7 @@ def test_batch_of_k_games(
     columns: bool,
 ) -> None:
     batches = [documents[i : i + size] for i in range(0, len(documents), size)]
-    monkeypatch.setattr(report, "CHUNK_FROM", 1 if columns else len(documents) + 1)
+    monkeypatch.setattr(chunk, "CHUNK_FROM", 1 if columns else len(documents) + 1)
     benchmark.group = f"lean reports of a batch of {size} games: chunk against game by game"
     benchmark.name = "chunk" if columns else "baseline game by game"
     benchmark.extra_info["items"] = len(documents)

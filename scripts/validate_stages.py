@@ -32,7 +32,7 @@ from neweden.geometry.native import JsonGames  # noqa: E402
 from neweden.rules.names import batch_quiet  # noqa: E402
 from neweden.runners import results  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
-from neweden.scoring import chunk, report  # noqa: E402
+from neweden.scoring import chunk, chunk_reports, report  # noqa: E402
 
 
 def main() -> None:
@@ -94,7 +94,7 @@ def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) 
     extras = [resolve_extras(game, BUILTIN) for game in lean]
     players = chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns)
     told = not batch_quiet({"style": packed.styles, "type": packed.types})
-    reports = report._ChunkReports(lean, extras, packed, found, players, BUILTIN, None, told)
+    reports = chunk_reports._ChunkReports(lean, extras, packed, found, players, BUILTIN, None, told)
 
     def problems() -> None:
         quiet: dict[Any, bool] = {}

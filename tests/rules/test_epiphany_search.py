@@ -25,7 +25,7 @@ from neweden.geometry.synth import grow_city
 from neweden.present.render import render
 from neweden.rules.conditions import CityContext, evaluate
 from neweden.rules.epiphany_conditions import MAX_EVALUATIONS, SearchBudget, disjoint_sets
-from neweden.scoring import report as report_module
+from neweden.scoring import audit, game_score
 from neweden.scoring.report import native_geometry
 from tests.games import game, line, player
 
@@ -87,8 +87,8 @@ def test_the_picture_does_not_compute_the_epiphany_information(
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("render computed the audit's epiphany information")
 
-    monkeypatch.setattr(report_module, "_epiphany_conditions", refuse)
-    monkeypatch.setattr(report_module, "disjoint_sets", refuse)
+    monkeypatch.setattr(game_score, "_epiphany_conditions", refuse)
+    monkeypatch.setattr(audit, "disjoint_sets", refuse)
     picture = render(issue_game(), catalog=catalog_of(COUNT_4))
     assert picture.count('class="card"') == 4 * 14
 
@@ -201,7 +201,7 @@ def test_an_epiphany_held_many_times_is_evaluated_once_a_player(
         calls.append(condition)
         return evaluate(condition, city)
 
-    monkeypatch.setattr(report_module, "evaluate", counted)
+    monkeypatch.setattr(audit, "evaluate", counted)
     players = [player(f"P{i}", line(14), epiphanies=declared(40)) for i in range(2)]
     report = neweden.score(game("military", *players), catalog=catalog_of(COUNT_4))
     lines = [e for p in report["players"] for e in p["audit"]["epiphanies"]]

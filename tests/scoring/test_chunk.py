@@ -152,7 +152,7 @@ SMALL_CHUNKS = 4
 def test_a_chunk_scores_its_players_as_each_game_alone(docs: list[dict[str, Any]]) -> None:
     with (
         mock.patch.object(report, "chunk_players", wraps=chunk.chunk_players) as spy,
-        mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS),
+        mock.patch.object(chunk, "CHUNK_FROM", SMALL_CHUNKS),
     ):
         _agree(docs, _EXAMPLES, spy)
         with speaking("pt-BR"):
@@ -211,7 +211,7 @@ def test_a_chunk_reads_the_requirements_met_of_long_lists(many: int, spy: mock.M
         ]
         mode = ["populist", "elitist"][g % 2]
         docs.append({"mode": mode, "players": players, "requirements": ids})
-    with mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS):
+    with mock.patch.object(chunk, "CHUNK_FROM", SMALL_CHUNKS):
         _agree(docs, catalog, spy)
     decoded = [decode_game(d) for d in docs]
     met = [p.requirements_met for r in score_reports(decoded, catalog=catalog) for p in r.players]

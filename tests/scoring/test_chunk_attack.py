@@ -166,7 +166,7 @@ def _agree(
     """score_inputs of the batch (documents as given: mappings, bytes, str...) == each one
     alone == the exact decodes as a batch == the twin, in both languages; score_inputs
     scored at least `chunks` chunks (its lean documents, its exact ones); `threshold`:
-    report.CHUNK_FROM (a test may lower it)."""
+    chunk.CHUNK_FROM (a test may lower it)."""
     inputs = list(docs)
     decoded = _decoded(inputs)
     games = [game for _i, game in decoded]
@@ -671,7 +671,7 @@ def test_random_batches(seed: int, sizes: list[int]) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_random_small_chunks(seed: int, sizes: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
     """CHUNK_FROM lowered: chunks of a game or two (one city, one game of one player)."""
-    monkeypatch.setattr(report, "CHUNK_FROM", 1)
+    monkeypatch.setattr(chunk, "CHUNK_FROM", 1)
     rng = random.Random(200 + seed)
     for count in (1, 2, 3):
         docs = [{**_random_game(rng), "meta": PAD} for _ in range(count)]

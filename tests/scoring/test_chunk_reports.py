@@ -14,7 +14,7 @@ from neweden.format.decode import decode_game
 from neweden.geometry.synth import city_json, grow_city
 from neweden.runners import results
 from neweden.runners.sources import Entry
-from neweden.scoring import report
+from neweden.scoring import chunk, report
 from neweden.scoring.report import score_inputs
 from tests.games import game, line, player
 
@@ -23,7 +23,7 @@ SMALL_CHUNKS = 4
 
 @pytest.fixture
 def small_chunks() -> Iterator[None]:
-    with mock.patch.object(report, "CHUNK_FROM", SMALL_CHUNKS):
+    with mock.patch.object(chunk, "CHUNK_FROM", SMALL_CHUNKS):
         yield
 
 
@@ -73,7 +73,7 @@ def test_a_small_game_of_a_chunked_batch_is_read_lean_into_the_exact_report() ->
                 ],
             }
         )
-        for _ in range(report.CHUNK_FROM + 4)
+        for _ in range(chunk.CHUNK_FROM + 4)
     ]
     assert all(len(raw) < report.LEAN_FROM_BYTES for raw in raws)
     together = score_inputs(raws)

@@ -4,7 +4,7 @@ their figures, by the same functions as :func:`neweden.score_table`
 for the lean reports of a batch.
 
 A game's report is the same whether its players are scored here or alone
-(:meth:`neweden.scoring.report._GameScore.player`): the corpus, `tests/scoring/test_chunk.py` and
+(:meth:`neweden.scoring.game_score._GameScore.player`): the corpus, `tests/scoring/test_chunk.py` and
 `tests/scoring/test_chunk_attack.py` hold them equal. What is read entry by entry is what the
 columns are made of: each epiphany's points, state and effect (and those declared activated
 with 5 points, an error each), the bonuses, and which requirements each city meets, by

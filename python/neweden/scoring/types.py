@@ -18,7 +18,7 @@ a report is a tree, it holds no cycle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict
 
 import msgspec
 
@@ -64,6 +64,10 @@ class ProblemItem(msgspec.Struct, gc=False):
     message: str
     path: str
     cells: list[Cell]
+
+
+#: The report's own format tag (its `format` key).
+REPORT_FORMAT: Final = "new-eden/report@1"
 
 
 # A player's military points, by part (D1-D5), and their sum.

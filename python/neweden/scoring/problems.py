@@ -1,0 +1,278 @@
+"""The problems a report tells of a game as a whole, and where each goes in the report
+(under its player or at the top level, in document order)."""
+
+from __future__ import annotations
+
+import functools
+import operator
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import msgspec
+
+from neweden._version import __version__
+from neweden.catalog.catalog import (
+    Catalog,
+    ResolvedExtras,
+)
+from neweden.format import codes
+from neweden.format.model import Game
+from neweden.format.modes import MODES as _MODES
+from neweden.format.problems import Problem, join, pointer_order
+from neweden.geometry.compact import (
+    GameCards,
+)
+from neweden.i18n import _, current, ngettext
+from neweden.rules.legality import (
+    copy_limit,
+    duplicate_name_problems,
+)
+from neweden.rules.military import (
+    MajoritySource,
+    game_majority_table,
+    majority_source,
+)
+from neweden.rules.names import GameNames, effect_warnings, name_problems
+from neweden.rules.requirements import (
+    declarations_ignored,
+    declared_warning,
+)
+from neweden.scoring.types import (
+    REPORT_FORMAT,
+    GameAudit,
+    PlayerReport,
+    ProblemItem,
+    Report,
+)
+
+
+class CardRules(Protocol):
+    """What the table's problems ask of a game's rules with its cards."""
+
+    def card_problems(self) -> list[Problem]: ...
+
+    def copies(self) -> list[Problem]: ...
+
+
+#: A problem's path that points into a player: `/players/i` and below.
+_PLAYER_PATH = re.compile(r"^/players/(\d+)(?:/|$)")
+
+
+def table_problems(
+    game: Game,
+    extras: ResolvedExtras,
+    info: GameCards,
+    catalog: Catalog,
+    illegal: Sequence[int],
+    empty: Sequence[int],
+    shown: GameNames | None,
+    odd_effects: bool,
+    score: Callable[[], CardRules],
+    geometry: Callable[[int], list[Problem]],
+) -> tuple[list[Problem], list[Problem]]:
+    """The errors and warnings of a game's cards, cities and names (the rest of the table's
+    warnings come after D5's and the first player's), each looked for first in what the
+    packing and the core found: `illegal`, the players whose city is illegal; `empty`,
+    those whose city has no card; `shown`, the
+    game's names (None: the batch's names can have no problem); `odd_effects`, an epiphany
+    may have an effect no rule knows; `geometry(p)`, city p's overlap and disconnected (an
+    illegal one); `score()`, the game's rules with its cards (unknown ids, names a catalog
+    does not declare, copies over the limit)."""
+    errors: list[Problem] = list(extras.problems)
+    if info.unresolved or catalog.styles is not None or catalog.types is not None:
+        errors.extend(score().card_problems())  # unknown ids, undeclared styles or types
+    for p in illegal:
+        errors.extend(geometry(p))
+    if info.ids and _over_copies(info.ids, catalog, len(game.players)):
+        errors.extend(score().copies())
+    warnings = [_empty_city_warning(p, game.players[p].name) for p in empty]
+    errors.extend(duplicate_name_problems(game))
+    if shown is not None:
+        cities = [p.city for p in game.players] if info.ids else None  # (cards by id)
+        name_errors, name_warnings = name_problems(
+            [p.name for p in game.players], shown, catalog=catalog, cities=cities
+        )
+        errors.extend(name_errors)
+        warnings.extend(name_warnings)
+    if odd_effects:
+        warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
+    if not _MODES[game.mode].populist:
+        if game.requirement_ids():
+            warnings.append(_requirements_ignored(current()))
+        warnings.extend(declarations_ignored(game))
+    elif (said := declared_warning(game, extras.requirements)) is not None:
+        warnings.append(said)
+    return errors, warnings
+
+
+def majority_warnings(
+    game: Game, catalog: Catalog, first_bases: int, warnings: list[Problem]
+) -> tuple[tuple[int, ...], MajoritySource]:
+    """D5's warnings (one player's bases: `first_bases`, the first player's; the default
+    table), and its table for the game (the game's own, the catalog's or the default) with
+    where it comes from."""
+    n = len(game.players)
+    table, source = game_majority_table(game, catalog)
+    military = _MODES[game.mode].military
+    if military and n == 1 and first_bases > 0:
+        warnings.append(
+            Problem(
+                code=codes.ONE_PLAYER_BASES,
+                message=ngettext(
+                    "with one player, the {n} military base(s) have no majority to win and score 0",
+                    "with one player, the {n} military base(s) have no majority to win and score 0",
+                    first_bases,
+                ),
+                path=join("", "players", 0),
+            )
+        )
+    elif military and n > 1 and source == "default":
+        warnings.append(_default_table_warning(n, table, current()))
+    return table, source
+
+
+def _unknown_first_player(named: str) -> Problem:
+    return Problem(
+        code=codes.UNKNOWN_FIRST_PLAYER,
+        message=_(
+            'first_player "{named}" is not a player of this game; the last tie-breaker is skipped',
+            named=named,
+        ),
+        path="/first_player",
+    )
+
+
+def _assembled(
+    game: Game,
+    catalog: Catalog,
+    players: list[PlayerReport],
+    errors: list[Problem],
+    warnings: list[Problem],
+    audit: GameAudit | msgspec.UnsetType,
+) -> Report:
+    """The report: each problem placed (under its player, or at the top level)."""
+    top_errors, top_warnings = _place_problems(players, errors, warnings)
+    return Report(
+        REPORT_FORMAT,
+        __version__,
+        catalog.name,
+        not errors,
+        game.mode,
+        majority_source(game, catalog),
+        game.meta if isinstance(game.meta, dict) else None,
+        players,
+        top_errors,
+        top_warnings,
+        audit,
+    )
+
+
+def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
+    """Whether some catalog id appears more often than a game may show (RULES §1)."""
+    if len(set(ids)) == len(ids):
+        return False  # every card at least once in the box
+    return any(
+        count > copy_limit(spec, players)
+        for card_id, count in Counter(ids).items()
+        if (spec := catalog.card(card_id)) is not None
+    )
+
+
+@functools.cache
+def _requirements_ignored(lang: str) -> Problem:
+    """The warning that a military game's requirement cards are ignored (one Problem per
+    language: problems are immutable)."""
+    return Problem(
+        code=codes.REQUIREMENTS_IGNORED,
+        message=_("a military game scores no requirement cards; `requirements` is ignored"),
+        path="/requirements",
+    )
+
+
+def _empty_city_warning(p: int, name: str) -> Problem:
+    return Problem(
+        code=codes.EMPTY_CITY,
+        message=_("{name} has no card in the city; it is legal and scores nothing", name=name),
+        path=_city_path(p),
+    )
+
+
+def _activated_five_point(p: int, k: int) -> Problem:
+    return Problem(
+        code=codes.ACTIVATED_FIVE_POINT,
+        message=_(
+            "epiphany {k} is worth 5 points and cannot be activated; declared activated, it "
+            "scores 0",
+            k=k,
+        ),
+        path=f"/players/{p}/epiphanies/{k}",
+    )
+
+
+@functools.cache
+def _default_table_warning(players: int, table: tuple[int, ...], lang: str) -> Problem:
+    """The warning that the D5 table is the built-in default (one Problem per player count
+    and language, made in that language: problems are immutable)."""
+    return Problem(
+        code=codes.DEFAULT_MAJORITY_TABLE,
+        message=_(
+            "the D5 majority table for {players} players is the built-in default {table}, not "
+            "the printed card; give the card's values as the game's \"majority_table\" (for "
+            'example "majority_table": {table}) or in a catalog',
+            players=players,
+            table=list(table),
+        ),
+        path="",
+    )
+
+
+def _city_path(p: int) -> str:
+    return f"/players/{p}/city"
+
+
+def _place_problems(
+    players: list[PlayerReport], errors: list[Problem], warnings: list[Problem]
+) -> tuple[list[ProblemItem], list[ProblemItem]]:
+    """Each problem once: under players[i] when its path starts with /players/i, otherwise
+    at the top level; in document order. A player is illegal exactly when one of their
+    errors points into their city."""
+    top: tuple[list[ProblemItem], list[ProblemItem]] = ([], [])
+    for kind, problems in enumerate((errors, warnings)):
+        if not problems:
+            continue
+        placed = [(*_place(problem.path), problem) for problem in problems]
+        if len(placed) > 1:
+            placed.sort(key=_document_order)  # stable: one path's problems as found
+        for _order, p, in_city, problem in placed:
+            cells = list(map(list, problem.cells)) if problem.cells else []
+            item = ProblemItem(problem.code, problem.message, problem.path, cells)
+            if p is None:
+                top[kind].append(item)
+                continue
+            player = players[p]
+            (player.errors if kind == 0 else player.warnings).append(item)
+            if kind == 0 and in_city:
+                player.legal = False
+    return top
+
+
+#: A problem's path: its place in the document, the player it points into (None: none),
+#: whether it points into that player's city.
+_Placed = tuple[tuple[tuple[int, int | str], ...], int | None, bool]
+
+
+@functools.lru_cache(maxsize=4096)
+def _place(path: str) -> _Placed:
+    """Where a problem goes (the same paths recur from game to game: each is read once)."""
+    match = _PLAYER_PATH.match(path)
+    if match is None:
+        return pointer_order(path), None, False
+    p = int(match.group(1))
+    return pointer_order(path), p, path.startswith(_city_path(p))
+
+
+#: A problem placed, (order, player, in city, problem), by the order of its path in the
+#: document.
+_document_order = operator.itemgetter(0)
