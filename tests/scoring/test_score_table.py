@@ -18,8 +18,9 @@ from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.geometry.compact import pack_table
 from neweden.geometry.synth import grow_city
 from neweden.rules.military import base_majority, majority_table
-from neweden.scoring import table
-from neweden.scoring.table import Epiphanies, _distinct_rows, majority_points, score_table
+from neweden.scoring import majority
+from neweden.scoring.majority import _distinct_rows, majority_points
+from neweden.scoring.table import Epiphanies, score_table
 from tests.table_games import (
     FIELDS,
     declared_columns,
@@ -225,7 +226,7 @@ def test_a_majority_kept_from_one_chunk_is_told_alike_in_the_next() -> None:
     """D5's points of a list of bases are kept for the next chunks of the process
     (`_MAJORITY`): the same list scores alike in a chunk of two-player games, of four-player
     games and under a catalog's own table (a key of its own), each as base_majority says."""
-    table._MAJORITY.clear()
+    majority._MAJORITY.clear()
     custom = dataclasses.replace(BUILTIN, majority_table={2: (7, 1)})
 
     def scored(games: list[list[int]], catalog: Catalog) -> list[list[int]]:
@@ -247,7 +248,7 @@ def test_a_majority_kept_from_one_chunk_is_told_alike_in_the_next() -> None:
         assert scored(games, catalog) == [
             expected(game, catalog) if len(game) > 1 else [0] for game in games
         ]
-    assert ((2, 1), (7, 1)) in table._MAJORITY
+    assert ((2, 1), (7, 1)) in majority._MAJORITY
     assert scored([[2, 1]], custom) != scored([[2, 1]], BUILTIN)
 
 

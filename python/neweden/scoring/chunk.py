@@ -1,16 +1,16 @@
-"""The players' scores of a chunk of games at once (issue 19): RULES §4 over the columns of
+"""The players' scores of a chunk of games at once: RULES §4 over the columns of
 their figures, by the same functions as :func:`neweden.score_table`
 (:func:`~neweden.scoring.table.table_scores`, :func:`~neweden.scoring.table.epiphany_points`),
 for the lean reports of a batch.
 
 A game's report is the same whether its players are scored here or alone
-(:meth:`neweden.scoring.game_score._GameScore.player`): the corpus, `tests/scoring/test_chunk.py` and
-`tests/scoring/test_chunk_attack.py` hold them equal. What is read entry by entry is what the
-columns are made of: each epiphany's points, state and effect (and those declared activated
-with 5 points, an error each), the bonuses, and which requirements each city meets, by
-name. A requirement whose condition looks at the cards themselves (a catalog's filtering
-condition) is not read from columns: the games that play it are scored alone; so are the
-batches of a catalog whose points int64 columns cannot hold
+(:meth:`neweden.scoring.game_score._GameScore.player`): the corpus,
+`tests/scoring/test_chunk.py` and `tests/scoring/test_chunk_attack.py` hold them equal. What
+is read entry by entry is what the columns are made of: each epiphany's points, state and
+effect (and those declared activated with 5 points, an error each), the bonuses, and which
+requirements each city meets, by name. A requirement whose condition looks at the cards
+themselves (a catalog's filtering condition) is not read from columns: the games that play
+it are scored alone; so are the batches of a catalog whose points int64 columns cannot hold
 (:func:`~neweden.scoring.table.fits`).
 """
 
@@ -96,32 +96,8 @@ def chunk_players(
     table's order, game g's from ``first_city[g]``; `columns`: the same figures as a
     (cities x fields) array, when the core gave them so)."""
     cities = len(figures)
-    populist, military = [0] * len(games), [0] * len(games)
-    bonus = [0] * cities
-    epiphanies = _EpiphanyColumns(cities, known_effects(catalog))
-    first = [-1] * len(games)
-    plays: list[tuple[str, ...]] = [()] * len(games)  # the requirements tested, a game
-    conditions: dict[str, object] = {}  # each condition tested over every city once
-    seen: dict[tuple[str, ...], tuple[str, ...]] = {}  # the chunk's requirement lists
-    k = 0
-    for g, (game, found) in enumerate(zip(games, extras, strict=True)):
-        mode = MODES[game.mode]
-        populist[g], military[g] = mode.populist, mode.military
-        if isinstance(game.first_player, str):  # (not given: UNSET)
-            seat = first_seat(game.first_player, [player.name for player in game.players])
-            first[g] = -1 if seat is None else seat
-        if mode.populist and found.requirements:
-            ids = tuple(game.requirement_ids())  # games repeat a few lists: each tested once
-            tested = seen.get(ids)
-            if tested is None:
-                tested = seen[ids] = _tested(game, found, conditions)
-            plays[g] = tested
-        for p, player in enumerate(game.players):
-            if player.epiphanies:
-                epiphanies.add(k, player.epiphanies, found.epiphanies[p])
-            if player.bonuses:
-                bonus[k] = sum([b.points for b in player.bonuses])
-            k += 1
+    read = _read_entries(games, extras, cities, catalog)
+    populist, military, bonus, epiphanies, first, plays, conditions = read
     epi_points, epi_stars = epiphany_points(epiphanies.columns(), cities)
     if columns is None:
         columns = np.array(figures, dtype=np.int64).reshape(cities, len(ScoreFigures._fields))
@@ -149,6 +125,58 @@ def chunk_players(
     )
     entries = _entries(games, first_city, scored_alone, scores, parts, met_ids)
     return ChunkPlayers(scored_alone, entries, facts)
+
+
+class _Read(NamedTuple):
+    """What a chunk's games give their columns, read entry by entry: by game, whether it
+    plays the Populist and the Military parts, the seat of its first player (-1: none) and
+    the requirements it tests; by city, the bonuses and the epiphanies; each condition
+    tested, by requirement id."""
+
+    populist: list[int]
+    military: list[int]
+    bonus: list[int]
+    epiphanies: _EpiphanyColumns
+    first: list[int]
+    plays: list[tuple[str, ...]]
+    conditions: dict[str, object]
+
+
+def _read_entries(
+    games: Sequence[Game], extras: Sequence[ResolvedExtras], cities: int, catalog: Catalog
+) -> _Read:
+    """:class:`_Read` of a chunk's games."""
+    read = _Read(
+        [0] * len(games),
+        [0] * len(games),
+        [0] * cities,
+        _EpiphanyColumns(cities, known_effects(catalog)),
+        [-1] * len(games),
+        [()] * len(games),
+        {},
+    )
+    populist, military, bonus, epiphanies, first, plays, conditions = read  # (locals: fast)
+    seen: dict[tuple[str, ...], tuple[str, ...]] = {}  # the chunk's requirement lists
+    k = 0
+    for g, (game, found) in enumerate(zip(games, extras, strict=True)):
+        mode = MODES[game.mode]
+        populist[g], military[g] = mode.populist, mode.military
+        if isinstance(game.first_player, str):  # (not given: UNSET)
+            seat = first_seat(game.first_player, [player.name for player in game.players])
+            first[g] = -1 if seat is None else seat
+        if mode.populist and found.requirements:
+            ids = tuple(game.requirement_ids())  # games repeat a few lists: each tested once
+            tested = seen.get(ids)
+            if tested is None:
+                tested = seen[ids] = _tested(game, found, conditions)
+            plays[g] = tested
+        for p, player in enumerate(game.players):
+            if player.epiphanies:
+                epiphanies.add(k, player.epiphanies, found.epiphanies[p])
+            if player.bonuses:
+                bonus[k] = sum([b.points for b in player.bonuses])
+            k += 1
+    return read
 
 
 _FIRST = operator.itemgetter(0)

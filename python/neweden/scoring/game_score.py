@@ -361,15 +361,7 @@ class _GameScore:
         requirement_points = 0
         results: list[Any] = []
         if mode.populist:
-            city.show(functools.partial(self.kept, p), fig)
-            if detail:
-                results = [judge(city) for judge in self.judges()]
-                met = [r.id for r in results if r.met]
-            else:
-                met = [req_id for req_id, test in self.tests() if test(city)]
-            declared = []
-            if game.declares():  # RULES §4a: what the table declared, read and checked
-                met, declared, results = self.declared(p, city, met, results, errors, detail)
+            met, declared, results = self.requirements_met(p, fig, city, errors, detail)
             stars = player_stars(len(met), epiphanies.stars)
             requirement_points = populist_points(fig, stars)
         mil = Military(*military_points(fig, majority.points[p])) if mode.military else None
@@ -403,6 +395,23 @@ class _GameScore:
             [],
         )
         return _new(_Scored, (entry, standing, results, epiphanies, met))
+
+    def requirements_met(
+        self, p: int, fig: ScoreFigures, city: CityContext, errors: list[Problem], detail: bool
+    ) -> tuple[list[str], list[str], list[Any]]:
+        """The requirement cards player p met (the city judged, or the table's declaration
+        read and checked: RULES §4a), those scored as declared, and with `detail` each
+        card's result."""
+        city.show(functools.partial(self.kept, p), fig)
+        results: list[Any] = []
+        if detail:
+            results = [judge(city) for judge in self.judges()]
+            met = [r.id for r in results if r.met]
+        else:
+            met = [req_id for req_id, test in self.tests() if test(city)]
+        if not self.game.declares():
+            return met, [], results
+        return self.declared(p, city, met, results, errors, detail)
 
     def declared(
         self,
