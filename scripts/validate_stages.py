@@ -94,7 +94,9 @@ def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) 
     extras = [resolve_extras(game, BUILTIN) for game in lean]
     players = chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns)
     told = not batch_quiet({"style": packed.styles, "type": packed.types})
-    reports = chunk_reports._ChunkReports(lean, extras, packed, found, players, BUILTIN, None, told)
+    reports = chunk_reports._ChunkReports(
+        lean, extras, packed, found, players, BUILTIN, sources=None, told=told
+    )
 
     def problems() -> None:
         quiet: dict[Any, bool] = {}

@@ -208,6 +208,18 @@ def test_every_function_can_be_read_at_once() -> None:
     assert all(lines <= 60 for lines, _, _ in longest), longest
 
 
+def test_no_function_takes_a_long_row_of_positional_arguments() -> None:
+    """Past seven, arguments are named at the call (keyword-only) or travel as a record."""
+    long_rows = sorted(
+        (name, node.name)
+        for name, (tree, _) in _modules().items()
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and len([a for a in node.args.posonlyargs + node.args.args if a.arg != "self"]) > 7
+    )
+    assert long_rows == []
+
+
 def test_every_module_is_a_small_room() -> None:
     sizes = {
         path.relative_to(PACKAGE).as_posix(): len(path.read_text().splitlines())

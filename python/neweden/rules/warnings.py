@@ -228,6 +228,7 @@ def game_warnings(
     requirement_specs: Sequence[RequirementSpec | None],
     rotates: Callable[[int], bool],
     thirds: Callable[[int], Sequence[int]],
+    *,
     cell: Callable[[int, int], tuple[int, int]],
     alone: bool = True,
 ) -> list[Problem]:

@@ -139,18 +139,20 @@ def _card_lines(
     included: Sequence[bool],
     usual_only: bool,
     stars: int | None,
-    p: int,
-    table: CityRows,
+    *,
+    city: tuple[int, CityRows],
 ) -> list[AuditCard]:
-    """The audit's line of each card of city p of `table` (its cells, star requirements and
-    points given). In most cities every card is known and kept, with a star requirement of
-    0-3 (`usual_only`): their sentences are looked up by that requirement, their lines made
-    in one go; any other city's card by card (:func:`_card_line`)."""
+    """The audit's line of each card of `city`, (p, table): city p of `table` (its cells,
+    star requirements and points given). In most cities every card is known and kept, with
+    a star requirement of 0-3 (`usual_only`): their sentences are looked up by that
+    requirement, their lines made in one go; any other city's card by card
+    (:func:`_card_line`)."""
     lang = current()
     if not usual_only:
+        p, table = city
         (flags,) = table.columns(p, FLAGS)
         return [
-            _card_line(i, cells(i), flags[i], needs[i], points[i], inside, stars, lang)
+            _card_line(i, cells(i), flags[i], needs[i], points[i], inside, stars=stars, lang=lang)
             for i, inside in enumerate(included)
         ]
     usual = _usual_whys(stars, lang)
@@ -193,6 +195,7 @@ def _card_line(
     need: int,
     points: int,
     scored: bool,
+    *,
     stars: int | None,
     lang: str,
 ) -> AuditCard:

@@ -39,6 +39,7 @@ from neweden.scoring.table import (
     FigureColumns,
     Ints,
     Layout,
+    PlayerColumns,
     TableScores,
     epiphany_points,
     requirement_truth,
@@ -105,18 +106,16 @@ def chunk_players(
     truth, alone = _truths(conditions, fig, catalog)
     met_ids, met = _met(plays, first_city, truth)
     layout = Layout.of(first_city)
-    scores = table_scores(
-        fig,
-        layout,
-        np.array(populist, dtype=np.int64)[layout.game_of],
-        np.array(military, dtype=np.int64)[layout.game_of],
+    game_of = layout.game_of
+    columns_read = PlayerColumns(
+        np.array(populist, dtype=np.int64)[game_of],
+        np.array(military, dtype=np.int64)[game_of],
         np.array(met, dtype=np.int64),
         epi_points,
         epi_stars,
         np.array(bonus, dtype=np.int64),
-        np.array(first, dtype=np.int64),
-        catalog,
     )
+    scores = table_scores(fig, layout, columns_read, np.array(first, dtype=np.int64), catalog)
     parts: Sequence[Any] = military_points(fig, scores.bases_points)  # type: ignore[arg-type]
     scored_alone = _scored_alone(games, alone)
     most = np.maximum.reduceat(fig.cards, np.asarray(first_city[:-1], dtype=np.intp))

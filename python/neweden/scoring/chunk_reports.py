@@ -57,6 +57,7 @@ class _ChunkReports:
         found: GameFigures,
         chunk: ChunkPlayers,
         catalog: Catalog,
+        *,
         sources: Sequence[bytes | None] | None,
         told: bool,
     ) -> None:
@@ -100,7 +101,14 @@ class _ChunkReports:
         """Game g's rules with its cards (a card rule speaks of them)."""
         game, extras, catalog = self.games[g], self.extras[g], self.catalog
         return _game_score(
-            self.packed, g, game, extras, catalog, native_geometry, self.sources, self.listed
+            self.packed,
+            g,
+            game,
+            extras,
+            catalog,
+            core=native_geometry,
+            sources=self.sources,
+            listed=self.listed,
         )
 
     def geometry(self, g: int, first: int, p: int) -> list[Problem]:
@@ -129,12 +137,12 @@ class _ChunkReports:
             extras,
             info,
             self.catalog,
-            self.illegal.get(g, ()),
-            self.empty.get(g, ()),
-            shown,
-            g in self.odd_effect,
-            lambda: self.score(g),
-            lambda p: self.geometry(g, first, p),
+            illegal=self.illegal.get(g, ()),
+            empty=self.empty.get(g, ()),
+            shown=shown,
+            odd_effects=g in self.odd_effect,
+            score=lambda: self.score(g),
+            geometry=lambda p: self.geometry(g, first, p),
         )
         warnings.extend(self.majority(game, self.figures[first].bases))
         if isinstance(game.first_player, str) and facts.first[g] < 0:
@@ -157,10 +165,10 @@ class _ChunkReports:
                 facts.most_cards[g],
                 rotated,
                 extras.requirements,
-                rotates,
-                thirds,
-                cell,
-                self.alone,
+                rotates=rotates,
+                thirds=thirds,
+                cell=cell,
+                alone=self.alone,
             )
         )
         for p in self.five_point.get(g, ()):

@@ -114,6 +114,7 @@ def _game_score(
     game: Game,
     extras: ResolvedExtras,
     catalog: Catalog,
+    *,
     core: Core,
     sources: Sequence[bytes | None] | None,
     listed: dict[int, CityFigures],
@@ -273,8 +274,8 @@ class _GameScore:
                 self.info.rotated,
                 self.extras.requirements,
                 *held_effects(game, self.extras.epiphanies),
-                self.rows.cell,
-                alone,
+                cell=self.rows.cell,
+                alone=alone,
             )
         )
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
@@ -309,12 +310,12 @@ class _GameScore:
             self.extras,
             self.info,
             self.catalog,
-            illegal,
-            empty,
-            shown,
-            True,
-            lambda: self,
-            self.geometry,
+            illegal=illegal,
+            empty=empty,
+            shown=shown,
+            odd_effects=True,
+            score=lambda: self,
+            geometry=self.geometry,
         )
 
     def geometry(self, p: int) -> list[Problem]:
@@ -496,7 +497,7 @@ class _GameScore:
         usual_only = _usual_only(full, needs, self.core)
         return {
             "cards": _card_lines(
-                cells, needs, points, full.included, usual_only, stars, p, self.rows
+                cells, needs, points, full.included, usual_only, stars, city=(p, self.rows)
             ),
             "requirements": [
                 {"id": r.id, "met": r.met, "why": r.why, "declared": r.declared}

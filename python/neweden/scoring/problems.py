@@ -65,6 +65,7 @@ def table_problems(
     extras: ResolvedExtras,
     info: GameCards,
     catalog: Catalog,
+    *,
     illegal: Sequence[int],
     empty: Sequence[int],
     shown: GameNames | None,

@@ -346,7 +346,7 @@ class _PackedBatch:
             figures, columns = found.figures, found.columns
             chunk = chunk_players(games, self.extras, figures, packed.first_city, catalog, columns)
             self.together = _ChunkReports(
-                games, self.extras, packed, found, chunk, catalog, sources, self.told
+                games, self.extras, packed, found, chunk, catalog, sources=sources, told=self.told
             )
 
     def alone(self, g: int) -> Report:
@@ -357,7 +357,14 @@ class _PackedBatch:
         shown = _game_names(packed, g, self.names, alone, self.quiet) if self.told else None
         ids = self.extras[g] if self.extras is not None else resolve_extras(game, self.catalog)
         score = _game_score(
-            packed, g, game, ids, self.catalog, self.core, self.sources, found.listed
+            packed,
+            g,
+            game,
+            ids,
+            self.catalog,
+            core=self.core,
+            sources=self.sources,
+            listed=found.listed,
         )
         box = found.over_box.get(g, {})
         return score.report(found.figures[first:stop], box, shown, alone, self.detail)

@@ -190,9 +190,8 @@ def score_table(
     if first is not None and ((first >= players) | (first < -1)).any():
         raise ValueError("first_player: a seat of its game, or -1")
     tables = None if majority_tables is None else _majority_tables(majority_tables, players)
-    return table_scores(
-        fig, layout, populist, military, met, epi_points, epi_stars, bonus, first, catalog, tables
-    )
+    columns = PlayerColumns(populist, military, met, epi_points, epi_stars, bonus)
+    return table_scores(fig, layout, columns, first, catalog, tables)
 
 
 def _fitting(catalog: Catalog) -> Catalog:
@@ -242,25 +241,32 @@ class Layout(NamedTuple):
         return cls(np.repeat(np.arange(len(players)), players), offsets, players)
 
 
+class PlayerColumns(NamedTuple):
+    """What the rules read of each city besides its figures, a column each: whether its game
+    plays the Populist (Military) part, the requirements it meets, its epiphanies' points
+    and stars, its bonuses."""
+
+    populist: Ints
+    military: Ints
+    met: Ints
+    epiphany_points: Ints
+    epiphany_stars: Ints
+    bonus: Ints
+
+
 def table_scores(
     fig: FigureColumns,
     layout: Layout,
-    populist: Ints,
-    military: Ints,
-    met: Ints,
-    epi_points: Ints,
-    epi_stars: Ints,
-    bonus: Ints,
+    columns: PlayerColumns,
     first: Ints | None,
     catalog: Catalog,
     tables: Sequence[tuple[int, ...] | None] | None = None,
 ) -> TableScores:
-    """RULES §4 over columns checked already: one entry a city of the figures, of whether its
-    game plays the Populist (Military) part, of the requirements it meets, of its epiphanies'
-    points and stars and of its bonuses; `first`: the first player of each game (-1, or None
-    for every game: none); `tables`: each game's own D5 table (None: the catalog's). What
-    :func:`score_table` and the report of a batch's games (:mod:`neweden.scoring.chunk`)
-    both compute."""
+    """RULES §4 over columns checked already: the figures and `columns` of each city;
+    `first`: the first player of each game (-1, or None for every game: none); `tables`:
+    each game's own D5 table (None: the catalog's). What :func:`score_table` and the report
+    of a batch's games (:mod:`neweden.scoring.chunk`) both compute."""
+    populist, military, met, epi_points, epi_stars, bonus = columns
     game_of, game_offsets, players = layout
     stars = player_stars(met, epi_stars) * populist
     # the rules' own functions, over columns (FigureColumns reads as ScoreFigures: a field a column)
