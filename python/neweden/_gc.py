@@ -20,9 +20,8 @@ _was_enabled = False  # the switch as the first of them found it
 
 class collector_paused:  # a context manager named as the function it replaced
     """Scoring a batch makes many short-lived objects and keeps every game of the batch
-    alive until the end; the cyclic collector would walk them again and again (measured:
-    a 1,600-game batch 2.1x slower per game than a 64-game one, and the same batch 2.5x
-    slower on a Dask worker, which holds many objects of its own). Reference counting frees
+    alive until the end; the cyclic collector would walk them again and again (the larger
+    the batch, the slower each game: docs/benchmarks.md). Reference counting frees
     them (they hold no cycles); the collector runs again as soon as every batch in progress,
     in any thread, is done. Nested and concurrent uses are fine. (A class, not a generator:
     it runs once a game scored alone.)"""

@@ -1,4 +1,4 @@
-// Where a card can go: the candidate placements of one card next to a city (issue 22).
+// Where a card can go: the candidate placements of one card next to a city.
 #pragma once
 
 #include <cstdint>

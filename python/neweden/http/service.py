@@ -66,9 +66,8 @@ MAX_BATCH_BODY = 32 * 1024 * 1024
 #: The work a request may take (queueing for a thread included) before it is a 503.
 WORK_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_WORK_TIMEOUT", "10"))
 #: Threads at work at once; requests beyond wait for one (within their budget).
-#: A single game or city up to this size is scored on the event loop: a thread hop cost a
-#: quarter of `/v1/score`'s rate, and the worst body this small found takes about 3 ms
-#: (docs/http.md). 0 puts every request on the threads.
+#: A single game or city up to this size is scored on the event loop, where a thread hop
+#: costs more than the work (docs/http.md). 0 puts every request on the threads.
 INLINE_BYTES = int(os.environ.get("NEWEDEN_INLINE_BYTES", str(16 * 1024)))
 WORK_THREADS = int(os.environ.get("NEWEDEN_WORK_THREADS", "4"))
 
@@ -226,8 +225,8 @@ class _Endpoints:
         return Response(self.document, media_type="application/json", headers=HEADERS)
 
     async def catalog_one(self, _: Request) -> Response:
-        # made once: the catalog does not change, and a catalog file of 4 MiB is some 19,000
-        # cards, 4.6 MB of JSON and 25-50 ms of the event loop to make again each request
+        # made once: the catalog does not change, and a large catalog file's answer is
+        # megabytes of JSON to make again each request
         if self.catalog_body is None:
             self.catalog_body = encode(catalog_answer(self.catalog))
         return Response(self.catalog_body, media_type="application/json", headers=HEADERS)

@@ -49,9 +49,8 @@ def _game_not_ended(most: int, lang: str) -> Problem:
 def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str) -> Problem:
     """The warning that a card is rotated without the rotate effect (`lang`: the current
     language, a key of :func:`_rotated_kept`'s cache). Cards sit on many cells, so in a
-    batch the warnings seldom repeat: a cache of them (an lru cache, or a dict emptied when
-    full) made validate 7-10 % slower on the issue-19 mix, measured in turn against none;
-    a batch fills the sentence by ``%`` instead (:func:`_rotated`). A game scored alone
+    batch the warnings seldom repeat and are not kept: a batch fills the sentence by ``%``
+    (:func:`_rotated`). A game scored alone
     uses :func:`_rotated_kept` (an app scoring the same game again finds its warnings
     made)."""
     return _rotated(p, index, row, col, form(_ROTATED, _ROTATED_FIELDS))

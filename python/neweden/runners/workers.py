@@ -49,14 +49,12 @@ __all__ = [
 
 #: The entries a worker scores at once when the parent reads them (one job, standard input,
 #: many small files; score_many): enough for their players to be scored together
-#: (scoring/chunk.py) with its fixed cost spread thin (validate on the issue-19 mix at one
-#: job: 1.36-1.37 s against 1.50 s for 20,000 games in chunks of 64).
+#: (scoring/chunk.py) with its fixed cost spread thin (the sizes measured:
+#: docs/benchmarks.md).
 CHUNK = 256
-#: The bytes of a .jsonl block that a worker reads itself: about 340 games of the issue-19
-#: mix, enough for their players to be scored together (scoring/chunk.py's CHUNK_FROM) with
-#: a chunk's fixed cost spread thin: validate of its 20,000 games with 2 jobs, four runs
-#: each in turn, 535-556 ms against 567-588 ms with blocks of 512 KiB and 551-605 ms with
-#: 2 MiB (session 28: 512 KiB against 256 KiB, 802-822 against 858-870 ms).
+#: The bytes of a .jsonl block that a worker reads itself: a few hundred games, enough for
+#: their players to be scored together (scoring/chunk.py's CHUNK_FROM) with a chunk's
+#: fixed cost spread thin (the sizes measured: docs/benchmarks.md).
 BLOCK_BYTES = 1024 * 1024
 IN_FLIGHT_PER_JOB = 3
 #: Worker processes: more than this many a core are capped; more than MAX_JOBS refused.
@@ -225,8 +223,7 @@ _SPOOLED = itertools.count()
 def _spooled(chunk: Chunk, spool: str) -> Chunk:
     """The chunk with its --out lines in a file of the run's spool, which the parent copies
     to --out with the kernel (OutputFile.append): about 1.4 KB a game that is otherwise
-    pickled, sent down a pipe, read, unpickled and written again (validate of the issue-19
-    mix with 2 jobs: 2 to 3 µs a game of CPU, parent and workers). The chunk as it is when
+    pickled, sent down a pipe, read, unpickled and written again. The chunk as it is when
     the file cannot be written: nothing is lost, it goes the usual way."""
     path = os.path.join(spool, f"{os.getpid()}-{next(_SPOOLED)}")
     try:

@@ -49,11 +49,9 @@ from neweden.scoring.types import Military, PlayerReport, Score
 
 __all__ = ["CHUNK_FROM", "ChunkFacts", "ChunkPlayers", "chunk_players"]
 
-#: The fewest games scored as a chunk: below, the chunk's fixed cost (~100 us of numpy calls)
-#: outweighs what it saves a game, and a game alone is scored alone. Measured on the issue-19
-#: mix by bench/test_bench_chunk.py (docs/benchmarks.md, session 29): 1.13-1.17x dearer at 8
-#: games, 1.09x cheaper at 16, 1.26-1.28x at 32 (session 28, before the chunk's problems
-#: were told from its facts: 1.30x dearer at 8, 1.05x cheaper at 32).
+#: The fewest games scored as a chunk: below, the chunk's fixed cost (its numpy calls)
+#: outweighs what it saves a game, and a game alone is scored alone (bench/test_bench_chunk.py
+#: measures it: docs/benchmarks.md).
 CHUNK_FROM = 16
 
 

@@ -74,8 +74,7 @@ def _seat_points(row: list[int], table: tuple[int, ...] | None, catalog: Catalog
 
 #: base_majority's points of a game's bases (each seat's count) under a table, found once
 #: in a process for each: a batch's games repeat a few hundred lists, and the chunks of a
-#: run the same lists again (measured on the issue-19 mix: D5 over a chunk of 324 games
-#: 0.65 us a game less). At most _MAJORITY_KEPT, then found afresh.
+#: run the same lists again. At most _MAJORITY_KEPT, then found afresh.
 _MAJORITY: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
 _MAJORITY_KEPT = 4096
 
