@@ -71,30 +71,32 @@ def _epiphany(rng: random.Random) -> dict[str, Any]:
     return found
 
 
-def realistic_games(n: int, seed: int) -> list[bytes]:
-    """Games as players transcribe them: 1-4 players, cities of 1-16 cards grown by legal
-    placement, the three modes, epiphanies for about half the players (some 1/3-star, some
-    held or activated), the three requirement cards in the modes that score them."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        players: list[dict[str, Any]] = []
-        for i in range(rng.randint(1, 4)):
-            player: dict[str, Any] = {
-                "name": f"P{i}",
-                "city": city_json(grow_city(rng, rng.randint(1, 16), tries=2000)),
-            }
-            if rng.random() < 0.5:
-                player["epiphanies"] = [_epiphany(rng) for _ in range(rng.randint(1, 3))]
-            players.append(player)
-        doc: dict[str, Any] = {
-            "mode": rng.choice(["populist", "military", "elitist"]),
-            "players": players,
+def realistic_game(rng: random.Random) -> dict[str, Any]:
+    """A game as players transcribe it: 1-4 players, cities of 1-16 cards grown by legal
+    placement, one of the three modes, epiphanies for about half the players (some 1/3-star,
+    some held or activated), the three requirement cards in the modes that score them."""
+    players: list[dict[str, Any]] = []
+    for i in range(rng.randint(1, 4)):
+        player: dict[str, Any] = {
+            "name": f"P{i}",
+            "city": city_json(grow_city(rng, rng.randint(1, 16), tries=2000)),
         }
-        if doc["mode"] != "military":
-            doc["requirements"] = ["A1", "B1", "C1"]
-        out.append(json.dumps(doc).encode())
-    return out
+        if rng.random() < 0.5:
+            player["epiphanies"] = [_epiphany(rng) for _ in range(rng.randint(1, 3))]
+        players.append(player)
+    doc: dict[str, Any] = {
+        "mode": rng.choice(["populist", "military", "elitist"]),
+        "players": players,
+    }
+    if doc["mode"] != "military":
+        doc["requirements"] = ["A1", "B1", "C1"]
+    return doc
+
+
+def realistic_games(n: int, seed: int) -> list[bytes]:
+    """`n` of :func:`realistic_game`, as JSON bytes."""
+    rng = random.Random(seed)
+    return [json.dumps(realistic_game(rng)).encode() for _ in range(n)]
 
 
 def heavy_games(n: int = 50, seed: int = 12) -> list[bytes]:

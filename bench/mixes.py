@@ -5,8 +5,8 @@ the median two, a long tail with a dozen or more): cards apart from the city (al
 group), cards on taken cells, copies over the limit, typos in a card, an activated 5-point
 epiphany, an epiphany effect that does not exist. Most games, valid or not, also carry a
 warning (an unknown first player, requirements in a Military game, a card turned without the
-epiphany that allows it). The games themselves are grown by legal placement like the bench's
-realistic mix (:func:`bench.conftest.realistic_games`).
+epiphany that allows it). The games themselves are the bench's realistic mix
+(:func:`bench.conftest.realistic_game`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import json
 import random
 from typing import Any
 
-from neweden.geometry.synth import city_json, grow_city
+from bench.conftest import realistic_game
 
 __all__ = ["mistaken_games", "problems_wanted"]
 
@@ -107,28 +107,10 @@ def mistaken_games(n: int, seed: int, invalid: float = 0.4) -> list[bytes]:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        players: list[dict[str, Any]] = []
-        for i in range(rng.randint(1, 4)):
-            player: dict[str, Any] = {
-                "name": f"Player {i}",
-                "city": city_json(grow_city(rng, rng.randint(1, 16), tries=2000)),
-            }
-            if rng.random() < 0.5:
-                player["epiphanies"] = [
-                    {"points": 2, "state": "validated", "effect": "third_star"}
-                    if rng.random() < 0.3
-                    else {"points": rng.choice([2, 5]), "state": "validated"}
-                ]
-            players.append(player)
-        doc: dict[str, Any] = {
-            "mode": rng.choice(["populist", "military", "elitist"]),
-            "players": players,
-        }
-        if doc["mode"] != "military":
-            doc["requirements"] = ["A1", "B1", "C1"]
+        doc = realistic_game(rng)
         if rng.random() < invalid:
             for _ in range(problems_wanted(rng)):
-                _mistake(rng.choice(players), rng)
+                _mistake(rng.choice(doc["players"]), rng)
         if rng.random() < 0.75:
             _warn(doc, rng)
         out.append(json.dumps(doc).encode())
