@@ -30,3 +30,17 @@ def test_rule_d5_a_player_alone_has_no_majority_to_win() -> None:
     assert base_majority([4], (7, 3)) == ([0], [1])
     assert base_majority([], (7, 3)) == ([], [])
     assert base_majority([3, 1, 3], (5, 3, 1)) == ([5, 0, 5], [1, 3, 1])
+
+
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=20))
+def test_rule_4b_the_groups_of_three_for_one_player_and_for_columns(icons: list[int]) -> None:
+    """A 1/3-star icon is left over after the whole groups of three (the last ones listed
+    are): the same rule for one player's icons and for columns of many."""
+    from neweden.rules.epiphanies import left_over, third_star_stars
+
+    column = np.array(icons, dtype=np.int64)
+    assert third_star_stars(column).tolist() == [third_star_stars(n) for n in icons]
+    for rank in range(1, 13):
+        ranks = np.full(len(icons), rank, dtype=np.int64)
+        assert left_over(ranks, column).tolist() == [left_over(rank, n) for n in icons]
+    assert [left_over(k, 7) for k in range(1, 8)] == [False] * 6 + [True]

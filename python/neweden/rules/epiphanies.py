@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.model import EpiphanyEntry
@@ -41,6 +41,22 @@ class EpiphanyResult(NamedTuple):
     activated_five_point: tuple[int, ...]
 
 
+def third_star_stars(icons: Any) -> Any:
+    """The stars a player's 1/3-star icons buy: one a whole group of three (ints or arrays).
+
+    Example: ``third_star_stars(7)`` is 2."""
+    return icons // ICONS_PER_STAR
+
+
+def left_over(rank: Any, icons: Any) -> Any:
+    """Whether the icon of `rank` (1 for the first listed) among a player's `icons` is left
+    over after the whole groups (the last ones listed are): it then scores as validated.
+    Written in arithmetic only, for one icon (ints) and for columns of icons (arrays).
+
+    Example: ``left_over(7, 7)`` is True, ``left_over(6, 7)`` is False."""
+    return rank > third_star_stars(icons) * ICONS_PER_STAR
+
+
 def score_epiphanies(
     entries: Sequence[EpiphanyEntry],
     specs: Sequence[EpiphanySpec | None],
@@ -64,8 +80,8 @@ def score_epiphanies(
             and spec.points != 5
         ):
             thirds.append(i)
-    stars, left_over = divmod(len(thirds), ICONS_PER_STAR)
-    leftover = thirds[len(thirds) - left_over :] if left_over else _NO_INDICES
+    stars = third_star_stars(len(thirds))
+    leftover = [i for rank, i in enumerate(thirds, 1) if left_over(rank, len(thirds))]
     lines = []
     five = []
     total = 0

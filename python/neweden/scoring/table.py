@@ -39,7 +39,7 @@ from neweden.format.modes import MODES
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import score_columns
 from neweden.rules.conditions import CityContext, value_of
-from neweden.rules.epiphanies import ICONS_PER_STAR
+from neweden.rules.epiphanies import left_over, third_star_stars
 from neweden.rules.military import facility_points
 from neweden.rules.ranking import Standing, recency
 from neweden.rules.requirements import checked, populist_points
@@ -454,12 +454,12 @@ def epiphany_points(found: Epiphanies, cities: int) -> tuple[Ints, Ints]:
     points, state = np.asarray(found.points), np.asarray(found.state)
     icon = (state == _ACTIVATED) & np.asarray(found.third_star) & (points != 5)
     icons = np.bincount(owner, weights=icon, minlength=cities).astype(np.int64)
-    stars = icons // ICONS_PER_STAR
+    stars = third_star_stars(icons)
     # the rank of each icon among its owner's icons, from 1: those after the whole groups
     # (the last ones listed) are left over
     before = np.cumsum(icon) - icon
     rank = before - np.concatenate(([0], np.cumsum(icons)[:-1]))[owner] + 1
-    leftover = icon & (rank > (stars * ICONS_PER_STAR)[owner])
+    leftover = icon & left_over(rank, icons[owner])
     scored = np.where((state == _VALIDATED) | leftover, points, 0)
     return np.bincount(owner, weights=scored, minlength=cities).astype(np.int64), stars
 
