@@ -14,8 +14,9 @@ from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.model import EpiphanyEntry
 from neweden.geometry.figures import ScoreFigures
 from neweden.i18n import _
-from neweden.rules.epiphanies import ICONS_PER_STAR, THIRD_STAR
+from neweden.rules.epiphanies import ICONS_PER_STAR, THIRD_STAR, third_star_stars
 from neweden.rules.requirements import populist_points
+from neweden.rules.totals import player_stars
 
 __all__ = ["Advice", "third_star_advice"]
 
@@ -53,9 +54,10 @@ def third_star_advice(
 
     def worth(groups: int) -> int:
         spent = sum(usable[: groups * ICONS_PER_STAR])  # the cheapest icons buy the stars
-        return populist_points(figures, requirements_met + groups) + sum(usable) - spent
+        stars = player_stars(requirements_met, groups)
+        return populist_points(figures, stars) + sum(usable) - spent
 
-    options = range(len(usable) // ICONS_PER_STAR + 1)
+    options = range(third_star_stars(len(usable)) + 1)
     best = max(options, key=lambda g: (worth(g), -g))
     gain = worth(best) - worth(stars_bought)
     if gain <= 0:
