@@ -126,7 +126,7 @@ def _game_score(
     source = sources[g] if sources is not None else None
     score = _GameScore(game, extras, packed.cards[g], catalog, core, rows, source)
     if listed:
-        score.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
+        score.cards.known({p: listed[k] for p, k in enumerate(range(first, stop)) if k in listed})
     return score
 
 
@@ -152,56 +152,31 @@ class _Scored(NamedTuple):
     met: list[str] | None
 
 
-class _GameScore:
-    """One game's rules. The resolved cards and their per-card figures are made only
-    when something needs them (a problem to tell, a filtering condition, the audit); the
-    per-card figures of illegal cities (and of all for an audit) come with the score
-    figures, from the same pass of the core."""
+class _CityCards:
+    """A game's cards and their per-card figures, made only when something needs them (a
+    problem to tell, a filtering condition, the audit): the cities of a game read lean are
+    decoded the exact way the first time; the per-card figures of illegal cities (and of all
+    for an audit) come with the score figures, from the same pass of the core."""
 
     __slots__ = (
         "_card_problems",
         "_cities",
         "_exact",
         "_full",
-        "_judges",
-        "_tests",
         "catalog",
         "core",
-        "extras",
         "game",
-        "info",
-        "rows",
         "source",
     )
 
-    def __init__(
-        self,
-        game: Game,
-        extras: ResolvedExtras,
-        cards: GameCards,
-        catalog: Catalog,
-        core: Core,
-        rows: CityRows,
-        source: bytes | None = None,
-    ) -> None:
-        self.game = game
-        #: the document of a game decoded lean (its cities as JSON), decoded again the exact
-        #: way the first time a rule needs its cards
+    def __init__(self, game: Game, catalog: Catalog, core: Core, source: bytes | None) -> None:
+        self.game, self.catalog, self.core = game, catalog, core
+        #: the document of a game decoded lean (its cities as JSON)
         self.source = source
-        self.info = cards
-        self.catalog = catalog
-        self.core = core
-        self.rows = rows
-        #: its requirement and epiphany ids looked up
-        self.extras = extras
+        self._exact: Game | None = None if source is not None else game
         self._cities: dict[int, list[ResolvedCard]] = {}
         self._card_problems: dict[int, list[Problem]] = {}
         self._full: dict[int, CityFigures] = {}
-        self._tests: list[tuple[str, Test]] | None = None
-        self._exact: Game | None = None if source is not None else game
-        self._judges: list[RequirementJudge] | None = None
-
-    # --- cards and figures, when needed ---------------------------------------------------
 
     def placements(self, p: int) -> list[Placement]:
         """Player p's placements as decoded (a lean game decoded the exact way for it)."""
@@ -238,8 +213,48 @@ class _GameScore:
             found = self._full[p] = self.core([self.city(p)])[0]
         return found
 
+    def all_full(self) -> None:
+        """The per-card figures of every city (an audit reads them all), in one pass."""
+        missing = [p for p in range(len(self.game.players)) if p not in self._full]
+        if missing:
+            found = self.core([self.city(p) for p in missing])
+            self._full.update(zip(missing, found, strict=True))
+
     def kept(self, p: int) -> list[ResolvedCard]:
         return [c for c, inside in zip(self.city(p), self.full(p).included, strict=True) if inside]
+
+
+class _GameScore:
+    """One game's rules: its problems, each player's score, the ranking and the audit, over
+    its cities' figures; its cards (:class:`_CityCards`) looked at only when needed."""
+
+    __slots__ = ("_judges", "_tests", "cards", "catalog", "core", "extras", "game", "info", "rows")
+
+    def __init__(
+        self,
+        game: Game,
+        extras: ResolvedExtras,
+        cards: GameCards,
+        catalog: Catalog,
+        core: Core,
+        rows: CityRows,
+        source: bytes | None = None,
+    ) -> None:
+        self.game = game
+        self.info = cards
+        self.catalog = catalog
+        self.core = core
+        self.rows = rows
+        #: its requirement and epiphany ids looked up
+        self.extras = extras
+        #: its cards, resolved and analysed when something needs them
+        self.cards = _CityCards(game, catalog, core, source)
+        self._tests: list[tuple[str, Test]] | None = None
+        self._judges: list[RequirementJudge] | None = None
+
+    def card_problems(self) -> list[Problem]:
+        """The problems of resolving the game's cards (unknown ids, undeclared names)."""
+        return self.cards.card_problems()
 
     # --- the report ---------------------------------------------------------------------------
 
@@ -258,10 +273,7 @@ class _GameScore:
         game = self.game
         n = len(game.players)
         if detail:  # the audit reads every city's per-card figures (the pass lists them)
-            missing = [p for p in range(n) if p not in self._full]
-            if missing:
-                found = self.core([self.city(p) for p in missing])
-                self._full.update(zip(missing, found, strict=True))
+            self.cards.all_full()
         errors, warnings = self.problems(figures, shown)
         bases = [fig.bases for fig in figures]
         table, source = majority_warnings(game, self.catalog, bases[0], warnings)
@@ -320,12 +332,12 @@ class _GameScore:
 
     def geometry(self, p: int) -> list[Problem]:
         """`overlap` and `disconnected` of player p's city (an illegal one)."""
-        return geometry_problems(_city_path(p), self.rows.of(p), self.full(p))
+        return geometry_problems(_city_path(p), self.rows.of(p), self.cards.full(p))
 
     def copies(self) -> list[Problem]:
         """`copy_limit`: catalog cards shown more often than the game may."""
         n = len(self.game.players)
-        return copy_limit_problems(self.cities(), [_city_path(p) for p in range(n)], n)
+        return copy_limit_problems(self.cards.cities(), [_city_path(p) for p in range(n)], n)
 
     def first_player(self, warnings: list[Problem]) -> int | None:
         """The index of `first_player` (the last tie-breaker), or None."""
@@ -403,7 +415,7 @@ class _GameScore:
         """The requirement cards player p met (the city judged, or the table's declaration
         read and checked: RULES §4a), those scored as declared, and with `detail` each
         card's result."""
-        city.show(functools.partial(self.kept, p), fig)
+        city.show(functools.partial(self.cards.kept, p), fig)
         results: list[Any] = []
         if detail:
             results = [judge(city) for judge in self.judges()]
@@ -479,7 +491,7 @@ class _GameScore:
         n = len(self.game.players)
         if specs and any(spec is not None and spec.condition is not None for spec in specs):
             conditions = _epiphany_conditions(
-                player.epiphanies, specs, self.kept(p), fig, self.catalog, self.core, budget
+                player.epiphanies, specs, self.cards.kept(p), fig, self.catalog, self.core, budget
             )
         else:
             conditions = [_NO_CONDITION] * len(player.epiphanies)
@@ -490,7 +502,7 @@ class _GameScore:
             if scored.met is not None
             else []
         )
-        full = self.full(p)
+        full = self.cards.full(p)
         rows, cols, needs, points = self.rows.columns(p, ROW, COL, STARS, POINTS)
         cells = _new(_Cells, (rows, cols))
         military = _MODES[self.game.mode].military
