@@ -902,10 +902,11 @@ _CITY_VALUES = st.one_of(
     st.sampled_from(_CITY_VALUE_TEXTS),
     st.text('[]{},1" :', max_size=8).map(str.encode),
 )
-#: Spaces JSON takes or not, a byte-order mark, bytes no UTF-8, separators, comments.
+#: Spaces JSON takes or not, a byte-order mark, bytes no UTF-8, stray tokens, comments.
 _AROUND_BYTES = (
     b" ", b"\t", b"\n", b"\r", b"\x0c", b"\x0b", b"\x00", b"\xc2\xa0", BOM, b"\xe2\x80\x8b",
-    b"\xff", b"\xc3", b"\x80", b"\xed\xa0\x80", b",", b":", b"1", b'""', b"/**/", b"//\n",
+    b"\xff", b"\xc3", b"\x80", b"\xed\xa0\x80", b",", b",,", b":", b":1", b"]", b"}", b"1",
+    b'""', b' "x"', b"/**/", b"//\n",
 )  # fmt: skip
 #: Bytes put next to a city.
 _AROUND = st.one_of(

@@ -91,7 +91,7 @@ edited = st.one_of(field_edits(), value_edits(), text_edits())
 # --- generated games -------------------------------------------------------------------------
 
 
-@_settings(200)
+@_settings(150)
 @given(game_documents().flatmap(layouts), st.booleans())
 def test_generated_games_are_read_lean_into_the_exact_report(raw: bytes, detail: bool) -> None:
     """Games of every part of the format, in every layout, non-ASCII as UTF-8 or escapes:
@@ -158,7 +158,7 @@ def test_the_text_around_the_values_reads_as_the_exact_path_reads_it(
     holds(doc, detail=detail)
 
 
-@_settings(300)
+@_settings(200)
 @given(st.data())
 def test_hostile_tokens_and_bytes_anywhere_read_as_the_exact_path_reads_them(
     data: st.DataObject,
@@ -293,7 +293,7 @@ def inputs(draw: st.DrawFn) -> tuple[GameInput, bool | None]:
     return given_, True if len(game_bytes(given_)) >= LEAN_FROM_BYTES else None
 
 
-@_settings(150)
+@_settings(100)
 @given(inputs(), st.booleans())
 def test_other_kinds_of_input_read_alike(
     found: tuple[GameInput, bool | None], detail: bool
@@ -321,7 +321,7 @@ def _in_portuguese(raw: GameInput, detail: bool) -> tuple[Outcome, Outcome]:
     return lean_found, exact_found
 
 
-@_settings(150)
+@_settings(100)
 @given(edited, st.booleans())
 def test_in_portuguese_the_lean_path_says_what_the_exact_path_says(doc: Doc, detail: bool) -> None:
     lean_found, exact_found = _in_portuguese(doc.raw, detail)
@@ -409,7 +409,7 @@ def catalog_games(draw: st.DrawFn) -> bytes:
     )
 
 
-@_settings(150)
+@_settings(100)
 @given(catalog_games(), st.sampled_from(sorted(CATALOGS)), st.booleans())
 def test_with_a_catalog_the_lean_path_reads_as_the_exact_path(
     raw: bytes, catalog: str, detail: bool
@@ -420,7 +420,7 @@ def test_with_a_catalog_the_lean_path_reads_as_the_exact_path(
 # --- many documents at once -----------------------------------------------------------------------
 
 
-@_settings(60)
+@_settings(40)
 @given(
     st.lists(
         st.one_of(
