@@ -87,22 +87,23 @@ REQUIREMENTS = (["A1", "B1", "C1"], ["C1", "A1"], [], ["A1", "EX-R9"])
 def _city(draw: st.DrawFn, rng: random.Random, styles: int) -> list[dict[str, Any]]:
     """A city of 0-16 cards grown by legal placement (wild and rotated cards among them),
     sometimes made illegal (a card on a taken cell, a card far away), with card names,
-    points on wild cards and style or type aliases now and then."""
+    points on wild cards and style or type aliases now and then (chosen by `rng`, as the
+    city is grown: a few draws a city, not five a card)."""
     size = draw(st.integers(0, 16))
     city = city_json(grow_city(rng, size, styles=styles, types=6)) if size else []
     for entry in city:
         card = entry["card"]
-        if "style" in card and draw(st.integers(0, 7)) == 0:
-            card["style"] = draw(st.sampled_from(ASCII_STYLES))
-        if "type" in card and draw(st.integers(0, 7)) == 0:
-            card["type"] = draw(st.sampled_from(ASCII_TYPES))
-        if draw(st.integers(0, 9)) == 0:
-            card["name"] = draw(st.sampled_from(["Catedral", "x" * 100, "a b-c's"]))
-        if card.get("wild") and draw(st.integers(0, 2)) == 0:
-            card["points"] = draw(st.integers(0, 1000))
-            card["stars"] = draw(st.integers(0, 3))
-        if "rotated" not in entry and draw(st.integers(0, 14)) == 0:
-            entry["rotated"] = draw(st.booleans())  # `false` written, or a wild card turned
+        if "style" in card and rng.randrange(8) == 0:
+            card["style"] = rng.choice(ASCII_STYLES)
+        if "type" in card and rng.randrange(8) == 0:
+            card["type"] = rng.choice(ASCII_TYPES)
+        if rng.randrange(10) == 0:
+            card["name"] = rng.choice(["Catedral", "x" * 100, "a b-c's"])
+        if card.get("wild") and rng.randrange(3) == 0:
+            card["points"] = rng.choice([0, 1000, rng.randrange(1001)])
+            card["stars"] = rng.randrange(4)
+        if "rotated" not in entry and rng.randrange(15) == 0:
+            entry["rotated"] = rng.random() < 0.5  # `false` written, or a wild card turned
     if city and draw(st.integers(0, 4)) == 0:  # an overlap
         city.append({**city[-1], "row": city[0]["row"], "col": city[0]["col"]})
     if city and draw(st.integers(0, 4)) == 0:  # a disconnected card
