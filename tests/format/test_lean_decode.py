@@ -263,7 +263,7 @@ _ODD_VALUES = (float("nan"), {"top"}, _Int(3), "ex_\ud800", ("right", "bottom"),
 @st.composite
 def inputs(draw: st.DrawFn) -> tuple[GameInput, bool | None]:
     """A game (generated, or BASE) given as bytes, str (a byte-order mark before, a lone
-    surrogate in a string), bytearray, memoryview or a mapping; the mapping perhaps holding a
+    surrogate after a quote), bytearray, memoryview or a mapping; the mapping perhaps holding a
     value no JSON has (NaN, a set, an int subclass, a tuple, a lone surrogate, bytes, an int
     key). With whether it is read lean."""
     doc = draw(st.builds(copy.deepcopy, st.just(BASE_DOC)) | game_documents())
@@ -275,7 +275,7 @@ def inputs(draw: st.DrawFn) -> tuple[GameInput, bool | None]:
         given_ = raw
     elif kind in ("str", "bom"):
         given_ = ("\ufeff" if kind == "bom" else "") + raw.decode()
-    elif kind == "surrogate":  # in a card's style, or a player's name
+    elif kind == "surrogate":  # after any quote: in a string (a name, a style...) or not
         text = raw.decode()
         at = draw(st.sampled_from([i + 1 for i in range(len(text)) if text[i] == '"']))
         return text[:at] + "\ud800" + text[at:], None
