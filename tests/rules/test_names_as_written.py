@@ -26,8 +26,8 @@ from neweden.format.model import IDENTIFIER_PATTERN, NAME_PATTERN
 from neweden.format.schema import game_schema
 from neweden.format.vocabulary import ACCENTS, fold, foldable_characters
 from neweden.scoring.report import reference_geometry, score_game, score_report, score_reports
-from tests.format.test_lean_decode import padded, taken_lean
 from tests.games import card, decode_places, game, line, player
+from tests.lean import padded, taken_lean
 
 #: (written, read) as a style: accents precomposed and decomposed, capitals, spaces around,
 #: inner spaces, hyphens, an alias once folded, an unknown name folded to itself.
