@@ -1,13 +1,16 @@
-"""Every public function is documented as msgspec documents its own: numpydoc sections
-`Parameters`, `Returns` and `Examples`, and the examples run and print what they show
-(doctest, in English: the default language)."""
+"""Every public function (`neweden.__all__`, and `neweden.dask`'s with the dask extra) is
+documented as msgspec documents its own: numpydoc sections `Parameters`, `Returns` and
+`Examples`, and the examples run and print what they show (doctest, in English: the default
+language)."""
 
 from __future__ import annotations
 
 import doctest
+import importlib
 import inspect
 import itertools
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -15,9 +18,25 @@ import pytest
 import neweden
 from neweden.i18n import DEFAULT_LANGUAGE, speaking
 
-#: The public functions: the names of `neweden.__all__` that are functions (not the
-#: classes, `BUILTIN` or `__version__`).
-PUBLIC = sorted(name for name in neweden.__all__ if inspect.isfunction(getattr(neweden, name)))
+
+def _functions(module: ModuleType) -> list[str]:
+    """The names of `module.__all__` that are functions (not classes or constants)."""
+    return sorted(name for name in module.__all__ if inspect.isfunction(getattr(module, name)))
+
+
+def _dask_face() -> ModuleType | None:
+    """`neweden.dask`, or None without the dask extra (its functions are then not read)."""
+    try:
+        return importlib.import_module("neweden.dask")
+    except ImportError:
+        return None
+
+
+DASK = _dask_face()
+#: The public functions, by dotted name.
+PUBLIC = {f"neweden.{name}": getattr(neweden, name) for name in _functions(neweden)}
+if DASK is not None:
+    PUBLIC |= {f"neweden.dask.{name}": getattr(DASK, name) for name in _functions(DASK)}
 SECTIONS = ("Parameters", "Returns", "Examples")
 FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
 
@@ -46,21 +65,33 @@ def _run_examples(function: Callable[..., Any], name: str) -> tuple[int, int, st
 
 
 def test_the_public_functions_are_read() -> None:
-    assert {"decode_game", "score", "score_table", "validate"} <= set(PUBLIC)
-    assert "Catalog" not in PUBLIC  # a class, documented apart
-    assert len(PUBLIC) == 12
+    top = _functions(neweden)
+    assert {"decode_game", "score", "score_table", "validate"} <= set(top)
+    assert "Catalog" not in top  # a class, documented apart
+    assert len(top) == 12
 
 
-@pytest.mark.parametrize("name", PUBLIC)
+def test_the_dask_functions_are_read() -> None:
+    if DASK is None:
+        pytest.skip("the dask extra")
+    assert _functions(DASK) == [
+        "entries_bag",
+        "iter_results",
+        "score_bag",
+        "score_entries_bag",
+        "to_dataframe",
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
 def test_a_public_function_has_parameters_returns_and_examples(name: str) -> None:
-    doc = getattr(neweden, name).__doc__ or ""
-    found = _sections(doc)
+    found = _sections(PUBLIC[name].__doc__ or "")
     assert [s for s in SECTIONS if s not in found] == [], found
 
 
-@pytest.mark.parametrize("name", PUBLIC)
+@pytest.mark.parametrize("name", sorted(PUBLIC))
 def test_a_public_function_s_examples_run_and_print_what_they_show(name: str) -> None:
-    failed, attempted, report = _run_examples(getattr(neweden, name), f"neweden.{name}")
+    failed, attempted, report = _run_examples(PUBLIC[name], name)
     assert attempted > 0
     assert failed == 0, report
 
