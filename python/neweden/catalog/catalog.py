@@ -221,9 +221,43 @@ def _vocabulary_problems(
 def resolve_city(
     city: Sequence[Placement], catalog: Catalog, path: str
 ) -> tuple[list[ResolvedCard], list[Problem]]:
-    """The city's cards with their ids looked up; `unknown_card` for each id not found.
+    """Look up the ids of a city's cards in `catalog`; `unknown_card` for each id not found.
 
-    `path` is the pointer of the city (`/players/0/city`, or `/city` for a lone city).
+    Parameters
+    ----------
+    city : sequence of Placement
+        The city's entries, as decoded (a player's ``city`` of :func:`neweden.decode_game`,
+        or the ``city`` of :func:`neweden.decode_city`).
+    catalog : Catalog
+        The catalog the ids are looked up in (:data:`neweden.BUILTIN`, or one of
+        :func:`neweden.load_catalog`).
+    path : str
+        The JSON Pointer of the city (`/players/0/city`, or `/city` for a lone city): the
+        problems' paths start with it.
+
+    Returns
+    -------
+    cards : list of ResolvedCard
+        One a city entry, in order: its index, row, col, rotated and ``spec``, the card's
+        :class:`~neweden.CardSpec` (an inline card's own), or None for an id not found.
+    problems : list of Problem
+        ``unknown_card`` for each id not found (the card is left out of the city), and, with
+        a catalog of closed vocabularies, ``unknown_style`` or ``unknown_type`` for an inline
+        card whose style or type it does not declare (the card is still scored as given).
+
+    Examples
+    --------
+    >>> import neweden
+    >>> card = {"style": "ex_gothic", "type": "ex_plaza", "facility": "lab", "points": 1,
+    ...         "stars": 0, "sides": ["right"]}
+    >>> lone = neweden.decode_city({"city": [{"row": 0, "col": 0, "card": card},
+    ...                                      {"row": 0, "col": 1, "card": "EX-card"}]})
+    >>> cards, problems = neweden.resolve_city(lone.city, neweden.BUILTIN, "/city")
+    >>> [(card.row, card.col, card.spec is None) for card in cards]
+    [(0, 0, False), (0, 1, True)]
+    >>> for problem in problems:
+    ...     print(problem.line())
+    /city/1/card: unknown_card: the card id "EX-card" at row 0, column 1 is not in the ...
     """
     resolved: list[ResolvedCard] = []
     problems: list[Problem] = []
@@ -378,10 +412,40 @@ _INLINE_EPIPHANIES: dict[tuple[object, object], EpiphanySpec] = {}
 
 
 def resolve_game(game: Game, catalog: Catalog) -> ResolvedGame:
-    """Looks up every card, requirement and epiphany id of `game` in `catalog`.
+    """Look up every card, requirement and epiphany id of `game` in `catalog`.
 
     Unknown ids are rule problems (`unknown_card`, `unknown_requirement`,
     `unknown_epiphany`, FORMAT §3.1), in document order; nothing is dropped silently.
+
+    Parameters
+    ----------
+    game : Game
+        A decoded game (:func:`neweden.decode_game`).
+    catalog : Catalog
+        The catalog the ids are looked up in (:data:`neweden.BUILTIN`, or one of
+        :func:`neweden.load_catalog`).
+
+    Returns
+    -------
+    ResolvedGame
+        ``cities``: each player's cards as :func:`neweden.resolve_city` gives them;
+        ``requirements``: the spec of each requirement id of the game, None for one not
+        found; ``epiphanies``: each player's, the spec of each entry (an inline one's own),
+        None for an id not found; ``problems``: the problems of the cities (as
+        :func:`neweden.resolve_city` finds them), ``unknown_requirement`` (none when some
+        player carries ``requirements_met``: such a card is scored as declared, RULES §4a)
+        and ``unknown_epiphany``, in document order.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> game = neweden.decode_game({"mode": "populist", "requirements": ["A1", "EX-A9"],
+    ...     "players": [{"name": "Ana", "city": [{"row": 0, "col": 0, "card": "EX-card"}]}]})
+    >>> resolved = neweden.resolve_game(game, neweden.BUILTIN)
+    >>> [None if spec is None else spec.id for spec in resolved.requirements]
+    ['A1', None]
+    >>> [(problem.code, problem.path) for problem in resolved.problems]
+    [('unknown_requirement', '/requirements/1'), ('unknown_card', '/players/0/city/0/card')]
     """
     extras = resolve_extras(game, catalog)
     problems = [p for p in extras.problems if p.code == codes.UNKNOWN_REQUIREMENT]

@@ -518,7 +518,51 @@ def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catal
 
 
 def load_catalog(path: str | Path) -> Catalog:
-    """The built-in catalog extended by the file at `path` (FORMAT §6)."""
+    """Load the built-in catalog extended by the catalog file at `path` (FORMAT §6).
+
+    Parameters
+    ----------
+    path : str or Path
+        The catalog file (FORMAT §2): TOML when its name ends in ``.toml`` (in any case),
+        JSON otherwise; at most 4 MiB.
+
+    Returns
+    -------
+    Catalog
+        The built-in catalog with the file's cards, requirements and epiphanies added by id
+        (an entry with a built-in id replaces it whole), its D5 tables added by player
+        count, its ``styles`` and ``types`` (closed vocabularies) where it gives them and its
+        ``effects`` added; named after the file and the SHA-256 of its bytes.
+
+    Raises
+    ------
+    CatalogError
+        When the file cannot be read (``not_found``) or does not load: ``.problems`` lists
+        every problem in it, and nothing is half-loaded.
+
+    Examples
+    --------
+    >>> import json, tempfile
+    >>> from pathlib import Path
+    >>> import neweden
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "my-copy.json"
+    >>> card = {"example": True, "style": "ex_gothic", "type": "ex_plaza", "facility": "lab",
+    ...         "points": 1, "stars": 0, "sides": ["left", "right"]}
+    >>> _ = path.write_text(json.dumps({"cards": {"EX-bridge": card}}))
+    >>> catalog = neweden.load_catalog(path)
+    >>> catalog.name
+    'my-copy.json sha256:...'
+    >>> sorted(catalog.cards), catalog.card("EX-bridge").points
+    (['EX-bridge', 'atomic-waste', 'new-eden'], 1)
+    >>> _ = path.write_text(json.dumps({"cards": {"EX-bridge": card | {"stars": 9}}}))
+    >>> try:
+    ...     neweden.load_catalog(path)
+    ... except neweden.CatalogError as err:
+    ...     print([problem.line() for problem in err.problems])
+    ['/cards/EX-bridge/stars: bad_value: `stars` is 9; it must be from 0 to 3']
+    >>> folder.cleanup()
+    """
     try:
         data = Path(path).read_bytes()
     except OSError as exc:

@@ -94,9 +94,48 @@ def _decode_bytes(raw: bytes, doc_type: type[Doc], *, cells: bool = True) -> Doc
 
 
 def decode_game(game: GameInput) -> Game:
-    """A game (FORMAT §1) from JSON bytes, str or a mapping; ids are not resolved here.
+    """Decode a game (FORMAT §1) from JSON bytes, str or a mapping; ids are not resolved here.
 
-    Raises :class:`GameDecodeError` listing every decode problem.
+    Parameters
+    ----------
+    game : bytes, bytearray, memoryview, str or mapping
+        The game's JSON document (a byte-order mark at its start is taken off), or a mapping
+        of JSON's own types (a value JSON cannot carry, NaN or a set, is a problem at its
+        pointer).
+
+    Returns
+    -------
+    Game
+        The decoded game, its card, requirement and epiphany ids as written (look them up
+        with :func:`neweden.resolve_game`).
+
+    Raises
+    ------
+    GameDecodeError
+        When the input is not a readable game: ``.problems`` lists every decode problem
+        (FORMAT §3.1), each at its JSON Pointer. A game over 1 MiB is one ``too_large`` at
+        the root.
+    TypeError
+        For an input that is not bytes, str or a mapping.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+    >>> game = neweden.decode_game(example)  # the built-in example (neweden score --example)
+    >>> game.mode, [player.name for player in game.players]
+    ('elitist', ['Sarah', 'Bruno', 'Carla'])
+
+    Every problem is listed, not only the first:
+
+    >>> try:
+    ...     neweden.decode_game({"mode": "populist"})
+    ... except neweden.GameDecodeError as err:
+    ...     for problem in err.problems:
+    ...         print(problem.line())
+    /players: missing_field: a game needs `players`
+    /requirements: missing_field: a populist game needs `requirements`: the requirement ...
     """
     return _decode(game, Game)
 
@@ -108,7 +147,45 @@ def decode_game_bytes(raw: bytes) -> Game:
 
 
 def decode_city(city: GameInput) -> LoneCity:
-    """A lone city `{"city": [...]}`, as the validation calls accept it."""
+    """Decode a lone city `{"city": [...]}`, as the validation calls accept it.
+
+    Parameters
+    ----------
+    city : bytes, bytearray, memoryview, str or mapping
+        The lone city's JSON document, or a mapping of JSON's own types, read as
+        :func:`decode_game` reads a game.
+
+    Returns
+    -------
+    LoneCity
+        The decoded city; its card ids are not resolved here (:func:`neweden.resolve_city`
+        looks them up).
+
+    Raises
+    ------
+    GameDecodeError
+        When the input is not a readable lone city: ``.problems`` lists every decode
+        problem, each at its JSON Pointer (``/city/0/col``).
+    TypeError
+        For an input that is not bytes, str or a mapping.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> card = {"style": "ex_gothic", "type": "ex_plaza", "facility": "lab", "points": 1,
+    ...         "stars": 0, "sides": ["right"]}
+    >>> lone = neweden.decode_city({"city": [{"row": 0, "col": 0, "card": card},
+    ...                                      {"row": 0, "col": 1, "card": "EX-card"}]})
+    >>> [(entry.row, entry.col) for entry in lone.city]
+    [(0, 0), (0, 1)]
+    >>> lone.city[0].card.style, lone.city[1].card  # an inline card, then a catalog id
+    ('ex_gothic', 'EX-card')
+    >>> try:
+    ...     neweden.decode_city({"city": [{"row": 0, "card": "EX-card"}]})
+    ... except neweden.GameDecodeError as err:
+    ...     print(err)
+    /city/0/col: missing_field: a city entry needs `col`
+    """
     return _decode(city, LoneCity)
 
 

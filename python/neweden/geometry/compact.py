@@ -179,7 +179,39 @@ def _table(flat: Sequence[int]) -> npt.NDArray[np.int32]:
 
 
 def pack_cities(cities: Sequence[Sequence[ResolvedCard]]) -> CompactCities:
-    """The compact arrays of resolved cities, in order."""
+    """Pack resolved cities into the compact arrays the native core reads, in order.
+
+    Parameters
+    ----------
+    cities : sequence of sequences of ResolvedCard
+        Each city's cards as :func:`neweden.resolve_city` or :func:`neweden.resolve_game`
+        gives them (a card whose id did not resolve has ``spec`` None).
+
+    Returns
+    -------
+    CompactCities
+        One row a card in input order, city ``i`` at rows ``offsets[i]:offsets[i + 1]``,
+        coded as :mod:`neweden.geometry.compact` says: styles and types numbered in order of
+        appearance in this batch (their names in ``styles`` and ``types``), -1 for a wild or
+        unresolved card; ``sides`` as placed (a rotated card turned 180°); ``flags`` 1 for a
+        wild card, 2 for a card whose id did not resolve.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> card = {"style": "ex_gothic", "type": "ex_plaza", "facility": "lab", "points": 1,
+    ...         "stars": 0, "sides": ["right"]}
+    >>> lone = neweden.decode_city({"city": [
+    ...     {"row": 0, "col": 0, "card": card},
+    ...     {"row": 0, "col": 1, "card": card | {"sides": ["left"]}, "rotated": True},
+    ...     {"row": 1, "col": 0, "card": "EX-card"}]})
+    >>> cards, _ = neweden.resolve_city(lone.city, neweden.BUILTIN, "/city")
+    >>> packed = neweden.pack_cities([cards])
+    >>> len(packed), packed.offsets.tolist(), packed.styles
+    (1, [0, 3], ('ex_gothic',))
+    >>> packed.style.tolist(), packed.sides.tolist(), packed.flags.tolist()
+    ([0, 0, -1], [2, 2, 0], [0, 0, 2])
+    """
     names = _Interned()
     flat, offsets = _flat_rows(cities, names)
     table = _table(flat)
@@ -210,10 +242,45 @@ def pack_flat(
 def pack_table(
     cities: Sequence[Sequence[ResolvedCard]],
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
-    """The rows of resolved cities as one (cards, WIDTH) int32 table (columns row, col,
-    style, type, facility, sides, flags, stars, points) and the city offsets: the form
-    of :func:`neweden.geometry.native.score_figures` (and, its first seven columns, of
-    :func:`neweden.geometry.native.analyse_table`)."""
+    """Pack the rows of resolved cities into one int32 table and the city offsets.
+
+    The form :func:`neweden.score_table` reads, and that of
+    :func:`neweden.geometry.native.score_figures` (and, its first seven columns, of
+    :func:`neweden.geometry.native.analyse_table`).
+
+    Parameters
+    ----------
+    cities : sequence of sequences of ResolvedCard
+        Each city's cards as :func:`neweden.resolve_city` or :func:`neweden.resolve_game`
+        gives them.
+
+    Returns
+    -------
+    table : numpy.ndarray
+        A (cards, WIDTH) int32 table, one row a card in input order, columns row, col,
+        style, type, facility, sides, flags, stars, points, coded as :func:`pack_cities`
+        codes them (the style and type names are not returned).
+    city_offsets : numpy.ndarray
+        int64, one more than the cities: city ``i`` is rows
+        ``city_offsets[i]:city_offsets[i + 1]``.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> card = {"style": "ex_gothic", "type": "ex_plaza", "facility": "lab", "points": 1,
+    ...         "stars": 0}
+    >>> lone = neweden.decode_city({"city": [
+    ...     {"row": 0, "col": 0, "card": card | {"sides": ["right"]}},
+    ...     {"row": 0, "col": 1, "card": card | {"sides": ["left"]}}]})
+    >>> cards, _ = neweden.resolve_city(lone.city, neweden.BUILTIN, "/city")
+    >>> table, city_offsets = neweden.pack_table([cards, cards[:1]])
+    >>> table
+    array([[0, 0, 0, 0, 0, 2, 0, 0, 1],
+           [0, 1, 0, 0, 0, 8, 0, 0, 1],
+           [0, 0, 0, 0, 0, 2, 0, 0, 1]], dtype=int32)
+    >>> city_offsets
+    array([0, 2, 3])
+    """
     flat, offsets = _flat_rows(cities, _Interned())
     return _table(flat), np.array(offsets, dtype=np.int64)
 

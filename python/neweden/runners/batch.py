@@ -62,9 +62,52 @@ def score_many(
     detail: bool = False,
     lang: str | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """The report of each game, in input order (FORMAT §6); an unreadable entry yields
-    `{"valid": false, "errors": [...]}`. `jobs` worker processes (default: every core; 1
-    scores in this process). Messages in `lang` (as :func:`neweden.score`)."""
+    """Score many games, in worker processes: the report of each, in input order (FORMAT §6).
+
+    The games go to the workers in chunks, a few chunks a worker in flight at most, so
+    memory stays flat whatever the number of games; a bad entry never stops the run.
+
+    Parameters
+    ----------
+    games : iterable of bytes, bytearray, memoryview, str or mapping
+        The games, read a chunk at a time as the run goes (a generator is not read whole
+        first).
+    jobs : int, optional
+        The number of worker processes (None: one a core; at most four a core); 1 scores
+        in this process.
+    catalog : Catalog, optional
+        The catalog the ids are looked up in (None: :data:`neweden.BUILTIN`).
+    detail : bool, optional
+        The detailed report, with its audit trail (as :func:`neweden.score`). Default is
+        False: the lean report.
+    lang : str, optional
+        The language of the messages (as :func:`neweden.score`).
+
+    Returns
+    -------
+    iterator of dict
+        The report of each game (as :func:`neweden.score` gives it), in input order; an
+        unreadable entry (or one that is not bytes, str or a mapping) yields
+        ``{"valid": False, "errors": [...]}``.
+
+    Raises
+    ------
+    neweden.i18n.UnknownLanguage
+        (a ValueError) For a language neweden does not speak, when the iteration starts.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+    >>> for report in neweden.score_many([example, b'{"mode": "military"'], jobs=1):
+    ...     print(report["valid"], [p["score"]["total"] for p in report.get("players", [])])
+    ...     print([problem["code"] for problem in report.get("errors", [])])
+    True [78, 34, 43]
+    []
+    False []
+    ['bad_json']
+    """
     with speaking(lang) as chosen:  # checked now, used by each chunk's worker
         settings = Settings(catalog or BUILTIN, detail, lang=chosen)
     yield from ordered(in_chunks(games), work_inputs, min(jobs or cores(), most_jobs()), settings)

@@ -54,9 +54,37 @@ BLOCKSIZE = 32 * 1024 * 1024
 
 
 def score_bag(games: db.Bag, *, catalog: Catalog | None = None, detail: bool = False) -> db.Bag:
-    """The report of each game of the bag (bytes, str or mappings), in order; an unreadable
-    one is `{"valid": false, "errors": [...]}`. One native call per partition. Messages in
-    the language of the caller (as the bag is built), whatever the workers' own."""
+    """Score a bag of games: the report of each, in order, one native call a partition.
+
+    Parameters
+    ----------
+    games : dask.bag.Bag
+        The games: bytes, str or mappings.
+    catalog : Catalog, optional
+        The catalog the ids are looked up in (None: :data:`neweden.BUILTIN`).
+    detail : bool, optional
+        The detailed report, with its audit trail (as :func:`neweden.score`). Default is
+        False: the lean report.
+
+    Returns
+    -------
+    dask.bag.Bag
+        The report of each game (as :func:`neweden.score` gives it), in order; an
+        unreadable one is ``{"valid": False, "errors": [...]}``. Messages in the language
+        of the caller (as the bag is built), whatever the workers' own.
+
+    Examples
+    --------
+    >>> import dask.bag as db
+    >>> import neweden.dask as nd
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+    >>> reports = nd.score_bag(db.from_sequence([example, b"{"], npartitions=1))
+    >>> for report in reports.compute(scheduler="sync"):  # or on a cluster's client
+    ...     print(report["valid"], [problem["code"] for problem in report["errors"]])
+    True []
+    False ['bad_json']
+    """
     chosen = catalog or BUILTIN
     lang = current()
 
@@ -75,9 +103,44 @@ def score_entries_bag(
     detail: bool = False,
     lines: Lines | None = None,
 ) -> db.Bag:
-    """The :class:`neweden.runners.results.Result` of each entry (as `neweden validate`
-    makes them), in the language of the caller; `lines`: how the stdout lines are written
-    (default: each entry's, plain)."""
+    """Score a bag of entries as `neweden validate` does: the result of each, in order.
+
+    Parameters
+    ----------
+    entries : dask.bag.Bag
+        The entries, as :func:`entries_bag` reads them.
+    catalog : Catalog, optional
+        The catalog the ids are looked up in (None: :data:`neweden.BUILTIN`).
+    detail : bool, optional
+        The detailed report in each result's ``--out`` line (as :func:`neweden.score`).
+        Default is False: the lean report.
+    lines : Lines, optional
+        How the standard-output lines are written (None: each entry's, plain).
+
+    Returns
+    -------
+    dask.bag.Bag
+        The :class:`neweden.runners.results.Result` of each entry (as `neweden validate`
+        makes them), in the language of the caller: its ``--out`` line (``line``), its
+        standard-output line (``short``), ``valid``, the error ``codes``, the CSV ``rows``.
+
+    Examples
+    --------
+    >>> import json, tempfile
+    >>> from pathlib import Path
+    >>> import neweden.dask as nd
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_text()
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> games = Path(folder.name) / "games.jsonl"
+    >>> _ = games.write_text(json.dumps(json.loads(example)) + "\\n{\\n")
+    >>> results = nd.score_entries_bag(nd.entries_bag([str(games)]))
+    >>> for result in results.compute(scheduler="sync"):
+    ...     print(result.short)
+    /.../games.jsonl:1: valid  Sarah 78 · Bruno 34 · Carla 43
+    /.../games.jsonl:2: UNREADABLE bad_json at /
+    >>> folder.cleanup()
+    """
     chosen = catalog or BUILTIN
     lang = current()
     short = lines if lines is not None else Lines()
@@ -162,10 +225,43 @@ def entries_bag(
     exclude: Collection[str] = (),
     skipped: Skipped | None = None,
 ) -> db.Bag:
-    """A bag of the games of the PATHs, in order (FORMAT §4's sources), read on the
-    workers: one partition a `.json` file or `.jsonl.gz`, `blocksize` bytes of a `.jsonl`.
-    A folder walk leaves out the local files of `exclude` (resolved paths: the outputs of
-    the run), telling `skipped`."""
+    """A bag of the games of the PATHs, in order (FORMAT §4's sources), read on the workers.
+
+    Parameters
+    ----------
+    paths : sequence of str
+        Game files (``.json``, ``.jsonl``, ``.jsonl.gz``) and folders walked for them, in
+        the order of their paths: local paths the workers can see, or any fsspec URL.
+    blocksize : int, optional
+        The bytes of a ``.jsonl`` a partition reads, its line numbers exact (default: 32
+        MiB); a ``.json`` file or a ``.jsonl.gz`` is one partition.
+    exclude : collection of str, optional
+        Local files a folder walk leaves out (resolved paths: the outputs of the run).
+    skipped : callable, optional
+        Told the URL of each file a walk leaves out.
+
+    Returns
+    -------
+    dask.bag.Bag
+        The entry of each game (``path``, ``line``: 1-based in a ``.jsonl``, ``data``,
+        ``problem``), in order; a path that does not exist is one entry with a
+        ``not_found`` problem.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import neweden.dask as nd
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> _ = (Path(folder.name) / "games.jsonl").write_text('{"mode": "military"}\\n{\\n')
+    >>> entries = nd.entries_bag([folder.name, str(Path(folder.name) / "missing.json")])
+    >>> for entry in entries.compute(scheduler="sync"):
+    ...     print(Path(entry.path).name, entry.line, entry.data, entry.problem is None)
+    games.jsonl 1 b'{"mode": "military"}' True
+    games.jsonl 2 b'{' True
+    missing.json None None False
+    >>> folder.cleanup()
+    """
     tasks = []
     for url, shown, exists in _expand(paths, exclude, skipped):
         if not exists:
@@ -189,8 +285,39 @@ def entries_bag(
 
 
 def to_dataframe(results: db.Bag) -> Any:
-    """A Dask DataFrame of the per-player rows (the CSV columns of FORMAT §4: strings,
-    booleans, nullable int64) from a bag of :class:`neweden.runners.results.Result`."""
+    """A Dask DataFrame of the per-player rows of a bag of results.
+
+    Parameters
+    ----------
+    results : dask.bag.Bag
+        :class:`neweden.runners.results.Result` objects, as :func:`score_entries_bag`
+        gives them.
+
+    Returns
+    -------
+    dask.dataframe.DataFrame
+        The per-player rows, in the CSV columns of FORMAT §4 (:data:`COLUMNS`): strings,
+        booleans, nullable int64. An entry that is not a readable game is one row without
+        a player.
+
+    Examples
+    --------
+    >>> import json, tempfile
+    >>> from pathlib import Path
+    >>> import neweden.dask as nd
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_text()
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> games = Path(folder.name) / "games.jsonl"
+    >>> _ = games.write_text(json.dumps(json.loads(example)) + "\\n{\\n")
+    >>> frame = nd.to_dataframe(nd.score_entries_bag(nd.entries_bag([str(games)])))
+    >>> rows = frame.compute(scheduler="sync")
+    >>> rows["player"].tolist(), rows["total"].tolist(), str(rows["total"].dtype)
+    (['Sarah', 'Bruno', 'Carla', <NA>], [78, 34, 43, <NA>], 'Int64')
+    >>> rows["error_codes"].tolist()
+    ['', '', '', 'bad_json']
+    >>> folder.cleanup()
+    """
     import pandas as pd
 
     meta = pd.DataFrame(
@@ -223,8 +350,42 @@ def _frames(results: db.Bag, frame: Any, meta: Any) -> Any:
 
 
 def iter_results(results: db.Bag, client: Any) -> Iterator[Result]:
-    """The results of a bag from a cluster, partition by partition, in input order, at most
-    a few partitions computed ahead."""
+    """The results of a bag from a cluster, in input order.
+
+    Partition by partition, at most a few partitions computed ahead.
+
+    Parameters
+    ----------
+    results : dask.bag.Bag
+        :class:`neweden.runners.results.Result` objects, as :func:`score_entries_bag`
+        gives them.
+    client : distributed.Client
+        The client of the cluster that computes them.
+
+    Returns
+    -------
+    iterator of Result
+        The results, in input order, each partition's as it is done.
+
+    Examples
+    --------
+    >>> import json, tempfile
+    >>> from pathlib import Path
+    >>> from distributed import Client
+    >>> import neweden.dask as nd
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_text()
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> games = Path(folder.name) / "games.jsonl"
+    >>> _ = games.write_text(json.dumps(json.loads(example)) + "\\n{\\n")
+    >>> results = nd.score_entries_bag(nd.entries_bag([str(games)]))
+    >>> with Client(processes=False, n_workers=1, dashboard_address=":0") as client:
+    ...     for result in nd.iter_results(results, client):
+    ...         print(result.valid, result.codes)
+    True ()
+    False ('bad_json',)
+    >>> folder.cleanup()
+    """
     parts = results.to_delayed()
     window = 8
     futures = client.compute(parts[:window])

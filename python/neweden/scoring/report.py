@@ -76,15 +76,56 @@ def score(
     detail: bool = True,
     lang: str | None = None,
 ) -> dict[str, Any]:
-    """The report of FORMAT §3 for one game (bytes, str, a mapping, or a :class:`Game`
-    already decoded by :func:`neweden.decode_game`), as a plain dict; its
-    messages in `lang` (``"en"`` or
-    ``"pt-BR"``; None: the current language, English unless set). Codes, keys and values are
-    the same in every language.
+    """Score one game: the report of FORMAT §3, as a plain dict.
 
-    Raises :class:`neweden.GameDecodeError` when the input is not a readable game (its
-    problems in `lang`), and :class:`neweden.i18n.UnknownLanguage` (a ValueError) for a
-    language neweden does not speak.
+    Parameters
+    ----------
+    game : bytes, bytearray, memoryview, str, mapping or Game
+        The game: its JSON document, a mapping, or a :class:`~neweden.Game` already decoded
+        by :func:`neweden.decode_game`.
+    catalog : Catalog, optional
+        The catalog the ids are looked up in (None: :data:`neweden.BUILTIN`).
+    detail : bool, optional
+        The detailed report, with the audit trail of every player and of the game
+        (docs/report.md); False: the lean report, without it. Default is True.
+    lang : str, optional
+        The language of the messages: ``"en"`` or ``"pt-BR"`` (None: the current language,
+        English unless set). Codes, keys and values are the same in every language.
+
+    Returns
+    -------
+    dict
+        The report: ``valid``, ``mode``, each player's score and place under ``players``,
+        the game's ``errors`` and ``warnings``, and the rest of FORMAT §3.
+
+    Raises
+    ------
+    GameDecodeError
+        When the input is not a readable game (its problems in `lang`).
+    TypeError
+        For a game that is not bytes, str, a mapping or a Game.
+    neweden.i18n.UnknownLanguage
+        (a ValueError) For a language neweden does not speak.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+    >>> report = neweden.score(example)  # the built-in example (neweden score --example)
+    >>> report["valid"], [(p["name"], p["score"]["total"], p["place"]) for p in report["players"]]
+    (True, [('Sarah', 78, 1), ('Bruno', 34, 3), ('Carla', 43, 2)])
+    >>> [problem["code"] for problem in report["warnings"]]
+    ['default_majority_table']
+    >>> "audit" in report, "audit" in neweden.score(example, detail=False)
+    (True, False)
+    >>> neweden.score(example, lang="pt-BR")["warnings"][0]["code"]  # codes are not translated
+    'default_majority_table'
+    >>> try:
+    ...     neweden.score({"mode": "military", "players": []})
+    ... except neweden.GameDecodeError as err:
+    ...     print(err)
+    /players: bad_value: `players` is empty; at least 1 are needed
     """
     if lang is None:  # the current language: nothing to set
         return _to_dict(score_report(game, catalog=catalog, detail=detail))

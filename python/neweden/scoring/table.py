@@ -149,25 +149,79 @@ def score_table(
     catalog: Catalog | None = None,
     threads: int = 1,
 ) -> TableScores:
-    """Every player's score of every game of a packed table.
+    """Score every player of every game of a packed table, in columns.
 
-    `table` (cards x 9 int32: row, col, style, type, facility, sides, flags, stars, points)
-    and `city_offsets` are :func:`neweden.geometry.compact.pack_table`'s; game g's players are
-    the cities ``game_offsets[g]:game_offsets[g + 1]``. `mode` is one for every game or one a
-    game; `requirements` the requirement cards in play (catalog ids, read in the Populist
-    part): one list for every game, or a list a game; `epiphanies` per city (None: none);
-    `bonuses` per city (summed points); `first_player` per game, the index of the first
-    player within the game or -1; `requirements_declared` per city, the requirement cards
-    of its game's list the table declared this player met, as bits (bit k: the k-th card of
-    the list): a card the catalog cannot judge (unknown, or without a condition) is met as
-    declared, any other by its city (RULES §4a); `majority_tables` per game, the D5 card's
-    values for its players (None: the catalog's or the default).
+    Parameters
+    ----------
+    table : numpy.ndarray
+        The cards of every city, cards x 9 int32 (row, col, style, type, facility, sides,
+        flags, stars, points), as :func:`neweden.pack_table` gives it.
+    city_offsets : numpy.ndarray
+        Where each city starts in `table`, as :func:`neweden.pack_table` gives them.
+    game_offsets : numpy.ndarray
+        Where each game starts among the cities: game g's players are the cities
+        ``game_offsets[g]:game_offsets[g + 1]``.
+    mode : str or sequence of str
+        One mode for every game, or one a game.
+    requirements : sequence of str, or sequence of sequences of str, optional
+        The requirement cards in play (catalog ids, read in the Populist part): one list for
+        every game, or a list a game. Default: none.
+    epiphanies : Epiphanies, optional
+        Every city's epiphanies, in columns (None: none).
+    bonuses : numpy.ndarray, optional
+        Per city, the bonuses' summed points (None: none).
+    first_player : numpy.ndarray, optional
+        Per game, the index of the first player within the game, or -1 (None: no first
+        player for any game).
+    requirements_declared : numpy.ndarray, optional
+        Per city, the requirement cards of its game's list the table declared this player
+        met, as bits (bit k: the k-th card of the list): a card the catalog cannot judge
+        (unknown, or without a condition) is met as declared, any other by its city
+        (RULES §4a). None: nothing declared.
+    majority_tables : sequence of (sequence of int or None), optional
+        Per game, the D5 card's values for its players (None, for all games or for one: the
+        catalog's or the default).
+    catalog : Catalog, optional
+        The catalog the requirement ids are looked up in (None: :data:`neweden.BUILTIN`).
+    threads : int, optional
+        The native core's threads for the cities' figures (at least 1). Default is 1.
 
-    Raises ValueError for arrays that do not fit together, an unknown mode, a requirement
-    the catalog does not know when nothing is declared, a requirement listed twice for a
-    game, a requirement whose condition looks at the cards themselves, a D5 table that does
-    not fit its game, or a catalog (built in Python) whose D5 tables or epiphanies give
-    points beyond SAFE_POINTS."""
+    Returns
+    -------
+    TableScores
+        Arrays of one entry a player (a city), in the order of the table: the fields of a
+        lean report's players (``legal``, ``cards``, ... ``total``, ``place``), with 0 where
+        the report says null (stars and requirements met in a Military game).
+
+    Raises
+    ------
+    ValueError
+        For arrays that do not fit together, an unknown mode, a requirement the catalog
+        does not know when nothing is declared, a requirement listed twice for a game, a
+        requirement whose condition looks at the cards themselves, a D5 table that does not
+        fit its game, or a catalog (built in Python) whose D5 tables or epiphanies give
+        points beyond SAFE_POINTS.
+
+    Examples
+    --------
+    The built-in example game (``neweden score --example``), its three cities packed:
+
+    >>> import numpy as np
+    >>> import neweden
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+    >>> resolved = neweden.resolve_game(neweden.decode_game(example), neweden.BUILTIN)
+    >>> table, city_offsets = neweden.pack_table(resolved.cities)
+    >>> epiphanies = neweden.Epiphanies(  # Sarah lists five, Bruno and Carla none
+    ...     offsets=np.array([0, 5, 5, 5]), points=np.array([5, 2, 2, 2, 2]),
+    ...     state=np.array([1, 2, 2, 2, 2]),  # validated, then activated
+    ...     third_star=np.array([False, True, True, False, False]))
+    >>> scores = neweden.score_table(
+    ...     table, city_offsets, np.array([0, 3]), mode="elitist",
+    ...     requirements=["A1", "B1", "C1"], epiphanies=epiphanies, first_player=np.array([0]))
+    >>> scores.total, scores.place  # as neweden.score reports them
+    (array([78, 34, 43]), array([1, 3, 2]))
+    """
     catalog = _fitting(catalog or BUILTIN)
     table = _checked_table(table)
     city_offsets = _offsets("city_offsets", city_offsets, len(table), "cards of the table")

@@ -41,9 +41,56 @@ def _is_lone_city(raw: bytes) -> bool:
 def validate(
     game_or_city: GameInput, *, catalog: Catalog | None = None, lang: str | None = None
 ) -> dict[str, Any]:
-    """The validation answer of FORMAT §5, its messages in `lang` (as :func:`neweden.score`).
-    Raises :class:`neweden.GameDecodeError` when the input is neither a readable game nor a
-    readable lone city."""
+    """Validate a game or a lone city: the validation answer of FORMAT §5.
+
+    A game is scored (the lean report) and the answer keeps, per player, what legality
+    needs. A lone city (an object with ``city`` and neither ``players`` nor ``mode``) gets
+    the geometry's problems, unknown ids, the copy limits within it and the vocabulary
+    checks, with paths into the body as sent (``/city/3``), all under ``players[0]``.
+
+    Parameters
+    ----------
+    game_or_city : bytes, bytearray, memoryview, str or mapping
+        A game, or a lone city ``{"city": [...]}``: its JSON document or a mapping.
+    catalog : Catalog, optional
+        The catalog the ids are looked up in (None: :data:`neweden.BUILTIN`).
+    lang : str, optional
+        The language of the messages (as :func:`neweden.score`).
+
+    Returns
+    -------
+    dict
+        ``valid``; ``players``, each with ``name`` (None for a lone city), ``legal``,
+        ``cards``, ``open_connections``, ``errors`` and ``warnings``; the game's own
+        ``errors`` and ``warnings``.
+
+    Raises
+    ------
+    GameDecodeError
+        When the input is neither a readable game nor a readable lone city.
+    TypeError
+        For an input that is not bytes, str or a mapping.
+    neweden.i18n.UnknownLanguage
+        (a ValueError) For a language neweden does not speak.
+
+    Examples
+    --------
+    >>> import neweden
+    >>> from importlib.resources import files
+    >>> example = files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+    >>> answer = neweden.validate(example)  # the built-in example (neweden score --example)
+    >>> answer["valid"], [(p["name"], p["legal"]) for p in answer["players"]]
+    (True, [('Sarah', True), ('Bruno', True), ('Carla', True)])
+    >>> card = {"style": "ex_gothic", "type": "ex_plaza", "facility": "lab", "points": 1,
+    ...         "stars": 0, "sides": ["right"]}
+    >>> answer = neweden.validate({"city": [{"row": 0, "col": 0, "card": card},
+    ...                                     {"row": 0, "col": 1, "card": "EX-card"}]})
+    >>> answer["valid"], answer["players"][0]["name"], answer["players"][0]["legal"]
+    (False, None, False)
+    >>> for problem in answer["players"][0]["errors"]:
+    ...     print(problem["path"], problem["code"])
+    /city/1/card unknown_card
+    """
     with speaking(lang):
         return _validate(game_or_city, catalog)
 
