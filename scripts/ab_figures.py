@@ -1,0 +1,113 @@
+"""The in-process figures of the neweden this Python imports, on inputs every tree gets the
+same, to compare two trees installed side by side (each run by its own Python, in turn):
+
+    /venv-a/bin/python scripts/ab_figures.py start REALISTIC.jsonl HEAVY.jsonl >> figures.tsv
+    /venv-b/bin/python scripts/ab_figures.py end REALISTIC.jsonl HEAVY.jsonl >> figures.tsv
+
+Prints `NAME<TAB>figure<TAB>µs`: `neweden.score` lean and detailed of the first 1,500 games of
+each file (a realistic mix, bench.conftest.transcribed_games, and one heavy with mistakes,
+bench.mixes.mistaken_games, written as JSON Lines), `score_table` of 2,000 generated games,
+`placements` of 20 questions given as JSON bytes and as decoded games. Best of 5 timings,
+the collector frozen after set-up. Run from a checkout (its tests/ and bench/ make the
+inputs); docs/benchmarks.md reports what it printed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import itertools
+import json
+import random
+import sys
+import timeit
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the generators
+
+import neweden
+from neweden.catalog.catalog import ResolvedCard
+from neweden.format.decode import decode_game
+from neweden.geometry.synth import _random_card, city_json, grow_city
+from tests.table_games import table_columns, table_games
+
+GAMES = 1500
+
+
+def best(work: Callable[[], object], number: int) -> float:
+    return min(timeit.repeat(work, number=number, repeat=5)) / number
+
+
+def lines(path: str) -> list[bytes]:
+    with open(path, "rb") as handle:
+        return [line.rstrip(b"\n") for line in itertools.islice(handle, GAMES)]
+
+
+def scores(games: list[bytes], detail: bool) -> float:
+    def run() -> None:
+        for game in games:
+            with contextlib.suppress(ValueError):  # an unreadable game (GameDecodeError)
+                neweden.score(game, detail=detail)
+
+    run()
+    return best(run, 1) / len(games) * 1e6
+
+
+def table() -> float:
+    try:
+        from neweden.scoring.table import score_table
+    except ImportError:  # pragma: no cover - an older tree
+        score_table = neweden.score_table
+    columns = table_columns(table_games(21, 2000))
+    packed, cities, players = (columns.pop(k) for k in ("table", "city_offsets", "game_offsets"))
+
+    def run() -> object:
+        return score_table(packed, cities, players, requirements=["A1", "B1", "C1"], **columns)
+
+    run()
+    return best(run, 3) / 2000 * 1e6
+
+
+def questions() -> list[tuple[dict[str, Any], Any]]:
+    rng = random.Random(22)
+    out = []
+    for _ in range(20):
+        players = [
+            {"name": f"P{i}", "city": city_json(grow_city(rng, 12, tries=2000))} for i in range(4)
+        ]
+        game = {"mode": "elitist", "requirements": ["A1", "B1", "C1"], "players": players}
+        (entry,) = city_json([ResolvedCard(0, 0, 0, False, _random_card(rng, 5, 6))])
+        out.append((game, entry["card"]))
+    return out
+
+
+def placed(items: list[tuple[Any, Any]]) -> float:
+    def run() -> object:
+        return [neweden.placements(game, player="P0", card=card) for game, card in items]
+
+    run()
+    return best(run, 20) / len(items) * 1e6
+
+
+def main(name: str, realistic: str, heavy: str) -> None:
+    mixes = {"realistic": lines(realistic), "heavy": lines(heavy)}
+    asked = questions()
+    as_bytes = [(json.dumps(game).encode(), card) for game, card in asked]
+    decoded = [(decode_game(json.dumps(game)), card) for game, card in asked]
+    gc.collect()
+    gc.freeze()
+    found: dict[str, float] = {}
+    for mix, games in mixes.items():
+        found[f"score lean {mix}"] = scores(games, False)
+        found[f"score detailed {mix}"] = scores(games, True)
+    found["score_table a game"] = table()
+    found["placements bytes"] = placed(as_bytes)
+    found["placements decoded"] = placed(decoded)
+    for figure, value in found.items():
+        print(f"{name}\t{figure}\t{value:.1f}")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:4])

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Every output of fixed inputs, to compare two trees byte for byte (`cmp`):
+#
+#   scripts/outputs_snapshot.sh --inputs IN          # once: the inputs, made by this checkout
+#   scripts/outputs_snapshot.sh VENV-A IN OUT-A      # each tree installed in its own venv
+#   scripts/outputs_snapshot.sh VENV-B IN OUT-B
+#   scripts/outputs_snapshot.sh --compare OUT-A OUT-B
+#
+# The outputs: the report corpus (scripts/report_corpus.py: lean and detailed reports, text
+# tables, SVGs of 1,500 generated games and every example), `validate` of the generated
+# games, of a mix heavy with mistakes (bench/mixes.py) and of the examples (--out, --csv,
+# --detail, --csv-sep ';', --only-invalid, standard output) in English and Portuguese,
+# `score` of every example (JSON and text), the OpenAPI document. `--compare` cmps every file,
+# standard output with its timing (" in 0.4 s (8,356 games/s)") taken out.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+if [ "$1" = "--inputs" ]; then
+  mkdir -p "$2/examples"
+  cp "$here"/examples/*.json "$2/examples/"
+  cp "$here/scripts/report_corpus.py" "$2/corpus.py"
+  python "$here/scripts/report_corpus.py" /dev/null 1500 --jsonl "$2/games.jsonl" >/dev/null
+  (cd "$here" && python -c "
+from bench.mixes import mistaken_games
+open('$2/heavy.jsonl', 'wb').write(b'\n'.join(mistaken_games(3000, 7)) + b'\n')")
+  exit 0
+fi
+timing='s/ (in|em) [0-9.,]+ (s|ms|min)( \([0-9.,]+ [a-z/]+\))?//'
+if [ "$1" = "--compare" ]; then
+  bad=0
+  for f in "$2"/*; do
+    g="$3/$(basename "$f")"
+    case "$f" in
+      *stdout*) cmp -s <(sed -E "$timing" "$f") <(sed -E "$timing" "$g") || { echo "differ: $f"; bad=1; } ;;
+      *) cmp "$f" "$g" || bad=1 ;;
+    esac
+  done
+  echo "files: $(ls "$2" | wc -l); differing: $bad"
+  exit "$bad"
+fi
+venv=$1; in=$(cd "$2" && pwd); out=$3
+rm -rf "$out"; mkdir -p "$out"; out=$(cd "$out" && pwd)
+export NO_COLOR=1 COLUMNS=100
+cd /tmp
+"$venv/bin/python" "$in/corpus.py" "$out/corpus.txt" 1500 >/dev/null
+for lang in en pt-BR; do
+  for f in games heavy examples; do
+    src="$in/$f.jsonl"; [ "$f" = examples ] && src="$in/examples"
+    "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 2 --out "$out/$f.$lang.out" \
+      --csv "$out/$f.$lang.csv" >"$out/$f.$lang.stdout" 2>&1 || true
+    "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 1 --detail \
+      --out "$out/$f.$lang.detail" --csv "$out/$f.$lang.semi.csv" --csv-sep ';' \
+      --only-invalid >"$out/$f.$lang.stdout2" 2>&1 || true
+  done
+  for e in "$in"/examples/*.json; do
+    name=$(basename "$e")
+    "$venv/bin/neweden" score "$e" --lang "$lang" >"$out/score.$name.$lang.txt" 2>&1 || true
+    "$venv/bin/neweden" score "$e" --lang "$lang" --format text >"$out/score.$name.$lang.text" 2>&1 || true
+  done
+done
+"$venv/bin/python" -c "
+import sys, msgspec
+try:
+    from neweden.http.api_types import openapi
+except ImportError:
+    from neweden.http.openapi import openapi
+sys.stdout.buffer.write(msgspec.json.encode(openapi('0')))" >"$out/openapi.json"
