@@ -22,8 +22,8 @@ GROUP = "placements of a card: 12-card city, 4 players"
 CELLS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-@pytest.fixture(scope="module")
-def questions() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+def placement_questions() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Twenty seeded questions: a 4-player elitist game of 12-card cities, and a card."""
     rng = random.Random(22)
     out = []
     for _ in range(20):
@@ -34,6 +34,11 @@ def questions() -> list[tuple[dict[str, Any], dict[str, Any]]]:
         (entry,) = city_json([ResolvedCard(0, 0, 0, False, _random_card(rng, 5, 6))])
         out.append((game, entry["card"]))
     return out
+
+
+@pytest.fixture(scope="module")
+def questions() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    return placement_questions()
 
 
 def _brute_force(game: dict[str, Any], card: dict[str, Any]) -> list[tuple[int, int, bool, int]]:

@@ -18,7 +18,6 @@ import contextlib
 import gc
 import itertools
 import json
-import random
 import sys
 import timeit
 from collections.abc import Callable
@@ -28,9 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the generators
 
 import neweden
-from neweden.catalog.catalog import ResolvedCard
+from bench.test_bench_placements import placement_questions
 from neweden.format.decode import decode_game
-from neweden.geometry.synth import _random_card, city_json, grow_city
 from tests.table_games import table_columns, table_games
 
 GAMES = 1500
@@ -70,19 +68,6 @@ def table() -> float:
     return best(run, 3) / 2000 * 1e6
 
 
-def questions() -> list[tuple[dict[str, Any], Any]]:
-    rng = random.Random(22)
-    out = []
-    for _ in range(20):
-        players = [
-            {"name": f"P{i}", "city": city_json(grow_city(rng, 12, tries=2000))} for i in range(4)
-        ]
-        game = {"mode": "elitist", "requirements": ["A1", "B1", "C1"], "players": players}
-        (entry,) = city_json([ResolvedCard(0, 0, 0, False, _random_card(rng, 5, 6))])
-        out.append((game, entry["card"]))
-    return out
-
-
 def placed(items: list[tuple[Any, Any]]) -> float:
     def run() -> object:
         return [neweden.placements(game, player="P0", card=card) for game, card in items]
@@ -93,7 +78,7 @@ def placed(items: list[tuple[Any, Any]]) -> float:
 
 def main(name: str, realistic: str, heavy: str) -> None:
     mixes = {"realistic": lines(realistic), "heavy": lines(heavy)}
-    asked = questions()
+    asked = placement_questions()
     as_bytes = [(json.dumps(game).encode(), card) for game, card in asked]
     decoded = [(decode_game(json.dumps(game)), card) for game, card in asked]
     gc.collect()
