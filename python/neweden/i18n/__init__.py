@@ -61,6 +61,11 @@ def _spoken() -> tuple[str, ...]:
 
 #: The languages neweden speaks, as BCP 47 tags (what `--lang`, `?lang=` and `lang=` take).
 LANGUAGES = _spoken()
+#: Each language by its tag in lower case, and the first of each primary language (`pt`).
+_BY_TAG = {tag.lower(): tag for tag in LANGUAGES}
+_BY_PRIMARY: dict[str, str] = {}
+for _tag in LANGUAGES:
+    _BY_PRIMARY.setdefault(_tag.split("-")[0].lower(), _tag)
 #: The gettext name of each language but English (pt-BR: pt_BR), its catalog's folder.
 _GETTEXT_NAMES = {tag: tag.replace("-", "_") for tag in LANGUAGES if tag != DEFAULT_LANGUAGE}
 
@@ -77,6 +82,7 @@ class UnknownLanguage(ValueError):
         self.asked = asked
 
 
+@functools.cache
 def own_name(tag: str) -> str:
     """A language's name in itself, as a choice of languages shows it (`Português (Brasil)`)."""
     from babel import Locale
@@ -116,11 +122,7 @@ def language(tag: str | None) -> str | None:
     primary, region = found.group(1).lower(), (found.group(2) or "").lower()
     if primary in ("c", "posix"):
         return DEFAULT_LANGUAGE
-    same = [spoken for spoken in LANGUAGES if spoken.split("-")[0].lower() == primary]
-    for spoken in same:
-        if spoken.lower() == f"{primary}-{region}":
-            return spoken
-    return same[0] if same else None
+    return _BY_TAG.get(f"{primary}-{region}") or _BY_PRIMARY.get(primary)
 
 
 def checked(tag: str) -> str:

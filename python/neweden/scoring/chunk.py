@@ -124,7 +124,7 @@ def chunk_players(
     return ChunkPlayers(scored_alone, entries, facts)
 
 
-class _Read(NamedTuple):
+class _EntriesRead(NamedTuple):
     """What a chunk's games give their columns, read entry by entry: by game, whether it
     plays the Populist and the Military parts, the seat of its first player (-1: none) and
     the requirements it tests; by city, the bonuses and the epiphanies; each condition
@@ -141,9 +141,9 @@ class _Read(NamedTuple):
 
 def _read_entries(
     games: Sequence[Game], extras: Sequence[ResolvedExtras], cities: int, catalog: Catalog
-) -> _Read:
-    """:class:`_Read` of a chunk's games."""
-    read = _Read(
+) -> _EntriesRead:
+    """:class:`_EntriesRead` of a chunk's games."""
+    read = _EntriesRead(
         [0] * len(games),
         [0] * len(games),
         [0] * cities,
