@@ -7,7 +7,8 @@ same, to compare two trees installed side by side (each run by its own Python, i
 Prints `NAME<TAB>figure<TAB>µs`: `neweden.score` lean and detailed of the first 1,500 games of
 each file (a realistic mix, bench.conftest.transcribed_games, and one heavy with mistakes,
 bench.mixes.mistaken_games, written as JSON Lines), `score_table` of 2,000 generated games,
-`placements` of 20 questions given as JSON bytes and as decoded games. Best of 5 timings,
+`placements` of 20 questions given as JSON bytes and as decoded games, and a `validate`
+worker's work on each mix (`score_entries`, one chunk, as `--quiet --out` asks). Best of 5 timings,
 the collector frozen after set-up. Run from a checkout (its tests/ and bench/ make the
 inputs); docs/benchmarks.md reports what it printed.
 """
@@ -76,6 +77,24 @@ def placed(items: list[tuple[Any, Any]]) -> float:
     return best(run, 20) / len(items) * 1e6
 
 
+def worker(games: list[bytes]) -> float:
+    """A `validate` worker's whole work on a chunk of entries (`--quiet --out`)."""
+    try:
+        from neweden.runners.results import score_entries
+    except ImportError:  # pragma: no cover - an older tree
+        from neweden.scoring.results import score_entries  # type: ignore[no-redef]
+    from neweden.catalog.catalog import BUILTIN
+    from neweden.runners.sources import Entry
+
+    entries = [Entry("mix.jsonl", i + 1, game, None) for i, game in enumerate(games)]
+
+    def run() -> object:
+        return score_entries(entries, BUILTIN, False, short=False, rows=False)
+
+    run()
+    return best(run, 1) / len(games) * 1e6
+
+
 def main(name: str, realistic: str, heavy: str) -> None:
     mixes = {"realistic": lines(realistic), "heavy": lines(heavy)}
     asked = placement_questions()
@@ -87,6 +106,7 @@ def main(name: str, realistic: str, heavy: str) -> None:
     for mix, games in mixes.items():
         found[f"score lean {mix}"] = scores(games, False)
         found[f"score detailed {mix}"] = scores(games, True)
+        found[f"validate worker {mix}"] = worker(games)
     found["score_table a game"] = table()
     found["placements bytes"] = placed(as_bytes)
     found["placements decoded"] = placed(decoded)

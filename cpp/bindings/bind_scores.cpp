@@ -358,8 +358,8 @@ class JsonPacker {
 
   // (flat, offsets, first_city, rotated, styles, types) of the games added: flat as the
   // bytes of its int32s (Python reads them as an array, one copy, no object per int);
-  // rotated, a list a game of its rotated cards as (player, index in the city); the rest
-  // as lists.
+  // rotated, a list a game of its rotated cards as (player, index in the city, row, col);
+  // the rest as lists.
   py::tuple table() const {
     const auto& cells = packer_.cells();
     const py::bytes flat(reinterpret_cast<const char*>(cells.data()),
@@ -370,10 +370,11 @@ class JsonPacker {
   }
 
  private:
-  // Each game's rotated cards, (player, index in the city), found from their rows of the
-  // table (ascending, as the packer read them).
+  // Each game's rotated cards, (player, index in the city, row, col), found from their rows
+  // of the table (ascending, as the packer read them).
   py::list rotated_by_game() const {
     const auto& offsets = packer_.offsets();
+    const auto& cells = packer_.cells();
     const auto& first_city = packer_.first_city();
     const std::size_t games = first_city.empty() ? 0 : first_city.size() - 1;
     py::list out(games);
@@ -387,7 +388,8 @@ class JsonPacker {
         while (offsets[city + 1] <= *rotated) {
           ++city;
         }
-        cards.append(py::make_tuple(city - first, *rotated - offsets[city]));
+        const auto at = static_cast<std::size_t>(*rotated) * 9;  // its row: 9 ints a card
+        cards.append(py::make_tuple(city - first, *rotated - offsets[city], cells[at], cells[at + 1]));
       }
       out[g] = std::move(cards);
     }

@@ -119,13 +119,13 @@ def test_pack_games_equals_resolving_then_packing(
     assert first.unresolved
     assert not second.unresolved
     rotated = [
-        (p, k)
+        (p, k, c.row, c.col)
         for p, city in enumerate(cities[: len(games[0].players)])
         for k, c in enumerate(city)
         if c.rotated
     ]
     assert first.rotated == rotated
-    assert [p for p, _k in rotated].count(0) == 2
+    assert [p for p, *_k in rotated].count(0) == 2
     assert "EX-unknown" in first.ids
     assert direct.table[int(direct.offsets[1]) - 1, 6] == UNRESOLVED
 

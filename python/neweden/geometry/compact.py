@@ -293,7 +293,8 @@ class GameCards:
 
     ids: list[str]
     unresolved: bool
-    rotated: list[tuple[int, int]]  # (player, index in the city) of each rotated card
+    #: (player, index in the city, row, col) of each rotated card
+    rotated: list[tuple[int, int, int, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +322,10 @@ class PackedGames:
         return _table(self.flat)
 
 
+#: A city's cards as three columns, in city order: row, col, and the icons as placed.
+CityColumns = tuple[Sequence[int], Sequence[int], Sequence[int]]
+
+
 class CityRows:
     """The rows of one game's cities in a packed table: city p of the game is
     ``of(p)``, WIDTH ints a card (row, col, style, type, facility, sides, flags, stars,
@@ -333,11 +338,6 @@ class CityRows:
         self.offsets = offsets
         self.first = first
 
-    def cell(self, p: int, index: int) -> tuple[int, int]:
-        """(row, col) of card `index` of city p."""
-        at = (self.offsets[self.first + p] + index) * WIDTH
-        return self.flat[at + ROW], self.flat[at + COL]
-
     def cards(self, p: int) -> int:
         """How many cards city p holds (as given: every placement has its row)."""
         return self.offsets[self.first + p + 1] - self.offsets[self.first + p]
@@ -349,11 +349,10 @@ class CityRows:
         flat = self.flat
         return [flat[lo + field : hi : WIDTH] for field in fields]
 
-    def of(self, p: int) -> list[tuple[int, ...]]:
-        """Each card of the game's city p as its row of the table."""
-        lo, hi = self.offsets[self.first + p], self.offsets[self.first + p + 1]
-        ints = iter(self.flat[lo * WIDTH : hi * WIDTH])
-        return list(zip(*[ints] * WIDTH, strict=False))  # WIDTH at a time
+    def placed(self, p: int) -> CityColumns:
+        """City p's cards as its geometry reads them: rows, columns and icons as placed."""
+        rows, cols, icons = self.columns(p, ROW, COL, ICONS)
+        return rows, cols, icons
 
 
 def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
@@ -402,7 +401,8 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                     extend((placement.row, placement.col, *(_turned(rest) if rotated else rest)))
                 if rotated:
                     # its index in the city: the rows packed since the city began, less one
-                    info.rotated.append((p, len(flat) // WIDTH - offsets[-1] - 1))
+                    index = len(flat) // WIDTH - offsets[-1] - 1
+                    info.rotated.append((p, index, placement.row, placement.col))
             offsets.append(len(flat) // WIDTH)
         first_city.append(len(offsets) - 1)
         packed.append(info)

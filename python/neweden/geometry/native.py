@@ -292,7 +292,7 @@ class JsonGames:
         raw, offsets, first_city, rotated, styles, types = self._packer.table()
         cells = array.array(_INT32)
         cells.frombytes(raw)  # one copy: no Python int made for a card's nine
-        cards = [GameCards([], False, found) for found in rotated]
+        cards = [GameCards([], False, found) for found in rotated]  # (p, index, row, col)
         if self._aliases:  # the codes renumbered here: the core reads these lists
             flat = cells.tolist()
             folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")

@@ -301,6 +301,15 @@ def form(message: str, names: tuple[str, ...]) -> Form | None:
     return _form(message, names, _active.get())
 
 
+def filled(message: str, names: tuple[str, ...], values: tuple[object, ...]) -> str:
+    """:func:`_` of `message` with `values`, one a name of `names` in that order: by its
+    :class:`Form` (made once a language) when it has one, else by :meth:`str.format`."""
+    said = _form(message, names, _active.get())
+    if said is None:
+        return _(message, **dict(zip(names, values, strict=True)))
+    return said.fill(values)
+
+
 def plural_form(singular: str, plural: str, n: int, names: tuple[str, ...]) -> Form | None:
     """:func:`form` of the sentence :func:`ngettext` picks for the count `n` (``{n}`` among
     `names`, as ngettext gives it)."""

@@ -11,9 +11,9 @@ from neweden.format import codes
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
 from neweden.format.sides import BIT, OPPOSITE, STEP
-from neweden.geometry.compact import COL, ICONS, ROW
+from neweden.geometry.compact import CityColumns
 from neweden.geometry.figures import CityFigures
-from neweden.i18n import N_, Nn_, _, ngettext
+from neweden.i18n import N_, Nn_, _, filled, ngettext
 
 __all__ = [
     "ATOMIC_WASTE",
@@ -69,32 +69,35 @@ _THEIR_WALL = N_("{where}, but card {card} has no icon on that side (a wall)")
 _NO_ICONS = N_("{where}, and neither has an icon there")
 
 
-def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Sequence[int]]) -> str:
+def _why_apart(part: Sequence[int], component: Sequence[int], city: CityColumns) -> str:
     """Why one component (`part`: its cards' indices) is not joined to the rest: the first
     contact with another part, told side by side (preferring a contact with the project)."""
-    at = {(row[ROW], row[COL]): i for i, row in enumerate(rows) if component[i] >= 0}
+    rows, cols, _icons = city
     mine = component[part[0]]
-    contacts = []
+    at = {(r, c): i for i, (r, c) in enumerate(zip(rows, cols, strict=True)) if component[i] >= 0}
     for card in part:
-        r, c = rows[card][ROW], rows[card][COL]
+        r, c = rows[card], cols[card]
         for side, (dr, dc) in STEP.items():
             other = at.get((r + dr, c + dc))
             if other is not None and component[other] != mine:
-                contacts.append((card, side, other))
-    if not contacts:
-        return _(_APART)
-    card, side, other = contacts[0]
-    mine_icon = bool(rows[card][ICONS] & BIT[side])
-    their_icon = bool(rows[other][ICONS] & BIT[OPPOSITE[side]])
+                return _contact(card, side, other, city)
+    return _(_APART)
+
+
+def _contact(card: int, side: str, other: int, city: CityColumns) -> str:
+    """The words of a contact between two parts: card's `side` meets card `other`."""
+    rows, cols, icons = city
+    mine_icon = bool(icons[card] & BIT[side])
+    their_icon = bool(icons[other] & BIT[OPPOSITE[side]])
     where = _(
         _CONTACT,
         card=card,
-        row=rows[card][ROW],
-        col=rows[card][COL],
+        row=rows[card],
+        col=cols[card],
         its_side=_(_ITS_SIDE[side]),
         other=other,
-        other_row=rows[other][ROW],
-        other_col=rows[other][COL],
+        other_row=rows[other],
+        other_col=cols[other],
     )
     if mine_icon and their_icon:
         return _(_NO_SHARE, where=where)
@@ -105,43 +108,45 @@ def _why_apart(part: Sequence[int], component: Sequence[int], rows: Sequence[Seq
     return _(_NO_ICONS, where=where)
 
 
-def geometry_problems(
-    base: str, rows: Sequence[Sequence[int]], figures: CityFigures
-) -> list[Problem]:
+_OVERLAP_FIELDS = ("card", "row", "col", "holder")
+
+
+def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> list[Problem]:
     """`overlap`: one per card left out on a taken cell. `disconnected`: one per component
-    other than the project, at its first card, naming all its cells. `rows`: the city's
-    cards as rows of the packed table (what one pass of the core read), in city order."""
-    if figures.components <= 1 and max(figures.overlapped_by, default=-1) < 0:
+    other than the project, at its first card, naming all its cells. `city`: the city's
+    cards as columns of the packed table (what one pass of the core read), in city order."""
+    overlapped_by = figures.overlapped_by
+    overlaps = max(overlapped_by, default=-1) >= 0
+    if figures.components <= 1 and not overlaps:
         return []  # the common case: nothing to tell
+    rows, cols, _icons = city
     problems = []
-    for index, holder in enumerate(figures.overlapped_by):
-        if holder >= 0:
-            row, col = rows[index][ROW], rows[index][COL]
-            problems.append(
-                Problem(
-                    code=codes.OVERLAP,
-                    message=_(_OVERLAP, card=index, row=row, col=col, holder=holder),
-                    path=f"{base}/{index}",
-                    cells=((row, col),),
+    if overlaps:
+        for index, holder in enumerate(overlapped_by):
+            if holder >= 0:
+                row, col = rows[index], cols[index]
+                problems.append(
+                    Problem(
+                        code=codes.OVERLAP,
+                        message=filled(_OVERLAP, _OVERLAP_FIELDS, (index, row, col, holder)),
+                        path=f"{base}/{index}",
+                        cells=((row, col),),
+                    )
                 )
-            )
     component = figures.component
     project_size = component.count(figures.project)
     for part in range(figures.components):
         if part == figures.project:
             continue
         members = [i for i, k in enumerate(component) if k == part]
-        cells = tuple((rows[i][ROW], rows[i][COL]) for i in members)
-        where = ", ".join(f"({r}, {c})" for r, c in cells)
+        cells = tuple([(rows[i], cols[i]) for i in members])
+        where = ", ".join([f"({r}, {c})" for r, c in cells])
+        why = _why_apart(members, component, city)
         problems.append(
             Problem(
                 code=codes.DISCONNECTED,
                 message=ngettext(
-                    *_DISCONNECTED,
-                    len(members),
-                    where=where,
-                    project=project_size,
-                    why=_why_apart(members, component, rows),
+                    *_DISCONNECTED, len(members), where=where, project=project_size, why=why
                 ),
                 path=f"{base}/{members[0]}",
                 cells=cells,

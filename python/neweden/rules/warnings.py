@@ -12,7 +12,7 @@ from neweden.format import codes
 from neweden.format.model import EpiphanyEntry, Game
 from neweden.format.modes import MODES
 from neweden.format.problems import Problem, join
-from neweden.i18n import N_, Form, _, current, form, ngettext
+from neweden.i18n import N_, _, current, filled, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 
 __all__ = [
@@ -46,30 +46,24 @@ def _game_not_ended(most: int, lang: str) -> Problem:
     )
 
 
-def _rotated_without_epiphany(p: int, index: int, row: int, col: int, lang: str) -> Problem:
-    """The warning that a card is rotated without the rotate effect (`lang`: the current
-    language, a key of :func:`_rotated_kept`'s cache). Cards sit on many cells, so in a
-    batch the warnings seldom repeat and are not kept: a batch fills the sentence by ``%``
-    (:func:`_rotated`). A game scored alone
-    uses :func:`_rotated_kept` (an app scoring the same game again finds its warnings
-    made)."""
-    return _rotated(p, index, row, col, form(_ROTATED, _ROTATED_FIELDS))
-
-
-def _rotated(p: int, index: int, row: int, col: int, filler: Form | None) -> Problem:
-    """`rotated_without_epiphany`, its sentence filled by `filler` (:func:`neweden.i18n.form`
-    of it in the current language; None: by str.format)."""
+def _rotated(p: int, index: int, row: int, col: int) -> Problem:
+    """`rotated_without_epiphany` of player p's card `index`, at (row, col). Cards sit on
+    many cells, so in a batch the warnings seldom repeat and are not kept; a game scored
+    alone keeps them (:func:`_rotated_kept`: an app scoring the same game again finds its
+    warnings made)."""
     return Problem(
         code=codes.ROTATED_WITHOUT_EPIPHANY,
-        message=filler.fill((index, row, col))
-        if filler is not None
-        else _(_ROTATED, card=index, row=row, col=col),
+        message=filled(_ROTATED, _ROTATED_FIELDS, (index, row, col)),
         path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
         cells=((row, col),),
     )
 
 
-_rotated_kept = functools.lru_cache(maxsize=4096)(_rotated_without_epiphany)
+@functools.lru_cache(maxsize=4096)
+def _rotated_kept(p: int, index: int, row: int, col: int, lang: str) -> Problem:
+    """:func:`_rotated`, kept for each language (`lang`: the current one)."""
+    return _rotated(p, index, row, col)
+
 
 _ROTATED = N_(
     "card {card} at row {row}, column {col} is rotated, but the player lists no "
@@ -166,28 +160,22 @@ def _requirements_mismatch(
 
 
 def _rotated_warnings(
-    rotated: Sequence[tuple[int, int]],
-    allowed: Callable[[int], bool],
-    cell: Callable[[int, int], tuple[int, int]],
-    alone: bool,
+    rotated: Sequence[tuple[int, int, int, int]], allowed: Callable[[int], bool], alone: bool
 ) -> list[Problem]:
-    """`rotated_without_epiphany` for each rotated card, (player, index in the city), whose
-    player has no activated rotate effect (`allowed(p)`, asked once a player)."""
+    """`rotated_without_epiphany` for each rotated card, (player, index in the city, row,
+    col), whose player has no activated rotate effect (`allowed(p)`, asked once a player)."""
     lang = current()
-    filler = None if alone else form(_ROTATED, _ROTATED_FIELDS)
     out: list[Problem] = []
     checked: dict[int, bool] = {}  # whether player p activated a rotate effect
-    for p, index in rotated:
+    for p, index, row, col in rotated:
         rotates = checked.get(p)
         if rotates is None:
             rotates = checked[p] = allowed(p)
-        if rotates:
-            continue
-        row, col = cell(p, index)
-        if alone:
-            out.append(_rotated_kept(p, index, row, col, lang))
-        else:
-            out.append(_rotated(p, index, row, col, filler))
+        if not rotates:
+            if alone:
+                out.append(_rotated_kept(p, index, row, col, lang))
+            else:
+                out.append(_rotated(p, index, row, col))
     return out
 
 
@@ -223,12 +211,11 @@ def game_warnings(
     game: Game,
     style_counts: Mapping[str, int],
     most_cards: int,
-    rotated: Sequence[tuple[int, int]],
+    rotated: Sequence[tuple[int, int, int, int]],
     requirement_specs: Sequence[RequirementSpec | None],
     rotates: Callable[[int], bool],
     thirds: Callable[[int], Sequence[int]],
     *,
-    cell: Callable[[int, int], tuple[int, int]],
     alone: bool = True,
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
@@ -236,11 +223,10 @@ def game_warnings(
 
     `style_counts`: common cards of the game by style (at least those above the box's
     count); `most_cards`: the most cards kept in one city; `rotated`: (player, index in the
-    city) of each rotated card; `requirement_specs`: the game's requirement ids looked up
+    city, row, col) of each rotated card; `requirement_specs`: the game's requirement ids looked up
     (:func:`neweden.catalog.catalog.resolve_extras`); `rotates(p)`, `thirds(p)`: player p's
     activated rotate effect and 1/3-star epiphanies (:func:`held_effects`, or a chunk's
-    facts); `cell`: (row, col) of a player's card by its index (the packed rows: a lean
-    game's placements are not decoded); `alone`: the game is scored alone, not in a batch
+    facts); `alone`: the game is scored alone, not in a batch
     (its rotated cards' warnings are kept)."""
     warnings = style_count_warnings(style_counts) if style_counts else []
     if most_cards < GAME_END_CARDS:
@@ -249,7 +235,7 @@ def game_warnings(
     if mismatch is not None:
         warnings.append(mismatch)
     if rotated:
-        warnings.extend(_rotated_warnings(rotated, rotates, cell, alone))
+        warnings.extend(_rotated_warnings(rotated, rotates, alone))
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):
             held = thirds(p)

@@ -16,10 +16,7 @@ from neweden.catalog.catalog import (
 from neweden.format.model import Game
 from neweden.format.modes import MODES as _MODES
 from neweden.format.problems import Problem
-from neweden.geometry.compact import (
-    CityRows,
-    PackedGames,
-)
+from neweden.geometry.compact import CityRows, PackedGames
 from neweden.rules.legality import (
     geometry_problems,
 )
@@ -118,7 +115,7 @@ class _ChunkReports:
         if found is None:  # not listed (a pass that lists none): the game's rules find them
             return self.score(g).geometry(p)
         rows = CityRows(self.packed.flat, self.packed.offsets, first)
-        return geometry_problems(_city_path(p), rows.of(p), found)
+        return geometry_problems(_city_path(p), rows.placed(p), found)
 
     def report(self, g: int, quiet: NamesMemo) -> Report:
         errors, warnings = self.problems(g, quiet)
@@ -148,14 +145,12 @@ class _ChunkReports:
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
         rotated = info.rotated
-        # what game_warnings reads of the rotated cards and the 1/3 stars, made only where
-        # it reads them (a game with a rotated card left to look at; one without stars)
+        # what game_warnings reads of the rotate effects and the 1/3 stars, made only where
+        # it reads them (a game with a rotated card; one without stars)
         rotates: Callable[[int], bool] = _unread
-        cell: Callable[[int, int], tuple[int, int]] = _unread
         thirds: Callable[[int], Sequence[int]] = _unread
         if rotated:
             rotates = lambda p: facts.rotates[first + p]  # noqa: E731
-            cell = CityRows(packed.flat, packed.offsets, first).cell
         if not _MODES[game.mode].populist:
             thirds = lambda p: facts.thirds[first + p]  # noqa: E731
         warnings.extend(
@@ -167,7 +162,6 @@ class _ChunkReports:
                 extras.requirements,
                 rotates=rotates,
                 thirds=thirds,
-                cell=cell,
                 alone=self.alone,
             )
         )

@@ -286,7 +286,6 @@ class _GameScore:
                 self.info.rotated,
                 self.extras.requirements,
                 *held_effects(game, self.extras.epiphanies),
-                cell=self.rows.cell,
                 alone=alone,
             )
         )
@@ -332,7 +331,7 @@ class _GameScore:
 
     def geometry(self, p: int) -> list[Problem]:
         """`overlap` and `disconnected` of player p's city (an illegal one)."""
-        return geometry_problems(_city_path(p), self.rows.of(p), self.cards.full(p))
+        return geometry_problems(_city_path(p), self.rows.placed(p), self.cards.full(p))
 
     def copies(self) -> list[Problem]:
         """`copy_limit`: catalog cards shown more often than the game may."""

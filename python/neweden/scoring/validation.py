@@ -121,7 +121,7 @@ def _validate(game_or_city: GameInput, catalog: Catalog | None) -> dict[str, Any
     cards, errors = resolve_city(city, catalog, "/city")
     (figures,) = native_geometry([cards])
     flat, offsets, styles_seen, types_seen = pack_flat([cards])
-    errors += geometry_problems("/city", CityRows(flat, offsets, 0).of(0), figures)
+    errors += geometry_problems("/city", CityRows(flat, offsets, 0).placed(0), figures)
     errors += copy_limit_problems([cards], ["/city"], players=None)  # not known
     warnings: list[Problem] = []
     if not city:
