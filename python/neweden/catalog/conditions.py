@@ -334,6 +334,10 @@ def _values_over(expr: Any, limit: int) -> bool:
     return False
 
 
+# check_condition walks and/or/not itself, not with neweden.rules.conditions.fold (the
+# readers' walk, a layer above): the fold takes a checked condition and unpacks it (one
+# operator, a list, two values), where this walk meets any JSON, gives each wrong shape its
+# problem at its pointer and depth, and goes on to the siblings.
 def check_condition(expr: Any, path: str, depth: int = 1) -> list[Problem]:
     """Every problem of a condition, each with its JSON Pointer (below `path`); a condition
     of more than MAX_VALUES JSON values is refused whole."""

@@ -20,6 +20,7 @@ __all__ = [
     "Test",
     "compiled",
     "evaluate",
+    "fold",
     "judge",
     "judged",
     "value_of",
@@ -27,6 +28,38 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+
+# --- the walk ------------------------------------------------------------------------------
+
+
+def fold(
+    expr: Any,
+    *,
+    const: Callable[[bool], _T],
+    join: Callable[[bool, list[_T]], _T],
+    negate: Callable[[_T], _T],
+    compare: Callable[[str, Any, Any], _T],
+) -> _T:
+    """A checked condition's boolean structure, walked once for each of its readers (a
+    city's test, its words, score_table's columns), which give their own four functions:
+    `true` or `false` is ``const(truth)``; ``{"and": [...]}`` or ``{"or": [...]}`` is
+    ``join(every, parts)`` (`every`: "and"); ``{"not": c}`` is ``negate(part)``; a comparison
+    ``{op: [a, b]}`` is ``compare(op, a, b)``, its values as written. Parts are read first,
+    in the order written. (check_condition walks any shape itself; a comment above it says why.)"""
+
+    def walk(node: Any) -> _T:
+        if isinstance(node, bool):
+            return const(node)
+        ((op, arg),) = node.items()
+        if op in ("and", "or"):
+            return join(op == "and", [walk(part) for part in arg])
+        if op == "not":
+            return negate(walk(arg))
+        a, b = arg
+        return compare(op, a, b)
+
+    return walk(expr)
 
 
 # --- evaluating ----------------------------------------------------------------------------
@@ -335,6 +368,8 @@ def _words_of(expr: Any) -> Callable[[int], str]:
 
 #: A condition's words from its values (every value operator's, in reading order).
 _Say = Callable[[Iterator[int]], tuple[bool, str]]
+#: The values a condition reads, in order, and its verdict from them (_sayer's fold).
+_Said = tuple[list["Value"], _Say]
 _MAX_SAID = 1024  # sentences kept a condition (a few dozen distinct values recur)
 
 
@@ -357,16 +392,15 @@ def _judge(expr: Any) -> Judged:
     return judgement
 
 
-def _sayer(expr: Any) -> tuple[list[Value], _Say]:
+def _sayer(expr: Any) -> _Said:
     """The values a condition reads, in order, and its verdict in words from them."""
-    if isinstance(expr, bool):
-        verdict = (expr, _("always") if expr else _("never"))
+
+    def const(truth: bool) -> _Said:
+        verdict = (truth, _("always") if truth else _("never"))
         return [], lambda values: verdict
-    ((op, arg),) = expr.items()
-    if op in ("and", "or"):
-        every = op == "and"
-        parts, joined = [_sayer(c) for c in arg], _(" and ") if every else _(" or ")
-        says = [say for _values, say in parts]
+
+    def join(every: bool, parts: list[_Said]) -> _Said:
+        joined, says = _(" and ") if every else _(" or "), [say for _read, say in parts]
 
         def both(values: Iterator[int]) -> tuple[bool, str]:
             found = [say(values) for say in says]
@@ -375,22 +409,27 @@ def _sayer(expr: Any) -> tuple[list[Value], _Say]:
             return truth, joined.join([f"({why})" for _truth, why in found])
 
         return [value for read, _say in parts for value in read], both
-    if op == "not":
-        (read, inner), negation = _sayer(arg), _("not ({why})")
+
+    def negate(part: _Said) -> _Said:
+        (read, inner), negation = part, _("not ({why})")
 
         def negated(values: Iterator[int]) -> tuple[bool, str]:
             truth, why = inner(values)
             return not truth, negation.format(why=why)
 
         return read, negated
-    compare, (a, b) = COMPARISONS[op], arg
-    words_a, words_b, limit = _words_of(a), _words_of(b), _(_LIMIT_WORDS[op])
 
-    def compared(values: Iterator[int]) -> tuple[bool, str]:
-        va, vb = next(values), next(values)
-        return compare(va, vb), f"{words_a(va)}; {limit.format(limit=words_b(vb))}"
+    def compare(op: str, a: Any, b: Any) -> _Said:
+        test, words_a, words_b = COMPARISONS[op], _words_of(a), _words_of(b)
+        limit = _(_LIMIT_WORDS[op])
 
-    return [value_of(a), value_of(b)], compared
+        def compared(values: Iterator[int]) -> tuple[bool, str]:
+            va, vb = next(values), next(values)
+            return test(va, vb), f"{words_a(va)}; {limit.format(limit=words_b(vb))}"
+
+        return [value_of(a), value_of(b)], compared
+
+    return fold(expr, const=const, join=join, negate=negate, compare=compare)
 
 
 Test = Callable[[CityContext], bool]
@@ -413,24 +452,28 @@ def value_of(expr: Any) -> Value:
 
 
 def _compile(expr: Any) -> Test:
-    if isinstance(expr, bool):
-        return lambda ctx: expr
-    ((op, arg),) = expr.items()
-    if op in ("and", "or"):
-        parts = [_compile(c) for c in arg]
-        if op == "and":
+    """The condition as a function of a city, made of closures once."""
+
+    def const(truth: bool) -> Test:
+        return lambda ctx: truth
+
+    def join(every: bool, parts: list[Test]) -> Test:
+        if every:
             return lambda ctx: all(part(ctx) for part in parts)
         return lambda ctx: any(part(ctx) for part in parts)
-    if op == "not":
-        inner = _compile(arg)
+
+    def negate(inner: Test) -> Test:
         return lambda ctx: not inner(ctx)
-    compare = COMPARISONS[op]
-    a, b = arg
-    if isinstance(b, int):  # the usual form, a value against a number: one call less
-        left = value_of(a)
-        return lambda ctx: compare(left(ctx), b)
-    left, right = value_of(a), value_of(b)
-    return lambda ctx: compare(left(ctx), right(ctx))
+
+    def compare(op: str, a: Any, b: Any) -> Test:
+        test = COMPARISONS[op]
+        if isinstance(b, int):  # the usual form, a value against a number: one call less
+            left = value_of(a)
+            return lambda ctx: test(left(ctx), b)
+        left, right = value_of(a), value_of(b)
+        return lambda ctx: test(left(ctx), right(ctx))
+
+    return fold(expr, const=const, join=join, negate=negate, compare=compare)
 
 
 def compiled(expr: Any) -> Test:

@@ -34,7 +34,7 @@ from neweden.format.model import (
 from neweden.format.modes import MODES
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import score_columns
-from neweden.rules.conditions import CityContext, value_of
+from neweden.rules.conditions import CityContext, fold, value_of
 from neweden.rules.epiphanies import left_over, third_star_stars
 from neweden.rules.military import facility_points
 from neweden.rules.ranking import Standing, recency
@@ -475,18 +475,21 @@ def _value(expr: Any, city: CityContext, req_id: str) -> Any:
 
 def _test(expr: Any, city: CityContext, req_id: str, cities: int) -> Any:
     """A condition's truth for every one of the `cities` at once."""
-    if isinstance(expr, bool):
-        return np.full(cities, expr)
-    ((op, arg),) = expr.items()
-    if op in ("and", "or"):  # a comparison of constants is one bool: as wide as the rest
-        parts = [np.broadcast_to(_test(c, city, req_id, cities), (cities,)) for c in arg]
-        join = np.logical_and if op == "and" else np.logical_or
-        return join.reduce(parts) if parts else np.full(cities, op == "and")
-    if op == "not":
-        return np.logical_not(_test(arg, city, req_id, cities))
-    a, b = arg
-    compare: Callable[[Any, Any], Any] = COMPARISONS[op]
-    return compare(_value(a, city, req_id), _value(b, city, req_id))
+
+    def const(truth: bool) -> Any:
+        return np.full(cities, truth)
+
+    def join(every: bool, parts: list[Any]) -> Any:
+        # a comparison of constants is one bool: as wide as the rest
+        wide = [np.broadcast_to(part, (cities,)) for part in parts]
+        logic = np.logical_and if every else np.logical_or
+        return logic.reduce(wide) if wide else np.full(cities, every)
+
+    def compare(op: str, a: Any, b: Any) -> Any:
+        test: Callable[[Any, Any], Any] = COMPARISONS[op]
+        return test(_value(a, city, req_id), _value(b, city, req_id))
+
+    return fold(expr, const=const, join=join, negate=np.logical_not, compare=compare)
 
 
 def _epiphanies(found: Epiphanies | None, cities: int) -> tuple[Ints, Ints]:
