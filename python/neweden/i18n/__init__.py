@@ -20,7 +20,7 @@ import io
 import os
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar, Token
 from pathlib import Path
 from types import TracebackType
@@ -301,13 +301,23 @@ def form(message: str, names: tuple[str, ...]) -> Form | None:
     return _form(message, names, _active.get())
 
 
-def filled(message: str, names: tuple[str, ...], values: tuple[object, ...]) -> str:
-    """:func:`_` of `message` with `values`, one a name of `names` in that order: by its
-    :class:`Form` (made once a language) when it has one, else by :meth:`str.format`."""
+#: A sentence as a function of its values (:func:`filler`).
+Filler = Callable[[tuple[object, ...]], str]
+
+
+def filler(message: str, names: tuple[str, ...]) -> Filler:
+    """`message` in the current language as a function of its values (one a name of
+    `names`, in that order): its :class:`Form`'s fill (made once a language) when it has
+    one, else :func:`_` with the values named. Made once for many sentences of a kind."""
     said = _form(message, names, _active.get())
     if said is None:
-        return _(message, **dict(zip(names, values, strict=True)))
-    return said.fill(values)
+        return lambda values: _(message, **dict(zip(names, values, strict=True)))
+    return said.fill
+
+
+def filled(message: str, names: tuple[str, ...], values: tuple[object, ...]) -> str:
+    """:func:`_` of `message` with `values` (one a name of `names`): :func:`filler`'s once."""
+    return filler(message, names)(values)
 
 
 def plural_form(singular: str, plural: str, n: int, names: tuple[str, ...]) -> Form | None:

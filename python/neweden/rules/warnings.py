@@ -12,7 +12,7 @@ from neweden.format import codes
 from neweden.format.model import EpiphanyEntry, Game
 from neweden.format.modes import MODES
 from neweden.format.problems import Problem, join
-from neweden.i18n import N_, _, current, filled, ngettext
+from neweden.i18n import N_, Filler, _, current, filler, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 
 __all__ = [
@@ -46,14 +46,14 @@ def _game_not_ended(most: int, lang: str) -> Problem:
     )
 
 
-def _rotated(p: int, index: int, row: int, col: int) -> Problem:
-    """`rotated_without_epiphany` of player p's card `index`, at (row, col). Cards sit on
-    many cells, so in a batch the warnings seldom repeat and are not kept; a game scored
-    alone keeps them (:func:`_rotated_kept`: an app scoring the same game again finds its
-    warnings made)."""
+def _rotated(p: int, index: int, row: int, col: int, said: Filler) -> Problem:
+    """`rotated_without_epiphany` of player p's card `index`, at (row, col) (`said`: the
+    sentence's :func:`~neweden.i18n.filler`). Cards sit on many cells, so in a batch the
+    warnings seldom repeat and are not kept; a game scored alone keeps them
+    (:func:`_rotated_kept`: an app scoring the same game again finds its warnings made)."""
     return Problem(
         code=codes.ROTATED_WITHOUT_EPIPHANY,
-        message=filled(_ROTATED, _ROTATED_FIELDS, (index, row, col)),
+        message=said((index, row, col)),
         path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
         cells=((row, col),),
     )
@@ -62,7 +62,7 @@ def _rotated(p: int, index: int, row: int, col: int) -> Problem:
 @functools.lru_cache(maxsize=4096)
 def _rotated_kept(p: int, index: int, row: int, col: int, lang: str) -> Problem:
     """:func:`_rotated`, kept for each language (`lang`: the current one)."""
-    return _rotated(p, index, row, col)
+    return _rotated(p, index, row, col, filler(_ROTATED, _ROTATED_FIELDS))
 
 
 _ROTATED = N_(
@@ -164,7 +164,7 @@ def _rotated_warnings(
 ) -> list[Problem]:
     """`rotated_without_epiphany` for each rotated card, (player, index in the city, row,
     col), whose player has no activated rotate effect (`allowed(p)`, asked once a player)."""
-    lang = current()
+    lang, said = current(), filler(_ROTATED, _ROTATED_FIELDS)
     out: list[Problem] = []
     checked: dict[int, bool] = {}  # whether player p activated a rotate effect
     for p, index, row, col in rotated:
@@ -175,7 +175,7 @@ def _rotated_warnings(
             if alone:
                 out.append(_rotated_kept(p, index, row, col, lang))
             else:
-                out.append(_rotated(p, index, row, col))
+                out.append(_rotated(p, index, row, col, said))
     return out
 
 

@@ -20,6 +20,7 @@ from neweden.geometry.compact import CityRows, PackedGames
 from neweden.rules.legality import (
     geometry_problems,
 )
+from neweden.rules.military import MajoritySource, majority_source
 from neweden.rules.names import NamesMemo
 from neweden.rules.warnings import game_warnings
 from neweden.scoring.chunk import ChunkPlayers
@@ -64,7 +65,7 @@ class _ChunkReports:
         self.told = told  # a game's names may have a problem
         self.names = _names(packed)
         self.alone = len(games) == 1
-        self._majority: dict[tuple[str, int, int], tuple[Problem, ...]] = {}
+        self._majority: dict[tuple[str, int, int], _Majority] = {}
         # the few games a rule of the whole city speaks of, found once for the chunk: the
         # players of each game whose city is illegal, or empty; the cities with an epiphany
         # declared activated with 5 points; the games with an effect no rule knows
@@ -82,16 +83,17 @@ class _ChunkReports:
             packed.first_city, [k for k, odd in enumerate(facts.odd_effect) if odd]
         )
 
-    def majority(self, game: Game, first_bases: int) -> tuple[Problem, ...]:
-        """:func:`majority_warnings` of a game: the same for every game of a mode, a number
-        of players and (with one player) of bases, so told once a chunk for each."""
+    def majority(self, game: Game, first_bases: int) -> _Majority:
+        """:func:`majority_warnings` of a game and where its table comes from: the same for
+        every game of a mode, a number of players and (with one player) of bases (a game
+        that gives its own table is scored alone), so found once a chunk for each."""
         n = len(game.players)
         key = (game.mode, n, first_bases if n == 1 else 0)
         told = self._majority.get(key)
         if told is None:
             found: list[Problem] = []
             majority_warnings(game, self.catalog, first_bases, found)
-            told = self._majority[key] = tuple(found)
+            told = self._majority[key] = (tuple(found), majority_source(game, self.catalog))
         return told
 
     def score(self, g: int) -> _GameScore:
@@ -121,7 +123,11 @@ class _ChunkReports:
         errors, warnings = self.problems(g, quiet)
         first, stop = self.packed.first_city[g], self.packed.first_city[g + 1]
         players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
-        return _assembled(self.games[g], self.catalog, players, errors, warnings, msgspec.UNSET)
+        game = self.games[g]
+        source = self.majority(game, self.figures[first].bases)[1]
+        return _assembled(
+            game, self.catalog, players, errors, warnings, msgspec.UNSET, source=source
+        )
 
     def problems(self, g: int, quiet: NamesMemo) -> tuple[list[Problem], list[Problem]]:
         """Game g's errors and warnings, in the order the rules tell them."""
@@ -141,7 +147,7 @@ class _ChunkReports:
             score=lambda: self.score(g),
             geometry=lambda p: self.geometry(g, first, p),
         )
-        warnings.extend(self.majority(game, self.figures[first].bases))
+        warnings.extend(self.majority(game, self.figures[first].bases)[0])
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
         rotated = info.rotated
@@ -181,6 +187,9 @@ def _players_of(first_city: Sequence[int], cities: Sequence[int]) -> dict[int, l
 
 
 _NO_COUNTS: Final[dict[str, int]] = {}
+
+#: D5's warnings of a game and where its table comes from (None: it scores no D5).
+_Majority = tuple[tuple[Problem, ...], MajoritySource | None]
 
 
 def _unread(*args: int) -> Any:

@@ -41,6 +41,7 @@ from neweden.rules.legality import (
 from neweden.rules.military import (
     MajoritySource,
     base_majority,
+    majority_source,
     military_points,
 )
 from neweden.rules.names import GameNames, NamesMemo
@@ -308,7 +309,9 @@ class _GameScore:
                 one.entry.audit = self.audit(p, one, majority, figures[p], budget, ranking)
         if detail:
             audit = self.game_audit(majority, first)
-        return _assembled(game, self.catalog, [s.entry for s in each], errors, warnings, audit)
+        entries = [s.entry for s in each]
+        d5 = majority_source(game, self.catalog)
+        return _assembled(game, self.catalog, entries, errors, warnings, audit, source=d5)
 
     def problems(
         self, figures: Sequence[ScoreFigures], shown: GameNames | None

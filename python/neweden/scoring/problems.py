@@ -32,7 +32,6 @@ from neweden.rules.legality import (
 from neweden.rules.military import (
     MajoritySource,
     game_majority_table,
-    majority_source,
 )
 from neweden.rules.names import GameNames, effect_warnings, name_problems
 from neweden.rules.requirements import (
@@ -88,7 +87,7 @@ def table_problems(
         errors.extend(geometry(p))
     if info.ids and _over_copies(info.ids, catalog, len(game.players)):
         errors.extend(score().copies())
-    warnings = [_empty_city_warning(p, game.players[p].name) for p in empty]
+    warnings = [_empty_city_warning(p, game.players[p].name) for p in empty] if empty else []
     errors.extend(duplicate_name_problems(game))
     if shown is not None:
         cities = [p.city for p in game.players] if info.ids else None  # (cards by id)
@@ -99,11 +98,13 @@ def table_problems(
         warnings.extend(name_warnings)
     if odd_effects:
         warnings.extend(effect_warnings(game, extras.epiphanies, catalog))
+    declares = game.declares()
     if not _MODES[game.mode].populist:
         if game.requirement_ids():
             warnings.append(_requirements_ignored(current()))
-        warnings.extend(declarations_ignored(game))
-    elif (said := declared_warning(game, extras.requirements)) is not None:
+        if declares:
+            warnings.extend(declarations_ignored(game))
+    elif declares and (said := declared_warning(game, extras.requirements)) is not None:
         warnings.append(said)
     return errors, warnings
 
@@ -152,8 +153,11 @@ def _assembled(
     errors: list[Problem],
     warnings: list[Problem],
     audit: GameAudit | msgspec.UnsetType,
+    *,
+    source: MajoritySource | None,
 ) -> Report:
-    """The report: each problem placed (under its player, or at the top level)."""
+    """The report: each problem placed (under its player, or at the top level); `source`:
+    where its D5 table comes from (:func:`majority_source`)."""
     top_errors, top_warnings = _place_problems(players, errors, warnings)
     return Report(
         REPORT_FORMAT,
@@ -161,7 +165,7 @@ def _assembled(
         catalog.name,
         not errors,
         game.mode,
-        majority_source(game, catalog),
+        source,
         game.meta if isinstance(game.meta, dict) else None,
         players,
         top_errors,
