@@ -58,3 +58,16 @@ def test_neweden_schema_prints_the_game_schema(capsys: pytest.CaptureFixture[str
     assert json.loads(capsys.readouterr().out) == game_schema()
     assert main(["schema", "--city"]) == 0
     assert json.loads(capsys.readouterr().out) == city_schema()
+
+
+def test_the_schema_says_its_types_words_not_the_fields_own() -> None:
+    """A field's own words (`described`) are /openapi.json's; the game's schema gives the
+    words of the types (an id, a style name, the D5 table) and the docstrings, as it always
+    has."""
+    defs = game_schema()["$defs"]
+    assert "description" not in defs["Player"]
+    assert "description" not in defs["Player"]["properties"]["name"]
+    assert "description" not in defs["Game"]["properties"]["mode"]
+    assert defs["Game"]["properties"]["majority_table"]["description"].endswith("(RULES §4a)")
+    assert defs["InlineCard"]["properties"]["style"]["description"].startswith("a name written")
+    assert defs["Bonus"]["description"] == "A Company or Professional reward (RULES §4d)."

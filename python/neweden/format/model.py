@@ -2,9 +2,11 @@
 
 These types are the single description of the format: the fast decoder, the every-problem
 pass (:mod:`neweden.format.decode`) and the JSON Schema (:mod:`neweden.format.schema`) are
-all derived from them. A constraint whose violation is a *limit* rather than a wrong value
-(FORMAT §1, "Limits") is named in ``Meta.extra["too_large"]``; the JSON size and depth
-limits of `meta` are ``Meta.extra["max_bytes"]`` and ``Meta.extra["max_depth"]``.
+all derived from them, and `/openapi.json` describes each field by its own words
+(``described``, :mod:`neweden.format.descriptions`). A constraint whose violation is a
+*limit* rather than a wrong value (FORMAT §1, "Limits") is named in
+``Meta.extra["too_large"]``; the JSON size and depth limits of `meta` are
+``Meta.extra["max_bytes"]`` and ``Meta.extra["max_depth"]``.
 
 Absent optional fields decode to :data:`msgspec.UNSET`, so that "absent" and "given" stay
 distinct (``null`` is never a value of this format).
@@ -12,12 +14,13 @@ distinct (``null`` is never a value of this format).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from neweden.format import codes, sides
+from neweden.format.descriptions import described
 from neweden.format.modes import MODES as MODE_RULES
 from neweden.format.modes import MODES_WITH_REQUIREMENTS
 from neweden.format.vocabulary import (
@@ -217,14 +220,34 @@ Sides = Annotated[
 class InlineCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A card given in full. Common: style, type, facility, points, stars, sides; or wild."""
 
-    wild: Literal[True] | UnsetType = UNSET
+    wild: (
+        Annotated[
+            Literal[True],
+            described("true for a wild card: all four sides, fits any style or type"),
+        ]
+        | UnsetType
+    ) = UNSET
     style: Style | UnsetType = UNSET
     type: TypeName | UnsetType = UNSET
-    facility: Facility | UnsetType = UNSET
-    points: Points | UnsetType = UNSET
-    stars: Stars | UnsetType = UNSET
+    facility: (
+        Annotated[
+            Facility,
+            described("the underground facility: lab, shelter, medical (center), tower or base"),
+        ]
+        | UnsetType
+    ) = UNSET
+    points: Annotated[Points, described("the printed points, 0 or more")] | UnsetType = UNSET
+    stars: (
+        Annotated[
+            Stars,
+            described(
+                "the stars the card needs to score its points (0 to 3); otherwise it scores 1"
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
     sides: Sides | UnsetType = UNSET
-    name: Name | UnsetType = UNSET
+    name: Annotated[Name, described("optional: the card's printed name")] | UnsetType = UNSET
 
 
 CardRef = CatalogId | InlineCard
@@ -233,26 +256,52 @@ CardRef = CatalogId | InlineCard
 class Placement(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One card of a city: its cell, the card, and whether it is turned 180°."""
 
-    row: Coordinate
-    col: Coordinate
-    card: CardRef
-    rotated: bool = False
+    row: Annotated[
+        Coordinate, described("the card's row, growing downward; only relative positions matter")
+    ]
+    col: Annotated[Coordinate, described("the card's column, growing rightward")]
+    card: Annotated[
+        CardRef,
+        described(
+            "a catalog id (atomic-waste, new-eden or a catalog's own) or the card given in full"
+        ),
+    ]
+    rotated: Annotated[
+        bool,
+        described(
+            "the card is turned 180° (its icons are swapped top-bottom and left-right); "
+            "default false"
+        ),
+    ] = False
 
 
 class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """An Epiphany a player holds: by catalog id (`card`) or inline (`points`, `effect`)."""
 
-    state: EpiphanyState
+    state: Annotated[
+        EpiphanyState,
+        described(
+            "held (scores 0), validated (scores its points) or activated (scores 0, its "
+            "effect used)"
+        ),
+    ]
     card: CatalogId | UnsetType = UNSET
-    points: Literal[2, 5] | UnsetType = UNSET
+    points: (
+        Annotated[Literal[2, 5], described("the printed points of an inline epiphany: 2 or 5")]
+        | UnsetType
+    ) = UNSET
     effect: Effect | UnsetType = UNSET
 
 
 class Bonus(msgspec.Struct, forbid_unknown_fields=True):
     """A Company or Professional reward (RULES §4d)."""
 
-    name: Name
-    points: BonusPoints
+    schema_description: ClassVar[str] = (
+        "A Company or Professional reward: a name and the points it adds as they are."
+    )
+
+    name: Annotated[Name, described("the reward's name, 1 to 100 characters")]
+    points: Annotated[BonusPoints, described("the points it adds (negative allowed)")]
 
 
 City = Annotated[
@@ -286,19 +335,41 @@ MajorityTable = Annotated[
 ]
 
 
+# No docstring: it would be the game JSON Schema's description of a player, which has none
+# (/openapi.json's is `schema_description`).
 class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    name: Name
-    city: City
+    schema_description: ClassVar[str] = (
+        "One player: their name, their city (the cards as placed), their epiphanies and their "
+        "bonuses."
+    )
+
+    name: Annotated[Name, described("a name, 1 to 100 characters, unique in the game")]
+    city: Annotated[City, described("the player's cards as placed, at most 77")]
     epiphanies: Annotated[
         list[EpiphanyEntry],
         Meta(max_length=MAX_EPIPHANIES, extra={codes.TOO_LARGE: ("max_length",)}),
+        described("the player's epiphanies, at most 40"),
     ] = msgspec.field(default_factory=list)
     bonuses: Annotated[
-        list[Bonus], Meta(max_length=MAX_BONUSES, extra={codes.TOO_LARGE: ("max_length",)})
+        list[Bonus],
+        Meta(max_length=MAX_BONUSES, extra={codes.TOO_LARGE: ("max_length",)}),
+        described("Company or Professional rewards, at most 20"),
     ] = msgspec.field(default_factory=list)
     #: the requirement cards in play that the table agreed this player met (RULES §4a):
     #: checked against the city for a card the catalog knows, scored as declared for another
-    requirements_met: RequirementsMet | UnsetType = UNSET
+    requirements_met: (
+        Annotated[
+            RequirementsMet,
+            described(
+                "optional: the ids of the requirement cards in play that the table agreed "
+                "this player met; a card the catalog knows is checked against the city "
+                "(requirement_disagrees when it does not meet it), another is scored as "
+                "declared; once some player gives it, a player without it met none of the "
+                "cards the catalog cannot check"
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
 
 
 MetaObject = Annotated[
@@ -324,6 +395,22 @@ SchemaLink = Annotated[
 ]
 
 
+def _listed(words: list[str]) -> str:
+    """`a, b or c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+#: The modes (format/modes.py) as `mode`'s description names them; those that play
+#: requirement cards and those that do not, as `requirements`' does.
+_MODE_NAMES = _listed(
+    [
+        f"{mode} (Military plus Populist)" if rules.populist and rules.military else mode
+        for mode, rules in MODE_RULES.items()
+    ]
+)
+_REQUIRING = " and ".join(MODES_WITH_REQUIREMENTS)
+_IGNORING = " and ".join(mode for mode in MODES if mode not in MODES_WITH_REQUIREMENTS)
+
 #: The constraints of a game's `players` (also those of the lean decoder's, decode_lean).
 PLAYERS = Meta(min_length=1, max_length=MAX_PLAYERS, extra={codes.TOO_LARGE: ("max_length",)})
 
@@ -331,13 +418,54 @@ PLAYERS = Meta(min_length=1, max_length=MAX_PLAYERS, extra={codes.TOO_LARGE: ("m
 class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A finished table: mode, requirement cards in play, players in clockwise seat order."""
 
-    mode: Mode
-    players: Annotated[list[Player], PLAYERS]
-    format: Literal["new-eden/game@1"] | UnsetType = UNSET
-    requirements: list[CatalogId] | UnsetType = UNSET
-    first_player: Name | UnsetType = UNSET
-    majority_table: MajorityTable | UnsetType = UNSET
-    meta: MetaObject | UnsetType = UNSET
+    mode: Annotated[Mode, described(f"the game mode: {_MODE_NAMES}")]
+    players: Annotated[
+        list[Player], PLAYERS, described("1 to 4 players in clockwise seat order; names unique")
+    ]
+    format: (
+        Annotated[Literal["new-eden/game@1"], described("optional; when given, new-eden/game@1")]
+        | UnsetType
+    ) = UNSET
+    requirements: (
+        Annotated[
+            list[CatalogId],
+            described(
+                "the requirement cards in play, each a catalog id (A1, B1 and C1 built in); "
+                f"required in {_REQUIRING} games, ignored with a warning in {_IGNORING} ones"
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    first_player: (
+        Annotated[
+            Name,
+            described(
+                "optional: the name of the current first player; used only by the last tie-breaker"
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    majority_table: (
+        Annotated[
+            MajorityTable,
+            described(
+                "optional: the D5 card's values for this game's player count, as printed: one "
+                "a place, as many as players, not increasing; used instead of the catalog's "
+                "table and the built-in default"
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
+    meta: (
+        Annotated[
+            MetaObject,
+            described(
+                "anything else about the game (table, photo, transcriber); never read by "
+                "scoring, echoed in the report"
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
     schema: SchemaLink | UnsetType = msgspec.field(default=UNSET, name="$schema")
 
     def requirement_ids(self) -> list[str]:
@@ -356,7 +484,7 @@ class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 class LoneCity(msgspec.Struct, forbid_unknown_fields=True):
     """A single city sent alone to the validation calls: `{"city": [...]}`."""
 
-    city: City
+    city: Annotated[City, described("the cards of one city as placed, at most 77")]
     schema: SchemaLink | UnsetType = msgspec.field(default=UNSET, name="$schema")
 
 

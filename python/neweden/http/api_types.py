@@ -1,88 +1,42 @@
 """The HTTP API's types (docs/http.md, docs/report.md), for the OpenAPI document: the
 requests are the game format's own types (:mod:`neweden.format.model`); the report (lean, and
 its audit trail with `?detail=true`) is the very type the service encodes
-(:mod:`neweden.scoring.types`); the other answers are described here. A test checks real
-answers against these schemas so they cannot drift. Every operation has an `operationId`
-(what generated clients name it by), a tag, a summary, a description and examples: the
-built-in example game (the manual's final-scoring example) and its answers."""
+(:mod:`neweden.scoring.types`); the other answers are :mod:`neweden.http.api_structs`'. A
+test checks real answers against these schemas so they cannot drift. Every operation has an
+`operationId` (what generated clients name it by), a tag, a summary, a description and
+examples: the built-in example game (the manual's final-scoring example) and its answers.
+
+Every schema and property says what it is from the types themselves
+(:mod:`neweden.format.descriptions`): a field's ``described`` words, a class's docstring or
+its ``schema_description``."""
 
 from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Literal, is_typeddict
+from typing import Any, is_typeddict
 
 import msgspec
+from msgspec import inspect as mi
 
 from neweden.catalog.catalog import BUILTIN
-from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, CardRef, Game, LoneCity
-from neweden.http.api_docs import PROPERTIES, SCHEMAS
+from neweden.format.descriptions import class_words, field_words
+from neweden.format.model import FORMAT_ID, SCHEMA_CROSS_CHECKS, Game, LoneCity
+from neweden.http.api_structs import (
+    BatchAnswer,
+    BatchRequest,
+    Health,
+    PlacementRequest,
+    PlacementsAnswer,
+    ProblemDetails,
+    Validation,
+)
 from neweden.http.catalog_answer import CatalogAnswer, catalog_answer
 from neweden.i18n import speaking
 from neweden.scoring import types as report_types
-from neweden.scoring.placements import CardPlacement
-from neweden.scoring.types import ProblemItem, Report, Unreadable
+from neweden.scoring.types import Report, Unreadable
 
 __all__ = ["openapi"]
-
-
-class PlayerValidation(msgspec.Struct):
-    name: str | None
-    legal: bool
-    cards: int
-    open_connections: int
-    errors: list[ProblemItem]
-    warnings: list[ProblemItem]
-
-
-class Validation(msgspec.Struct):
-    valid: bool
-    players: list[PlayerValidation]
-    errors: list[ProblemItem]
-    warnings: list[ProblemItem]
-
-
-class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """At most 1,000 games."""
-
-    games: list[Any]
-
-
-class BatchAnswer(msgspec.Struct):
-    """The results in order: a report, or `{"valid": false, "errors"}` for an unreadable
-    entry (the schema says which, see openapi())."""
-
-    results: list[Any]
-
-
-class ProblemDetails(msgspec.Struct):
-    """RFC 9457 problem details, with every problem found."""
-
-    type: str
-    title: str
-    status: int
-    detail: str
-    errors: list[ProblemItem]
-
-
-class PlacementRequest(msgspec.Struct, forbid_unknown_fields=True):
-    """A game, one of its players and a card: where can the card go?"""
-
-    game: Game
-    player: str
-    card: CardRef
-    best: bool = False
-
-
-class PlacementsAnswer(msgspec.Struct):
-    """Every legal placement, the best first."""
-
-    placements: list[CardPlacement]
-
-
-class Health(msgspec.Struct):
-    status: Literal["ok"]
-    version: str
 
 
 def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -111,16 +65,53 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     games = components["BatchRequest"]["properties"]["games"]
     games.update(maxItems=1000, items={})  # any value: one that is no game is answered so
     # `false` alone: a boolean enumeration is a constant (which generators read)
-    components["Unreadable"]["properties"]["valid"] = {"type": "boolean", "const": False}
+    valid = components["Unreadable"]["properties"]["valid"]
+    del valid["enum"]
+    valid.update(type="boolean", const=False)
     for name, rule in SCHEMA_CROSS_CHECKS.items():  # as `neweden schema` says them
         components[name].update(rule)
-    for name, schema in components.items():
-        if name in SCHEMAS:
-            schema["description"] = SCHEMAS[name]
-        for key, words in PROPERTIES.get(name, {}).items():
-            schema["properties"][key]["description"] = words
+    _words_in_place(components, _classes(types))
     _no_closed_items(components)
     return list(schemas), components
+
+
+def _classes(types: list[Any]) -> dict[str, type]:
+    """Every Struct and TypedDict the types use, by name (the name of its component)."""
+    found: dict[str, type] = {}
+
+    def visit(t: mi.Type) -> None:
+        if isinstance(t, mi.StructType | mi.TypedDictType):
+            if t.cls.__name__ in found:
+                return
+            found[t.cls.__name__] = t.cls
+            for field in t.fields:
+                visit(field.type)
+        for inner in ("type", "item_type", "key_type", "value_type"):
+            if isinstance(getattr(t, inner, None), mi.Type):
+                visit(getattr(t, inner))
+        for member in getattr(t, "types", None) or getattr(t, "item_types", None) or ():
+            visit(member)
+
+    for t in mi.multi_type_info(types):
+        visit(t)
+    return found
+
+
+def _words_in_place(components: dict[str, Any], classes: dict[str, type]) -> None:
+    """Each schema's description where the document has always had it. msgspec writes a
+    description first (a field's, a docstring's); a field's own words that no type's words
+    came before go last, after the property's other keys, and a class's
+    `schema_description` takes the place of its docstring's words (or goes last, after the
+    properties, when it has none)."""
+    for name, schema in components.items():
+        cls = classes[name]
+        for key, words in field_words(cls).items():
+            prop = schema["properties"][key]
+            if words.own is not None and words.typed is None:
+                prop["description"] = prop.pop("description")
+        described_as = class_words(cls)
+        if described_as is not None:
+            schema["description"] = described_as
 
 
 def _in_field_order(schemas: Any, components: dict[str, Any]) -> dict[str, Any]:

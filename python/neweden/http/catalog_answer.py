@@ -4,57 +4,81 @@ each card with its printed fields, each requirement and epiphany, the closed voc
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from neweden.catalog.catalog import Catalog
+from neweden.format.descriptions import described
 from neweden.format.sides import SIDES
 
 __all__ = ["CatalogAnswer", "catalog_answer"]
 
 
 class CatalogCard(msgspec.Struct):
-    """One card of the catalog, as printed."""
+    """A card of the catalog: a city names it by its id."""
 
-    id: str
-    name: str | None
-    wild: bool
-    style: str | None
-    type: str | None
-    facility: str | None
-    points: int
-    stars: int
-    sides: list[str]
-    copies: int
+    id: Annotated[str, described("the id a city gives as `card`")]
+    name: Annotated[str | None, described("the printed name; null when none")]
+    wild: Annotated[bool, described("true for a wild card: all four sides, fits any style or type")]
+    style: Annotated[str | None, described("the architectural style; null for a wild card")]
+    type: Annotated[str | None, described("the location type; null for a wild card")]
+    facility: Annotated[
+        str | None,
+        described("the underground facility: lab, shelter, medical, tower or base; null when none"),
+    ]
+    points: Annotated[int, described("the printed points")]
+    stars: Annotated[int, described("the stars the card needs to score its points")]
+    sides: Annotated[
+        list[str], described("the icons on the upright card (top, right, bottom, left order)")
+    ]
+    copies: Annotated[int, described("how many copies a city may hold")]
 
 
 class CatalogRequirement(msgspec.Struct):
-    """One requirement card."""
+    """A requirement card: a game names it in `requirements`."""
 
-    id: str
-    deck: str
-    text: str
+    id: Annotated[str, described("the id a game gives in `requirements`")]
+    deck: Annotated[str, described("the deck it belongs to (A, B or C)")]
+    text: Annotated[str, described("the card's text, as the catalog gives it")]
 
 
 class CatalogEpiphany(msgspec.Struct):
-    """One epiphany card."""
+    """An epiphany card: a player's epiphany names it by `card`."""
 
-    id: str
-    points: int
-    effect: str | None
-    text: str
+    id: Annotated[str, described("the id a player's epiphany gives as `card`")]
+    points: Annotated[int, described("its printed points: 2 or 5")]
+    effect: Annotated[
+        str | None,
+        described("its effect (third_star, rotate, move or the catalog's own); null when none"),
+    ]
+    text: Annotated[str, described("the card's text, as the catalog gives it")]
 
 
 class CatalogAnswer(msgspec.Struct):
-    """The catalog the service scores with: its name, its cards, requirements and
-    epiphanies by id, and its vocabularies."""
+    """The catalog the service scores with (`serve --catalog`, else the built-in one)."""
 
-    name: str
-    cards: list[CatalogCard]
-    requirements: list[CatalogRequirement]
-    epiphanies: list[CatalogEpiphany]
-    styles: list[str] | None
-    types: list[str] | None
-    effects: list[str]
+    name: Annotated[
+        str,
+        described("the catalog's name as reports give it: builtin, or the file's name and hash"),
+    ]
+    cards: Annotated[list[CatalogCard], described("every card with an id, sorted by id")]
+    requirements: Annotated[
+        list[CatalogRequirement], described("every requirement card, sorted by id")
+    ]
+    epiphanies: Annotated[list[CatalogEpiphany], described("every epiphany card, sorted by id")]
+    styles: Annotated[
+        list[str] | None,
+        described("the styles a card may have; null when any identifier is accepted"),
+    ]
+    types: Annotated[
+        list[str] | None,
+        described("the types a card may have; null when any identifier is accepted"),
+    ]
+    effects: Annotated[
+        list[str],
+        described("epiphany effects the catalog declares besides third_star, rotate and move"),
+    ]
 
 
 def catalog_answer(catalog: Catalog) -> CatalogAnswer:

@@ -8,9 +8,10 @@ them, which then score nothing instead of their printed points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 from neweden.catalog.catalog import EpiphanySpec
+from neweden.format.descriptions import described
 from neweden.format.model import EpiphanyEntry
 from neweden.geometry.figures import ScoreFigures
 from neweden.i18n import _
@@ -24,10 +25,12 @@ __all__ = ["Advice", "third_star_advice"]
 class Advice(TypedDict):
     """A choice that would have scored more for the same city."""
 
-    code: str
-    message: str
-    stars_from_epiphanies: int
-    gain: int
+    code: Annotated[str, described("a stable snake_case identifier (third_star_choice)")]
+    message: Annotated[str, described("the suggestion in words, in the answer's language")]
+    stars_from_epiphanies: Annotated[
+        int, described("the whole stars from 1/3-star epiphanies that would score more")
+    ]
+    gain: Annotated[int, described("how many more points")]
 
 
 def third_star_advice(

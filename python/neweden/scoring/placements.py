@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -30,6 +30,7 @@ from neweden.format.decode import (
     game_bytes,
     not_json,
 )
+from neweden.format.descriptions import described
 from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.modes import MODES
@@ -56,14 +57,26 @@ _TOTAL = operator.itemgetter("total")
 
 
 class CardPlacement(msgspec.Struct, gc=False):
-    """One legal placement of the card and what the player would have after it."""
+    """One legal placement of the card, and what the player has after it."""
 
-    row: int
-    col: int
-    rotated: bool
-    open_connections: int
-    total: int  # the player's total in the whole game (the others unchanged, D5 recomputed)
-    delta: int  # total after minus total before
+    row: Annotated[int, described("the cell's row")]
+    col: Annotated[int, described("the cell's column")]
+    rotated: Annotated[
+        bool,
+        described(
+            "the card turned 180° (whether the player may turn it is the caller's to decide: "
+            "an activated epiphany with the rotate effect)"
+        ),
+    ]
+    open_connections: Annotated[int, described("the city's open connections after the placement")]
+    total: Annotated[
+        int,
+        described(
+            "the player's total after it, in the whole game (the others unchanged, the D5 "
+            "majorities recomputed)"
+        ),
+    ]
+    delta: Annotated[int, described("total after minus total before")]
 
 
 class PlacementError(ValueError):
