@@ -25,16 +25,6 @@ namespace py = pybind11;
 namespace neweden::bindings {
 namespace {
 
-// The names of the fields of neweden.geometry.figures.ScoreFigures, in the order fields() gives them
-// (the module exports them: neweden.geometry refuses to load a core they do not match).
-constexpr std::array<const char*, 22> kScoreFields{  // row_of too
-    "legal",          "cards",          "open_connections", "complete_connections",
-    "components",     "labs",           "shelter_points",   "medical_points",
-    "towers",         "tower_points",   "bases",            "cards_0_stars",
-    "cards_1_star",   "cards_2_stars",  "cards_3_stars",    "points_0_stars",
-    "points_1_star",  "points_2_stars", "points_3_stars",   "row_cards",
-    "column_cards",   "styles"};
-
 // A Python list of ints as T values: ValueError for anything but ints, OverflowError for
 // one beyond T (the format bounds points by MAX_POINTS, so a decoded game's fit int32).
 template <typename T>
@@ -96,22 +86,10 @@ py::dict listed_of(const Scored& s, PyTypeObject* type = nullptr) {
   return listed;
 }
 
-// The fields of neweden.geometry.figures.ScoreFigures as int64, in their order (`legal` 0 or 1).
-std::array<std::int64_t, 22> row_of(const ScoreFigures& f) {
-  return {f.legal ? 1 : 0,      f.cards,           f.open_connections,
-          f.complete_connections, f.components,    f.labs,
-          f.shelter_points,     f.medical_points,  f.tower_span.towers,
-          f.tower_span.points,  f.bases,           f.cards_by_stars[0],
-          f.cards_by_stars[1],  f.cards_by_stars[2], f.cards_by_stars[3],
-          f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
-          f.points_by_stars[3], f.row_cards,       f.column_cards,
-          f.styles};
-}
-
 // `f` as an instance of `type` (the caller's ScoreFigures, a named tuple: instance_of), or
 // as a plain tuple: its fields in their order, `legal` a bool.
 py::object score_instance(PyTypeObject* type, const ScoreFigures& f) {
-  const std::array<std::int64_t, 22> row = row_of(f);
+  const ScoreRow row = score_row(f);
   return instance_of(type, row.size(), [&](std::size_t i) {
     return i == 0 ? new_bool(f.legal) : new_int(row[i]);
   });
@@ -138,7 +116,7 @@ py::array_t<std::int64_t> as_array(const Scored& s) {
   py::array_t<std::int64_t> out({n, static_cast<py::ssize_t>(kScoreFields.size())});
   auto at = out.mutable_unchecked<2>();
   for (py::ssize_t k = 0; k < n; ++k) {
-    const std::array<std::int64_t, 22> row = row_of(s.figures[static_cast<std::size_t>(k)]);
+    const ScoreRow row = score_row(s.figures[static_cast<std::size_t>(k)]);
     for (std::size_t c = 0; c < row.size(); ++c) {
       at(k, static_cast<py::ssize_t>(c)) = row[c];
     }
@@ -469,12 +447,12 @@ py::tuple placed(const std::vector<std::int32_t>& cells, const std::vector<std::
   }
   // Placements often leave equal figures (about half of them): each is handed over once, and
   // the rules score it once.
-  std::vector<std::array<std::int64_t, 22>> seen;
+  std::vector<ScoreRow> seen;
   py::list distinct;
   py::list legal(found.size());
   for (std::size_t i = 0; i < found.size(); ++i) {
     const ScoreFigures& f = scored.figures[cities + i];
-    const std::array<std::int64_t, 22> row = row_of(f);
+    const ScoreRow row = score_row(f);
     const auto k =
         static_cast<std::size_t>(std::find(seen.begin(), seen.end(), row) - seen.begin());
     if (k == seen.size()) {

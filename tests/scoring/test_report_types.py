@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, get_args
 
 import jsonschema
 import msgspec
@@ -15,14 +15,16 @@ import pytest
 
 import neweden
 from neweden.cli.main import example_game
+from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.synth import city_json, grow_city
 from neweden.http.api_types import openapi
 from neweden.present.text import report_table
 from neweden.runners.results import score_entries
 from neweden.runners.sources import Entry
+from neweden.scoring.chunk import CHUNK_FROM
 from neweden.scoring.report import score_report
-from neweden.scoring.types import Report
-from tests.games import game, line, player
+from neweden.scoring.types import CITY_FIGURES_SHOWN, PlayerReport, Report, ShownFigures
+from tests.games import card, game, line, player
 
 _encode = msgspec.json.encode
 
@@ -171,3 +173,20 @@ def test_openapi_lists_the_audit_keys_in_the_order_the_report_writes_them() -> N
     for name, value in shown.items():
         assert list(schemas[name]["properties"]) == list(value), name
         assert schemas[name]["required"] == list(value), name
+
+
+def test_a_players_entry_shows_the_city_figures_listed_right_after_legal() -> None:
+    """Every path that makes a player's entry splices CITY_FIGURES_SHOWN in after `legal`:
+    the report's fields there are those figures, in that order, each a ScoreFigures field,
+    and ShownFigures has one int each (a figure added to one and not the others fails)."""
+    fields = [f.name for f in msgspec.structs.fields(PlayerReport)]
+    at = fields.index("legal") + 1
+    assert tuple(fields[at : at + len(CITY_FIGURES_SHOWN)]) == CITY_FIGURES_SHOWN
+    assert set(CITY_FIGURES_SHOWN) <= set(ScoreFigures._fields)
+    assert get_args(ShownFigures) == (int,) * len(CITY_FIGURES_SHOWN)
+    city = [card(0, 0, "r"), card(0, 1, "lt")]  # joined; the second's top open
+    one = {"mode": "military", "players": [{"name": "Ana", "city": city}]}
+    alone = neweden.score(one, detail=False)["players"][0]
+    chunk = next(iter(neweden.score_many([one] * CHUNK_FROM, detail=False)))["players"][0]
+    for entry in (alone, chunk):  # a game alone and a chunk's game show the same figures
+        assert (entry["cards"], entry["open_connections"]) == (2, 1)

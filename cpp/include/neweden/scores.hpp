@@ -29,6 +29,30 @@ struct ScoreFigures : CitySummary {
   std::int32_t styles = 0;        // distinct styles among kept common cards
 };
 
+// The one table of a city's figures as Python sees them: the names of the fields of
+// neweden.geometry.figures.ScoreFigures, in its order, and score_row, their values in the
+// same order (`legal` 0 or 1). The bindings hand figures over through these two alone.
+inline constexpr std::array<const char*, 22> kScoreFields{
+    "legal",          "cards",          "open_connections", "complete_connections",
+    "components",     "labs",           "shelter_points",   "medical_points",
+    "towers",         "tower_points",   "bases",            "cards_0_stars",
+    "cards_1_star",   "cards_2_stars",  "cards_3_stars",    "points_0_stars",
+    "points_1_star",  "points_2_stars", "points_3_stars",   "row_cards",
+    "column_cards",   "styles"};
+
+using ScoreRow = std::array<std::int64_t, kScoreFields.size()>;
+
+inline ScoreRow score_row(const ScoreFigures& f) {
+  return {f.legal ? 1 : 0,      f.cards,           f.open_connections,
+          f.complete_connections, f.components,    f.labs,
+          f.shelter_points,     f.medical_points,  f.tower_span.towers,
+          f.tower_span.points,  f.bases,           f.cards_by_stars[0],
+          f.cards_by_stars[1],  f.cards_by_stars[2], f.cards_by_stars[3],
+          f.points_by_stars[0], f.points_by_stars[1], f.points_by_stars[2],
+          f.points_by_stars[3], f.row_cards,       f.column_cards,
+          f.styles};
+}
+
 // Throws std::invalid_argument when a resolved card has stars outside 0-3 or negative
 // points (the batch itself is checked by check_batch).
 void check_values(const BatchView& batch, const CardValues& values);

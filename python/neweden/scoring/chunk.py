@@ -45,7 +45,13 @@ from neweden.scoring.table import (
     requirement_truth,
     table_scores,
 )
-from neweden.scoring.types import Military, PlayerReport, Score
+from neweden.scoring.types import (
+    CITY_FIGURES_SHOWN,
+    Military,
+    PlayerReport,
+    Score,
+    ShownFigures,
+)
 
 __all__ = ["CHUNK_FROM", "ChunkFacts", "ChunkPlayers", "chunk_players"]
 
@@ -120,7 +126,7 @@ def chunk_players(
     facts = ChunkFacts(
         epiphanies.rotates, epiphanies.thirds, epiphanies.five, epiphanies.odd, first, most.tolist()
     )
-    entries = _entries(games, first_city, scored_alone, scores, parts, met_ids)
+    entries = _entries(games, first_city, scored_alone, fig, scores, parts, met_ids)
     return ChunkPlayers(scored_alone, entries, facts)
 
 
@@ -335,15 +341,18 @@ def _entries(
     games: Sequence[Game],
     first_city: Sequence[int],
     scored_alone: list[bool],
+    fig: FigureColumns,
     scores: TableScores,
     parts: Sequence[Any],
     met_ids: list[list[str] | None],
 ) -> list[PlayerReport | None]:
     """Each city's report entry (None for the games scored alone), from the columns as
-    Python ints (read once each)."""
+    Python ints (read once each): the figures it shows (CITY_FIGURES_SHOWN), its scores."""
     s = scores
-    cards, open_connections, stars = s.cards.tolist(), s.open_connections.tolist(), s.stars.tolist()
-    requirements, epiphanies = s.requirements.tolist(), s.epiphanies.tolist()
+    columns = [getattr(fig, name).tolist() for name in CITY_FIGURES_SHOWN]
+    shown: list[ShownFigures] = list(zip(*columns, strict=True))  # by city
+    stars, requirements = s.stars.tolist(), s.requirements.tolist()
+    epiphanies = s.epiphanies.tolist()
     ten, bonuses, total, place = (
         s.ten_cards.tolist(),
         s.bonuses.tolist(),
@@ -351,7 +360,7 @@ def _entries(
         s.place.tolist(),
     )
     labs, shelters, medical, towers, bases, military = [part.tolist() for part in parts]
-    out: list[PlayerReport | None] = [None] * len(cards)
+    out: list[PlayerReport | None] = [None] * len(shown)
     for g, game in enumerate(games):
         if scored_alone[g]:
             continue
@@ -367,8 +376,7 @@ def _entries(
             out[k] = PlayerReport(
                 player.name,
                 True,
-                cards[k],
-                open_connections[k],
+                *shown[k],
                 stars[k] if mode.populist else None,
                 (list(met) if met else []) if mode.populist else None,  # a list of its own
                 [] if mode.populist else None,  # (a game that declares is scored alone)

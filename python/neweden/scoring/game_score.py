@@ -4,6 +4,7 @@ alone, a game of a batch not scored in a chunk, the reference twin)."""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -81,6 +82,7 @@ from neweden.scoring.problems import (
     table_problems,
 )
 from neweden.scoring.types import (
+    CITY_FIGURES_SHOWN,
     AuditRanking,
     GameAudit,
     Military,
@@ -89,6 +91,9 @@ from neweden.scoring.types import (
     Report,
     Score,
 )
+
+#: The figures a player's entry shows, read of their city's ScoreFigures.
+_shown = operator.attrgetter(*CITY_FIGURES_SHOWN)
 
 
 def _names(packed: PackedGames) -> dict[Attribute, Sequence[str]]:
@@ -399,8 +404,7 @@ class _GameScore:
         entry = PlayerReport(
             player.name,
             True,
-            fig.cards,
-            fig.open_connections,
+            *_shown(fig),
             stars,
             met,
             declared,

@@ -30,6 +30,7 @@ from neweden.rules.advice import Advice
 from neweden.rules.military import MajoritySource
 
 __all__ = [
+    "CITY_FIGURES_SHOWN",
     "ERRORS_WORDS",
     "WARNINGS_WORDS",
     "Advice",
@@ -49,6 +50,7 @@ __all__ = [
     "ProblemItem",
     "Report",
     "Score",
+    "ShownFigures",
     "TowerSpan",
     "Unreadable",
 ]
@@ -321,6 +323,14 @@ class GameAudit(TypedDict):
 
 
 # One player's part of the report; `audit` only in the detailed report.
+#: The figures of a player's city (:class:`~neweden.geometry.figures.ScoreFigures`' fields)
+#: that their entry shows: PlayerReport's fields right after `legal`, in this order. Every
+#: path that makes an entry (a game scored alone, a chunk's columns) reads this list.
+CITY_FIGURES_SHOWN: Final = ("cards", "open_connections")
+#: One city's CITY_FIGURES_SHOWN, in that order: an int each.
+ShownFigures = tuple[int, int]
+
+
 class PlayerReport(msgspec.Struct, gc=False):
     schema_description: ClassVar[str] = "One player's result, in the order of the game's players."
 
