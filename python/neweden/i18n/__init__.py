@@ -312,6 +312,8 @@ def filler(message: str, names: tuple[str, ...]) -> Filler:
     said = _form(message, names, _active.get())
     if said is None:
         return lambda values: _(message, **dict(zip(names, values, strict=True)))
+    if said.order is None:  # the values in the sentence's order: `%` itself, no call between
+        return said.text.__mod__
     return said.fill
 
 

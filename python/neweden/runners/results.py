@@ -21,6 +21,7 @@ from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
+from neweden.scoring.problems import problem_item
 from neweden.scoring.report import reference_geometry, score_inputs
 from neweden.scoring.types import ProblemItem, Report, Unreadable
 
@@ -95,7 +96,7 @@ def scored(
         )
     )
     return [
-        _written(next(found)) if error is None else Unreadable(False, [_item(error)])
+        _written(next(found)) if error is None else Unreadable(False, [problem_item(error)])
         for _game, error in pairs
     ]
 
@@ -103,15 +104,10 @@ def scored(
 def _written(one: Report | GameDecodeError | TypeError) -> Scored:
     """What scored() gives of what score_inputs found of one input."""
     if isinstance(one, GameDecodeError):
-        return Unreadable(False, [_item(p) for p in one.problems])
+        return Unreadable(False, [problem_item(p) for p in one.problems])
     if isinstance(one, TypeError):  # not bytes, str or a mapping
         return Unreadable(False, [ProblemItem(codes.BAD_TYPE, str(one), "", [])])
     return one
-
-
-def _item(problem: Problem) -> ProblemItem:
-    cells = [list(cell) for cell in problem.cells]
-    return ProblemItem(problem.code, problem.message, problem.path, cells)
 
 
 class Result(NamedTuple):

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import functools
-import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -243,24 +242,37 @@ def _place_problems(
     """Each problem once: under players[i] when its path starts with /players/i, otherwise
     at the top level; in document order. A player is illegal exactly when one of their
     errors points into their city."""
-    top: tuple[list[ProblemItem], list[ProblemItem]] = ([], [])
-    for kind, problems in enumerate((errors, warnings)):
-        if not problems:
-            continue
-        placed = [(*_place(problem.path), problem) for problem in problems]
-        if len(placed) > 1:
-            placed.sort(key=_document_order)  # stable: one path's problems as found
-        for _order, p, in_city, problem in placed:
-            cells = list(map(list, problem.cells)) if problem.cells else []
-            item = ProblemItem(problem.code, problem.message, problem.path, cells)
-            if p is None:
-                top[kind].append(item)
-                continue
+    top_errors: list[ProblemItem] = []
+    for problem in _in_order(errors):
+        item = problem_item(problem)
+        _order, p, in_city = _place(problem.path)
+        if p is None:
+            top_errors.append(item)
+        else:
             player = players[p]
-            (player.errors if kind == 0 else player.warnings).append(item)
-            if kind == 0 and in_city:
+            player.errors.append(item)
+            if in_city:
                 player.legal = False
-    return top
+    top_warnings: list[ProblemItem] = []
+    for problem in _in_order(warnings):
+        p = _place(problem.path)[1]
+        (top_warnings if p is None else players[p].warnings).append(problem_item(problem))
+    return top_errors, top_warnings
+
+
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    """Problems in the order of their paths in the document (stable: one path's problems as
+    found)."""
+    return sorted(problems, key=_document_order) if len(problems) > 1 else problems
+
+
+def problem_item(problem: Problem) -> ProblemItem:
+    """A problem as the report lists it (its cells as lists, as the report's dict holds
+    them)."""
+    cells = problem.cells
+    return ProblemItem(
+        problem.code, problem.message, problem.path, [[r, c] for r, c in cells] if cells else []
+    )
 
 
 #: A problem's path: its place in the document, the player it points into (None: none),
@@ -278,6 +290,6 @@ def _place(path: str) -> _Placed:
     return pointer_order(path), p, path.startswith(_city_path(p))
 
 
-#: A problem placed, (order, player, in city, problem), by the order of its path in the
-#: document.
-_document_order = operator.itemgetter(0)
+def _document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:
+    """The sort key of a problem: the place of its path in the document."""
+    return _place(problem.path)[0]
