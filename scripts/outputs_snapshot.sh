@@ -10,7 +10,8 @@
 # tables, SVGs of 1,500 generated games and every example), `validate` of the generated
 # games, of a mix heavy with mistakes (bench/mixes.py) and of the examples (--out, --csv,
 # --detail, --csv-sep ';', --only-invalid, standard output) in English and Portuguese,
-# `score` of every example (JSON and text), the OpenAPI document. `--compare` cmps every file,
+# `score` of every example (JSON and text), the game's and the lone city's JSON Schemas, the
+# OpenAPI document. `--compare` cmps every file,
 # standard output with its timing (" in 0.4 s (8,356 games/s)") taken out.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -56,6 +57,8 @@ for lang in en pt-BR; do
     "$venv/bin/neweden" score "$e" --lang "$lang" >"$out/score.$name.$lang.txt" 2>&1 || true
     "$venv/bin/neweden" score "$e" --lang "$lang" --format text >"$out/score.$name.$lang.text" 2>&1 || true
   done
+  "$venv/bin/neweden" schema --lang "$lang" >"$out/schema.$lang.json" 2>&1 || true
+  "$venv/bin/neweden" schema --city --lang "$lang" >"$out/schema-city.$lang.json" 2>&1 || true
 done
 "$venv/bin/python" -c "
 import sys, msgspec
