@@ -4,6 +4,7 @@ illegal city: bench.conftest.transcribed_games): µs a game, the best of `--repe
 each stage over the same batch, the garbage collector frozen after set-up.
 
     python scripts/validate_stages.py --games 2000
+    python scripts/validate_stages.py --games 2000 --without rotated  # what those cost
 
 The stages are those of `score_inputs` over one batch (the lean read, the core's pass, the
 rules and their reports, each entry's result with its --out line); the rules are then split
@@ -29,6 +30,7 @@ from bench.conftest import transcribed_games  # noqa: E402
 from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
 from neweden.format.lean import decode_lean  # noqa: E402
 from neweden.geometry.native import JsonGames  # noqa: E402
+from neweden.rules import warnings  # noqa: E402
 from neweden.rules.names import batch_quiet  # noqa: E402
 from neweden.runners import results  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
@@ -39,7 +41,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="games in the batch")
     parser.add_argument("--repeat", type=int, default=5, help="timings of each stage")
+    parser.add_argument(
+        "--without",
+        choices=sorted(_PARTS),
+        action="append",
+        default=[],
+        help="tell none of these problems (what a kind of problem costs, from its report to "
+        "its --out line: the difference with a run without the option)",
+    )
     args = parser.parse_args()
+    for part in args.without:
+        _PARTS[part]()
     games = [g for g in transcribed_games(args.games, seed=19) if len(g) >= report.LEAN_FROM_BYTES]
     entries = [Entry("mixed.jsonl", i + 1, g, None) for i, g in enumerate(games)]
     n = len(games)
@@ -85,6 +97,27 @@ def main() -> None:
         lambda: results.score_entries(entries, BUILTIN, False, short=False, rows=False),
     )
     _rules(lean, packed, found, each)
+
+
+def _without_rotated() -> None:
+    warnings._rotated_warnings = lambda *args: []
+
+
+def _without_geometry() -> None:
+    chunk_reports._ChunkReports.geometry = lambda *args: []  # type: ignore[method-assign]
+
+
+def _without_problems() -> None:
+    chunk_reports._ChunkReports.problems = lambda *args: ([], [])  # type: ignore[method-assign]
+
+
+#: The problems --without leaves untold: the rotated cards' warnings, the illegal cities'
+#: overlap and disconnected, every problem of a game.
+_PARTS: dict[str, Callable[[], None]] = {
+    "rotated": _without_rotated,
+    "geometry": _without_geometry,
+    "problems": _without_problems,
+}
 
 
 def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) -> None:
