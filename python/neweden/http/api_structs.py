@@ -12,7 +12,13 @@ import msgspec
 from neweden.format.descriptions import described
 from neweden.format.model import CardRef, Game
 from neweden.scoring.placements import CardPlacement
-from neweden.scoring.types import ERRORS_WORDS, WARNINGS_WORDS, ProblemItem
+from neweden.scoring.types import (
+    ERRORS_WORDS,
+    WARNINGS_WORDS,
+    GameErrors,
+    GameWarnings,
+    ProblemItem,
+)
 
 __all__ = [
     "BatchAnswer",
@@ -51,14 +57,8 @@ class Validation(msgspec.Struct):
         list[PlayerValidation],
         described("one entry per player; a lone city is one player named null"),
     ]
-    errors: Annotated[
-        list[ProblemItem],
-        described("the errors that belong to no single player; " + ERRORS_WORDS),
-    ]
-    warnings: Annotated[
-        list[ProblemItem],
-        described("the warnings that belong to no single player; " + WARNINGS_WORDS),
-    ]
+    errors: GameErrors
+    warnings: GameWarnings
 
 
 class BatchRequest(msgspec.Struct, forbid_unknown_fields=True):

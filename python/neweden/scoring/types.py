@@ -43,6 +43,8 @@ __all__ = [
     "AuditStars",
     "Compared",
     "GameAudit",
+    "GameErrors",
+    "GameWarnings",
     "MajoritySource",
     "Military",
     "PlayerAudit",
@@ -79,6 +81,17 @@ class ProblemItem(msgspec.Struct, gc=False):
     cells: Annotated[
         list[Cell], described("the cells of the cards involved, each [row, col]; empty when none")
     ]
+
+
+#: The errors and the warnings of a game that belong to no single player, as the report and
+#: a validation (/v1/validate) list them.
+GameErrors = Annotated[
+    list[ProblemItem], described("the errors that belong to no single player; " + ERRORS_WORDS)
+]
+GameWarnings = Annotated[
+    list[ProblemItem],
+    described("the warnings that belong to no single player; " + WARNINGS_WORDS),
+]
 
 
 #: The report's own format tag (its `format` key).
@@ -413,14 +426,8 @@ class Report(msgspec.Struct, gc=False):
     ]
     meta: Annotated[dict[str, Any] | None, described("the game's meta, as given (null when none)")]
     players: Annotated[list[PlayerReport], described("one entry per player, in the game's order")]
-    errors: Annotated[
-        list[ProblemItem],
-        described("the errors that belong to no single player; " + ERRORS_WORDS),
-    ]
-    warnings: Annotated[
-        list[ProblemItem],
-        described("the warnings that belong to no single player; " + WARNINGS_WORDS),
-    ]
+    errors: GameErrors
+    warnings: GameWarnings
     audit: (
         Annotated[
             GameAudit, described("with ?detail=true only: the game's part of the audit trail")
