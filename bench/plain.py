@@ -15,7 +15,7 @@ Scored as RULES.md decides (sections cited at each rule):
 
 - the grid and connections (§2): icons on facing sides, compatible when either card is wild
   or they share the style or the type; a rotated card turned 180°; the open connections
-  counted icon by icon;
+  are the icons less twice the complete connections (each icon is one or the other);
 - legality (§3): the first card on a cell stays and each later one is left out; a card id
   that is not a built-in wild card (`atomic-waste`, `new-eden`) is left out; the copy limits
   of the two wild ids (Atomic Waste players + 1, New Eden 2, counted over players in order,
