@@ -259,6 +259,44 @@ class JsonPacker {
 
   void drop_last() { packer_.drop_last(); }
 
+  // The cards a city may name by id: (id, wild, style, type, facility, points, stars, sides)
+  // each, the facility by name and the sides as a bit mask (as the reader numbers them).
+  void set_catalog(const py::list& cards) {
+    catalog_.clear();
+    for (const py::handle item : cards) {
+      const auto card = item.cast<py::tuple>();
+      CatalogCard found;
+      found.wild = card[1].cast<bool>();
+      found.style = card[2].cast<std::string>();
+      found.type = card[3].cast<std::string>();
+      const auto facility = card[4].cast<std::string>();
+      found.facility = found.wild ? -1 : names_.facilities.find(facility);
+      if (!found.wild && found.facility < 0) {
+        throw py::value_error("not a facility: " + facility);
+      }
+      found.points = card[5].cast<std::int32_t>();
+      found.stars = card[6].cast<std::int32_t>();
+      found.sides = card[7].cast<std::uint8_t>();
+      catalog_[card[0].cast<std::string>()] = std::move(found);
+    }
+    packer_.set_catalog(&catalog_);
+  }
+
+  // Each game's cards given by catalog id, in city and card order: a list of ids a game.
+  py::list ids() const {
+    const auto& first = packer_.first_id();
+    const auto& ids = packer_.ids();
+    py::list out(first.empty() ? 0 : first.size() - 1);
+    for (std::size_t g = 0; g + 1 < first.size(); ++g) {
+      py::list game;
+      for (auto k = first[g]; k < first[g + 1]; ++k) {
+        game.append(py::str(ids[static_cast<std::size_t>(k)]));
+      }
+      out[g] = std::move(game);
+    }
+    return out;
+  }
+
   // The game added last (the same bytes) with each city given as `[]`.
   py::bytes head(const py::bytes& game) const {
     const std::string_view data = game;
@@ -395,6 +433,7 @@ class JsonPacker {
   }
 
   FormatNames names_;
+  CatalogCards catalog_;
   JsonGamePacker packer_;
 };
 
@@ -532,6 +571,11 @@ void bind_scores(py::module_& m) {
            "msgspec to read the rest: only after add() took it.")
       .def("drop_last", &JsonPacker::drop_last,
            "Forgets the game added last (nothing when the last add() returned -1).")
+      .def("set_catalog", &JsonPacker::set_catalog, py::arg("cards"),
+           "The cards a city may name by id: (id, wild, style, type, facility, points,\n"
+           "stars, sides mask) each; an id not among them is refused as before.")
+      .def("ids", &JsonPacker::ids,
+           "Each game's cards given by catalog id, in city and card order.")
       .def("score", &JsonPacker::score, py::arg("style_limit"), py::arg("details") = 0,
            py::arg("columns") = false, py::arg("figures") = py::none(),
            py::arg("city_figures") = py::none(),

@@ -92,6 +92,11 @@ class JsonIn {
   }
   // Where the value just read ends.
   const std::uint8_t* here() const noexcept { return p_; }
+  // Whether the next value starts with `c` (white space passed).
+  bool starts(char c) noexcept {
+    space();
+    return p_ != end_ && *p_ == static_cast<std::uint8_t>(c);
+  }
 
   // An object, key by key: `field(key)` reads the key's value (false: refused; the caller
   // refuses a key it reads given twice). Keys are plain strings (str).
@@ -401,8 +406,33 @@ bool read_card(JsonIn& in, const FormatNames& names, const CityLimits& limits, P
          out.has_stars && out.has_sides;
 }
 
+// A card given by id: the catalog's card of that id (false: no catalog, or no such id).
+bool read_catalog_card(JsonIn& in, const CatalogCards* catalog, Placed& out,
+                       std::string_view& id) {
+  if (catalog == nullptr || !in.str(id)) {
+    return false;
+  }
+  const auto found = catalog->find(std::string(id));
+  if (found == catalog->end()) {
+    return false;
+  }
+  const CatalogCard& card = found->second;
+  out.wild = card.wild;
+  out.points = card.points;
+  out.stars = card.stars;
+  if (!card.wild) {
+    out.style = card.style;
+    out.type = card.type;
+    out.facility = card.facility;
+    out.sides = card.sides;
+    out.has_style = out.has_type = out.has_facility = out.has_sides = true;
+  }
+  out.has_points = out.has_stars = true;
+  return true;
+}
+
 bool read_placement(JsonIn& in, const FormatNames& names, const CityLimits& limits,
-                    Placed& out) {
+                    const CatalogCards* catalog, Placed& out, std::string_view& id) {
   const std::int32_t far = limits.max_coordinate;
   Keys keys;
   const bool read = in.object([&](std::string_view key) {
@@ -416,7 +446,12 @@ bool read_placement(JsonIn& in, const FormatNames& names, const CityLimits& limi
       return keys.first(2) && in.boolean(out.rotated);
     }
     if (is(key, "card")) {
-      return keys.first(3) && (out.has_card = read_card(in, names, limits, out));
+      if (!keys.first(3)) {
+        return false;
+      }
+      out.has_card = in.starts('"') ? read_catalog_card(in, catalog, out, id)
+                                    : read_card(in, names, limits, out);
+      return out.has_card;
     }
     return false;
   });
@@ -426,8 +461,8 @@ bool read_placement(JsonIn& in, const FormatNames& names, const CityLimits& limi
 }  // namespace
 
 JsonGamePacker::Sizes JsonGamePacker::sizes() const noexcept {
-  return Sizes{cells_.size(), offsets_.size(), rotated_.size(),
-               styles_.size(), types_.size(), first_city_.size()};
+  return Sizes{cells_.size(), offsets_.size(), rotated_.size(), styles_.size(),
+               types_.size(),  first_city_.size(), ids_.size()};
 }
 
 void JsonGamePacker::restore(const Sizes& sizes) {
@@ -437,6 +472,8 @@ void JsonGamePacker::restore(const Sizes& sizes) {
   styles_.truncate(sizes.styles);
   types_.truncate(sizes.types);
   first_city_.resize(sizes.games);
+  first_id_.resize(sizes.games);
+  ids_.resize(sizes.ids);
 }
 
 bool JsonGamePacker::add(const std::uint8_t* data, std::size_t size) {
@@ -447,6 +484,7 @@ bool JsonGamePacker::add(const std::uint8_t* data, std::size_t size) {
     return false;
   }
   first_city_.push_back(static_cast<std::int64_t>(offsets_.size() - 1));
+  first_id_.push_back(static_cast<std::int64_t>(ids_.size()));
   last_ = before;
   return true;
 }
@@ -482,11 +520,15 @@ bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
         spans_.push_back(static_cast<std::size_t>(start - data));
         const bool city = in.array([&](std::size_t card) {
           Placed placed;
+          std::string_view id;  // a card given by catalog id
           const bool packed = card < static_cast<std::size_t>(limits_.max_cards) &&
-                              read_placement(in, names_, limits_, placed) &&
+                              read_placement(in, names_, limits_, catalog_, placed, id) &&
                               detail::append_placed(placed, styles_, types_, cells_);
           if (packed && placed.rotated) {
             rotated_.push_back(static_cast<std::int64_t>(cells_.size() / 9 - 1));
+          }
+          if (packed && !id.empty()) {
+            ids_.emplace_back(id);
           }
           return packed;
         });

@@ -283,3 +283,30 @@ TEST_CASE("a name as players write it is read in UTF-8, and only well-formed") {
   neweden::JsonGamePacker short_packer(names(), neweden::CityLimits{});
   CHECK_FALSE(short_packer.add(reinterpret_cast<const std::uint8_t*>(whole.data()), cut));
 }
+
+TEST_CASE("a card given by an id of the catalog set packs as its catalog card, its id kept") {
+  neweden::CatalogCards catalog;
+  catalog["EX-TOWER"] = neweden::CatalogCard{false, "ex_a", "ex_b", 3, 4, 2, 1 | 8};
+  catalog["atomic-waste"] = neweden::CatalogCard{true, "", "", -1, 0, 0, 0};
+  neweden::JsonGamePacker inline_packer(names(), neweden::CityLimits{});
+  const std::string wild = R"({"row": -2, "col": 3, "rotated": true, "card": {"wild": true}})";
+  REQUIRE(add(inline_packer, game("[" + kCard + ", " + wild + "]")));
+
+  neweden::JsonGamePacker packer(names(), neweden::CityLimits{});
+  packer.set_catalog(&catalog);
+  const std::string by_id = R"([{"row": 0, "col": 1, "card": "EX-TOWER"},)"
+                            R"( {"row": -2, "col": 3, "rotated": true, "card": "atomic-waste"}])";
+  REQUIRE(add(packer, game(by_id)));
+  CHECK(packer.cells() == inline_packer.cells());
+  CHECK(packer.styles().names() == inline_packer.styles().names());
+  CHECK(packer.ids() == std::vector<std::string>{"EX-TOWER", "atomic-waste"});
+  CHECK(packer.first_id() == std::vector<std::int64_t>{0, 2});
+
+  // an id the catalog does not hold is refused, and takes back nothing of the game
+  CHECK_FALSE(add(packer, game(R"([{"row": 0, "col": 0, "card": "atomic-waste"},)"
+                               R"( {"row": 0, "col": 1, "card": "EX-NONE"}])")));
+  CHECK(packer.ids().size() == 2);
+  CHECK(packer.first_id() == std::vector<std::int64_t>{0, 2});
+  // without a catalog, no id is read
+  CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": "atomic-waste"}])"));
+}

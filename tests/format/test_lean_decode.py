@@ -97,14 +97,15 @@ def test_generated_games_are_read_lean_into_the_exact_report(raw: bytes, detail:
     assert outcome[0] == "ok"
 
 
-def test_the_format_example_is_left_to_the_exact_path_and_read_lean_without_its_id(
+def test_the_format_example_is_read_lean_with_its_card_by_id_and_without(
     format_example: dict[str, Any],
 ) -> None:
-    """The format's example gives a card by catalog id: the exact path reads it. Made
-    inline, the lean path takes it; the same reports either way, in both detail levels."""
+    """The format's example gives a card by catalog id: the lean path reads it from the
+    catalog (tests/format/test_lean_catalog_ids.py), and made inline too; the same reports
+    as the exact path either way, in both detail levels."""
     raw = json.dumps(format_example).encode()
     for detail in (False, True):
-        same(raw, detail=detail, taken=False)
+        same(raw, detail=detail, taken=True)
     format_example["players"][0]["city"][0]["card"] = {"wild": True}
     raw = json.dumps(format_example).encode()
     for detail in (False, True):

@@ -599,8 +599,9 @@ def _bad_documents() -> Iterator[Any]:
 
 
 def test_lean_exact_and_undecodable_documents_mixed(sizes: list[int]) -> None:
-    """Documents read lean, small ones and ones with a card by catalog id (decoded the exact
-    way), and documents that are no game, interleaved: both halves scored as chunks."""
+    """Documents read lean (one with a card by catalog id among them), small ones and ones
+    with a card by an id the catalog does not hold (decoded the exact way), and documents that
+    are no game, interleaved: both halves scored as chunks."""
     rng = random.Random(8)
     docs: list[Any] = []
     bad = list(_bad_documents())
@@ -614,6 +615,8 @@ def test_lean_exact_and_undecodable_documents_mixed(sizes: list[int]) -> None:
                 player.pop("epiphanies", None)
         elif kind == 1:
             doc["players"][0]["city"].append({"row": 900, "col": 900, "card": "EX-LAB"})
+        elif kind == 3:
+            doc["players"][0]["city"].append({"row": 901, "col": 900, "card": "EX-NO-SUCH-CARD"})
         elif kind == 2:
             doc["meta"] = PAD
             for player in doc["players"]:

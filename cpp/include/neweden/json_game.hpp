@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "neweden/names.hpp"
@@ -21,13 +22,27 @@ struct CityLimits {
   std::size_t max_string = 100;
 };
 
+// A card of a catalog as a city names it by id: the fields an inline card would give (a wild
+// card: its points and stars only). `facility` indexes FormatNames::facilities; `sides`
+// holds one bit a side, as FormatNames::sides numbers them.
+struct CatalogCard {
+  bool wild = false;
+  std::string style, type;
+  std::int32_t facility = -1, points = 0, stars = 0;
+  std::uint8_t sides = 0;
+};
+
+// A catalog's cards by id.
+using CatalogCards = std::unordered_map<std::string, CatalogCard>;
+
 // Packs the cities of games given as JSON documents, game after game, into one score table
 // (nine ints a card, as neweden.geometry.compact.pack_games packs the same games: styles
 // and types numbered in order of appearance across the games added).
 //
 // A strict reader of the usual form of a city. It refuses (and then adds nothing, forgets
 // nothing) anything it does not read exactly as the exact path does, so that the caller
-// decodes that game the exact way: a card given by catalog id, a key given twice or spelled
+// decodes that game the exact way: a card given by an id the catalog given (set_catalog)
+// does not hold, or by any id without one, a key given twice or spelled
 // with an escape, a field unknown or missing, a value of another kind or out of the
 // format's ranges, a string with an escape or a byte outside printable ASCII (in a card's
 // style, type or name: outside printable ASCII and well-formed UTF-8), a number that is not
@@ -40,6 +55,10 @@ class JsonGamePacker {
   // `names` must outlive the packer.
   JsonGamePacker(const FormatNames& names, const CityLimits& limits)
       : names_(names), limits_(limits) {}
+
+  // The cards a city may name by id (none until set; `cards` must outlive the packer): a
+  // card given by one of these ids is packed as the catalog card, and its id kept.
+  void set_catalog(const CatalogCards* cards) noexcept { catalog_ = cards; }
 
   // Adds the cities of the game `data` (one JSON document); false (nothing added) when the
   // reader refuses it.
@@ -65,6 +84,10 @@ class JsonGamePacker {
   const std::vector<std::int64_t>& rotated() const noexcept { return rotated_; }
   // Per game added, the index of its first city; one more entry at the end.
   const std::vector<std::int64_t>& first_city() const noexcept { return first_city_; }
+  // The ids of the cards given by catalog id, game after game, in city and card order, and
+  // per game added the index of its first; one more entry at the end.
+  const std::vector<std::string>& ids() const noexcept { return ids_; }
+  const std::vector<std::int64_t>& first_id() const noexcept { return first_id_; }
   const NameTable& styles() const noexcept { return styles_; }
   const NameTable& types() const noexcept { return types_; }
 
@@ -73,19 +96,22 @@ class JsonGamePacker {
 
   // The sizes of everything before a game was added.
   struct Sizes {
-    std::size_t cells = 0, offsets = 1, rotated = 0, styles = 0, types = 0, games = 1;
+    std::size_t cells = 0, offsets = 1, rotated = 0, styles = 0, types = 0, games = 1, ids = 0;
   };
   Sizes sizes() const noexcept;
   void restore(const Sizes& sizes);
 
   const FormatNames& names_;
   CityLimits limits_;
+  const CatalogCards* catalog_ = nullptr;
   NameTable styles_;
   NameTable types_;
   std::vector<std::int32_t> cells_;
   std::vector<std::int64_t> offsets_{0};
   std::vector<std::int64_t> rotated_;
   std::vector<std::int64_t> first_city_{0};
+  std::vector<std::string> ids_;
+  std::vector<std::int64_t> first_id_{0};
   Sizes last_;  // before the game added last
   std::vector<std::size_t> spans_;  // [start, end) of each city of the game read last
 };

@@ -7,8 +7,9 @@ as :func:`neweden.format.decode.decode_game`, with every check of theirs, from t
 with each city given as `[]` (:meth:`~neweden.geometry.native.JsonGames.head`: the core's
 reader only skipped past the rest). Each city is a :class:`msgspec.Raw` here, and only a
 placeholder: the rules that need the cards decode the whole document the exact way.
-Whatever either reader does not take exactly (a decode problem, a card given by catalog id,
-an escape, a repeated key...) makes the caller decode that game the exact way: both paths
+Whatever either reader does not take exactly (a decode problem, a card given by an id the
+catalog does not hold, an escape, a repeated key...) makes the caller decode that game the
+exact way: both paths
 give the same report, byte for byte (tests/format/test_lean_decode.py).
 """
 

@@ -156,6 +156,40 @@ class _Interned:
         )
 
 
+#: A card of a catalog as the native reader takes it (:meth:`JsonPacker.set_catalog`): id,
+#: wild, style, type, facility, points, stars, sides mask.
+ReaderCard = tuple[str, bool, str, str, str, int, int, int]
+
+#: The reader's cards of the catalogs seen last, by the catalog's identity (a catalog holds
+#: dicts: it is not hashable), with the catalog kept so that its id is not reused.
+_READER_CARDS: dict[int, tuple[Catalog, list[ReaderCard]]] = {}
+
+
+def reader_cards(catalog: Catalog) -> list[ReaderCard]:
+    """The cards of `catalog` as the native reader takes them, each with the values
+    :meth:`_Interned.rest` packs (made once a catalog)."""
+    found = _READER_CARDS.get(id(catalog))
+    if found is not None and found[0] is catalog:
+        return found[1]
+    cards = [
+        (
+            card_id,
+            spec.wild,
+            spec.style or "",
+            spec.type or "",
+            spec.facility or "",
+            spec.points,
+            spec.stars,
+            0 if spec.wild else _MASKS.get(spec.sides) or _mask(spec.sides),
+        )
+        for card_id, spec in catalog.cards.items()
+    ]
+    if len(_READER_CARDS) >= 8:  # a few catalogs a process
+        _READER_CARDS.clear()
+    _READER_CARDS[id(catalog)] = (catalog, cards)
+    return cards
+
+
 def _turned(rest: tuple[int, ...]) -> tuple[int, ...]:
     return (*rest[:3], _TURNED[rest[3]], *rest[4:])
 

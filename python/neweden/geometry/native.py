@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from neweden import _core
+from neweden.catalog.catalog import Catalog
 from neweden.format.checks import fold_name
 from neweden.format.model import (
     FACILITIES,
@@ -24,7 +25,15 @@ from neweden.format.model import (
 )
 from neweden.format.sides import SIDES
 from neweden.format.vocabulary import Attribute
-from neweden.geometry.compact import STYLE, TYPE, WIDTH, CompactCities, GameCards, PackedGames
+from neweden.geometry.compact import (
+    STYLE,
+    TYPE,
+    WIDTH,
+    CompactCities,
+    GameCards,
+    PackedGames,
+    reader_cards,
+)
 from neweden.geometry.figures import BatchFigures, CityFigures, ScoreFigures
 
 __all__ = [
@@ -210,10 +219,12 @@ class JsonGames:
 
     __slots__ = ("_aliases", "_count", "_packer")
 
-    def __init__(self) -> None:
+    def __init__(self, catalog: Catalog | None = None) -> None:
         self._packer = _core.JsonPacker(
             FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STARS, MAX_STRING
         )
+        if catalog is not None and catalog.cards:  # its cards may be given by id
+            self._packer.set_catalog(reader_cards(catalog))
         self._count = 0
         self._aliases = False  # whether a name read is not as written (folded, RULES §1)
 
@@ -222,10 +233,11 @@ class JsonGames:
 
     def add(self, game: bytes, *, folded: bool = False) -> bool:
         """Packs the cities of `game` (a document; :meth:`head` gives the rest of it to
-        read); False, packing nothing, when the strict reader refuses it (a card given by
-        catalog id, an escape, a repeated key...) or one of its style or type names is none
-        even folded: decode that game the exact way then. `folded`: its names are as the
-        decoder gives them (a decoded game written again), not to be folded."""
+        read); False, packing nothing, when the strict reader refuses it (a card given by an
+        id the packer's catalog does not hold, an escape, a repeated key...) or one of its
+        style or type names is none even folded: decode that game the exact way then.
+        `folded`: its names are as the decoder gives them (a decoded game written again), not
+        to be folded."""
         new = self._packer.add(game)
         if new < 0 or (new and not folded and not self._names_read()):
             return False
@@ -292,7 +304,8 @@ class JsonGames:
         raw, offsets, first_city, rotated, styles, types = self._packer.table()
         cells = array.array(_INT32)
         cells.frombytes(raw)  # one copy: no Python int made for a card's nine
-        cards = [GameCards([], False, found) for found in rotated]  # (p, index, row, col)
+        ids = self._packer.ids()  # each game's cards given by catalog id
+        cards = [GameCards(i, False, r) for i, r in zip(ids, rotated, strict=True)]
         if self._aliases:  # the codes renumbered here: the core reads these lists
             flat = cells.tolist()
             folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")

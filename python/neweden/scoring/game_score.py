@@ -258,6 +258,10 @@ class _GameScore:
         self._tests: list[tuple[str, Test]] | None = None
         self._judges: list[RequirementJudge] | None = None
 
+    def placements(self, p: int) -> list[Placement]:
+        """Player p's placements as decoded (a game read lean decoded the exact way)."""
+        return self.cards.placements(p)
+
     def card_problems(self) -> list[Problem]:
         """The problems of resolving the game's cards (unknown ids, undeclared names)."""
         return self.cards.card_problems()

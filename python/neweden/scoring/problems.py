@@ -7,7 +7,7 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, overload
 
 import msgspec
 
@@ -17,7 +17,7 @@ from neweden.catalog.catalog import (
     ResolvedExtras,
 )
 from neweden.format import codes
-from neweden.format.model import Game
+from neweden.format.model import Game, Placement
 from neweden.format.modes import MODES as _MODES
 from neweden.format.problems import Problem, join, pointer_order
 from neweden.geometry.compact import (
@@ -52,6 +52,30 @@ class CardRules(Protocol):
     def card_problems(self) -> list[Problem]: ...
 
     def copies(self) -> list[Problem]: ...
+
+    def placements(self, p: int) -> list[Placement]: ...
+
+
+class _Cities(Sequence[list[Placement]]):
+    """A game's cities as placed, each read from its rules when asked (a game read lean is
+    decoded the exact way only then): what a name check asks of a card given by id."""
+
+    def __init__(self, score: Callable[[], CardRules], players: int) -> None:
+        self.score, self.players = score, players
+
+    def __len__(self) -> int:
+        return self.players
+
+    @overload
+    def __getitem__(self, p: int) -> list[Placement]: ...
+
+    @overload
+    def __getitem__(self, p: slice) -> Sequence[list[Placement]]: ...
+
+    def __getitem__(self, p: int | slice) -> list[Placement] | Sequence[list[Placement]]:
+        if isinstance(p, slice):
+            return [self[k] for k in range(self.players)[p]]
+        return self.score().placements(p)
 
 
 #: A problem's path that points into a player: `/players/i` and below.
@@ -89,7 +113,7 @@ def table_problems(
     warnings = [_empty_city_warning(p, game.players[p].name) for p in empty] if empty else []
     errors.extend(duplicate_name_problems(game))
     if shown is not None:
-        cities = [p.city for p in game.players] if info.ids else None  # (cards by id)
+        cities = _Cities(score, len(game.players)) if info.ids else None  # (cards by id)
         name_errors, name_warnings = name_problems(
             [p.name for p in game.players], shown, catalog=catalog, cities=cities
         )

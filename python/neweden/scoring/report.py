@@ -197,7 +197,7 @@ def _score_documents(
     packer: JsonGames | None = None
     with collector_paused():
         if core is native_geometry:  # the cities packed natively, the rest by msgspec
-            packer = JsonGames()
+            packer = JsonGames(catalog)
             read_lean = packer.read_many(raws, _lean_from(raws, catalog, detail), decode_lean)
         else:
             read_lean = [None] * len(raws)

@@ -1,0 +1,156 @@
+"""A card given by catalog id is read lean: the native reader packs it from the catalog the
+game is scored with, exactly as the exact decoder and the Python packer do, and keeps its id
+(copy limits); an id the catalog does not hold is refused (the exact path tells it). Every
+report equals the exact path's, in both languages, alone and in a batch."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+import neweden
+from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog
+from neweden.format.decode import decode_game
+from neweden.format.model import SIDES
+from neweden.geometry.compact import pack_games
+from neweden.geometry.native import JsonGames
+from neweden.geometry.synth import city_json, grow_city
+from neweden.i18n import speaking
+from neweden.scoring.report import score_inputs, score_reports
+from tests.lean import padded, same, taken_lean
+
+#: An invented catalog: the built-in wild cards and two common cards (ids EX-).
+CATALOG = Catalog(
+    name="EX-catalog",
+    cards={
+        **BUILTIN.cards,
+        "EX-LAB": CardSpec(
+            False,
+            "ex_gothic",
+            "ex_plaza",
+            "lab",
+            3,
+            1,
+            frozenset({"right", "top"}),
+            "EX Lab",
+            "EX-LAB",
+            copies=2,
+        ),
+        "EX-BASE": CardSpec(
+            False,
+            "ex_cobalt",
+            "ex_park",
+            "base",
+            2,
+            0,
+            frozenset(SIDES),
+            "EX Base",
+            "EX-BASE",
+        ),
+    },
+    requirements=BUILTIN.requirements,
+)
+
+
+#: The problems of a game with cards by id that read the cards: copies over the limit, a
+#: misspelled name (its path names a card by id or not), cards on a taken cell.
+_CODES = ("copy_limit", "misspelled_name", "overlap")
+
+
+def _game(rng: random.Random, ids: list[str], players: int = 3) -> dict[str, Any]:
+    """A game whose cities hold cards given by the ids `ids`, some rotated, some on taken
+    cells or apart, in a mode at random."""
+    doc: dict[str, Any] = {"mode": rng.choice(["populist", "military", "elitist"]), "players": []}
+    for p in range(players):
+        city = city_json(grow_city(rng, rng.randint(2, 9), tries=500))
+        for _ in range(rng.randint(1, 3)):
+            near = rng.choice(city)
+            entry: dict[str, Any] = {
+                "row": near["row"] + rng.choice([-1, 0, 1, 5]),
+                "col": near["col"] + rng.choice([-1, 1]),
+                "card": rng.choice(ids),
+            }
+            if rng.random() < 0.3:
+                entry["rotated"] = True
+            city.append(entry)
+        doc["players"].append({"name": f"P{p}", "city": city})
+    if doc["mode"] != "military":
+        doc["requirements"] = ["A1", "B1", "C1"]
+    return doc
+
+
+def test_a_card_by_id_is_packed_as_the_python_packer_packs_it() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        raw = json.dumps(_game(rng, list(CATALOG.cards))).encode()
+        packer = JsonGames(CATALOG)
+        assert packer.add(raw)
+        native = packer.packed()
+        python = pack_games([decode_game(raw)], CATALOG)
+        assert list(native.flat) == list(python.flat)
+        assert native.styles == python.styles
+        assert native.types == python.types
+        assert [c.ids for c in native.cards] == [c.ids for c in python.cards]
+        assert [c.rotated for c in native.cards] == [c.rotated for c in python.cards]
+
+
+def test_an_id_the_catalog_does_not_hold_is_refused_and_none_without_a_catalog() -> None:
+    doc = _game(random.Random(1), ["atomic-waste"])
+    raw = json.dumps(doc).encode()
+    assert JsonGames(BUILTIN).add(raw)
+    assert not JsonGames().add(raw)  # no catalog: no id read
+    doc["players"][0]["city"][0]["card"] = "EX-LAB"
+    assert not JsonGames(BUILTIN).add(json.dumps(doc).encode())
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_games_with_cards_by_id_score_lean_as_decoded(lang: str) -> None:
+    """Alone, read lean (taken), each report equals the exact path's: copy limits over, a
+    misspelled style beside a card by id (its path names the card's id), wild ids."""
+    rng = random.Random(11)
+    told: set[str] = set()
+    with speaking(lang):
+        for k in range(60):
+            doc = _game(rng, list(CATALOG.cards), players=rng.randint(1, 4))
+            if k % 4 == 0:  # a typo among the inline cards: the name check reads the cities
+                for placed in doc["players"][0]["city"]:
+                    if isinstance(placed["card"], dict) and "style" in placed["card"]:
+                        placed["card"]["style"] = "gothik"  # a near miss of "gothic"
+                        break
+            raw = padded(json.dumps(doc).encode())
+            assert taken_lean(raw, CATALOG)
+            outcome = same(raw, detail=k % 3 == 0, taken=True, catalog=CATALOG)
+            told.update(code for code in _CODES if code in str(outcome[1]))
+    assert told == set(_CODES)  # each path a card by id takes was taken
+
+
+def test_a_batch_with_cards_by_id_is_read_lean_and_equals_each_alone() -> None:
+    rng = random.Random(23)
+    wild = ["atomic-waste", "new-eden"]
+    raws = [padded(json.dumps(_game(rng, wild)).encode()) for _ in range(40)]
+    assert all(taken_lean(raw) for raw in raws)
+    together = [msgspec.json.encode(r) for r in score_inputs(raws, catalog=BUILTIN)]
+    exact = [msgspec.json.encode(r) for r in score_reports([decode_game(r) for r in raws])]
+    alone = [json.dumps(neweden.score(r, detail=False)).encode() for r in raws]
+    assert together == exact
+    assert [json.loads(a) for a in alone] == [json.loads(t) for t in together]
+
+
+def test_a_misspelled_name_is_told_at_its_own_card_beside_cards_by_id() -> None:
+    """The name check reads the cities of a game read lean (decoded the exact way then):
+    player 1's misspelled card 0 is inline where player 0's card 0 is given by id."""
+    card = {"style": "gothik", "type": "ex_plaza", "facility": "lab", "points": 1, "stars": 0}
+    doc = {
+        "mode": "military",
+        "players": [
+            {"name": "Ana", "city": [{"row": 0, "col": 0, "card": "EX-BASE"}]},
+            {"name": "Bia", "city": [{"row": 0, "col": 0, "card": {**card, "sides": ["top"]}}]},
+        ],
+    }
+    raw = padded(json.dumps(doc).encode())
+    outcome = same(raw, taken=True, catalog=CATALOG)
+    assert "/players/1/city/0/card/style" in str(outcome[1])
