@@ -175,7 +175,7 @@ def _placed(
     """The legal placements, in the answer's order, as the answer's dicts (CardPlacement's
     fields, in its order)."""
     catalog = catalog or BUILTIN
-    read = _Read(game)
+    read = _Read(game, catalog)
     decoded = read.game
     names = [p.name for p in decoded.players]
     if player not in names:
@@ -217,8 +217,8 @@ class _Read:
 
     __slots__ = ("_raw", "game", "packer")
 
-    def __init__(self, game: GameInput | Game) -> None:
-        self.packer = JsonGames()
+    def __init__(self, game: GameInput | Game, catalog: Catalog) -> None:
+        self.packer = JsonGames(catalog)  # (a card by an id of the catalog read natively)
         self._raw: bytes | None = None
         if isinstance(game, Game):
             self.game = game
@@ -236,8 +236,8 @@ class _Read:
     def placements(self, added: Game, seat: int) -> Placed | None:
         """The core's placements of the card (`added`: a game whose one city is the card)
         next to city `seat`; None where the strict reader refuses the game or the card (a
-        card given by catalog id) or msgspec cannot write a game built by hand: the
-        Python packer's then."""
+        card given by an id the catalog does not hold) or msgspec cannot write a game built
+        by hand: the Python packer's then."""
         packer = self.packer
         try:
             if not len(packer):  # a decoded game: its cities as the format writes them
