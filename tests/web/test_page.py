@@ -738,10 +738,19 @@ def test_finding_3_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(
     print(f"each player's grid drawn in {each} ms")
     assert max(draws) < 10_000
     assert page.page.locator("#grid .card").count() == 77
-    page.page.locator("#grid .cell:not(.card)").first.click()  # the 78th card
-    assert page.page.locator("#grid-status").inner_text() == (
-        "A city has at most 77 cards: this one is full."
-    )
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    full = "A city has at most 77 cards: this one is full."
+    told = "(text) => document.getElementById('grid-status').textContent === text"
+    for _attempt in range(2):  # the 78th card; a click the live re-render swallows (a known
+        # finding of issue 39, not this test's subject) is given once more
+        page.page.locator("#grid .cell:not(.card)").first.click()
+        try:
+            page.page.wait_for_function(told, arg=full, timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    assert page.page.locator("#grid-status").inner_text() == full
     assert page.page.locator("#grid .card").count() == 77
     page.page.locator("#io-line").click()
     line = json.loads(page.page.locator("#io-text").input_value())
