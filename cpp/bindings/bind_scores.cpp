@@ -238,6 +238,34 @@ py::tuple score_table(const std::vector<std::int32_t>& cells, const std::vector<
                         columns ? py::object(as_array(found)) : py::object(py::none()));
 }
 
+// A catalog's cards as the strict reader packs them from an id: (id, wild, style, type,
+// facility, points, stars, sides) each, the facility by name and the sides as a bit mask
+// (as the reader numbers them); made once a catalog, shared by the packers that read it.
+struct ReaderCatalog {
+  std::shared_ptr<const CatalogCards> cards;
+
+  ReaderCatalog(const py::list& entries, const FormatNames& names) {
+    auto made = std::make_shared<CatalogCards>();
+    for (const py::handle item : entries) {
+      const auto card = item.cast<py::tuple>();
+      CatalogCard found;
+      found.wild = card[1].cast<bool>();
+      found.style = card[2].cast<std::string>();
+      found.type = card[3].cast<std::string>();
+      const auto facility = card[4].cast<std::string>();
+      found.facility = found.wild ? -1 : names.facilities.find(facility);
+      if (!found.wild && found.facility < 0) {
+        throw py::value_error("not a facility: " + facility);
+      }
+      found.points = card[5].cast<std::int32_t>();
+      found.stars = card[6].cast<std::int32_t>();
+      found.sides = card[7].cast<std::uint8_t>();
+      (*made)[card[0].cast<std::string>()] = std::move(found);
+    }
+    cards = std::move(made);
+  }
+};
+
 // A JsonGamePacker with the names it reads by, copied from Python's tables: its own copy, as
 // the table format_names keeps is replaced when another call hands other tables over.
 class JsonPacker {
@@ -259,27 +287,10 @@ class JsonPacker {
 
   void drop_last() { packer_.drop_last(); }
 
-  // The cards a city may name by id: (id, wild, style, type, facility, points, stars, sides)
-  // each, the facility by name and the sides as a bit mask (as the reader numbers them).
-  void set_catalog(const py::list& cards) {
-    catalog_.clear();
-    for (const py::handle item : cards) {
-      const auto card = item.cast<py::tuple>();
-      CatalogCard found;
-      found.wild = card[1].cast<bool>();
-      found.style = card[2].cast<std::string>();
-      found.type = card[3].cast<std::string>();
-      const auto facility = card[4].cast<std::string>();
-      found.facility = found.wild ? -1 : names_.facilities.find(facility);
-      if (!found.wild && found.facility < 0) {
-        throw py::value_error("not a facility: " + facility);
-      }
-      found.points = card[5].cast<std::int32_t>();
-      found.stars = card[6].cast<std::int32_t>();
-      found.sides = card[7].cast<std::uint8_t>();
-      catalog_[card[0].cast<std::string>()] = std::move(found);
-    }
-    packer_.set_catalog(&catalog_);
+  // The cards a city may name by id (a catalog made once, shared by every packer).
+  void set_catalog(const ReaderCatalog& catalog) {
+    catalog_ = catalog.cards;
+    packer_.set_catalog(catalog_.get());
   }
 
   // Each game's cards given by catalog id, in city and card order: a list of ids a game.
@@ -433,7 +444,7 @@ class JsonPacker {
   }
 
   FormatNames names_;
-  CatalogCards catalog_;
+  std::shared_ptr<const CatalogCards> catalog_;  // kept while the packer reads from it
   JsonGamePacker packer_;
 };
 
@@ -539,6 +550,14 @@ void bind_scores(py::module_& m) {
         "the bases of each city of the game; the distinct figures the legal candidates\n"
         "leave; and (row, col, rotated, k) of each legal candidate, figures[k] those of the\n"
         "city after it. Figures as instances of `figures` (a tuple type with SCORE_FIELDS).");
+  py::class_<ReaderCatalog>(m, "ReaderCatalog",
+                            "A catalog's cards as the strict reader packs them from an id.")
+      .def(py::init([](const py::list& cards, const py::tuple& facilities,
+                       const py::tuple& sides) {
+             return ReaderCatalog(cards, format_names(facilities, sides));
+           }),
+           py::arg("cards"), py::arg("facilities"), py::arg("sides"),
+           "(id, wild, style, type, facility, points, stars, sides mask) each.");
   py::class_<JsonPacker>(m, "JsonPacker",
                          "The cities of games read from their JSON text into one score table\n"
                          "(nine ints a card, as pack_games packs them), game after game.")
@@ -571,9 +590,9 @@ void bind_scores(py::module_& m) {
            "msgspec to read the rest: only after add() took it.")
       .def("drop_last", &JsonPacker::drop_last,
            "Forgets the game added last (nothing when the last add() returned -1).")
-      .def("set_catalog", &JsonPacker::set_catalog, py::arg("cards"),
-           "The cards a city may name by id: (id, wild, style, type, facility, points,\n"
-           "stars, sides mask) each; an id not among them is refused as before.")
+      .def("set_catalog", &JsonPacker::set_catalog, py::arg("catalog"),
+           "The cards a city may name by id (a ReaderCatalog); an id not among them is\n"
+           "refused as before.")
       .def("ids", &JsonPacker::ids,
            "Each game's cards given by catalog id, in city and card order.")
       .def("score", &JsonPacker::score, py::arg("style_limit"), py::arg("details") = 0,

@@ -50,6 +50,14 @@ def placements(
     flat: list[int], offsets: list[int], seat: int, figures: type[tuple[Any, ...]]
 ) -> tuple[tuple[Any, ...], list[int], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]]: ...
 
+class ReaderCatalog:
+    def __init__(
+        self,
+        cards: list[tuple[str, bool, str, str, str, int, int, int]],
+        facilities: tuple[str, ...],
+        sides: tuple[str, ...],
+    ) -> None: ...
+
 class JsonPacker:
     def __init__(
         self,
@@ -62,7 +70,7 @@ class JsonPacker:
         max_string: int,
     ) -> None: ...
     def add(self, game: bytes) -> int: ...
-    def set_catalog(self, cards: list[tuple[str, bool, str, str, str, int, int, int]]) -> None: ...
+    def set_catalog(self, catalog: ReaderCatalog) -> None: ...
     def ids(self) -> list[list[str]]: ...
     def read_many(
         self,

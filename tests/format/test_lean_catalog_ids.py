@@ -16,10 +16,11 @@ import neweden
 from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog
 from neweden.format.decode import decode_game
 from neweden.format.model import SIDES
-from neweden.geometry.compact import pack_games
+from neweden.geometry.compact import pack_games, reader_cards
 from neweden.geometry.native import JsonGames
 from neweden.geometry.synth import city_json, grow_city
 from neweden.i18n import speaking
+from neweden.scoring import game_score
 from neweden.scoring.report import score_inputs, score_reports
 from tests.lean import padded, same, taken_lean
 
@@ -154,3 +155,59 @@ def test_a_misspelled_name_is_told_at_its_own_card_beside_cards_by_id() -> None:
     raw = padded(json.dumps(doc).encode())
     outcome = same(raw, taken=True, catalog=CATALOG)
     assert "/players/1/city/0/card/style" in str(outcome[1])
+
+
+def test_a_python_catalogs_cards_no_game_could_spell_are_left_to_the_exact_path() -> None:
+    """A catalog built in Python may hold what no catalog file and no inline card holds: an
+    id the format does not read, a name not as it reads (folded), no facility, points past
+    the format's limit. The reader is not handed those cards; a game naming one is decoded
+    the exact way, and a game naming none is scored as before."""
+    odd = {
+        "EX A": CATALOG.cards["EX-LAB"],
+        "E" * 123: CATALOG.cards["EX-LAB"],
+        "EX-CAPS": CATALOG.cards["EX-LAB"]._replace(style="Gothic"),
+        "EX-SPACE": CATALOG.cards["EX-LAB"]._replace(type="ex plaza"),
+        "EX-HOSPITAL": CATALOG.cards["EX-LAB"]._replace(facility="hospital"),
+        "EX-RICH": CATALOG.cards["EX-LAB"]._replace(points=2**40),
+    }
+    catalog = Catalog(
+        name="EX-odd", cards={**CATALOG.cards, **odd}, requirements=BUILTIN.requirements
+    )
+    assert {card[0] for card in reader_cards(catalog)} == set(CATALOG.cards)
+    rng = random.Random(31)
+    # (a card of no facility or of points past the table's ints is in the catalog but named
+    # by no game: the exact path cannot score it either; EX-LAB's games show that the
+    # catalog holding them is harmless)
+    named = [i for i in odd if i not in ("EX-HOSPITAL", "EX-RICH")]
+    for card_id in [*named, "EX-LAB"]:
+        doc = _game(rng, [card_id], players=2)
+        raw = padded(json.dumps(doc).encode())
+        same(raw, catalog=catalog, taken=card_id == "EX-LAB")
+        same(raw, detail=True, catalog=catalog)
+
+
+def test_a_batch_decodes_a_lean_game_once_for_all_its_misspelled_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The name check reads the cities of a lean game with a card by id through its rules,
+    made once for the game: one exact decode however many cards are misspelled."""
+    decoded: list[bytes] = []
+    decode = game_score.decode_game_bytes
+
+    def counted(raw: bytes) -> Any:
+        decoded.append(raw)
+        return decode(raw)
+
+    monkeypatch.setattr(game_score, "decode_game_bytes", counted)
+    card = {"style": "gothik", "type": "ex_plaza", "facility": "lab", "points": 1, "stars": 0}
+    city = [{"row": 0, "col": c, "card": {**card, "sides": ["left", "right"]}} for c in range(8)]
+    city.append({"row": 0, "col": 8, "card": "atomic-waste"})
+    doc = {"mode": "military", "players": [{"name": f"P{p}", "city": city} for p in range(4)]}
+    raws = [padded(json.dumps({**doc, "meta": {"k": k}}).encode()) for k in range(20)]
+    reports = score_inputs(raws, catalog=BUILTIN)
+    assert all(
+        any(w.code == "misspelled_name" for p in r.players for w in p.warnings + p.errors)
+        or any(w.code == "misspelled_name" for w in r.warnings + r.errors)
+        for r in reports
+    )
+    assert len(decoded) == len(raws)

@@ -41,8 +41,8 @@ using CatalogCards = std::unordered_map<std::string, CatalogCard>;
 //
 // A strict reader of the usual form of a city. It refuses (and then adds nothing, forgets
 // nothing) anything it does not read exactly as the exact path does, so that the caller
-// decodes that game the exact way: a card given by an id the catalog given (set_catalog)
-// does not hold, or by any id without one, a key given twice or spelled
+// decodes that game the exact way: a card given by an id that the catalog handed over
+// (set_catalog) does not hold, or by any id when none was, a key given twice or spelled
 // with an escape, a field unknown or missing, a value of another kind or out of the
 // format's ranges, a string with an escape or a byte outside printable ASCII (in a card's
 // style, type or name: outside printable ASCII and well-formed UTF-8), a number that is not

@@ -16,6 +16,7 @@ One row per card, in input order, for a whole batch of cities at once; city ``i`
 from __future__ import annotations
 
 import itertools
+import re
 from collections import defaultdict
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,17 @@ import numpy.typing as npt
 from msgspec import UNSET
 
 from neweden.catalog.catalog import CardSpec, Catalog, ResolvedCard
-from neweden.format.model import FACILITIES, Game, InlineCard
+from neweden.format.checks import fold_name
+from neweden.format.model import (
+    CATALOG_ID_PATTERN,
+    FACILITIES,
+    MAX_POINTS,
+    MAX_STARS,
+    MAX_STRING,
+    SIDES,
+    Game,
+    InlineCard,
+)
 from neweden.format.sides import BIT, TURNED_MASK
 from neweden.format.sides import mask as side_mask
 
@@ -160,18 +171,17 @@ class _Interned:
 #: wild, style, type, facility, points, stars, sides mask.
 ReaderCard = tuple[str, bool, str, str, str, int, int, int]
 
-#: The reader's cards of the catalogs seen last, by the catalog's identity (a catalog holds
-#: dicts: it is not hashable), with the catalog kept so that its id is not reused.
-_READER_CARDS: dict[int, tuple[Catalog, list[ReaderCard]]] = {}
+_CATALOG_ID = re.compile(CATALOG_ID_PATTERN)
 
 
 def reader_cards(catalog: Catalog) -> list[ReaderCard]:
-    """The cards of `catalog` as the native reader takes them, each with the values
-    :meth:`_Interned.rest` packs (made once a catalog)."""
-    found = _READER_CARDS.get(id(catalog))
-    if found is not None and found[0] is catalog:
-        return found[1]
-    cards = [
+    """The cards of `catalog` the native reader may pack from an id, each with the values
+    :meth:`_Interned.rest` packs.
+    Only the cards a game could give inline the same: an id the format reads, names as
+    they read (folded), a facility, sides, points and stars within the format's limits
+    (a catalog built in Python may hold others: a city naming one is decoded the exact
+    way, which tells what it tells of them)."""
+    return [
         (
             card_id,
             spec.wild,
@@ -183,11 +193,34 @@ def reader_cards(catalog: Catalog) -> list[ReaderCard]:
             0 if spec.wild else _MASKS.get(spec.sides) or _mask(spec.sides),
         )
         for card_id, spec in catalog.cards.items()
+        if _spelled_inline(card_id, spec)
     ]
-    if len(_READER_CARDS) >= 8:  # a few catalogs a process
-        _READER_CARDS.clear()
-    _READER_CARDS[id(catalog)] = (catalog, cards)
-    return cards
+
+
+def _spelled_inline(card_id: str, spec: CardSpec) -> bool:
+    """Whether a game could give the card `spec` inline, under the id `card_id`, and the
+    exact path would read both alike (see :func:`reader_cards`)."""
+    if not (
+        isinstance(card_id, str)
+        and len(card_id) <= MAX_STRING
+        and _CATALOG_ID.fullmatch(card_id)
+        and isinstance(spec.points, int)
+        and 0 <= spec.points <= MAX_POINTS
+        and isinstance(spec.stars, int)
+        and 0 <= spec.stars <= MAX_STARS
+    ):
+        return False
+    if spec.wild:
+        return True
+    return (
+        isinstance(spec.style, str)
+        and fold_name(spec.style, "style") == spec.style
+        and isinstance(spec.type, str)
+        and fold_name(spec.type, "type") == spec.type
+        and spec.facility in FACILITIES
+        and bool(spec.sides)
+        and set(spec.sides) <= set(SIDES)
+    )
 
 
 def _turned(rest: tuple[int, ...]) -> tuple[int, ...]:

@@ -224,7 +224,7 @@ class JsonGames:
             FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STARS, MAX_STRING
         )
         if catalog is not None and catalog.cards:  # its cards may be given by id
-            self._packer.set_catalog(reader_cards(catalog))
+            self._packer.set_catalog(_reader_catalog(catalog))
         self._count = 0
         self._aliases = False  # whether a name read is not as written (folded, RULES §1)
 
@@ -313,6 +313,25 @@ class JsonGames:
         return PackedGames(
             cells, offsets, tuple(styles), tuple(types), first_city, cards, self.score
         )
+
+
+#: The native reader's catalog of the catalogs seen last, by the catalog's identity (a
+#: catalog holds dicts: it is not hashable), the catalog kept so that its id is not reused.
+#: A catalog does not change once used.
+_READER_CATALOGS: dict[int, tuple[Catalog, _core.ReaderCatalog]] = {}
+
+
+def _reader_catalog(catalog: Catalog) -> _core.ReaderCatalog:
+    """The cards of `catalog` the native reader packs from an id (:func:`reader_cards`), as
+    the core holds them: made once a catalog, shared by every packer."""
+    found = _READER_CATALOGS.get(id(catalog))
+    if found is not None and found[0] is catalog:
+        return found[1]
+    made = _core.ReaderCatalog(reader_cards(catalog), FACILITIES, SIDES)
+    if len(_READER_CATALOGS) >= 8:  # a few catalogs a process
+        _READER_CATALOGS.clear()
+    _READER_CATALOGS[id(catalog)] = (catalog, made)
+    return made
 
 
 def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:

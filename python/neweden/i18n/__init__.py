@@ -308,7 +308,8 @@ Filler = Callable[[tuple[object, ...]], str]
 def filler(message: str, names: tuple[str, ...]) -> Filler:
     """`message` in the current language as a function of its values (one a name of
     `names`, in that order): its :class:`Form`'s fill (made once a language) when it has
-    one, else :func:`_` with the values named. Made once for many sentences of a kind."""
+    one, else :func:`_` with the values named. Made once for many sentences of a kind, in
+    one language: use it while that language is current."""
     said = _form(message, names, _active.get())
     if said is None:
         return lambda values: _(message, **dict(zip(names, values, strict=True)))

@@ -135,6 +135,13 @@ class _ChunkReports:
         first = packed.first_city[g]
         info = packed.cards[g]
         shown = _game_names(packed, g, self.names, self.alone, quiet) if self.told else None
+        made: list[_GameScore] = []  # the game's rules with its cards: made once, if asked
+
+        def score() -> _GameScore:
+            if not made:
+                made.append(self.score(g))
+            return made[0]
+
         errors, warnings = table_problems(
             game,
             extras,
@@ -144,7 +151,7 @@ class _ChunkReports:
             empty=self.empty.get(g, ()),
             shown=shown,
             odd_effects=g in self.odd_effect,
-            score=lambda: self.score(g),
+            score=score,
             geometry=lambda p: self.geometry(g, first, p),
         )
         warnings.extend(self.majority(game, self.figures[first].bases)[0])

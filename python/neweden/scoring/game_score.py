@@ -92,7 +92,8 @@ from neweden.scoring.types import (
     Score,
 )
 
-#: The figures a player's entry shows, read of their city's ScoreFigures.
+#: The figures a player's entry shows, read of their city's ScoreFigures (a tuple: the list
+#: holds two names or more).
 _shown = operator.attrgetter(*CITY_FIGURES_SHOWN)
 
 
