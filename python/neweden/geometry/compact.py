@@ -16,7 +16,6 @@ One row per card, in input order, for a whole batch of cities at once; city ``i`
 from __future__ import annotations
 
 import itertools
-import re
 from collections import defaultdict
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
@@ -27,17 +26,9 @@ import numpy.typing as npt
 from msgspec import UNSET
 
 from neweden.catalog.catalog import CardSpec, Catalog, ResolvedCard
-from neweden.format.checks import fold_name
-from neweden.format.model import (
-    CATALOG_ID_PATTERN,
-    FACILITIES,
-    MAX_POINTS,
-    MAX_STARS,
-    MAX_STRING,
-    SIDES,
-    Game,
-    InlineCard,
-)
+from neweden.format.decode import decode_card
+from neweden.format.model import FACILITIES, Game, InlineCard
+from neweden.format.problems import GameDecodeError
 from neweden.format.sides import BIT, TURNED_MASK
 from neweden.format.sides import mask as side_mask
 
@@ -171,8 +162,6 @@ class _Interned:
 #: wild, style, type, facility, points, stars, sides mask.
 ReaderCard = tuple[str, bool, str, str, str, int, int, int]
 
-_CATALOG_ID = re.compile(CATALOG_ID_PATTERN)
-
 
 def reader_cards(catalog: Catalog) -> list[ReaderCard]:
     """The cards of `catalog` the native reader may pack from an id, each with the values
@@ -199,27 +188,22 @@ def reader_cards(catalog: Catalog) -> list[ReaderCard]:
 
 def _spelled_inline(card_id: str, spec: CardSpec) -> bool:
     """Whether a game could give the card `spec` inline, under the id `card_id`, and the
-    exact path would read both alike (see :func:`reader_cards`)."""
-    if not (
-        isinstance(card_id, str)
-        and len(card_id) <= MAX_STRING
-        and _CATALOG_ID.fullmatch(card_id)
-        and isinstance(spec.points, int)
-        and 0 <= spec.points <= MAX_POINTS
-        and isinstance(spec.stars, int)
-        and 0 <= spec.stars <= MAX_STARS
-    ):
-        return False
+    exact path would read both alike: the format's decoder takes the id and the card given
+    inline, and reads the card as `spec` holds it (names folded, within the limits)."""
+    fields: dict[str, Any] = {"points": spec.points, "stars": spec.stars}
     if spec.wild:
-        return True
-    return (
-        isinstance(spec.style, str)
-        and fold_name(spec.style, "style") == spec.style
-        and isinstance(spec.type, str)
-        and fold_name(spec.type, "type") == spec.type
-        and spec.facility in FACILITIES
-        and bool(spec.sides)
-        and set(spec.sides) <= set(SIDES)
+        fields["wild"] = True
+    else:
+        fields |= {"style": spec.style, "type": spec.type, "facility": spec.facility}
+        fields["sides"] = list(spec.sides)
+    try:
+        decode_card(card_id)
+        card = decode_card(fields).city[0].card
+    except (GameDecodeError, TypeError):
+        return False
+    assert isinstance(card, InlineCard)  # (given inline)
+    return spec.wild or (
+        (card.style, card.type, card.facility) == (spec.style, spec.type, spec.facility)
     )
 
 
