@@ -18,7 +18,7 @@ from neweden.format import codes
 from neweden.format.model import Game, InlineCard, Placement
 from neweden.format.problems import Problem, did_you_mean, join
 from neweden.format.sides import ALL_SIDES, turned
-from neweden.i18n import N_, _
+from neweden.i18n import N_, _, current
 
 __all__ = [
     "BUILTIN",
@@ -26,7 +26,6 @@ __all__ = [
     "Catalog",
     "EpiphanySpec",
     "RequirementSpec",
-    "RequirementsMemo",
     "ResolvedCard",
     "ResolvedExtras",
     "ResolvedGame",
@@ -315,30 +314,31 @@ class ResolvedExtras(NamedTuple):
     problems: tuple[Problem, ...]
 
 
-#: The requirement ids of games looked up, with their problems (a batch's: its games repeat
-#: a few lists, in one language and one catalog).
-RequirementsMemo = dict[
-    tuple[tuple[str, ...], bool],
-    tuple[tuple["RequirementSpec | None", ...], tuple[Problem, ...]],
-]
+#: The requirement lists of games looked up, with their problems (games repeat a few lists):
+#: by the catalog's identity (the catalog kept, so that its id is not reused; a catalog
+#: does not change once used), the language of the problems, the ids and whether the game's
+#: players declare what they met.
+_LOOKED_UP: dict[
+    tuple[int, str, tuple[str, ...], bool],
+    tuple[Catalog, tuple[RequirementSpec | None, ...], tuple[Problem, ...]],
+] = {}
+_LOOKED_UP_LIMIT = 1024
 
 
-def resolve_extras(
-    game: Game, catalog: Catalog, memo: RequirementsMemo | None = None
-) -> ResolvedExtras:
+def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
     """Looks up the requirement and epiphany ids of `game`: `unknown_requirement` and
     `unknown_epiphany` for each one not found (a requirement card the catalog does not know
     is no problem in a game whose players declare what they met: it is scored as declared,
-    RULES §4a). `memo`: the requirement lists looked up already (a batch's, in the current
-    language)."""
+    RULES §4a)."""
     ids = tuple(game.requirements) if isinstance(game.requirements, list) else ()
-    listed = (ids, bool(ids) and game.declares())
-    looked = memo.get(listed) if memo is not None else None
-    if looked is None:
-        looked = _requirements(ids, catalog, listed[1])
-        if memo is not None:
-            memo[listed] = looked
-    requirements, told = looked
+    declared = bool(ids) and game.declares()
+    key = (id(catalog), current(), ids, declared)
+    looked = _LOOKED_UP.get(key)
+    if looked is None or looked[0] is not catalog:
+        if len(_LOOKED_UP) >= _LOOKED_UP_LIMIT:
+            _LOOKED_UP.clear()
+        looked = _LOOKED_UP[key] = (catalog, *_requirements(ids, catalog, declared))
+    _catalog, requirements, told = looked
     problems = list(told)
     epiphanies: list[tuple[EpiphanySpec | None, ...]] = []
     for p, player in enumerate(game.players):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 import msgspec
@@ -445,6 +445,12 @@ class _Folded:
 
 _READERS: dict[Named, _Folded] = {named: _Folded(named) for named in ("style", "type", "effect")}
 _STYLES, _TYPES, _EFFECTS = _READERS["style"], _READERS["type"], _READERS["effect"]
+
+
+def read_as_written(styles: Sequence[str], types: Sequence[str]) -> bool:
+    """Whether each of these style and type names is known to read as itself (one seen
+    before, plain): nothing to fold (a set test each, where :func:`fold_name` is a call)."""
+    return _STYLES.plain.issuperset(styles) and _TYPES.plain.issuperset(types)
 
 
 def fold_name(value: str, named: Named) -> str | None:

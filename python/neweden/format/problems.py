@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import errno
+import functools
 from collections.abc import Iterable, Sequence
 
 import msgspec
@@ -81,8 +82,16 @@ def a_game(mode: str) -> str:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """` (did you mean "x"?)` when one candidate is close to `word`, else nothing."""
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return _(' (did you mean "{name}"?)', name=close[0]) if close else ""
+    close = _closest(word, tuple(candidates))
+    return _(' (did you mean "{name}"?)', name=close) if close is not None else ""
+
+
+@functools.lru_cache(maxsize=1024)
+def _closest(word: str, candidates: tuple[str, ...]) -> str | None:
+    """The candidate closest to `word`, if one is close (a batch of transcriptions repeats
+    its typos: each is compared with the candidates once)."""
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 #: The C library's words for the errors of reading a file (as Python gives them in

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from neweden import _core
 from neweden.catalog.catalog import Catalog
-from neweden.format.checks import fold_name
+from neweden.format.checks import fold_name, read_as_written
 from neweden.format.model import (
     FACILITIES,
     MAX_CARDS,
@@ -249,6 +249,8 @@ class JsonGames:
         batch; the reader takes them as written, "Praça") each fold to a name as the decoder
         reads them; the game dropped when one does not."""
         styles, types = self._packer.added_names()
+        if read_as_written(styles, types):  # (names seen before: the usual case)
+            return True
         read = [fold_name(n, "style") for n in styles] + [fold_name(n, "type") for n in types]
         if None in read:
             self._packer.drop_last()

@@ -13,7 +13,7 @@ from neweden.format.problems import Problem, join
 from neweden.format.sides import BIT, OPPOSITE, STEP
 from neweden.geometry.compact import CityColumns
 from neweden.geometry.figures import CityFigures
-from neweden.i18n import N_, Nn_, _, filled, ngettext
+from neweden.i18n import N_, Nn_, _, filled, ngettext, plural_form
 
 __all__ = [
     "ATOMIC_WASTE",
@@ -67,14 +67,24 @@ _CONTACT = N_(
 _NO_SHARE = N_("{where}, but the two share neither style nor type")
 _THEIR_WALL = N_("{where}, but card {card} has no icon on that side (a wall)")
 _NO_ICONS = N_("{where}, and neither has an icon there")
+#: The fields of those sentences, in the order their values are given.
+_CONTACT_FIELDS = ("card", "row", "col", "its_side", "other", "other_row", "other_col")
+_WHERE = ("where",)
+_WHERE_CARD = ("where", "card")
+_DISCONNECTED_FIELDS = ("n", "where", "project", "why")
 
 
-def _why_apart(part: Sequence[int], component: Sequence[int], city: CityColumns) -> str:
+def _why_apart(
+    part: Sequence[int],
+    component: Sequence[int],
+    city: CityColumns,
+    at: dict[tuple[int, int], int],
+) -> str:
     """Why one component (`part`: its cards' indices) is not joined to the rest: the first
-    contact with another part, told side by side (preferring a contact with the project)."""
+    contact with another part, told side by side (preferring a contact with the project).
+    `at`: the card kept on each cell (made once a city)."""
     rows, cols, _icons = city
     mine = component[part[0]]
-    at = {(r, c): i for i, (r, c) in enumerate(zip(rows, cols, strict=True)) if component[i] >= 0}
     for card in part:
         r, c = rows[card], cols[card]
         for side, (dr, dc) in STEP.items():
@@ -89,26 +99,28 @@ def _contact(card: int, side: str, other: int, city: CityColumns) -> str:
     rows, cols, icons = city
     mine_icon = bool(icons[card] & BIT[side])
     their_icon = bool(icons[other] & BIT[OPPOSITE[side]])
-    where = _(
+    where = filled(
         _CONTACT,
-        card=card,
-        row=rows[card],
-        col=cols[card],
-        its_side=_(_ITS_SIDE[side]),
-        other=other,
-        other_row=rows[other],
-        other_col=cols[other],
+        _CONTACT_FIELDS,
+        (card, rows[card], cols[card], _(_ITS_SIDE[side]), other, rows[other], cols[other]),
     )
     if mine_icon and their_icon:
-        return _(_NO_SHARE, where=where)
+        return filled(_NO_SHARE, _WHERE, (where,))
     if mine_icon:
         return f"{where}, {_(_WHOSE_SIDE[OPPOSITE[side]])}"
     if their_icon:
-        return _(_THEIR_WALL, where=where, card=card)
-    return _(_NO_ICONS, where=where)
+        return filled(_THEIR_WALL, _WHERE_CARD, (where, card))
+    return filled(_NO_ICONS, _WHERE, (where,))
 
 
 _OVERLAP_FIELDS = ("card", "row", "col", "holder")
+
+
+def _disconnected(values: tuple[int, str, int, str]) -> str:
+    """The `disconnected` sentence filled by :func:`ngettext` (a translation whose fields
+    a :class:`~neweden.i18n.Form` does not take)."""
+    n, where, project, why = values
+    return ngettext(*_DISCONNECTED, n, where=where, project=project, why=why)
 
 
 def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> list[Problem]:
@@ -133,22 +145,29 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
                         cells=((row, col),),
                     )
                 )
+    if figures.components <= 1:
+        return problems
     component = figures.component
-    project_size = component.count(figures.project)
-    for part in range(figures.components):
-        if part == figures.project:
+    project = figures.project
+    members: list[list[int]] = [[] for _ in range(figures.components)]
+    for i, k in enumerate(component):
+        if k >= 0:
+            members[k].append(i)
+    project_size = len(members[project]) if 0 <= project < len(members) else 0
+    at = {(rows[i], cols[i]): i for part in members for i in part}  # the kept cards' cells
+    for part, cards in enumerate(members):
+        if part == project:
             continue
-        members = [i for i, k in enumerate(component) if k == part]
-        cells = tuple([(rows[i], cols[i]) for i in members])
+        cells = tuple([(rows[i], cols[i]) for i in cards])
         where = ", ".join([f"({r}, {c})" for r, c in cells])
-        why = _why_apart(members, component, city)
+        why = _why_apart(cards, component, city, at)
+        values = (len(cards), where, project_size, why)
+        said = plural_form(*_DISCONNECTED, len(cards), _DISCONNECTED_FIELDS)
         problems.append(
             Problem(
                 code=codes.DISCONNECTED,
-                message=ngettext(
-                    *_DISCONNECTED, len(members), where=where, project=project_size, why=why
-                ),
-                path=f"{base}/{members[0]}",
+                message=said.fill(values) if said is not None else _disconnected(values),
+                path=f"{base}/{cards[0]}",
                 cells=cells,
             )
         )

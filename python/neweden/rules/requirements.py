@@ -133,7 +133,24 @@ def requirement_tests(
     """(id, test of a city) of each requirement in play that can be met, in play order:
     :func:`requirement_judges` without the words (the lean report), `specs` being the
     ids looked up. An unknown id, or one without a condition, is never met."""
-    return [(req_id, compiled(spec.condition)) for req_id, spec in testable(requirement_ids, specs)]
+    key = (tuple(requirement_ids), tuple(map(id, specs)))
+    found = _TESTS.get(key)
+    if found is None:
+        if len(_TESTS) >= _TESTS_LIMIT:
+            _TESTS.clear()
+        tests = [(i, compiled(spec.condition)) for i, spec in testable(requirement_ids, specs)]
+        found = _TESTS[key] = (tuple(specs), tests)
+    return list(found[1])
+
+
+#: The tests of the requirement lists met (games repeat a few): by their ids and the
+#: identities of their specs (the specs are kept with the tests: an identity held is not
+#: reused).
+_TESTS: dict[
+    tuple[tuple[str, ...], tuple[int, ...]],
+    tuple[tuple[RequirementSpec | None, ...], list[tuple[str, Test]]],
+] = {}
+_TESTS_LIMIT = 1024
 
 
 def testable(

@@ -267,9 +267,8 @@ def _place_problems(
     at the top level; in document order. A player is illegal exactly when one of their
     errors points into their city."""
     top_errors: list[ProblemItem] = []
-    for problem in _in_order(errors):
+    for (_order, p, in_city), problem in _in_order(errors):
         item = problem_item(problem)
-        _order, p, in_city = _place(problem.path)
         if p is None:
             top_errors.append(item)
         else:
@@ -278,16 +277,23 @@ def _place_problems(
             if in_city:
                 player.legal = False
     top_warnings: list[ProblemItem] = []
-    for problem in _in_order(warnings):
-        p = _place(problem.path)[1]
+    for (_order, p, _in_city), problem in _in_order(warnings):
         (top_warnings if p is None else players[p].warnings).append(problem_item(problem))
     return top_errors, top_warnings
 
 
-def _in_order(problems: list[Problem]) -> list[Problem]:
-    """Problems in the order of their paths in the document (stable: one path's problems as
-    found)."""
-    return sorted(problems, key=_document_order) if len(problems) > 1 else problems
+def _in_order(problems: list[Problem]) -> list[tuple[_Placed, Problem]]:
+    """Problems with their places, in the order of their paths in the document (stable:
+    one path's problems as found)."""
+    placed = [(_place(problem.path), problem) for problem in problems]
+    if len(placed) > 1:
+        placed.sort(key=_first_order)
+    return placed
+
+
+def _first_order(placed: tuple[_Placed, Problem]) -> tuple[tuple[int, int | str], ...]:
+    """The sort key of a placed problem: the place of its path in the document."""
+    return placed[0][0]
 
 
 def problem_item(problem: Problem) -> ProblemItem:
@@ -312,8 +318,3 @@ def _place(path: str) -> _Placed:
         return pointer_order(path), None, False
     p = int(match.group(1))
     return pointer_order(path), p, path.startswith(_city_path(p))
-
-
-def _document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:
-    """The sort key of a problem: the place of its path in the document."""
-    return _place(problem.path)[0]

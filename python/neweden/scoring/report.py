@@ -19,7 +19,6 @@ from neweden._gc import collector_paused
 from neweden.catalog.catalog import (
     BUILTIN,
     Catalog,
-    RequirementsMemo,
     ResolvedExtras,
     resolve_extras,
 )
@@ -382,8 +381,7 @@ class _PackedBatch:
         self.extras: list[ResolvedExtras] | None = None
         self.together: _ChunkReports | None = None
         if core is native_geometry and _together(len(games), detail, catalog):
-            memo: RequirementsMemo = {}  # (games repeat a few requirement lists)
-            self.extras = [resolve_extras(game, catalog, memo) for game in games]
+            self.extras = [resolve_extras(game, catalog) for game in games]
             figures, columns = found.figures, found.columns
             chunk = chunk_players(games, self.extras, figures, packed.first_city, catalog, columns)
             self.together = _ChunkReports(
