@@ -240,12 +240,16 @@ py::tuple score_table(const std::vector<std::int32_t>& cells, const std::vector<
 
 // A catalog's cards as the strict reader packs them from an id: (id, wild, style, type,
 // facility, points, stars, sides) each, the facility by name and the sides as a bit mask
-// (as the reader numbers them); made once a catalog, shared by the packers that read it.
+// (as the reader numbers them), and the ids of its other cards (withheld: refused); made
+// once a catalog, shared by the packers that read it.
 struct ReaderCatalog {
   std::shared_ptr<const CatalogCards> cards;
 
-  ReaderCatalog(const py::list& entries, const FormatNames& names) {
+  ReaderCatalog(const py::list& entries, const py::list& withheld, const FormatNames& names) {
     auto made = std::make_shared<CatalogCards>();
+    for (const py::handle id : withheld) {
+      (*made)[id.cast<std::string>()].withheld = true;
+    }
     for (const py::handle item : entries) {
       const auto card = item.cast<py::tuple>();
       CatalogCard found;
@@ -304,6 +308,15 @@ class JsonPacker {
         game.append(py::str(ids[static_cast<std::size_t>(k)]));
       }
       out[g] = std::move(game);
+    }
+    return out;
+  }
+
+  // Per game, whether one of its cards is given by an id the catalog does not hold.
+  py::list unresolved() const {
+    py::list out;
+    for (const auto one : packer_.unresolved()) {
+      out.append(py::bool_(one != 0));
     }
     return out;
   }
@@ -552,12 +565,13 @@ void bind_scores(py::module_& m) {
         "city after it. Figures as instances of `figures` (a tuple type with SCORE_FIELDS).");
   py::class_<ReaderCatalog>(m, "ReaderCatalog",
                             "A catalog's cards as the strict reader packs them from an id.")
-      .def(py::init([](const py::list& cards, const py::tuple& facilities,
-                       const py::tuple& sides) {
-             return ReaderCatalog(cards, format_names(facilities, sides));
+      .def(py::init([](const py::list& cards, const py::list& withheld,
+                       const py::tuple& facilities, const py::tuple& sides) {
+             return ReaderCatalog(cards, withheld, format_names(facilities, sides));
            }),
-           py::arg("cards"), py::arg("facilities"), py::arg("sides"),
-           "(id, wild, style, type, facility, points, stars, sides mask) each.");
+           py::arg("cards"), py::arg("withheld"), py::arg("facilities"), py::arg("sides"),
+           "cards: (id, wild, style, type, facility, points, stars, sides mask) each;\n"
+           "withheld: the ids of the catalog's other cards (a city naming one is refused).");
   py::class_<JsonPacker>(m, "JsonPacker",
                          "The cities of games read from their JSON text into one score table\n"
                          "(nine ints a card, as pack_games packs them), game after game.")
@@ -591,10 +605,13 @@ void bind_scores(py::module_& m) {
       .def("drop_last", &JsonPacker::drop_last,
            "Forgets the game added last (nothing when the last add() returned -1).")
       .def("set_catalog", &JsonPacker::set_catalog, py::arg("catalog"),
-           "The cards a city may name by id (a ReaderCatalog); an id not among them is\n"
-           "refused as before.")
+           "The cards a city may name by id (a ReaderCatalog): an id it does not hold is\n"
+           "packed unresolved, a withheld card refused; with none set, every id is refused.")
       .def("ids", &JsonPacker::ids,
            "Each game's cards given by catalog id, in city and card order.")
+      .def("unresolved", &JsonPacker::unresolved,
+           "Per game, whether one of its cards is given by an id the catalog does not hold\n"
+           "(packed as an unresolved row: the core leaves it out).")
       .def("score", &JsonPacker::score, py::arg("style_limit"), py::arg("details") = 0,
            py::arg("columns") = false, py::arg("figures") = py::none(),
            py::arg("city_figures") = py::none(),

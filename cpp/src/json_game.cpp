@@ -406,17 +406,39 @@ bool read_card(JsonIn& in, const FormatNames& names, const CityLimits& limits, P
          out.has_stars && out.has_sides;
 }
 
-// A card given by id: the catalog's card of that id (false: no catalog, or no such id).
-bool read_catalog_card(JsonIn& in, const CatalogCards* catalog, Placed& out,
-                       std::string_view& id) {
+// Whether `id` is a catalog id as the format reads one (CATALOG_ID_PATTERN of
+// neweden.format.model, `[A-Za-z0-9][A-Za-z0-9_-]*`, at most `max` characters).
+bool catalog_id(std::string_view id, std::size_t max) noexcept {
+  if (id.empty() || id.size() > max) {
+    return false;
+  }
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    const char c = id[i];
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!alnum && (i == 0 || (c != '_' && c != '-'))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A card given by id: the catalog's card of that id, or an unresolved card for an id the
+// catalog does not hold (false: no catalog, not an id, or a card the catalog withheld).
+bool read_catalog_card(JsonIn& in, const CatalogCards* catalog, std::size_t max_id,
+                       Placed& out, std::string_view& id) {
   if (catalog == nullptr || !in.str(id)) {
     return false;
   }
   const auto found = catalog->find(std::string(id));
   if (found == catalog->end()) {
-    return false;
+    out.unresolved = catalog_id(id, max_id);
+    out.has_points = out.has_stars = out.unresolved;
+    return out.unresolved;
   }
   const CatalogCard& card = found->second;
+  if (card.withheld) {
+    return false;
+  }
   out.wild = card.wild;
   out.points = card.points;
   out.stars = card.stars;
@@ -449,7 +471,7 @@ bool read_placement(JsonIn& in, const FormatNames& names, const CityLimits& limi
       if (!keys.first(3)) {
         return false;
       }
-      out.has_card = in.starts('"') ? read_catalog_card(in, catalog, out, id)
+      out.has_card = in.starts('"') ? read_catalog_card(in, catalog, limits.max_string, out, id)
                                     : read_card(in, names, limits, out);
       return out.has_card;
     }
@@ -473,6 +495,7 @@ void JsonGamePacker::restore(const Sizes& sizes) {
   types_.truncate(sizes.types);
   first_city_.resize(sizes.games);
   first_id_.resize(sizes.games);
+  unresolved_.resize(sizes.games - 1);
   ids_.resize(sizes.ids);
 }
 
@@ -485,6 +508,7 @@ bool JsonGamePacker::add(const std::uint8_t* data, std::size_t size) {
   }
   first_city_.push_back(static_cast<std::int64_t>(offsets_.size() - 1));
   first_id_.push_back(static_cast<std::int64_t>(ids_.size()));
+  unresolved_.push_back(reading_unresolved_ ? 1 : 0);
   last_ = before;
   return true;
 }
@@ -496,6 +520,7 @@ void JsonGamePacker::drop_last() {
 
 bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
   spans_.clear();
+  reading_unresolved_ = false;
   JsonIn in(data, size);
   bool has_players = false;
   const bool read = in.object([&](std::string_view key) {
@@ -529,6 +554,7 @@ bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
           }
           if (packed && !id.empty()) {
             ids_.emplace_back(id);
+            reading_unresolved_ = reading_unresolved_ || placed.unresolved;
           }
           return packed;
         });

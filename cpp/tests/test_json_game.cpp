@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "neweden/city.hpp"
 #include "neweden/json_game.hpp"
 
 namespace {
@@ -284,7 +285,7 @@ TEST_CASE("a name as players write it is read in UTF-8, and only well-formed") {
   CHECK_FALSE(short_packer.add(reinterpret_cast<const std::uint8_t*>(whole.data()), cut));
 }
 
-TEST_CASE("a card given by an id of the catalog set packs as its catalog card, its id kept") {
+TEST_CASE("a card given by an id of the catalog set packs as its catalog card, its id kept; an unknown id as an unresolved row") {
   neweden::CatalogCards catalog;
   catalog["EX-TOWER"] = neweden::CatalogCard{false, "ex_a", "ex_b", 3, 4, 2, 1 | 8};
   catalog["atomic-waste"] = neweden::CatalogCard{true, "", "", -1, 0, 0, 0};
@@ -302,11 +303,31 @@ TEST_CASE("a card given by an id of the catalog set packs as its catalog card, i
   CHECK(packer.ids() == std::vector<std::string>{"EX-TOWER", "atomic-waste"});
   CHECK(packer.first_id() == std::vector<std::int64_t>{0, 2});
 
-  // an id the catalog does not hold is refused, and takes back nothing of the game
-  CHECK_FALSE(add(packer, game(R"([{"row": 0, "col": 0, "card": "atomic-waste"},)"
-                               R"( {"row": 0, "col": 1, "card": "EX-NONE"}])")));
-  CHECK(packer.ids().size() == 2);
-  CHECK(packer.first_id() == std::vector<std::int64_t>{0, 2});
+  CHECK(packer.unresolved() == std::vector<std::uint8_t>{0});
+
+  // an id the catalog does not hold packs as an unresolved row (no side, turned or not), its
+  // id kept and its game marked
+  REQUIRE(add(packer, game(R"([{"row": 0, "col": 0, "card": "atomic-waste"},)"
+                           R"( {"row": 5, "col": -1, "rotated": true, "card": "EX-NONE"}])")));
+  const std::vector<std::int32_t> unresolved{5, -1, -1, -1, -1, 0, neweden::kUnresolved, 0,
+                                            0};
+  CHECK(std::vector<std::int32_t>(packer.cells().end() - 9, packer.cells().end()) == unresolved);
+  CHECK(packer.ids() == std::vector<std::string>{"EX-TOWER", "atomic-waste", "atomic-waste",
+                                                  "EX-NONE"});
+  CHECK(packer.unresolved() == std::vector<std::uint8_t>{0, 1});
+  CHECK(packer.rotated().back() == static_cast<std::int64_t>(packer.cells().size() / 9 - 1));
+
+  // a string that is no id as the format reads one (a space, a leading dash, too long), or a
+  // card the catalog withheld, is refused and takes back nothing of the game
+  catalog["EX-ODD"] = neweden::CatalogCard{false, "ex_a", "ex_b", 3, 4, 2, 1, true};
+  for (const std::string& bad : {std::string("EX NONE"), std::string("-EX"), std::string(101, 'E'),
+                                std::string("EX-ODD")}) {
+    CHECK_FALSE(add(packer, game(R"([{"row": 0, "col": 0, "card": "atomic-waste"},)"
+                                 R"( {"row": 0, "col": 1, "card": ")" + bad + R"("}])")));
+    CHECK(packer.ids().size() == 4);
+    CHECK(packer.first_id() == std::vector<std::int64_t>{0, 2, 4});
+    CHECK(packer.unresolved() == std::vector<std::uint8_t>{0, 1});
+  }
   // without a catalog, no id is read
   CHECK_FALSE(reads(R"([{"row": 0, "col": 0, "card": "atomic-waste"}])"));
 }

@@ -1,6 +1,7 @@
 """A card given by catalog id is read lean: the native reader packs it from the catalog the
 game is scored with, exactly as the exact decoder and the Python packer do, and keeps its id
-(copy limits); an id the catalog does not hold is refused (the exact path tells it). Every
+(copy limits); an id the catalog does not hold is packed unresolved, as the Python packer
+packs it (the core leaves it out; the game's rules tell it). Every
 report equals the exact path's, in both languages, alone and in a batch."""
 
 from __future__ import annotations
@@ -99,13 +100,50 @@ def test_a_card_by_id_is_packed_as_the_python_packer_packs_it() -> None:
         assert [c.rotated for c in native.cards] == [c.rotated for c in python.cards]
 
 
-def test_an_id_the_catalog_does_not_hold_is_refused_and_none_without_a_catalog() -> None:
+def test_an_id_the_catalog_does_not_hold_is_packed_unresolved_and_none_without_a_catalog() -> None:
+    """An id the catalog does not hold (a transcriber's typo) is read as the Python packer
+    packs it: an unresolved row the core leaves out, its id kept, its game marked; without a
+    catalog no id is read, and a string that is no id is refused (the exact path tells it)."""
     doc = _game(random.Random(1), ["atomic-waste"])
     raw = json.dumps(doc).encode()
     assert JsonGames(BUILTIN).add(raw)
     assert not JsonGames().add(raw)  # no catalog: no id read
     doc["players"][0]["city"][0]["card"] = "EX-LAB"
+    doc["players"][1]["city"][0]["rotated"] = True
+    doc["players"][1]["city"][0]["card"] = "atomic-wast"
+    raw = json.dumps(doc).encode()
+    packer = JsonGames(BUILTIN)
+    assert packer.add(raw)
+    native, python = packer.packed(), pack_games([decode_game(raw)], BUILTIN)
+    assert list(native.flat) == list(python.flat)
+    assert [(c.ids, c.unresolved, c.rotated) for c in native.cards] == [
+        (c.ids, c.unresolved, c.rotated) for c in python.cards
+    ]
+    assert native.cards[0].unresolved and packer.unresolved() == [True]
+    doc["players"][0]["city"][0]["card"] = "EX LAB"  # no id: the decoder says why
     assert not JsonGames(BUILTIN).add(json.dumps(doc).encode())
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_games_with_unknown_ids_score_lean_as_decoded(lang: str) -> None:
+    """A game naming a card the catalog does not hold (`unknown_card`, its "did you mean")
+    is read lean and scored as the exact path scores it, alone and in a batch."""
+    rng = random.Random(41)
+    ids = ["atomic-waste", "atomic-wast", "EX-NONE", "new-eden", "new-edem"]
+    raws = [
+        padded(json.dumps(_game(rng, ids, players=rng.randint(1, 4))).encode()) for _ in range(30)
+    ]
+    with speaking(lang):
+        for k, raw in enumerate(raws):
+            assert taken_lean(raw, BUILTIN)
+            outcome = same(raw, detail=k % 3 == 0, taken=True, catalog=BUILTIN)
+            named = [e["card"] for p in json.loads(raw)["players"] for e in p["city"]]
+            unknown = any(isinstance(c, str) and c not in BUILTIN.cards for c in named)
+            assert ("unknown_card" in str(outcome[1])) == unknown
+        together = [msgspec.json.encode(r) for r in score_inputs(raws, catalog=BUILTIN)]
+        exact = [msgspec.json.encode(r) for r in score_reports([decode_game(r) for r in raws])]
+    assert together == exact
+    assert sum(b"unknown_card" in t for t in together) >= 10
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])

@@ -259,7 +259,7 @@ def _random_game(rng: random.Random) -> Doc:
             city.append({**city[0], "card": city[-1]["card"]})
         elif len(city) > 1 and roll == 1:  # a card far from the rest
             city[-1] = {**city[-1], "row": city[-1]["row"] + 30}
-        elif roll == 2:  # a card by catalog id: the document is decoded the exact way
+        elif roll == 2:  # a card by catalog id, one the catalog holds or not
             city.append({"row": 500, "col": 500, "card": rng.choice(["EX-LAB", "EX-MISSING"])})
         player: Doc = {"name": rng.choice([f"P{i}", f"P{i}", "Same"]), "city": city}
         if rng.random() < 0.6:
@@ -599,9 +599,9 @@ def _bad_documents() -> Iterator[Any]:
 
 
 def test_lean_exact_and_undecodable_documents_mixed(sizes: list[int]) -> None:
-    """Documents read lean (one with a card by catalog id among them), small ones and ones
-    with a card by an id the catalog does not hold (decoded the exact way), and documents that
-    are no game, interleaved: both halves scored as chunks."""
+    """Documents read lean (with cards by catalog id, known or not, among them), small ones
+    and ones the native reader refuses (a card's name with an escape: decoded the exact way),
+    and documents that are no game, interleaved: both halves scored as chunks."""
     rng = random.Random(8)
     docs: list[Any] = []
     bad = list(_bad_documents())
@@ -615,8 +615,10 @@ def test_lean_exact_and_undecodable_documents_mixed(sizes: list[int]) -> None:
                 player.pop("epiphanies", None)
         elif kind == 1:
             doc["players"][0]["city"].append({"row": 900, "col": 900, "card": "EX-LAB"})
-        elif kind == 3:
+        elif kind == 3:  # a name with an escape (a tab): the native reader refuses it
             doc["players"][0]["city"].append({"row": 901, "col": 900, "card": "EX-NO-SUCH-CARD"})
+            card = {"wild": True, "name": "EX\tcard", "points": 1, "stars": 0}
+            doc["players"][0]["city"].append({"row": 902, "col": 900, "card": card})
         elif kind == 2:
             doc["meta"] = PAD
             for player in doc["players"]:

@@ -23,13 +23,15 @@ struct CityLimits {
 };
 
 // A card of a catalog as a city names it by id: the fields an inline card would give (a wild
-// card: its points and stars only). `facility` indexes FormatNames::facilities; `sides`
+// card: its points and stars only), or `withheld`: a card the reader refuses (the caller
+// decodes that game the exact way). `facility` indexes FormatNames::facilities; `sides`
 // holds one bit a side, as FormatNames::sides numbers them.
 struct CatalogCard {
   bool wild = false;
   std::string style, type;
   std::int32_t facility = -1, points = 0, stars = 0;
   std::uint8_t sides = 0;
+  bool withheld = false;  // a card of the catalog a game could not give inline: refused
 };
 
 // A catalog's cards by id.
@@ -41,8 +43,9 @@ using CatalogCards = std::unordered_map<std::string, CatalogCard>;
 //
 // A strict reader of the usual form of a city. It refuses (and then adds nothing, forgets
 // nothing) anything it does not read exactly as the exact path does, so that the caller
-// decodes that game the exact way: a card given by an id that the catalog handed over
-// (set_catalog) does not hold, or by any id when none was, a key given twice or spelled
+// decodes that game the exact way: a card given by an id when no catalog was handed over
+// (set_catalog), or by the id of a card the catalog withheld, or by a string that is no id,
+// a key given twice or spelled
 // with an escape, a field unknown or missing, a value of another kind or out of the
 // format's ranges, a string with an escape or a byte outside printable ASCII (in a card's
 // style, type or name: outside printable ASCII and well-formed UTF-8), a number that is not
@@ -57,7 +60,10 @@ class JsonGamePacker {
       : names_(names), limits_(limits) {}
 
   // The cards a city may name by id (none until set; `cards` must outlive the packer): a
-  // card given by one of these ids is packed as the catalog card, and its id kept.
+  // card given by one of these ids is packed as the catalog card, and its id kept; a card
+  // given by an id the catalog does not hold (an id as the format reads it) is packed as an
+  // unresolved row (-1, -1, -1, no side, kUnresolved, 0 stars, 0 points: the core leaves
+  // it out), its id kept and its game marked (unresolved()).
   void set_catalog(const CatalogCards* cards) noexcept { catalog_ = cards; }
 
   // Adds the cities of the game `data` (one JSON document); false (nothing added) when the
@@ -88,6 +94,8 @@ class JsonGamePacker {
   // per game added the index of its first; one more entry at the end.
   const std::vector<std::string>& ids() const noexcept { return ids_; }
   const std::vector<std::int64_t>& first_id() const noexcept { return first_id_; }
+  // Per game added, whether one of its cards is given by an id the catalog does not hold.
+  const std::vector<std::uint8_t>& unresolved() const noexcept { return unresolved_; }
   const NameTable& styles() const noexcept { return styles_; }
   const NameTable& types() const noexcept { return types_; }
 
@@ -112,6 +120,8 @@ class JsonGamePacker {
   std::vector<std::int64_t> first_city_{0};
   std::vector<std::string> ids_;
   std::vector<std::int64_t> first_id_{0};
+  std::vector<std::uint8_t> unresolved_;
+  bool reading_unresolved_ = false;  // a card of the game being read is unresolved
   Sizes last_;  // before the game added last
   std::vector<std::size_t> spans_;  // [start, end) of each city of the game read last
 };

@@ -223,7 +223,7 @@ class JsonGames:
         self._packer = _core.JsonPacker(
             FACILITIES, SIDES, MAX_CARDS, MAX_COORDINATE, MAX_POINTS, MAX_STARS, MAX_STRING
         )
-        if catalog is not None and catalog.cards:  # its cards may be given by id
+        if catalog is not None:  # its cards may be given by id (another id: unresolved)
             self._packer.set_catalog(_reader_catalog(catalog))
         self._count = 0
         self._aliases = False  # whether a name read is not as written (folded, RULES §1)
@@ -234,7 +234,8 @@ class JsonGames:
     def add(self, game: bytes, *, folded: bool = False) -> bool:
         """Packs the cities of `game` (a document; :meth:`head` gives the rest of it to
         read); False, packing nothing, when the strict reader refuses it (a card given by an
-        id the packer's catalog does not hold, an escape, a repeated key...) or one of its
+        id without a catalog, or a catalog card it withheld, an escape, a repeated key...) or
+        one of its
         style or type names is none even folded: decode that game the exact way then.
         `folded`: its names are as the decoder gives them (a decoded game written again), not
         to be folded."""
@@ -296,6 +297,12 @@ class JsonGames:
             return placements(packed.flat, packed.offsets, seat)
         return self._packer.placements(seat, ScoreFigures)  # type: ignore[return-value]
 
+    def unresolved(self) -> list[bool]:
+        """Per game added, whether one of its cards is given by an id the catalog does not
+        hold (packed as an unresolved row, as :func:`~neweden.geometry.compact.pack_games`
+        packs it)."""
+        return self._packer.unresolved()
+
     def cards(self, city: int) -> int:
         """The number of cards of city `city` of the table (every game's cities counted)."""
         return self._packer.cards(city)
@@ -307,7 +314,8 @@ class JsonGames:
         cells = array.array(_INT32)
         cells.frombytes(raw)  # one copy: no Python int made for a card's nine
         ids = self._packer.ids()  # each game's cards given by catalog id
-        cards = [GameCards(i, False, r) for i, r in zip(ids, rotated, strict=True)]
+        unresolved = self._packer.unresolved()  # whether one of them is not in the catalog
+        cards = [GameCards(*game) for game in zip(ids, unresolved, rotated, strict=True)]
         if self._aliases:  # the codes renumbered here: the core reads these lists
             flat = cells.tolist()
             folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
@@ -329,7 +337,10 @@ def _reader_catalog(catalog: Catalog) -> _core.ReaderCatalog:
     found = _READER_CATALOGS.get(id(catalog))
     if found is not None and found[0] is catalog:
         return found[1]
-    made = _core.ReaderCatalog(reader_cards(catalog), FACILITIES, SIDES)
+    cards = reader_cards(catalog)
+    spelled = {card[0] for card in cards}
+    withheld = [card_id for card_id in catalog.cards if card_id not in spelled]
+    made = _core.ReaderCatalog(cards, withheld, FACILITIES, SIDES)
     if len(_READER_CATALOGS) >= 8:  # a few catalogs a process
         _READER_CATALOGS.clear()
     _READER_CATALOGS[id(catalog)] = (catalog, made)

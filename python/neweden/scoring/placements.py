@@ -246,8 +246,8 @@ class _Read:
                     players, seat = [players[seat]], 0
                 if not packer.add(_encode(Game(mode="military", players=players)), folded=True):
                     return None
-            if not packer.add(_encode(added), folded=True):
-                return None
+            if not packer.add(_encode(added), folded=True) or packer.unresolved()[-1]:
+                return None  # (a card by an id the catalog does not hold: _placed_by_id says so)
         except (TypeError, ValueError, OverflowError):
             return None
         return packer.placements(seat)
