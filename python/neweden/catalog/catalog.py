@@ -332,12 +332,12 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
     RULES §4a)."""
     ids = tuple(game.requirements) if isinstance(game.requirements, list) else ()
     declared = bool(ids) and game.declares()
-    key = (id(catalog), current(), ids, declared)
-    looked = _LOOKED_UP.get(key)
+    listed = (id(catalog), current(), ids, declared)
+    looked = _LOOKED_UP.get(listed)
     if looked is None or looked[0] is not catalog:
         if len(_LOOKED_UP) >= _LOOKED_UP_LIMIT:
             _LOOKED_UP.clear()
-        looked = _LOOKED_UP[key] = (catalog, *_requirements(ids, catalog, declared))
+        looked = _LOOKED_UP[listed] = (catalog, *_requirements(ids, catalog, declared))
     _catalog, requirements, told = looked
     problems = list(told)
     epiphanies: list[tuple[EpiphanySpec | None, ...]] = []

@@ -70,7 +70,23 @@ _KIND_WORDS = {
 }
 
 
+#: The JSON kind of each class a generic decode gives (a look-up a node: the walk meets
+#: hundreds a game); :func:`_json_kind` tells any other value by its ancestry.
+_KIND_OF_CLASS: dict[type, str] = {
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+}
+
+
 def _json_kind(value: Any) -> str:
+    kind = _KIND_OF_CLASS.get(type(value))
+    if kind is not None:
+        return kind
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int):
@@ -87,7 +103,21 @@ def _json_kind(value: Any) -> str:
 
 
 def _type_kinds(t: mi.Type) -> tuple[str, ...]:
-    """The JSON kinds a type accepts."""
+    """The JSON kinds a type accepts (worked out once a type: the format's types are few,
+    each kept with its kinds, so that its identity is not reused)."""
+    found = _KINDS.get(id(t))
+    if found is None:
+        if len(_KINDS) >= _KINDS_LIMIT:
+            _KINDS.clear()
+        found = _KINDS[id(t)] = (t, _kinds_of(t))
+    return found[1]
+
+
+_KINDS: dict[int, tuple[mi.Type, tuple[str, ...]]] = {}
+_KINDS_LIMIT = 4096
+
+
+def _kinds_of(t: mi.Type) -> tuple[str, ...]:
     if isinstance(t, mi.Metadata):
         return _type_kinds(t.type)
     if isinstance(t, (mi.StructType, mi.DictType)):
@@ -117,6 +147,9 @@ def _preview(value: Any) -> str:
 
 
 CrossCheck = Callable[[Any, str], list[Problem]]
+#: The limits of a value whose breach is `too_large` (the value refused whole), not
+#: `bad_value`: "max_length", "ge", ...
+Limits = tuple[str, ...]
 
 
 def _field_names(fields: Mapping[str, Any]) -> str:
@@ -157,11 +190,10 @@ class Walk:
             self.beyond(value, path)
             return
         if isinstance(t, mi.Metadata):
-            extra = t.extra or {}
-            pattern = extra.get("pattern")
-            self.value(value, t.type, path, tuple(extra.get(codes.TOO_LARGE, ())))
+            pattern, too_large, folded = _extra(t)
+            self.value(value, t.type, path, too_large)
             if pattern is not None and isinstance(value, str) and not self.problems_at(path):
-                self.pattern(value, pattern, path, extra.get("folded"))
+                self.pattern(value, pattern, path, folded)
             return
         kinds = _type_kinds(t)
         kind = _json_kind(value)
@@ -178,38 +210,37 @@ class Walk:
                 path,
             )
             return
-        if isinstance(t, mi.UnionType):
-            member = next(m for m in t.types if kind in _type_kinds(m))
-            self.value(value, member, path, limits)
-        elif isinstance(t, mi.StructType):
-            self.struct(value, t, path)
-        elif isinstance(t, mi.ListType):
-            self.array(value, t, path, limits)
-        elif isinstance(t, mi.DictType):
-            for key, item in value.items():
-                self.value(key, t.key_type, join(path, key), ())  # ids as keys (catalogs)
-                if isinstance(t.value_type, mi.AnyType):  # `meta`: any JSON, numbers looked at
-                    self.inside(item, join(path, key))
-                else:
-                    self.value(item, t.value_type, join(path, key), ())
-        elif isinstance(t, mi.LiteralType):
-            if value not in t.values:
-                allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
-                self.add(
-                    codes.BAD_VALUE,
-                    _(
-                        "{what} is {value}; it must be one of {allowed}",
-                        what=field_label(path),
-                        value=_preview(value),
-                        allowed=allowed,
-                    )
-                    + did_you_mean(str(value), (str(v) for v in t.values)),
-                    path,
+        node = _NODES.get(type(t))  # (the kinds' own types have nothing more to check)
+        if node is not None:
+            node(self, value, t, path, limits, kind)
+
+    def union(self, value: Any, t: mi.UnionType, path: str, limits: Limits, kind: str) -> None:
+        self.value(value, _member(t, kind), path, limits)
+
+    def mapping(self, value: Any, t: mi.DictType, path: str, _limits: Limits, _kind: str) -> None:
+        for key, item in value.items():
+            self.value(key, t.key_type, join(path, key), ())  # ids as keys (catalogs)
+            if isinstance(t.value_type, mi.AnyType):  # `meta`: any JSON, numbers looked at
+                self.inside(item, join(path, key))
+            else:
+                self.value(item, t.value_type, join(path, key), ())
+
+    def literal(
+        self, value: Any, t: mi.LiteralType, path: str, _limits: Limits, _kind: str
+    ) -> None:
+        if value not in t.values:
+            allowed = ", ".join(msgspec.json.encode(v).decode() for v in t.values)
+            self.add(
+                codes.BAD_VALUE,
+                _(
+                    "{what} is {value}; it must be one of {allowed}",
+                    what=field_label(path),
+                    value=_preview(value),
+                    allowed=allowed,
                 )
-        elif isinstance(t, mi.StrType):
-            self.string(value, t, path, limits)
-        elif isinstance(t, mi.IntType):
-            self.integer(value, t, path, limits)
+                + did_you_mean(str(value), (str(v) for v in t.values)),
+                path,
+            )
 
     def beyond(self, value: OutOfRange, path: str) -> None:
         """A number Python does not hold, at `path`."""
@@ -276,8 +307,10 @@ class Walk:
             path,
         )
 
-    def struct(self, value: dict[str, Any], t: mi.StructType, path: str) -> None:
-        fields = {f.encode_name: f for f in t.fields}
+    def struct(
+        self, value: dict[str, Any], t: mi.StructType, path: str, _limits: Limits, _kind: str
+    ) -> None:
+        fields = _fields(t)
         for key, item in value.items():
             field = fields.get(key)
             if field is None:
@@ -323,7 +356,9 @@ class Walk:
                 return []
             raise
 
-    def array(self, value: list[Any], t: mi.ListType, path: str, limits: tuple[str, ...]) -> None:
+    def array(
+        self, value: list[Any], t: mi.ListType, path: str, limits: Limits, _kind: str
+    ) -> None:
         n = len(value)
         if t.max_length is not None and n > t.max_length:
             code = codes.TOO_LARGE if "max_length" in limits else codes.BAD_VALUE
@@ -357,7 +392,7 @@ class Walk:
         for i, item in enumerate(value):
             self.value(item, t.item_type, join(path, i), ())
 
-    def string(self, value: str, t: mi.StrType, path: str, limits: tuple[str, ...]) -> None:
+    def string(self, value: str, t: mi.StrType, path: str, limits: Limits, _kind: str) -> None:
         n = len(value)
         if t.max_length is not None and n > t.max_length:
             code = codes.TOO_LARGE if "max_length" in limits else codes.BAD_VALUE
@@ -377,7 +412,7 @@ class Walk:
         elif t.pattern is not None:
             self.pattern(value, t.pattern, path)
 
-    def integer(self, value: int, t: mi.IntType, path: str, limits: tuple[str, ...]) -> None:
+    def integer(self, value: int, t: mi.IntType, path: str, limits: Limits, _kind: str) -> None:
         for bound, broken in (
             ("ge", t.ge is not None and value < t.ge),
             ("le", t.le is not None and value > t.le),
@@ -397,6 +432,63 @@ class Walk:
                     path,
                 )
                 return
+
+
+#: What the walk does next at a node of a type, by the type's class (a value of the right
+#: JSON kind: a float, a bool, null or any JSON has nothing more to check).
+_NODES: dict[type, Callable[[Walk, Any, Any, str, Limits, str], None]] = {
+    mi.UnionType: Walk.union,
+    mi.StructType: Walk.struct,
+    mi.ListType: Walk.array,
+    mi.DictType: Walk.mapping,
+    mi.LiteralType: Walk.literal,
+    mi.StrType: Walk.string,
+    mi.IntType: Walk.integer,
+}
+
+
+def _fields(t: mi.StructType) -> dict[str, mi.Field]:
+    """A struct type's fields by their names in JSON (made once a type, kept with it)."""
+    found = _FIELDS.get(id(t))
+    if found is None:
+        if len(_FIELDS) >= _KINDS_LIMIT:
+            _FIELDS.clear()
+        found = _FIELDS[id(t)] = (t, {f.encode_name: f for f in t.fields})
+    return found[1]
+
+
+_FIELDS: dict[int, tuple[mi.StructType, dict[str, mi.Field]]] = {}
+
+
+def _extra(t: mi.Metadata) -> tuple[str | None, tuple[str, ...], Named | None]:
+    """What the walk reads of a type's metadata: its pattern, the limits whose breach is
+    `too_large` (not `bad_value`), and the kind of name it folds (made once a type)."""
+    found = _EXTRAS.get(id(t))
+    if found is None:
+        if len(_EXTRAS) >= _KINDS_LIMIT:
+            _EXTRAS.clear()
+        extra = t.extra or {}
+        read = (extra.get("pattern"), tuple(extra.get(codes.TOO_LARGE, ())), extra.get("folded"))
+        found = _EXTRAS[id(t)] = (t, read)
+    return found[1]
+
+
+_EXTRAS: dict[int, tuple[mi.Metadata, tuple[str | None, tuple[str, ...], Named | None]]] = {}
+
+
+def _member(t: mi.UnionType, kind: str) -> mi.Type:
+    """The first member of a union that takes a value of the JSON `kind` (one does: the
+    union's kinds were checked first)."""
+    found = _MEMBERS.get((id(t), kind))
+    if found is None:
+        if len(_MEMBERS) >= _KINDS_LIMIT:
+            _MEMBERS.clear()
+        member = next(m for m in t.types if kind in _type_kinds(m))
+        found = _MEMBERS[id(t), kind] = (t, member)
+    return found[1]
+
+
+_MEMBERS: dict[tuple[int, str], tuple[mi.UnionType, mi.Type]] = {}
 
 
 def _range_words(t: mi.IntType) -> str:
