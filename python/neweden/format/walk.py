@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 from msgspec import inspect as mi
@@ -189,15 +189,18 @@ class Walk:
         if isinstance(value, OutOfRange):
             self.beyond(value, path)
             return
-        if isinstance(t, mi.Metadata):
-            pattern, too_large, folded = _extra(t)
-            self.value(value, t.type, path, too_large)
+        plan = _plan(t)
+        if plan.nested:  # metadata of metadata: each in turn
+            pattern, too_large, folded = _extra(t)  # type: ignore[arg-type]
+            self.value(value, t.type, path, too_large)  # type: ignore[attr-defined]
             if pattern is not None and isinstance(value, str) and not self.problems_at(path):
                 self.pattern(value, pattern, path, folded)
             return
-        kinds = _type_kinds(t)
-        kind = _json_kind(value)
-        if kind not in kinds:
+        if plan.limits is not None:  # (a type with metadata: its own limits)
+            limits = plan.limits
+        kind = _KIND_OF_CLASS.get(type(value)) or _json_kind(value)
+        if kind not in plan.kinds:
+            kinds = _type_kinds(plan.type)
             wanted = _(" or ").join(_(_KIND_WORDS[k]) for k in kinds)
             self.add(
                 codes.BAD_TYPE,
@@ -210,9 +213,10 @@ class Walk:
                 path,
             )
             return
-        node = _NODES.get(type(t))  # (the kinds' own types have nothing more to check)
-        if node is not None:
-            node(self, value, t, path, limits, kind)
+        if plan.node is not None:
+            plan.node(self, value, plan.type, path, limits, kind)
+        if plan.pattern is not None and kind == "string" and not self.problems_at(path):
+            self.pattern(value, plan.pattern, path, plan.folded)
 
     def union(self, value: Any, t: mi.UnionType, path: str, limits: Limits, kind: str) -> None:
         self.value(value, _member(t, kind), path, limits)
@@ -325,13 +329,13 @@ class Walk:
                         join(path, key),
                     )
                 continue
-            self.value(item, field.type, join(path, key), ())
+            self.value(item, field.type, _joined(path, key), ())
         for key, item in getattr(value, "repeated", ()):  # earlier values of a repeated key
             field = fields.get(key)
             if field is not None:
                 self.value(item, field.type, join(path, key), ())
-        for name, field in fields.items():
-            if field.required and name not in value:
+        for name in _required(t):
+            if name not in value:
                 self.add(
                     codes.MISSING_FIELD,
                     _("{owner} needs `{name}`", owner=self.label(t.cls), name=name),
@@ -389,8 +393,9 @@ class Walk:
                     limit=t.min_length,
                 )
             self.add(codes.BAD_VALUE, words, path)
+        item_type = t.item_type
         for i, item in enumerate(value):
-            self.value(item, t.item_type, join(path, i), ())
+            self.value(item, item_type, f"{path}/{i}", ())
 
     def string(self, value: str, t: mi.StrType, path: str, limits: Limits, _kind: str) -> None:
         n = len(value)
@@ -413,6 +418,14 @@ class Walk:
             self.pattern(value, t.pattern, path)
 
     def integer(self, value: int, t: mi.IntType, path: str, limits: Limits, _kind: str) -> None:
+        ge, le, gt, lt = t.ge, t.le, t.gt, t.lt
+        if (
+            (ge is None or value >= ge)
+            and (le is None or value <= le)
+            and (gt is None or value > gt)
+            and (lt is None or value < lt)
+        ):
+            return  # within every bound: the usual case
         for bound, broken in (
             ("ge", t.ge is not None and value < t.ge),
             ("le", t.le is not None and value > t.le),
@@ -447,6 +460,52 @@ _NODES: dict[type, Callable[[Walk, Any, Any, str, Limits, str], None]] = {
 }
 
 
+class _Plan(NamedTuple):
+    """What the walk does at a node of a type: the type under its metadata, the JSON kinds
+    it takes, the next step (None: nothing more to check), its metadata's pattern, limits
+    (None: the enclosing ones) and kind of name; `nested`: metadata of metadata (walked
+    one at a time)."""
+
+    type: mi.Type
+    kinds: frozenset[str]
+    node: Callable[[Walk, Any, Any, str, Limits, str], None] | None
+    pattern: str | None
+    limits: Limits | None
+    folded: Named | None
+    nested: bool
+
+
+def _plan(t: mi.Type) -> _Plan:
+    """The walk's plan of a type (made once a type, kept with it)."""
+    found = _PLANS.get(id(t))
+    if found is None:
+        if len(_PLANS) >= _KINDS_LIMIT:
+            _PLANS.clear()
+        found = _PLANS[id(t)] = (t, _made_plan(t))
+    return found[1]
+
+
+def _made_plan(t: mi.Type) -> _Plan:
+    pattern = limits = folded = None
+    inner = t
+    if isinstance(t, mi.Metadata):
+        if isinstance(t.type, mi.Metadata):
+            return _Plan(t, frozenset(), None, None, None, None, True)
+        pattern, limits, folded = _extra(t)
+        inner = t.type
+    kinds = frozenset(_type_kinds(inner))
+    return _Plan(inner, kinds, _NODES.get(type(inner)), pattern, limits, folded, False)
+
+
+_PLANS: dict[int, tuple[mi.Type, _Plan]] = {}
+
+
+def _joined(path: str, key: str) -> str:
+    """`path` (a pointer) extended by the key of a field: :func:`join`, without its call
+    for the usual key (nothing to escape)."""
+    return f"{path}/{key}" if "~" not in key and "/" not in key else join(path, key)
+
+
 def _fields(t: mi.StructType) -> dict[str, mi.Field]:
     """A struct type's fields by their names in JSON (made once a type, kept with it)."""
     found = _FIELDS.get(id(t))
@@ -458,6 +517,20 @@ def _fields(t: mi.StructType) -> dict[str, mi.Field]:
 
 
 _FIELDS: dict[int, tuple[mi.StructType, dict[str, mi.Field]]] = {}
+
+
+def _required(t: mi.StructType) -> tuple[str, ...]:
+    """The names in JSON of a struct type's required fields, in order (made once a type)."""
+    found = _REQUIRED.get(id(t))
+    if found is None:
+        if len(_REQUIRED) >= _KINDS_LIMIT:
+            _REQUIRED.clear()
+        named = tuple(n for n, f in _fields(t).items() if f.required)
+        found = _REQUIRED[id(t)] = (t, named)
+    return found[1]
+
+
+_REQUIRED: dict[int, tuple[mi.StructType, tuple[str, ...]]] = {}
 
 
 def _extra(t: mi.Metadata) -> tuple[str | None, tuple[str, ...], Named | None]:
