@@ -2,7 +2,8 @@
 
 NEWEDEN_BENCH_GAMES games (default 50,000; CI runs a few hundred as a correctness check):
 2-4 players, cities grown by legal placement with 10-15 cards, about 10% of the games made
-illegal (a card moved onto another's cell, or a lone card far away). Each variant runs once
+illegal (a card moved onto another's cell, or a lone card far away); and the two mixes of
+issue 38, the realistic one (issue 19's) and the one heavy with mistakes. Each variant runs once
 (pytest-benchmark pedantic, one round: a run is long), after `gc.collect(); gc.freeze()`.
 Baselines, each at 1 job: the same pipeline with the reference core swapped in, and the
 plain scorer of issue 38 (bench/plain.py: json.loads, a dict of cells, a breadth-first
@@ -29,6 +30,7 @@ import pytest
 
 from bench import plain
 from bench.conftest import quietly_validated, transcribed_games
+from bench.mixes import mistaken_games
 from neweden._gc import collector_paused
 from neweden.catalog.catalog import BUILTIN, CardSpec, ResolvedCard
 from neweden.format.decode import decode_game
@@ -82,6 +84,15 @@ def jsonl(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 )
                 + "\n"
             )
+    return path
+
+
+@pytest.fixture(scope="module")
+def heavy_jsonl(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mix heavy with mistakes of issue 38 (bench.mixes.mistaken_games): about 40% of
+    the games invalid, 1 to 40 problems each, games that do not decode among them."""
+    path = tmp_path_factory.mktemp("validate") / "heavy.jsonl"
+    path.write_bytes(b"".join(g + b"\n" for g in mistaken_games(GAMES, seed=38)))
     return path
 
 
@@ -145,6 +156,28 @@ def test_mixed_plain_script_1_job_baseline(benchmark: Any, mixed_jsonl: Path) ->
     benchmark.extra_info["items"] = GAMES
     benchmark.extra_info["baseline_for"] = MIXED
     benchmark.pedantic(_plain, args=(mixed_jsonl, mixed_jsonl.with_suffix(".plain")), rounds=1)
+
+
+HEAVY = "validate end to end, the mix heavy with mistakes"
+
+
+@pytest.mark.usefixtures("frozen")
+def test_heavy_native_pipeline_1_job(benchmark: Any, heavy_jsonl: Path) -> None:
+    _run(benchmark, heavy_jsonl, 1, group=HEAVY)
+
+
+@pytest.mark.usefixtures("frozen")
+def test_heavy_native_pipeline_2_jobs(benchmark: Any, heavy_jsonl: Path) -> None:
+    _run(benchmark, heavy_jsonl, 2, group=HEAVY)
+
+
+@pytest.mark.usefixtures("frozen")
+def test_heavy_plain_script_1_job_baseline(benchmark: Any, heavy_jsonl: Path) -> None:
+    benchmark.group = f"{HEAVY} (plain script)"
+    benchmark.name = "baseline plain scorer (bench/plain.py), 1 job"
+    benchmark.extra_info["items"] = GAMES
+    benchmark.extra_info["baseline_for"] = HEAVY
+    benchmark.pedantic(_plain, args=(heavy_jsonl, heavy_jsonl.with_suffix(".plain")), rounds=1)
 
 
 @pytest.mark.usefixtures("frozen")
