@@ -189,7 +189,8 @@ class Walk:
         if isinstance(value, OutOfRange):
             self.beyond(value, path)
             return
-        plan = _plan(t)
+        planned = _PLANS.get(id(t))  # (the look-up of _plan, without its call: nodes are many)
+        plan = planned[1] if planned is not None else _plan(t)
         if plan.nested:  # metadata of metadata: each in turn
             pattern, too_large, folded = _extra(t)  # type: ignore[arg-type]
             self.value(value, t.type, path, too_large)  # type: ignore[attr-defined]
