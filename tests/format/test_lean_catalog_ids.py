@@ -119,7 +119,8 @@ def test_an_id_the_catalog_does_not_hold_is_packed_unresolved_and_none_without_a
     assert [(c.ids, c.unresolved, c.rotated) for c in native.cards] == [
         (c.ids, c.unresolved, c.rotated) for c in python.cards
     ]
-    assert native.cards[0].unresolved and packer.unresolved() == [True]
+    assert native.cards[0].unresolved
+    assert packer.unresolved() == [True]
     doc["players"][0]["city"][0]["card"] = "EX LAB"  # no id: the decoder says why
     assert not JsonGames(BUILTIN).add(json.dumps(doc).encode())
 

@@ -738,18 +738,10 @@ def test_finding_3_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(
     print(f"each player's grid drawn in {each} ms")
     assert max(draws) < 10_000
     assert page.page.locator("#grid .card").count() == 77
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     full = "A city has at most 77 cards: this one is full."
     told = "(text) => document.getElementById('grid-status').textContent === text"
-    for _attempt in range(2):  # the 78th card; a click the live re-render swallows (a known
-        # finding of issue 39, not this test's subject) is given once more
-        page.page.locator("#grid .cell:not(.card)").first.click()
-        try:
-            page.page.wait_for_function(told, arg=full, timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            continue
+    page.page.locator("#grid .cell:not(.card)").first.click()  # the 78th card: one click
+    page.page.wait_for_function(told, arg=full, timeout=10_000)
     assert page.page.locator("#grid-status").inner_text() == full
     assert page.page.locator("#grid .card").count() == 77
     page.page.locator("#io-line").click()
@@ -800,4 +792,78 @@ def test_finding_3_the_page_makes_no_game_it_would_refuse(browser: Any, server: 
         "a city over at most 160 of them."
     )
     assert page.page.locator("#grid .card").count() == 2
+    page.close()
+
+
+@in_a_browser
+@pytest.mark.parametrize("field", ["#f-style", "#f-type", "#f-points", "#f-stars", "#f-facility"])
+def test_a_click_right_after_editing_a_field_places_the_card(
+    browser: Any, server: int, field: str
+) -> None:
+    """The field is committed when it loses the focus, on the press of the click that
+    follows; the grid redrawn then keeps the cell pressed, so the same click places the card
+    (issue 39: it used to commit the field and place nothing)."""
+    page = Page(browser, server, "/?lang=en")
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    value = {"#f-style": "futurist", "#f-type": "green_area", "#f-points": "4"}.get(field)
+    if field in ("#f-stars", "#f-facility"):
+        page.page.select_option(field, "2" if field == "#f-stars" else "lab")
+    else:
+        page.page.fill(field, value or "")  # typed, not committed: the focus stays there
+    cell(page, 0, 1).click()
+    page.page.locator("#grid .card[data-row='0'][data-col='1']").wait_for(timeout=10_000)
+    label = cell(page, 0, 1).get_attribute("aria-label") or ""
+    shown = {"#f-style": "futurist", "#f-type": "green_area", "#f-points": "4 points"}
+    shown |= {"#f-stars": "2 stars", "#f-facility": "lab"}
+    assert shown[field] in label.lower()
+    page.close()
+
+
+#: Commits a new value of the card's points (what a field losing the focus does): the card
+#: form applies it and every view is drawn again, the grid too.
+_REDRAW = """(points) => {
+  const field = document.getElementById("f-points");
+  field.value = String(points);
+  field.dispatchEvent(new Event("change"));
+}"""
+
+
+@in_a_browser
+def test_two_hundred_cards_placed_with_the_live_score_running_are_all_there(
+    browser: Any, server: int
+) -> None:
+    """Three cities entered click after click, never waiting for the score, the legal cells
+    or the picture between two clicks, and the grid drawn again between the press and the
+    release of every click: every card clicked is in the game, with the points committed at
+    its press (issue 39: the grid drawn anew under a click swallowed it)."""
+    page = Page(browser, server, "/?lang=en")
+    wanted: list[dict[tuple[int, int], int]] = []
+    for n in range(3):
+        if n:
+            page.page.locator("#p-add").click()
+            tab = f'#player-tabs [role=tab]:nth-child({n + 1})[aria-selected="true"]'
+            page.page.wait_for_selector(tab)
+        count = 67 if n < 2 else 66
+        cells = {(k // 9, k % 9): 1 + k % 5 for k in range(count)}
+        for (row, col), points in cells.items():
+            target = cell(page, row, col)
+            target.scroll_into_view_if_needed()
+            box = target.bounding_box()
+            assert box is not None
+            page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.page.mouse.down()
+            page.page.evaluate(_REDRAW, points)  # (with the old grid: no next cell drawn)
+            page.page.mouse.up()
+        wanted.append(cells)
+    page.page.locator("#io-line").click()
+    line = json.loads(page.page.locator("#io-text").input_value())
+    placed = [
+        {(c["row"], c["col"]): c["card"]["points"] for c in p["city"]} for p in line["players"]
+    ]
+    for got, want in zip(placed, wanted, strict=True):
+        assert set(want) - set(got) == set()  # no card missing
+        assert {k: v for k, v in got.items() if want.get(k) != v} == {}  # nor its points
+    assert placed == wanted
+    assert sum(len(p["city"]) for p in line["players"]) == 200
     page.close()

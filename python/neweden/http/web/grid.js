@@ -89,6 +89,9 @@ function cardCell(button, placement) {
   );
 }
 
+// The grid drawn again where it stands: while its bounds are the same, each cell keeps its
+// element and is only redrawn, so a click whose press made the grid redraw (a field
+// committed as it loses the focus, the legal cells arriving) still lands on its cell.
 export function render(root) {
   grid = root;
   const player = currentPlayer();
@@ -97,8 +100,14 @@ export function render(root) {
   cursor.row = Math.min(Math.max(cursor.row, b.top), b.bottom);
   cursor.col = Math.min(Math.max(cursor.col, b.left), b.right);
   const hadFocus = root.contains(document.activeElement);
-  root.replaceChildren();
-  root.style.gridTemplateColumns = `repeat(${b.right - b.left + 1}, var(--cell))`;
+  const width = b.right - b.left + 1;
+  const shape = `${b.top},${b.left},${b.bottom},${b.right}`;
+  const kept = root.dataset.shape === shape && root.children.length === width * (b.bottom - b.top + 1);
+  if (!kept) {
+    root.replaceChildren();
+    root.dataset.shape = shape;
+    root.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
+  }
   root.setAttribute("aria-label", t("grid_label", { name: player.name }));
   const problem = new Set(state.highlight.map(([r, c]) => `${r},${c}`));
   const cards = new Map(); // "row,col" -> the first card of the city there
@@ -106,9 +115,15 @@ export function render(root) {
     const key = `${p.row},${p.col}`;
     if (!cards.has(key)) cards.set(key, p);
   }
+  let k = 0;
   for (let row = b.top; row <= b.bottom; row++) {
     for (let col = b.left; col <= b.right; col++) {
-      const button = document.createElement("button");
+      const button = kept ? root.children[k] : document.createElement("button");
+      k += 1;
+      if (kept) {
+        button.replaceChildren();
+        button.removeAttribute("aria-pressed");
+      }
       button.type = "button";
       button.className = "cell";
       button.dataset.row = row;
@@ -130,7 +145,7 @@ export function render(root) {
         button.setAttribute("aria-label", words);
       }
       if (problem.has(`${row},${col}`)) button.classList.add("problem");
-      root.append(button);
+      if (!kept) root.append(button);
     }
   }
   if (hadFocus) focusCursor();
