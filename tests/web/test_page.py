@@ -867,3 +867,122 @@ def test_two_hundred_cards_placed_with_the_live_score_running_are_all_there(
     assert placed == wanted
     assert sum(len(p["city"]) for p in line["players"]) == 200
     page.close()
+
+
+def _cards(page: Page) -> int:
+    count: int = page.page.locator("#grid .card").count()
+    return count
+
+
+def _saved(page: Page) -> list[str]:
+    """The saved games listed, newest first: the words of each."""
+    page.page.locator("#saved-games > summary").click()  # opened (or closed: opened again)
+    if page.page.locator("#saved-games").get_attribute("open") is None:
+        page.page.locator("#saved-games > summary").click()
+    names: list[str] = page.page.locator("#saved-list .saved-name").all_inner_texts()
+    return names
+
+
+@in_a_browser
+def test_new_game_and_the_example_ask_first_and_undo_brings_the_game_back(
+    browser: Any, server: int
+) -> None:
+    """Replacing a game with cards asks first; once replaced, the game is among the saved
+    games and Undo brings it back (issue 39: "New game" wiped the game, Undo disabled)."""
+    page = Page(browser, server, "/?lang=en")
+    for col in (0, 1):
+        cell(page, 0, col).click()
+    page.wait_total("Player 1", "2")
+    page.page.once("dialog", lambda dialog: dialog.dismiss())
+    page.page.locator("#new-game").click()
+    assert _cards(page) == 2  # not asked twice, and kept
+    asked: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.page.once("dialog", accept)
+    page.page.locator("#new-game").click()
+    page.page.wait_for_function("() => !document.querySelector('#grid .card')")
+    assert asked == [
+        "Start another game? The game in progress stays in Saved games, and Undo brings it back."
+    ]
+    (entry,) = _saved(page)
+    assert entry.startswith("Player 1 (")
+    assert entry.endswith("; cards: 2)")
+    assert not page.page.locator("#undo").is_disabled()
+    page.page.locator("#undo").click()
+    page.wait_total("Player 1", "2")
+    assert _cards(page) == 2
+    page.page.once("dialog", lambda dialog: dialog.accept())
+    page.page.locator("#example").click()
+    page.wait_total("Sarah", "78")
+    page.page.locator("#undo").click()
+    page.wait_total("Player 1", "2")
+    page.close()
+
+
+@in_a_browser
+def test_saved_games_are_listed_opened_deleted_and_downloaded(
+    browser: Any, server: int, tmp_path: Path
+) -> None:
+    page = Page(browser, server, "/?lang=en")
+    for col in (0, 1):
+        cell(page, 0, col).click()
+    page.wait_total("Player 1", "2")
+    page.page.once("dialog", lambda dialog: dialog.accept())
+    page.page.locator("#new-game").click()
+    page.page.wait_for_function("() => !document.querySelector('#grid .card')")
+    page.page.locator("#settings > summary").click()
+    page.page.locator("#s-table").fill("7")
+    page.page.locator("#s-table").press("Tab")
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    assert len(_saved(page)) == 1
+    page.page.locator("#saved-keep").click()
+    page.page.locator("#saved-keep").click()  # unchanged: not kept twice
+    names = _saved(page)
+    assert [n[: n.rindex(" (")] for n in names] == ["Table 7", "Player 1"]
+    assert page.page.locator("#saved-status").inner_text() == (
+        "A copy of this game is in Saved games."
+    )
+    # the older game opened again: the one in progress is there already, unchanged
+    page.page.locator("#saved-list li").nth(1).locator(".saved-open").click()
+    page.wait_total("Player 1", "2")
+    assert _cards(page) == 2
+    assert len(_saved(page)) == 2
+    with page.page.expect_download() as got:
+        page.page.locator("#saved-export").click()
+    path = tmp_path / "saved.jsonl"
+    got.value.save_as(path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [len(game["players"][0]["city"]) for game in lines] == [1, 2]
+    assert lines[0]["meta"] == {"table": "7"}
+    for game in lines:  # each line a game the service reads
+        neweden.decode_game(game)
+    page.page.once("dialog", lambda dialog: dialog.accept())
+    page.page.locator("#saved-list li").first.locator(".saved-delete").click()
+    assert [n[: n.rindex(" (")] for n in _saved(page)] == ["Player 1"]
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]")
+    assert [n[: n.rindex(" (")] for n in _saved(page)] == ["Player 1"]
+    page.close()
+
+
+@in_a_browser
+def test_a_share_link_keeps_the_game_of_an_earlier_visit(browser: Any, server: int) -> None:
+    """A link opened in a new visit replaces the game saved in this browser: that game is
+    kept among the saved games first (it was overwritten)."""
+    page = Page(browser, server, "/?lang=en")
+    for col in (0, 1, 2):
+        cell(page, 0, col).click()
+    page.wait_total("Player 1", "3")
+    other = {"mode": "military", "players": [{"name": "Ana", "city": []}]}
+    page.page.goto(f"http://127.0.0.1:{server}/?lang=en{share(other)}")
+    page.page.wait_for_selector("body[data-ready]")
+    page.total("Ana")
+    assert [n[: n.rindex(" (")] for n in _saved(page)] == ["Player 1"]
+    page.page.locator("#saved-list li").first.locator(".saved-open").click()
+    page.wait_total("Player 1", "3")
+    page.close()

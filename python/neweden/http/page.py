@@ -204,6 +204,29 @@ MESSAGES: dict[str, str] = {
         "(local storage key {key}) and a new game was started."
     ),
     "saved_unfinished": N_("the page did not finish drawing it last time"),
+    "replace_ask": N_(
+        "Start another game? The game in progress stays in Saved games, and Undo brings it back."
+    ),
+    "saved_games": N_("Saved games"),
+    "saved_games_hint": N_(
+        "Kept on this device: every game another one replaced, and the copies you keep. "
+        "Download them all as JSON Lines: one game a line, as neweden validate reads a round."
+    ),
+    "saved_none": N_("No game is saved on this device yet."),
+    "keep_copy": N_("Keep a copy of this game"),
+    "export_saved": N_("Download all (JSON Lines)"),
+    "saved_open": N_("Open"),
+    "saved_delete": N_("Delete"),
+    "saved_entry": N_("{name} ({date}; cards: {cards})"),
+    "saved_opened": N_("Opened {name}; the game before it is in Saved games."),
+    "saved_delete_ask": N_("Delete the saved game {name}? It cannot be brought back."),
+    "saved_deleted": N_("Deleted {name}."),
+    "kept_copy": N_("A copy of this game is in Saved games."),
+    "storage_full": N_(
+        "This device's storage refused to keep the game (is it full?): download the saved "
+        "games and delete some."
+    ),
+    "table_named": N_("Table {table}"),
     "dismiss": N_("Dismiss"),
     "city_full": N_("A city has at most {n} cards: this one is full."),
     "too_far": N_(

@@ -6,12 +6,16 @@ import * as grid from "./grid.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 import * as io from "./io.js";
+import * as saved from "./saved.js";
 import * as scoreView from "./scoreview.js";
 import * as settings from "./settings.js";
 import {
   canRedo,
   canUndo,
   decodeGame,
+  hasCards,
+  keepCopy,
+  keepStored,
   load,
   newGame,
   openSaved,
@@ -61,6 +65,20 @@ function takeLink() {
   return hash;
 }
 
+// Another game in place of the one in progress (new, the example, pasted, uploaded, a link,
+// a saved one): the one in progress is kept among the saved games first, and Undo brings it
+// back. Throws when the game cannot be drawn (the one in progress stays).
+function replaceWith(game) {
+  if (state.game && !keepCopy()) notice(t("storage_full"));
+  load(game, { undoable: true });
+  saved.render();
+}
+
+// Whether to replace the game in progress (one with a card: the player is asked first).
+function replacing() {
+  return !hasCards() || confirm(t("replace_ask"));
+}
+
 // The game of a share link: true once drawn; a link that cannot be is said, and the game
 // open (if any) is kept.
 function openLink(hash) {
@@ -73,7 +91,11 @@ function openLink(hash) {
     return false;
   }
   try {
-    load(game);
+    if (state.game) replaceWith(game);
+    else {
+      if (!keepStored()) notice(t("storage_full")); // the game of an earlier visit kept
+      load(game);
+    }
     return true;
   } catch (error) {
     notice(t("link_refused", { reason: error.message }));
@@ -89,7 +111,9 @@ async function openFirst(hash) {
     url.searchParams.delete("example"); // a reload keeps the edits, not the example again
     history.replaceState(null, "", url);
     try {
-      load(await exampleGame());
+      const example = await exampleGame();
+      if (!keepStored()) notice(t("storage_full")); // the game of an earlier visit kept
+      load(example);
       return;
     } catch (error) {
       notice(t("could_not_open", { reason: error.message }));
@@ -147,11 +171,16 @@ async function main() {
   grid.attach($("grid"));
   cardForm.attach();
   settings.attach();
-  io.attach();
+  io.attach(replaceWith);
   $("undo").addEventListener("click", undoEdit);
   $("redo").addEventListener("click", redoEdit);
-  $("example").addEventListener("click", async () => load(await exampleGame()));
-  $("new-game").addEventListener("click", () => load(newGame(t("player_n", { n: 1 }))));
+  $("example").addEventListener("click", async () => {
+    if (replacing()) replaceWith(await exampleGame());
+  });
+  $("new-game").addEventListener("click", () => {
+    if (replacing()) replaceWith(newGame(t("player_n", { n: 1 })));
+  });
+  saved.attach(replaceWith);
   document.addEventListener("keydown", keys);
   subscribe(renderAll);
   await openFirst(hash);

@@ -1,7 +1,7 @@
 // In and out: paste or upload a game (JSON, or one JSON Lines line), download it, copy it
 // as one line, share it as a link (/#g= + base64url of its UTF-8 JSON).
 import { t } from "./i18n.js";
-import { cleanGame, encodeGame, load, state } from "./state.js";
+import { cleanGame, encodeGame, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,9 +21,11 @@ export function parseGame(text) {
   return value; // its shape is checked by load()
 }
 
+let opener = null; // how a game is opened (app.js: the one in progress kept first)
+
 function open(text) {
   try {
-    load(parseGame(text));
+    opener(parseGame(text));
     say(t("opened"));
   } catch (error) {
     say(t("could_not_open", { reason: error.message }));
@@ -55,7 +57,9 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-export function attach() {
+// `openGame(game)` opens a game pasted or uploaded in place of the one in progress.
+export function attach(openGame) {
+  opener = openGame;
   $("io-open").addEventListener("click", () => open($("io-text").value));
   $("io-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];

@@ -4,6 +4,7 @@ import { refusal } from "./check.js";
 import { t } from "./i18n.js";
 
 const SAVED = "neweden.game";
+const KEPT = "neweden.saved"; // the games kept on this device: [{id, name, saved, game}]
 const SET_ASIDE = "neweden.game.set-aside"; // a saved game the page could not draw
 const OPENING = "neweden.game.opening"; // there while the saved game is being drawn
 const listeners = new Set();
@@ -58,11 +59,12 @@ export function notify(what = "game") {
   for (const listener of listeners) listener(what);
 }
 
-// Start over with `game` (opened, pasted, shared, saved): history cleared. A game the page
-// cannot draw (check.js) is refused before anything is drawn, an Error saying why, and the
-// game before is kept: a game is saved in this browser only once it is drawn, so a hostile
-// link never breaks a later visit.
-export function load(game) {
+// Open `game` (opened, pasted, shared, saved). `undoable`: it replaces the game in progress,
+// which Undo brings back (else the history starts anew: the first game of a visit). A game
+// the page cannot draw (check.js) is refused before anything is drawn, an Error saying why,
+// and the game before is kept: a game is saved in this browser only once it is drawn, so a
+// hostile link never breaks a later visit.
+export function load(game, { undoable = false } = {}) {
   const refused = refusal(game);
   if (refused) throw new Error(refused);
   const before = { game: state.game, player: state.player, undo: [...undo], redo: [...redo] };
@@ -71,13 +73,18 @@ export function load(game) {
   state.selected = null;
   state.moving = false;
   state.highlight = [];
-  undo.length = 0;
   redo.length = 0;
+  if (undoable && before.game) {
+    undo.push(JSON.stringify(before.game));
+    if (undo.length > 200) undo.shift();
+  } else {
+    undo.length = 0;
+  }
   try {
     notify();
   } catch (error) {
     Object.assign(state, { game: before.game, player: before.player });
-    undo.push(...before.undo);
+    undo.splice(0, undo.length, ...before.undo);
     redo.push(...before.redo);
     if (state.game) notify();
     throw error;
@@ -146,6 +153,70 @@ export function openSaved() {
   stored(() => localStorage.setItem(SET_ASIDE, text));
   stored(() => localStorage.removeItem(SAVED));
   return t("saved_set_aside", { reason, key: SET_ASIDE });
+}
+
+// Whether a game holds a card (a game worth keeping when another replaces it).
+export function hasCards(game = state.game) {
+  return Boolean(game?.players?.some((player) => player.city?.length));
+}
+
+// The games kept on this device, newest first: [{id, name, saved (ISO date), game}].
+export function keptGames() {
+  const text = stored(() => localStorage.getItem(KEPT));
+  try {
+    const list = JSON.parse(text || "[]");
+    return Array.isArray(list) ? list.filter((entry) => entry && entry.game && entry.id) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeKept(list) {
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(list));
+    return true;
+  } catch {
+    return false; // storage full or refused: said by the caller
+  }
+}
+
+// How the list names a game: its table, else its players.
+function gameName(game) {
+  const table = game.meta?.table;
+  if (table !== undefined && table !== null && String(table).trim()) {
+    return t("table_named", { table: String(table) });
+  }
+  return (game.players || []).map((player) => player.name).join(", ");
+}
+
+// Keeps a copy of `game` among the saved games (one that holds no card, or is there already
+// unchanged, is not kept again): false when the device's storage refused it.
+export function keepCopy(game = state.game) {
+  if (!hasCards(game)) return true;
+  const copy = cleanGame(game);
+  const text = JSON.stringify(copy);
+  const list = keptGames();
+  if (list.some((entry) => JSON.stringify(entry.game) === text)) return true;
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  list.unshift({ id, name: gameName(copy), saved: new Date().toISOString(), game: copy });
+  return writeKept(list);
+}
+
+// The game saved in this browser by an earlier visit, kept among the saved games before a
+// share link replaces it (false: the storage refused it).
+export function keepStored() {
+  const text = stored(() => localStorage.getItem(SAVED));
+  if (!text) return true;
+  try {
+    const game = JSON.parse(text);
+    return refusal(game) ? true : keepCopy(normalized(game));
+  } catch {
+    return true; // not a game: openSaved sets it aside
+  }
+}
+
+export function forgetKept(id) {
+  return writeKept(keptGames().filter((entry) => entry.id !== id));
 }
 
 function stored(action) {
