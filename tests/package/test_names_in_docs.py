@@ -20,6 +20,7 @@ NOT_OURS = {
     "neweden.game",
     "neweden.game.opening",
     "neweden.game.set",
+    "neweden.saved",
     "neweden.ts",
     "neweden.serve",
 }
