@@ -112,6 +112,61 @@ def test_serve_says_where_it_listens_in_portuguese() -> None:
         assert "serving on" not in "".join(terminal.seen)
 
 
+NETWORK = r"neweden: anyone on this network can open (http://([^/]+):(\d+)/) and use the service"
+#: The half-block characters of a QR code printed two module rows a line (segno's compact
+#: terminal form): each a (top, bottom) pair, True for a light module.
+HALVES = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+
+
+def _modules(lines: Sequence[str]) -> list[list[bool]]:
+    """The modules (True: light) of a QR code as the terminal shows it."""
+    rows: list[list[bool]] = []
+    for line in lines:
+        pairs = [HALVES[c] for c in line.rstrip("\n")]
+        rows.append([top for top, _ in pairs])
+        rows.append([bottom for _, bottom in pairs])
+    return rows
+
+
+def test_serve_on_the_network_says_its_address_warns_and_shows_a_qr_code() -> None:
+    """`--host 0.0.0.0`: the page's address on the local network (not 127.0.0.1), which
+    answers; the warning that anyone there can use it; a QR code of that address, read back
+    module by module from what the terminal shows (docs/web.md, "From a phone")."""
+    segno = pytest.importorskip("segno", reason="the serve extra")
+    with serving("serve", "--host", "0.0.0.0", "--port", "0", env={"NEWEDEN_LANG": "en"}) as t:
+        found = t.wait_for(NETWORK)
+        url, address, port = found.group(1), found.group(2), int(found.group(3))
+        assert address not in ("127.0.0.1", "0.0.0.0")
+        t.wait_for(re.escape(f"Open the page on a phone: {url} (or scan this code)"))
+        code: list[str] = []
+        while not code or set(code[-1].strip()) != {"▀"}:  # the code ends with a ▀ row
+            code.append(t.wait_for(r"^[█▀▄ ]+$").string)
+        t.wait_for("Application startup complete")
+        conn = http.client.HTTPConnection(address, port, timeout=30)
+        conn.request("GET", "/")
+        assert conn.getresponse().status == 200
+        conn.close()
+    shown = _modules(code)
+    qr = segno.make(url, error="m")
+    light = [[not dark for dark in row] for row in qr.matrix_iter(scale=1, border=4)]
+    assert shown[: len(light)] == light
+    assert not any(module for row in shown[len(light) :] for module in row)  # a half line
+
+
+def test_serve_on_this_computer_shows_no_address_to_share() -> None:
+    with serving("serve", "--port", "0", env={"NEWEDEN_LANG": "en"}) as terminal:
+        terminal.wait_for("Application startup complete")
+        assert "anyone on this network" not in "".join(terminal.seen)
+        assert "█" not in "".join(terminal.seen)
+
+
+def test_the_network_warning_in_portuguese() -> None:
+    with serving("--lang", "pt-BR", "serve", "--host", "0.0.0.0", "--port", "0") as terminal:
+        found = terminal.wait_for(r"neweden: qualquer pessoa nesta rede pode abrir http://")
+        assert "sirva em 127.0.0.1 (o padrão)" in found.string
+        terminal.wait_for(r"Abra a página num celular: http://\S+ \(ou leia este código\)")
+
+
 def test_root_is_the_web_page_and_leads_to_the_api_page() -> None:
     with running_server({}) as (port, _):
         status, _, page = request(port, "GET", "/")

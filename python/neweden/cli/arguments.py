@@ -262,10 +262,18 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
             "Serve POST /v1/score, /v1/validate, /v1/score/batch, /v1/render and "
             "/v1/placements, GET /v1/catalog, /healthz, /openapi.json (OpenAPI 3.1), an API "
             "page at /docs and a web page at / to enter and score a game (docs/web.md). Logs "
-            "where it listens and each request (the access log)."
+            "where it listens and each request (the access log); on a host beyond this "
+            "computer (--host 0.0.0.0), the address to open from a phone, as a QR code too."
         ),
     )
-    serving.add_argument("--host", default="127.0.0.1")
+    serving.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_(
+            "where to listen: 127.0.0.1, this computer only (the default); 0.0.0.0, the local "
+            "network too (a phone at the table: anyone on that network can use it)"
+        ),
+    )
     serving.add_argument("--port", type=int, default=8000, help=_("0: any free port"))
     serving.add_argument("--workers", type=int, default=1, metavar="N")
     serving.add_argument(

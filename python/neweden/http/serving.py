@@ -16,9 +16,13 @@ default level `info`.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import os
+import socket
+import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -27,7 +31,7 @@ from uvicorn.supervisors import Multiprocess
 from neweden.http.service import QUIET
 from neweden.i18n import _
 
-__all__ = ["GuardedH11", "serve"]
+__all__ = ["GuardedH11", "network_address", "serve", "tell_the_network"]
 
 HEADER_TIMEOUT_SECONDS = float(os.environ.get("NEWEDEN_HEADER_TIMEOUT", "10"))
 MAX_CONNECTIONS = int(os.environ.get("NEWEDEN_MAX_CONNECTIONS", "512"))
@@ -103,13 +107,13 @@ def serve(
     sock = config.bind_socket()  # an address in use ends the command here, said by uvicorn
     sock.listen(config.backlog)  # connections wait from now on: the line below is true
     shown = f"[{host}]" if ":" in host else host
+    bound = sock.getsockname()[1]
     logging.getLogger("uvicorn.error").info(
-        _(
-            "neweden serving on http://{host}:{port} (docs: /docs)",
-            host=shown,
-            port=sock.getsockname()[1],
-        )
+        _("neweden serving on http://{host}:{port} (docs: /docs)", host=shown, port=bound)
     )
+    for handler in logging.getLogger("uvicorn.error").handlers:
+        handler.flush()
+    tell_the_network(host, bound, sys.stderr)
     server = uvicorn.Server(config)
     try:
         if workers > 1:
@@ -119,3 +123,51 @@ def serve(
     except KeyboardInterrupt:
         pass
     return 0 if server.started or workers > 1 else 3
+
+
+def network_address(host: str) -> str | None:
+    """The address other devices of the local network reach the service at when it listens
+    on `host` (None: it listens on this computer only, or no such address is known). For a
+    wildcard host, the address this computer would send from to the local network: a UDP
+    socket is connected to a private address, which sends nothing."""
+    if host in ("", "0.0.0.0", "::"):
+        family = socket.AF_INET6 if host == "::" else socket.AF_INET
+        probe = "fd00::1" if host == "::" else "10.255.255.255"
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))
+                found = str(udp.getsockname()[0])
+        except OSError:
+            return None
+        return None if ipaddress.ip_address(found).is_loopback else found
+    try:
+        named = ipaddress.ip_address(host)
+    except ValueError:  # a host name: the one given
+        return None if host == "localhost" else host
+    return None if named.is_loopback else host
+
+
+def tell_the_network(host: str, port: int, out: TextIO) -> None:
+    """When the service listens beyond this computer: the page's address on the local
+    network, a QR code of it for a phone to scan (the `segno` package of the serve extra),
+    and a warning that anyone on that network can use it."""
+    address = network_address(host)
+    if address is None:
+        return
+    url = f"http://{f'[{address}]' if ':' in address else address}:{port}/"
+    out.write(
+        _(
+            "neweden: anyone on this network can open {url} and use the service, and see the "
+            "games entered there; serve on 127.0.0.1 (the default) to keep it to this computer.",
+            url=url,
+        )
+        + "\n"
+    )
+    out.write(_("Open the page on a phone: {url} (or scan this code)", url=url) + "\n")
+    try:
+        import segno
+    except ImportError:  # pragma: no cover (the serve extra installs it)
+        out.flush()
+        return
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    out.flush()
