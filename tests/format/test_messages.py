@@ -610,3 +610,20 @@ def test_the_small_words_are_said_in_portuguese() -> None:
         assert a_game("other") == "uma partida other"
         assert did_you_mean("gothc", ["gothic"]) == ' (você quis dizer "gothic"?)'
         assert BUILTIN.requirements["A1"].text  # the printed texts are data, not messages
+
+
+def test_a_typo_is_compared_once_and_a_huge_one_is_not_kept() -> None:
+    """did_you_mean keeps the closest name of a typo (a batch repeats its typos), but not of
+    a word longer than a name or among thousands of candidates: a megabyte-long unknown key
+    in each of a thousand requests would otherwise be held (issue 38's review)."""
+    from neweden.format import problems
+
+    problems._closest.cache_clear()
+    assert did_you_mean("gothc", ["gothic", "plaza"]) == ' (did you mean "gothic"?)'
+    assert did_you_mean("gothc", ["gothic", "plaza"]) == ' (did you mean "gothic"?)'
+    assert problems._closest.cache_info().hits == 1
+    huge = "gothic" + "x" * 1_000_000
+    assert did_you_mean(huge, ["gothic"]) == ""
+    many = [f"EX-{k}" for k in range(5000)]
+    assert did_you_mean("EX-4999x", many) == ' (did you mean "EX-4999"?)'
+    assert problems._closest.cache_info().currsize == 1  # neither of those kept

@@ -837,7 +837,7 @@ def test_two_hundred_cards_placed_with_the_live_score_running_are_all_there(
     or the picture between two clicks, and the grid drawn again between the press and the
     release of every click: every card clicked is in the game, with the points committed at
     its press (issue 39: the grid drawn anew under a click swallowed it)."""
-    page = Page(browser, server, "/?lang=en")
+    page = Page(browser, server, "/?lang=en", viewport={"width": 1280, "height": 2000})
     wanted: list[dict[tuple[int, int], int]] = []
     for n in range(3):
         if n:
@@ -847,9 +847,7 @@ def test_two_hundred_cards_placed_with_the_live_score_running_are_all_there(
         count = 67 if n < 2 else 66
         cells = {(k // 9, k % 9): 1 + k % 5 for k in range(count)}
         for (row, col), points in cells.items():
-            target = cell(page, row, col)
-            target.scroll_into_view_if_needed()
-            box = target.bounding_box()
+            box = cell(page, row, col).bounding_box()  # (the whole grid in the window)
             assert box is not None
             page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.page.mouse.down()
@@ -985,4 +983,86 @@ def test_a_share_link_keeps_the_game_of_an_earlier_visit(browser: Any, server: i
     assert [n[: n.rindex(" (")] for n in _saved(page)] == ["Player 1"]
     page.page.locator("#saved-list li").first.locator(".saved-open").click()
     page.wait_total("Player 1", "3")
+    page.close()
+
+
+#: Fills this origin's local storage with a key of its own until a little room is left (less
+#: than `room` characters): what a device whose storage is full does to the page.
+_FILL = """(room) => {
+  let n = 6000000;
+  for (const step of [500000, 50000, 5000, room]) {
+    while (n > 0) {
+      try { localStorage.setItem("EX-filler", "x".repeat(n)); break; } catch { n -= step; }
+    }
+    n += step;
+  }
+  localStorage.setItem("EX-filler", "x".repeat(Math.max(0, n - room)));
+}"""
+
+
+@in_a_browser
+def test_a_full_storage_never_loses_the_game_in_progress_silently(
+    browser: Any, server: int
+) -> None:
+    """When the device's storage cannot keep a copy of the game in progress, replacing it is
+    asked again (declined: the game stays, said); when it cannot keep the game itself, the
+    page says a reload would lose the latest changes (review of issue 39's saved games)."""
+    page = Page(browser, server, "/?lang=en")
+    for k in range(20):
+        cell(page, k // 5, k % 5).click()
+    assert _cards(page) == 20
+    page.page.evaluate(_FILL, 1000)
+    asked: list[str] = []
+
+    def decline(dialog: Any) -> None:  # yes to a new game; no to losing the game in progress
+        asked.append(dialog.message)
+        if dialog.message.startswith("Start another game?"):
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.page.on("dialog", decline)
+    page.page.locator("#new-game").click()
+    page.page.locator("#notice").wait_for(state="visible", timeout=10_000)
+    assert asked == [
+        "Start another game? The game in progress stays in Saved games, and Undo brings it back.",
+        "This device's storage is full: the game in progress cannot be kept in Saved games. "
+        "Replace it anyway? (Cancel, then download it or the saved games first.)",
+    ]
+    assert _cards(page) == 20
+    assert "the game in progress stays" in page.page.locator("#notice-text").inner_text()
+    for k in range(20, 40):  # the game grows past the room left: the page says so, once
+        cell(page, k // 5, k % 5).click()
+    page.page.wait_for_function(
+        "() => document.getElementById('notice-text').textContent.includes('a reload would lose')"
+    )
+    assert _cards(page) == 40
+    page.page.evaluate("() => localStorage.removeItem('EX-filler')")
+    page.close()
+
+
+@in_a_browser
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"a": 1}',
+        '[1, "x", null]',
+        '[{"id": "a", "game": {"players": "abc"}}]',
+        '[{"id": "a", "game": {"players": [null]}}]',
+        '[{"id": 7, "game": {"mode": "military", "players": [{"name": "A", "city": []}]}}]',
+        "not json",
+    ],
+)
+def test_saved_games_the_page_would_not_draw_are_left_out(
+    browser: Any, server: int, stored: str
+) -> None:
+    """A saved-games value another page of this origin (or a hand) wrote: its entries the
+    page would not draw are left out, and the page opens as usual (review of issue 39)."""
+    page = Page(browser, server, "/?lang=en")
+    page.page.evaluate("(text) => localStorage.setItem('neweden.saved', text)", stored)
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]", timeout=20_000)
+    page.wait_total("Player 1", "0")
+    assert _saved(page) == []
+    assert page.page.locator("#saved-none").is_visible()
     page.close()

@@ -109,7 +109,9 @@ class EpiphanySpec(NamedTuple):
 
 @dataclass(frozen=True)
 class Catalog:
-    """Everything an id can mean in one game. :data:`BUILTIN` is the default catalog."""
+    """Everything an id can mean in one game. :data:`BUILTIN` is the default catalog. A
+    catalog does not change once a game was scored with it: the scoring keeps what it looked
+    up in one (make another catalog for other cards)."""
 
     name: str
     cards: Mapping[str, CardSpec]
@@ -314,15 +316,23 @@ class ResolvedExtras(NamedTuple):
     problems: tuple[Problem, ...]
 
 
-#: The requirement lists of games looked up, with their problems (games repeat a few lists):
-#: by the catalog's identity (the catalog kept, so that its id is not reused; a catalog
-#: does not change once used), the language of the problems, the ids and whether the game's
-#: players declare what they met.
+#: The requirement lists of games looked up, with their problems (games repeat a few lists),
+#: by catalog: the catalog's identity, the catalog itself (kept, so that its id is not reused;
+#: a catalog does not change once used), then by the language of the problems, the ids and
+#: whether the game's players declare what they met. A few catalogs a process, a few
+#: hundred lists each.
 _LOOKED_UP: dict[
-    tuple[int, str, tuple[str, ...], bool],
-    tuple[Catalog, tuple[RequirementSpec | None, ...], tuple[Problem, ...]],
+    int,
+    tuple[
+        Catalog,
+        dict[
+            tuple[str, tuple[str, ...], bool],
+            tuple[tuple[RequirementSpec | None, ...], tuple[Problem, ...]],
+        ],
+    ],
 ] = {}
-_LOOKED_UP_LIMIT = 1024
+_CATALOGS_KEPT = 8
+_LISTS_KEPT = 1024
 
 
 def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
@@ -332,13 +342,19 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
     RULES §4a)."""
     ids = tuple(game.requirements) if isinstance(game.requirements, list) else ()
     declared = bool(ids) and game.declares()
-    listed = (id(catalog), current(), ids, declared)
-    looked = _LOOKED_UP.get(listed)
-    if looked is None or looked[0] is not catalog:
-        if len(_LOOKED_UP) >= _LOOKED_UP_LIMIT:
+    kept = _LOOKED_UP.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        if len(_LOOKED_UP) >= _CATALOGS_KEPT:
             _LOOKED_UP.clear()
-        looked = _LOOKED_UP[listed] = (catalog, *_requirements(ids, catalog, declared))
-    _catalog, requirements, told = looked
+        kept = _LOOKED_UP[id(catalog)] = (catalog, {})
+    lists = kept[1]
+    listed = (current(), ids, declared)
+    looked = lists.get(listed)
+    if looked is None:
+        if len(lists) >= _LISTS_KEPT:
+            lists.clear()
+        looked = lists[listed] = _requirements(ids, catalog, declared)
+    requirements, told = looked
     problems = list(told)
     epiphanies: list[tuple[EpiphanySpec | None, ...]] = []
     for p, player in enumerate(game.players):

@@ -82,8 +82,18 @@ def a_game(mode: str) -> str:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """` (did you mean "x"?)` when one candidate is close to `word`, else nothing."""
-    close = _closest(word, tuple(candidates))
+    among = tuple(candidates)
+    if len(word) <= _KEPT_WORD and len(among) <= _KEPT_CANDIDATES:
+        close = _closest(word, among)
+    else:  # (a key of a megabyte, a catalog of thousands of ids: compared, not kept)
+        close = _closest.__wrapped__(word, among)
     return _(' (did you mean "{name}"?)', name=close) if close is not None else ""
+
+
+#: The typos whose closest candidate is kept (:func:`_closest`): a name's length at most (a
+#: name of the format is at most 100 characters), among at most this many candidates.
+_KEPT_WORD = 100
+_KEPT_CANDIDATES = 256
 
 
 @functools.lru_cache(maxsize=1024)

@@ -227,6 +227,17 @@ MESSAGES: dict[str, str] = {
         "games and delete some."
     ),
     "table_named": N_("Table {table}"),
+    "storage_full_replace": N_(
+        "This device's storage is full: the game in progress cannot be kept in Saved games. "
+        "Replace it anyway? (Cancel, then download it or the saved games first.)"
+    ),
+    "not_replaced": N_(
+        "the game in progress stays, as this device's storage cannot keep a copy of it"
+    ),
+    "unsaved": N_(
+        "This device's storage refused to keep the game in progress (is it full?): a reload "
+        "would lose the latest changes. Download the game, or delete some saved games."
+    ),
     "dismiss": N_("Dismiss"),
     "city_full": N_("A city has at most {n} cards: this one is full."),
     "too_far": N_(

@@ -13,7 +13,7 @@ import {
   canRedo,
   canUndo,
   decodeGame,
-  hasCards,
+  hasWork,
   keepCopy,
   keepStored,
   load,
@@ -29,6 +29,10 @@ const $ = (id) => document.getElementById(id);
 let catalog = null;
 
 function renderAll(what) {
+  if (what === "unsaved") {
+    notice(t("unsaved"));
+    return;
+  }
   if (what === "legal") {
     grid.render($("grid"));
     return;
@@ -69,14 +73,25 @@ function takeLink() {
 // a saved one): the one in progress is kept among the saved games first, and Undo brings it
 // back. Throws when the game cannot be drawn (the one in progress stays).
 function replaceWith(game) {
-  if (state.game && !keepCopy()) notice(t("storage_full"));
+  if (state.game && !keepCopy() && !confirm(t("storage_full_replace"))) {
+    throw new Error(t("not_replaced"));
+  }
   load(game, { undoable: true });
   saved.render();
 }
 
-// Whether to replace the game in progress (one with a card: the player is asked first).
+// `open()` a game in place of the one in progress; what stops it is said at the top.
+function told(open) {
+  try {
+    open();
+  } catch (error) {
+    notice(t("could_not_open", { reason: error.message }));
+  }
+}
+
+// Whether to replace the game in progress (one with work in it: the player is asked first).
 function replacing() {
-  return !hasCards() || confirm(t("replace_ask"));
+  return !hasWork() || confirm(t("replace_ask"));
 }
 
 // The game of a share link: true once drawn; a link that cannot be is said, and the game
@@ -175,10 +190,12 @@ async function main() {
   $("undo").addEventListener("click", undoEdit);
   $("redo").addEventListener("click", redoEdit);
   $("example").addEventListener("click", async () => {
-    if (replacing()) replaceWith(await exampleGame());
+    if (!replacing()) return;
+    const example = await exampleGame();
+    told(() => replaceWith(example));
   });
   $("new-game").addEventListener("click", () => {
-    if (replacing()) replaceWith(newGame(t("player_n", { n: 1 })));
+    if (replacing()) told(() => replaceWith(newGame(t("player_n", { n: 1 }))));
   });
   saved.attach(replaceWith);
   document.addEventListener("keydown", keys);

@@ -26,6 +26,7 @@ export const state = {
     sides: [...ALL_SIDES],
   },
   highlight: [], // cells of a problem the user clicked, [[row, col], ...]
+  unsaved: false, // the storage refused the game in progress (full?): kept in the page only
   legal: new Map(), // "row,col" -> "upright" | "rotated": where the card being placed may go
 };
 
@@ -126,8 +127,20 @@ export function cardAt(row, col, player = currentPlayer()) {
   return player.city.find((p) => p.row === row && p.col === col) || null;
 }
 
-// Storage full or refused: the work is kept in the page only.
-const save = () => stored(() => localStorage.setItem(SAVED, JSON.stringify(state.game)));
+// The game in progress kept in this browser (a reload or a closed tab loses nothing). Storage
+// full or refused: the work is kept in the page only, and `state.unsaved` says so (the page
+// tells the player, once, until a save succeeds again).
+function save() {
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(state.game));
+    state.unsaved = false;
+  } catch {
+    if (!state.unsaved) {
+      state.unsaved = true;
+      notify("unsaved");
+    }
+  }
+}
 
 // Open the game saved in this browser. One the page cannot draw (refused, an error while
 // drawing, or a visit that ended while drawing it: a tab hung or crashed) is set aside under
@@ -155,20 +168,35 @@ export function openSaved() {
   return t("saved_set_aside", { reason, key: SET_ASIDE });
 }
 
-// Whether a game holds a card (a game worth keeping when another replaces it).
-export function hasCards(game = state.game) {
-  return Boolean(game?.players?.some((player) => player.city?.length));
+// Whether a game holds work worth keeping when another replaces it: a card, an epiphany, a
+// bonus, a second player, `meta` or a first player (a new game holds none of them).
+export function hasWork(game = state.game) {
+  if (!game?.players) return false;
+  if (game.players.length > 1 || game.meta || game.first_player) return true;
+  return game.players.some((p) => p.city?.length || p.epiphanies?.length || p.bonuses?.length);
 }
 
-// The games kept on this device, newest first: [{id, name, saved (ISO date), game}].
+// The games kept on this device, newest first: [{id, name, saved (ISO date), game}]. An
+// entry the page would not draw (another page of this origin wrote it, or a hand) is left
+// out, never drawn.
 export function keptGames() {
   const text = stored(() => localStorage.getItem(KEPT));
+  let list;
   try {
-    const list = JSON.parse(text || "[]");
-    return Array.isArray(list) ? list.filter((entry) => entry && entry.game && entry.id) : [];
+    list = JSON.parse(text || "[]");
   } catch {
     return [];
   }
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (entry) =>
+      entry !== null &&
+      typeof entry === "object" &&
+      typeof entry.id === "string" &&
+      (typeof entry.name === "string" || entry.name === undefined) &&
+      (typeof entry.saved === "string" || entry.saved === undefined) &&
+      !refusal(entry.game),
+  );
 }
 
 function writeKept(list) {
@@ -192,7 +220,7 @@ function gameName(game) {
 // Keeps a copy of `game` among the saved games (one that holds no card, or is there already
 // unchanged, is not kept again): false when the device's storage refused it.
 export function keepCopy(game = state.game) {
-  if (!hasCards(game)) return true;
+  if (!hasWork(game)) return true;
   const copy = cleanGame(game);
   const text = JSON.stringify(copy);
   const list = keptGames();
