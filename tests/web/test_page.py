@@ -950,9 +950,16 @@ def test_saved_games_are_listed_opened_deleted_and_downloaded(
     page.wait_total("Player 1", "2")
     assert _cards(page) == 2
     assert len(_saved(page)) == 2
+    with page.page.expect_download() as one:  # the game in progress alone, as JSON
+        page.page.locator("#io-download").click()
+    assert one.value.suggested_filename == "game.json"
+    one.value.save_as(tmp_path / "game.json")
+    alone = json.loads((tmp_path / "game.json").read_text())
+    assert [(c["row"], c["col"]) for c in alone["players"][0]["city"]] == [(0, 0), (0, 1)]
     with page.page.expect_download() as got:
         page.page.locator("#saved-export").click()
     path = tmp_path / "saved.jsonl"
+    assert got.value.suggested_filename == "neweden-saved-games.jsonl"
     got.value.save_as(path)
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert [len(game["players"][0]["city"]) for game in lines] == [1, 2]

@@ -45,16 +45,21 @@ export function shareLink() {
   return `${location.origin}/#g=${encodeGame(cleanGame())}`;
 }
 
-function download() {
-  const blob = new Blob([JSON.stringify(cleanGame(), null, 1) + "\n"], { type: "application/json" });
+// `blob` downloaded as the file `name`.
+export function downloadFile(blob, name) {
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  const table = state.game.meta?.table;
-  a.download = table ? `game-${String(table).replace(/[^\w-]+/g, "_")}.json` : "game.json";
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function download() {
+  const blob = new Blob([JSON.stringify(cleanGame(), null, 1) + "\n"], { type: "application/json" });
+  const table = state.game.meta?.table;
+  downloadFile(blob, table ? `game-${String(table).replace(/[^\w-]+/g, "_")}.json` : "game.json");
 }
 
 // `openGame(game)` opens a game pasted or uploaded in place of the one in progress.

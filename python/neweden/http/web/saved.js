@@ -2,6 +2,7 @@
 // copies asked for): listed newest first with their dates, opened again, deleted, or all
 // downloaded as JSON Lines (one game a line, as `neweden validate` reads a round).
 import { lang, t } from "./i18n.js";
+import { downloadFile } from "./io.js";
 import { forgetKept, keepCopy, keptGames } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -64,14 +65,7 @@ function deleteKept(entry) {
 
 function download() {
   const lines = keptGames().map((entry) => JSON.stringify(entry.game) + "\n");
-  const blob = new Blob(lines, { type: "application/x-ndjson" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = "neweden-saved-games.jsonl";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  downloadFile(new Blob(lines, { type: "application/x-ndjson" }), "neweden-saved-games.jsonl");
 }
 
 // `openGame(game)` opens a kept game (the one in progress kept first).
