@@ -114,6 +114,29 @@ def test_the_words_come_from_the_gettext_catalog_in_both_languages(server: int) 
     assert used - MESSAGES.keys() == set()
 
 
+def test_the_colours_of_styles_are_the_pictures(server: int) -> None:
+    """`GET /web/colours.json?style=...`: each name read as the decoder reads it, then the
+    picture's colour; a name that is none even folded is null; at most 64 names answered."""
+    from urllib.parse import urlencode
+
+    from neweden.present.svg import style_colour
+
+    names = ["Gótico", "gothic", "Área Verde", "EX new style", "9lives", ""]
+    query = urlencode([("style", n) for n in names])
+    status, headers, body = get(server, "/web/colours.json?" + query)
+    assert (status, headers["content-type"]) == (200, "application/json")
+    assert json.loads(body) == {
+        "Gótico": style_colour("gothic"),
+        "gothic": style_colour("gothic"),
+        "Área Verde": style_colour("area_verde"),
+        "EX new style": style_colour("ex_new_style"),
+        "9lives": None,
+        "": None,
+    }
+    many = urlencode([("style", f"s{k}") for k in range(100)])
+    assert len(json.loads(get(server, "/web/colours.json?" + many)[2])) == 64
+
+
 def test_the_catalog_is_public(server: int) -> None:
     status, _, body = get(server, "/v1/catalog")
     catalog = json.loads(body)
@@ -1072,4 +1095,49 @@ def test_saved_games_the_page_would_not_draw_are_left_out(
     page.wait_total("Player 1", "0")
     assert _saved(page) == []
     assert page.page.locator("#saved-none").is_visible()
+    page.close()
+
+
+def _rgb(colour: str) -> str:
+    """`#rrggbb` as a browser's computed style writes it."""
+    r, g, b = (int(colour[k : k + 2], 16) for k in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+@in_a_browser
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_grid_and_the_picture_give_each_style_one_colour(
+    browser: Any, server: int, lang: str
+) -> None:
+    """Each style's cells in the grid have the colour the picture gives that style (its
+    cards' fill and its legend), a Portuguese name the colour of the style it reads as, a
+    style the box does not have the picture's colour too (issue 39: "One palette")."""
+    from neweden.format.checks import fold_name
+    from neweden.present.svg import style_colour
+
+    written = ["gothic", "futurist", "renaissance", "sustainable", "Gótico", "EX_art_deco"]
+    city = [
+        {"row": 0, "col": k, "card": inline(style=style, sides=["left", "right"])}
+        for k, style in enumerate(written)
+    ]
+    game = {"mode": "military", "players": [{"name": "Ana", "city": city}]}
+    page = Page(browser, server, f"/?lang={lang}" + share(game))
+    page.total("Ana")
+    svg = page.page.evaluate(
+        """async (game) => (await fetch("/v1/render", {method: "POST",
+             headers: {"content-type": "application/json"}, body: JSON.stringify(game)})).text()""",
+        game,
+    )
+    for k, style in enumerate(written):
+        read = fold_name(style, "style")
+        assert read is not None
+        colour = style_colour(read)
+        assert f'fill="{colour}"' in svg  # the picture's card (and legend) in that colour
+        target = cell(page, 0, k)
+        page.page.wait_for_function(
+            "([el, want]) => getComputedStyle(el).backgroundColor === want",
+            arg=[target.element_handle(), _rgb(colour)],
+            timeout=10_000,
+        )
+    assert style_colour("gothic") == style_colour(fold_name("Gótico", "style") or "")
     page.close()

@@ -319,3 +319,32 @@ async def messages(request: Request) -> Response:
     (`?lang=`, else Accept-Language), and the box's style, type and facility names as the
     picture shows them (`names`)."""
     return _etagged(request, messages_body(), "application/json")
+
+
+#: The most style names one request of :func:`colours` is answered for (a game shows a few).
+MAX_COLOURED = 64
+
+
+def colours_body(names: list[str]) -> bytes:
+    """Each style name's colour in the picture, as JSON: the name read as the decoder reads
+    it (folded, RULES §1: "Gótico" is gothic's), then :func:`~neweden.present.svg.style_colour`;
+    a name that is none even folded, None (the game would not decode)."""
+    import msgspec
+
+    from neweden.format.checks import fold_name
+    from neweden.format.model import MAX_STRING
+    from neweden.present.svg import style_colour
+
+    found: dict[str, str | None] = {}
+    for name in names[:MAX_COLOURED]:
+        read = fold_name(name, "style") if 0 < len(name) <= MAX_STRING else None
+        found[name] = style_colour(read) if read is not None else None
+    return msgspec.json.encode(found)
+
+
+async def colours(request: Request) -> Response:
+    """`GET /web/colours.json?style=NAME&style=...`: the colour the picture gives each style
+    (the page's grid takes its colours here: one palette, :func:`colours_body`)."""
+    body = colours_body(request.query_params.getlist("style"))
+    headers = {**PAGE_HEADERS, "cache-control": "public, max-age=3600"}
+    return Response(body, media_type="application/json", headers=headers)

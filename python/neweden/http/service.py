@@ -250,6 +250,7 @@ class _Endpoints:
             Route("/v1/catalog", self.catalog_one, methods=["GET"]),
             Route("/", page.page, methods=["GET"]),
             Route("/web/messages.json", page.messages, methods=["GET"]),
+            Route("/web/colours.json", page.colours, methods=["GET"]),
             Route("/web/{version}/{name}", page.asset, methods=["GET"]),
         ]
         if bench_endpoints:

@@ -54,20 +54,35 @@ function bounds(city) {
   };
 }
 
-// The box's styles in the picture's colours (/v1/render); any other style one of the others.
-const KNOWN_STYLES = ["gothic", "futurist", "renaissance", "sustainable"];
-const OTHER_CLASSES = ["p0", "p1", "p2", "p3", "p4", "p5"];
-const styleIndex = new Map();
-function styleClass(style) {
-  if (!style) return "wild";
-  if (KNOWN_STYLES.includes(style)) return `st-${style}`;
-  if (!styleIndex.has(style)) styleIndex.set(style, styleIndex.size % OTHER_CLASSES.length);
-  return OTHER_CLASSES[styleIndex.get(style)];
+// Each style's colour as the picture gives it (GET /web/colours.json: the server reads the
+// name as the decoder does, "Gótico" is gothic, and picks the picture's colour): one palette
+// for the grid, the picture and its legend. A style not asked yet is asked for with the
+// others of the drawing, and the grid drawn again when the answer comes.
+const colours = new Map(); // the name as written -> "#rrggbb", or null (no name even folded)
+const asked = new Set();
+
+function askColours(styles) {
+  const wanted = [...styles].filter((s) => !colours.has(s) && !asked.has(s)).slice(0, 64);
+  if (!wanted.length) return;
+  for (const style of wanted) asked.add(style);
+  const query = new URLSearchParams(wanted.map((style) => ["style", style]));
+  fetch(`/web/colours.json?${query}`)
+    .then((response) => (response.ok ? response.json() : {}))
+    .then((found) => {
+      for (const style of wanted) {
+        asked.delete(style);
+        if (Object.hasOwn(found, style)) colours.set(style, found[style]);
+      }
+      if (grid) render(grid);
+    })
+    .catch(() => wanted.forEach((style) => asked.delete(style)));
 }
 
 function cardCell(button, placement) {
   const c = printed(placement.card);
-  button.classList.add("card", styleClass(c.style));
+  button.classList.add("card");
+  if (c.wild || !c.style) button.classList.add("wild");
+  else button.style.backgroundColor = colours.get(c.style) || "";
   for (const side of sidesAsPlaced(placement)) button.classList.add(`icon-${side}`);
   if (placement.rotated) button.classList.add("rotated");
   const top = document.createElement("span");
@@ -111,10 +126,14 @@ export function render(root) {
   root.setAttribute("aria-label", t("grid_label", { name: player.name }));
   const problem = new Set(state.highlight.map(([r, c]) => `${r},${c}`));
   const cards = new Map(); // "row,col" -> the first card of the city there
+  const styles = new Set();
   for (const p of player.city) {
     const key = `${p.row},${p.col}`;
     if (!cards.has(key)) cards.set(key, p);
+    const style = printed(p.card).style;
+    if (typeof style === "string") styles.add(style);
   }
+  askColours(styles);
   let k = 0;
   for (let row = b.top; row <= b.bottom; row++) {
     for (let col = b.left; col <= b.right; col++) {
@@ -123,6 +142,7 @@ export function render(root) {
       if (kept) {
         button.replaceChildren();
         button.removeAttribute("aria-pressed");
+        button.style.backgroundColor = "";
       }
       button.type = "button";
       button.className = "cell";
