@@ -327,8 +327,9 @@ MAX_COLOURED = 64
 
 def colours_body(names: list[str]) -> bytes:
     """Each style name's colour in the picture, as JSON: the name read as the decoder reads
-    it (folded, RULES §1: "Gótico" is gothic's), then :func:`~neweden.present.svg.style_colour`;
-    a name that is none even folded, None (the game would not decode)."""
+    it (folded as players write it: "Gótico" is gothic's), then
+    :func:`~neweden.present.svg.style_colour`; a name that is none even folded, None (the
+    game would not decode)."""
     import msgspec
 
     from neweden.format.checks import fold_name
