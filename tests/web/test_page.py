@@ -818,37 +818,47 @@ def test_finding_3_the_page_makes_no_game_it_would_refuse(browser: Any, server: 
     page.close()
 
 
+#: Each field of the card form, the value given it, and how a card placed then shows it.
+_EDITS = [
+    ("#f-style", "futurist", "futurist"),
+    ("#f-type", "green_area", "green_area"),
+    ("#f-points", "4", "4 points"),
+    ("#f-stars", "2", "2 stars"),
+    ("#f-facility", "lab", "lab"),
+]
+
+
 @in_a_browser
-@pytest.mark.parametrize("field", ["#f-style", "#f-type", "#f-points", "#f-stars", "#f-facility"])
-def test_a_click_right_after_editing_a_field_places_the_card(
-    browser: Any, server: int, field: str
-) -> None:
-    """The field is committed when it loses the focus, on the press of the click that
+def test_a_click_right_after_editing_a_field_places_the_card(browser: Any, server: int) -> None:
+    """A typed field is committed when it loses the focus, on the press of the click that
     follows; the grid redrawn then keeps the cell pressed, so the same click places the card
-    (issue 39: it used to commit the field and place nothing)."""
+    with the new value (issue 39: it used to commit the field and place nothing). Each field
+    in turn, the next cell each time."""
     page = Page(browser, server, "/?lang=en")
     cell(page, 0, 0).click()
     page.wait_total("Player 1", "1")
-    value = {"#f-style": "futurist", "#f-type": "green_area", "#f-points": "4"}.get(field)
-    if field in ("#f-stars", "#f-facility"):
-        page.page.select_option(field, "2" if field == "#f-stars" else "lab")
-    else:
-        page.page.fill(field, value or "")  # typed, not committed: the focus stays there
-    cell(page, 0, 1).click()
-    page.page.locator("#grid .card[data-row='0'][data-col='1']").wait_for(timeout=10_000)
-    label = cell(page, 0, 1).get_attribute("aria-label") or ""
-    shown = {"#f-style": "futurist", "#f-type": "green_area", "#f-points": "4 points"}
-    shown |= {"#f-stars": "2 stars", "#f-facility": "lab"}
-    assert shown[field] in label.lower()
+    for col, (field, value, shown) in enumerate(_EDITS, start=1):
+        if field in ("#f-stars", "#f-facility"):
+            page.page.select_option(field, value)
+        else:
+            page.page.fill(field, value)  # typed, not committed: the focus stays there
+        cell(page, 0, col).click()
+        page.page.locator(f"#grid .card[data-row='0'][data-col='{col}']").wait_for(timeout=10_000)
+        label = cell(page, 0, col).get_attribute("aria-label") or ""
+        assert shown in label.lower(), field
     page.close()
 
 
-#: Commits a new value of the card's points (what a field losing the focus does): the card
-#: form applies it and every view is drawn again, the grid too.
-_REDRAW = """(points) => {
-  const field = document.getElementById("f-points");
-  field.value = String(points);
-  field.dispatchEvent(new Event("change"));
+#: At each press of the mouse on the grid (as a field losing the focus to a click does), a
+#: new value of the card's points committed: the card form applies it and every view is
+#: drawn again, the grid too, before the release. The values: 1 to 5 in turn.
+_REDRAW_AT_EACH_PRESS = """() => {
+  let n = 0;
+  document.getElementById("grid").addEventListener("mousedown", () => {
+    const field = document.getElementById("f-points");
+    field.value = String(1 + (n++ % 5));
+    field.dispatchEvent(new Event("change"));
+  }, true);
 }"""
 
 
@@ -861,6 +871,7 @@ def test_two_hundred_cards_placed_with_the_live_score_running_are_all_there(
     release of every click: every card clicked is in the game, with the points committed at
     its press (issue 39: the grid drawn anew under a click swallowed it)."""
     page = Page(browser, server, "/?lang=en", viewport={"width": 1280, "height": 2000})
+    page.page.evaluate(_REDRAW_AT_EACH_PRESS)
     wanted: list[dict[tuple[int, int], int]] = []
     for n in range(3):
         if n:
@@ -868,14 +879,12 @@ def test_two_hundred_cards_placed_with_the_live_score_running_are_all_there(
             tab = f'#player-tabs [role=tab]:nth-child({n + 1})[aria-selected="true"]'
             page.page.wait_for_selector(tab)
         count = 67 if n < 2 else 66
-        cells = {(k // 9, k % 9): 1 + k % 5 for k in range(count)}
-        for (row, col), points in cells.items():
+        done = sum(len(w) for w in wanted)  # the presses so far: the points go on from there
+        cells = {(k // 9, k % 9): 1 + (done + k) % 5 for k in range(count)}
+        for row, col in cells:
             box = cell(page, row, col).bounding_box()  # (the whole grid in the window)
-            assert box is not None
-            page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.page.mouse.down()
-            page.page.evaluate(_REDRAW, points)  # (with the old grid: no next cell drawn)
-            page.page.mouse.up()
+            assert box is not None  # (with the old grid: the next cell is never drawn)
+            page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         wanted.append(cells)
     page.page.locator("#io-line").click()
     line = json.loads(page.page.locator("#io-text").input_value())
@@ -1139,4 +1148,46 @@ def test_the_grid_and_the_picture_give_each_style_one_colour(
             timeout=10_000,
         )
     assert style_colour("gothic") == style_colour(fold_name("Gótico", "style") or "")
+    page.close()
+
+
+def _post(port: int, path: str, body: bytes) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", path, body=body, headers={"content-type": "application/json"})
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, data
+
+
+@in_a_browser
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_result_is_shared_as_a_picture(
+    browser: Any, server: int, tmp_path: Path, lang: str
+) -> None:
+    """Share the result as a picture: where the browser cannot share a file (headless
+    chromium), the picture is downloaded: the service's picture of the game, every player's
+    city, total and place, in the page's language (issue 39, "Share the result")."""
+    page = Page(browser, server, f"/?lang={lang}&example=final")
+    page.wait_total("Sarah", "78")
+    with page.page.expect_download() as got:
+        page.page.locator("#io-picture").click()
+    assert got.value.suggested_filename == "result.svg"
+    got.value.save_as(tmp_path / "result.svg")
+    picture = (tmp_path / "result.svg").read_bytes()
+    said = page.page.locator("#io-status").inner_text()
+    page.page.locator("#io-line").click()
+    line = page.page.locator("#io-text").input_value().encode()
+    status, wanted = _post(server, f"/v1/render?lang={lang}", line)
+    assert (status, picture) == (200, wanted)
+    assert picture.startswith(b"<svg") or picture.startswith(b"<?xml")
+    for name in ("Sarah", "Bruno", "Carla"):
+        assert name.encode() in picture
+    assert (
+        said
+        == {
+            "en": "The picture of the result was downloaded (result.svg).",
+            "pt-BR": "A imagem do resultado foi baixada (result.svg).",
+        }[lang]
+    )
     page.close()

@@ -1,5 +1,6 @@
 // In and out: paste or upload a game (JSON, or one JSON Lines line), download it, copy it
 // as one line, share it as a link (/#g= + base64url of its UTF-8 JSON).
+import { post } from "./api.js";
 import { t } from "./i18n.js";
 import { cleanGame, encodeGame, state } from "./state.js";
 
@@ -62,6 +63,32 @@ function download() {
   downloadFile(blob, table ? `game-${String(table).replace(/[^\w-]+/g, "_")}.json` : "game.json");
 }
 
+// The result as a picture (POST /v1/render: every player's city, total and place): sent with
+// the device's share sheet where the browser can share files (Web Share API), else
+// downloaded.
+async function sharePicture() {
+  const answer = await post("/v1/render", cleanGame());
+  if (!answer.ok) {
+    const reason = answer.body?.detail ?? String(answer.status);
+    say(t("picture_failed", { reason }));
+    return;
+  }
+  const table = state.game.meta?.table;
+  const name = table ? `result-${String(table).replace(/[^\w-]+/g, "_")}.svg` : "result.svg";
+  const file = new File([answer.body], name, { type: "image/svg+xml" });
+  if (navigator.canShare?.({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: name });
+      say(t("picture_shared"));
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return; // the player closed the share sheet
+    }
+  }
+  downloadFile(file, name);
+  say(t("picture_downloaded", { name }));
+}
+
 // `openGame(game)` opens a game pasted or uploaded in place of the one in progress.
 export function attach(openGame) {
   opener = openGame;
@@ -72,6 +99,7 @@ export function attach(openGame) {
     event.target.value = "";
   });
   $("io-download").addEventListener("click", download);
+  $("io-picture").addEventListener("click", sharePicture);
   $("io-line").addEventListener("click", async () => {
     const line = JSON.stringify(cleanGame());
     $("io-text").value = line;
