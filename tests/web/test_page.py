@@ -100,8 +100,10 @@ def test_the_words_come_from_the_gettext_catalog_in_both_languages(server: int) 
     assert english["messages"] == MESSAGES
     assert portuguese["messages"].keys() == english["messages"].keys()
     same = {k for k, v in english["messages"].items() if portuguese["messages"][k] == v}
-    # the same words in both: short names, and "legal" (as the picture says it)
-    assert same <= {"facility_short_lab", "facility_short_base", "total", "points_n", "legal"}
+    # the same words in both: short names, "legal" (as the picture says it), and a player's
+    # total and place (made of the name, the number and place_n)
+    allowed = {"facility_short_lab", "facility_short_base", "total", "points_n", "legal"}
+    assert same <= allowed | {"totals_entry"}
     assert portuguese["messages"]["live"] == "Pontuação"
     accepted = get(server, "/web/messages.json", {"accept-language": "pt-BR,pt;q=0.9"})
     assert json.loads(accepted[2])["lang"] == "pt-BR"
@@ -1190,4 +1192,43 @@ def test_the_result_is_shared_as_a_picture(
             "pt-BR": "A imagem do resultado foi baixada (result.svg).",
         }[lang]
     )
+    page.close()
+
+
+@in_a_browser
+@pytest.mark.parametrize(
+    ("lang", "sarah"), [("en", "Sarah: 78 · place 1"), ("pt-BR", "Sarah: 78 · colocação 1")]
+)
+def test_a_phone_shows_the_totals_with_the_grid(
+    browser: Any, server: int, lang: str, sarah: str
+) -> None:
+    """On a 390 by 844 phone, each player's total and place stay at the top of the window while
+    the grid is scrolled to (issue 39, "The phone first": a sticky bar with the totals)."""
+    page = Page(
+        browser,
+        server,
+        f"/?lang={lang}&example=final",
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+    )
+    page.wait_total("Sarah", "78")
+    bar = page.page.locator("#totals")
+    bar.locator(".total-entry[data-player='Sarah']").wait_for(timeout=10_000)
+    assert bar.locator(".total-entry").all_inner_texts()[0] == sarah
+    page.page.evaluate(  # the grid's top 300 pixels down the window
+        "() => window.scrollBy(0, document.getElementById('grid').getBoundingClientRect().top"
+        " - 300)"
+    )
+    grid = page.page.locator("#grid").bounding_box()
+    box = bar.bounding_box()
+    assert grid is not None
+    assert box is not None
+    header = page.page.evaluate("() => document.querySelector('header').offsetHeight")
+    assert page.page.evaluate("() => window.scrollY") > header  # scrolled past the header
+    assert abs(box["y"]) < 1  # the bar at the top of the window
+    assert box["y"] + box["height"] <= grid["y"] + grid["height"]  # the grid shown below it
+    assert grid["y"] < 844
+    width = page.page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390  # nothing wider than the phone
     page.close()

@@ -154,6 +154,8 @@ MESSAGES: dict[str, str] = {
     "points_n": N_("{n} pts"),
     "stars_total": N_("{n} star(s) in all"),
     "place_n": N_("place {n}"),
+    "totals": N_("Each player's total and place"),
+    "totals_entry": N_("{name}: {total} · {place}"),
     "military_labs": N_("Research labs"),
     "military_shelters": N_("Shelters"),
     "military_medical": N_("Medical centers"),

@@ -89,7 +89,24 @@ const PARTS = [
   ["bonuses", (s) => s.bonuses],
 ];
 
+// Each player's total and place in a bar that stays at the top of the window while the
+// page scrolls (a phone shows the grid and the totals at once).
+function showTotals(answer) {
+  const bar = $("totals");
+  bar.replaceChildren(
+    ...(answer?.players ?? []).map((p, index) => {
+      const place = t("place_n", { n: p.place });
+      const words = t("totals_entry", { name: p.name, total: num(p.score.total), place });
+      const entry = el("span", { className: "total-entry", textContent: words });
+      entry.dataset.player = p.name;
+      if (index === state.player) entry.classList.add("current");
+      return entry;
+    }),
+  );
+}
+
 function showTable(answer) {
+  showTotals(answer);
   const body = $("score-rows");
   body.replaceChildren();
   $("audits").replaceChildren();
