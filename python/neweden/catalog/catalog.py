@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, cast
 
 from msgspec import UNSET
 
+from neweden._kept import kept
 from neweden.format import codes
 from neweden.format.model import Game, InlineCard, Placement
 from neweden.format.problems import Problem, did_you_mean, join
@@ -342,12 +343,7 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
     RULES §4a)."""
     ids = tuple(game.requirements) if isinstance(game.requirements, list) else ()
     declared = bool(ids) and game.declares()
-    kept = _LOOKED_UP.get(id(catalog))
-    if kept is None or kept[0] is not catalog:
-        if len(_LOOKED_UP) >= _CATALOGS_KEPT:
-            _LOOKED_UP.clear()
-        kept = _LOOKED_UP[id(catalog)] = (catalog, {})
-    lists = kept[1]
+    lists = kept(_LOOKED_UP, catalog, lambda _catalog: {}, _CATALOGS_KEPT)
     listed = (current(), ids, declared)
     looked = lists.get(listed)
     if looked is None:

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 import msgspec
 from msgspec import inspect as mi
 
+from neweden._kept import kept
 from neweden.format import codes
 from neweden.format.model import CATALOG_ID_PATTERN, IDENTIFIER_PATTERN
 from neweden.format.problems import Problem, did_you_mean, join
@@ -105,16 +106,12 @@ def _json_kind(value: Any) -> str:
 def _type_kinds(t: mi.Type) -> tuple[str, ...]:
     """The JSON kinds a type accepts (worked out once a type: the format's types are few,
     each kept with its kinds, so that its identity is not reused)."""
-    found = _KINDS.get(id(t))
-    if found is None:
-        if len(_KINDS) >= _KINDS_LIMIT:
-            _KINDS.clear()
-        found = _KINDS[id(t)] = (t, _kinds_of(t))
-    return found[1]
+    return kept(_KINDS, t, _kinds_of, _KEPT_TYPES)
 
 
+#: What the walk works out of each type (a cache each), and how many types a cache holds.
 _KINDS: dict[int, tuple[mi.Type, tuple[str, ...]]] = {}
-_KINDS_LIMIT = 4096
+_KEPT_TYPES = 4096
 
 
 def _kinds_of(t: mi.Type) -> tuple[str, ...]:
@@ -478,12 +475,7 @@ class _Plan(NamedTuple):
 
 def _plan(t: mi.Type) -> _Plan:
     """The walk's plan of a type (made once a type, kept with it)."""
-    found = _PLANS.get(id(t))
-    if found is None:
-        if len(_PLANS) >= _KINDS_LIMIT:
-            _PLANS.clear()
-        found = _PLANS[id(t)] = (t, _made_plan(t))
-    return found[1]
+    return kept(_PLANS, t, _made_plan, _KEPT_TYPES)
 
 
 def _made_plan(t: mi.Type) -> _Plan:
@@ -509,12 +501,11 @@ def _joined(path: str, key: str) -> str:
 
 def _fields(t: mi.StructType) -> dict[str, mi.Field]:
     """A struct type's fields by their names in JSON (made once a type, kept with it)."""
-    found = _FIELDS.get(id(t))
-    if found is None:
-        if len(_FIELDS) >= _KINDS_LIMIT:
-            _FIELDS.clear()
-        found = _FIELDS[id(t)] = (t, {f.encode_name: f for f in t.fields})
-    return found[1]
+    return kept(_FIELDS, t, _named_fields, _KEPT_TYPES)
+
+
+def _named_fields(t: mi.StructType) -> dict[str, mi.Field]:
+    return {f.encode_name: f for f in t.fields}
 
 
 _FIELDS: dict[int, tuple[mi.StructType, dict[str, mi.Field]]] = {}
@@ -522,13 +513,11 @@ _FIELDS: dict[int, tuple[mi.StructType, dict[str, mi.Field]]] = {}
 
 def _required(t: mi.StructType) -> tuple[str, ...]:
     """The names in JSON of a struct type's required fields, in order (made once a type)."""
-    found = _REQUIRED.get(id(t))
-    if found is None:
-        if len(_REQUIRED) >= _KINDS_LIMIT:
-            _REQUIRED.clear()
-        named = tuple(n for n, f in _fields(t).items() if f.required)
-        found = _REQUIRED[id(t)] = (t, named)
-    return found[1]
+    return kept(_REQUIRED, t, _required_names, _KEPT_TYPES)
+
+
+def _required_names(t: mi.StructType) -> tuple[str, ...]:
+    return tuple(name for name, f in _fields(t).items() if f.required)
 
 
 _REQUIRED: dict[int, tuple[mi.StructType, tuple[str, ...]]] = {}
@@ -537,14 +526,12 @@ _REQUIRED: dict[int, tuple[mi.StructType, tuple[str, ...]]] = {}
 def _extra(t: mi.Metadata) -> tuple[str | None, tuple[str, ...], Named | None]:
     """What the walk reads of a type's metadata: its pattern, the limits whose breach is
     `too_large` (not `bad_value`), and the kind of name it folds (made once a type)."""
-    found = _EXTRAS.get(id(t))
-    if found is None:
-        if len(_EXTRAS) >= _KINDS_LIMIT:
-            _EXTRAS.clear()
-        extra = t.extra or {}
-        read = (extra.get("pattern"), tuple(extra.get(codes.TOO_LARGE, ())), extra.get("folded"))
-        found = _EXTRAS[id(t)] = (t, read)
-    return found[1]
+    return kept(_EXTRAS, t, _read_extra, _KEPT_TYPES)
+
+
+def _read_extra(t: mi.Metadata) -> tuple[str | None, tuple[str, ...], Named | None]:
+    extra = t.extra or {}
+    return extra.get("pattern"), tuple(extra.get(codes.TOO_LARGE, ())), extra.get("folded")
 
 
 _EXTRAS: dict[int, tuple[mi.Metadata, tuple[str | None, tuple[str, ...], Named | None]]] = {}
@@ -553,13 +540,13 @@ _EXTRAS: dict[int, tuple[mi.Metadata, tuple[str | None, tuple[str, ...], Named |
 def _member(t: mi.UnionType, kind: str) -> mi.Type:
     """The first member of a union that takes a value of the JSON `kind` (one does: the
     union's kinds were checked first)."""
-    found = _MEMBERS.get((id(t), kind))
-    if found is None:
-        if len(_MEMBERS) >= _KINDS_LIMIT:
-            _MEMBERS.clear()
-        member = next(m for m in t.types if kind in _type_kinds(m))
-        found = _MEMBERS[id(t), kind] = (t, member)
-    return found[1]
+    return kept(
+        _MEMBERS,
+        t,
+        lambda t: next(m for m in t.types if kind in _type_kinds(m)),
+        _KEPT_TYPES,
+        key=(id(t), kind),
+    )
 
 
 _MEMBERS: dict[tuple[int, str], tuple[mi.UnionType, mi.Type]] = {}

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from neweden import _core
+from neweden._kept import kept
 from neweden.catalog.catalog import Catalog
 from neweden.format.checks import fold_name, read_as_written
 from neweden.format.model import (
@@ -334,17 +335,14 @@ _READER_CATALOGS: dict[int, tuple[Catalog, _core.ReaderCatalog]] = {}
 def _reader_catalog(catalog: Catalog) -> _core.ReaderCatalog:
     """The cards of `catalog` the native reader packs from an id (:func:`reader_cards`), as
     the core holds them: made once a catalog, shared by every packer."""
-    found = _READER_CATALOGS.get(id(catalog))
-    if found is not None and found[0] is catalog:
-        return found[1]
+    return kept(_READER_CATALOGS, catalog, _made_reader_catalog, 8)  # (a few a process)
+
+
+def _made_reader_catalog(catalog: Catalog) -> _core.ReaderCatalog:
     cards = reader_cards(catalog)
     spelled = {card[0] for card in cards}
     withheld = [card_id for card_id in catalog.cards if card_id not in spelled]
-    made = _core.ReaderCatalog(cards, withheld, FACILITIES, SIDES)
-    if len(_READER_CATALOGS) >= 8:  # a few catalogs a process
-        _READER_CATALOGS.clear()
-    _READER_CATALOGS[id(catalog)] = (catalog, made)
-    return made
+    return _core.ReaderCatalog(cards, withheld, FACILITIES, SIDES)
 
 
 def pack_json_games(games: Sequence[bytes]) -> PackedGames | None:

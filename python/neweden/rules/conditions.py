@@ -9,6 +9,7 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from neweden._kept import kept
 from neweden.catalog.catalog import Catalog, ResolvedCard
 from neweden.catalog.conditions import COMPARISONS
 from neweden.format.sides import STEP
@@ -479,7 +480,7 @@ def _compile(expr: Any) -> Test:
 def compiled(expr: Any) -> Test:
     """The condition as a function of a city (it passed check_condition). A condition is
     turned into closures once, and kept: catalogs hold few."""
-    return _kept(_COMPILED, expr, _compile)
+    return kept(_COMPILED, expr, _compile, _MAX_COMPILED)
 
 
 def judged(expr: Any) -> Judged:
@@ -489,16 +490,7 @@ def judged(expr: Any) -> Judged:
     cache = _JUDGED.get(lang)
     if cache is None:
         cache = _JUDGED[lang] = {}
-    return _kept(cache, expr, _judge)
-
-
-def _kept(cache: dict[int, tuple[Any, _T]], expr: Any, make: Callable[[Any], _T]) -> _T:
-    found = cache.get(id(expr))
-    if found is None or found[0] is not expr:
-        if len(cache) >= _MAX_COMPILED:
-            cache.clear()
-        found = cache[id(expr)] = (expr, make(expr))
-    return found[1]
+    return kept(cache, expr, _judge, _MAX_COMPILED)
 
 
 def evaluate(expr: Any, ctx: CityContext) -> bool:

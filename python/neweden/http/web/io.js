@@ -57,10 +57,16 @@ export function downloadFile(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+// A file's name for the game in progress: `stem`, then its table if it has one (game-7.json).
+function fileName(stem, extension) {
+  const table = state.game.meta?.table;
+  const tag = table ? `-${String(table).replace(/[^\w-]+/g, "_")}` : "";
+  return `${stem}${tag}.${extension}`;
+}
+
 function download() {
   const blob = new Blob([JSON.stringify(cleanGame(), null, 1) + "\n"], { type: "application/json" });
-  const table = state.game.meta?.table;
-  downloadFile(blob, table ? `game-${String(table).replace(/[^\w-]+/g, "_")}.json` : "game.json");
+  downloadFile(blob, fileName("game", "json"));
 }
 
 // The result as a picture (POST /v1/render: every player's city, total and place): sent with
@@ -73,8 +79,7 @@ async function sharePicture() {
     say(t("picture_failed", { reason }));
     return;
   }
-  const table = state.game.meta?.table;
-  const name = table ? `result-${String(table).replace(/[^\w-]+/g, "_")}.svg` : "result.svg";
+  const name = fileName("result", "svg");
   const file = new File([answer.body], name, { type: "image/svg+xml" });
   if (navigator.canShare?.({ files: [file] })) {
     try {
