@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_page import Page, browser, cell, server  # noqa: F401 (fixtures)
+from tests.web.test_page import Page, cell
 
 pytest.importorskip("starlette", reason="the serve extra")
 
@@ -46,8 +46,8 @@ def _works_after_a_reload(page: Page) -> None:
 
 
 def test_a_share_link_that_is_not_a_game_is_refused_and_breaks_nothing(
-    browser: Any,  # noqa: F811
-    server: int,  # noqa: F811
+    browser: Any,
+    server: int,
 ) -> None:
     """Each hostile link opened in turn in one browser context (one storage): each refused
     with a message; then a reload still gives a page to work on (nothing of them kept)."""
@@ -61,15 +61,15 @@ def test_a_share_link_that_is_not_a_game_is_refused_and_breaks_nothing(
     page.close()
 
 
-def test_a_share_link_that_is_not_base64_is_refused(browser: Any, server: int) -> None:  # noqa: F811
+def test_a_share_link_that_is_not_base64_is_refused(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en#g=%%%<script>")
     assert page.page.locator("#notice-text").inner_text() == "The share link could not be read."
     page.close()
 
 
 def test_a_paste_that_is_not_a_game_is_refused_and_breaks_nothing(
-    browser: Any,  # noqa: F811
-    server: int,  # noqa: F811
+    browser: Any,
+    server: int,
 ) -> None:
     """Each hostile paste in turn on one page: each refused with a message; then a reload
     still gives a page to work on."""
@@ -88,7 +88,7 @@ def test_a_paste_that_is_not_a_game_is_refused_and_breaks_nothing(
     page.close()
 
 
-def test_markup_in_names_is_shown_as_text(browser: Any, server: int) -> None:  # noqa: F811
+def test_markup_in_names_is_shown_as_text(browser: Any, server: int) -> None:
     name = "<img src=x onerror=alert(3)>"
     game = {"mode": "military", "players": [{"name": name, "city": []}]}
     game["players"][0]["city"] = [{"row": 0, "col": 0, "card": CARD}]  # type: ignore[index]
@@ -109,7 +109,7 @@ def test_markup_in_names_is_shown_as_text(browser: Any, server: int) -> None:  #
     page.close()
 
 
-def test_the_refusal_is_said_in_portuguese(browser: Any, server: int) -> None:  # noqa: F811
+def test_the_refusal_is_said_in_portuguese(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=pt-BR")
     page.page.locator("#io-text").fill(json.dumps({"players": [{"name": "x", "city": "zz"}]}))
     page.page.locator("#io-open").click()
@@ -127,8 +127,8 @@ def _spread(cols: int) -> dict[str, Any]:
 
 
 def test_a_city_spread_over_2000_columns_is_refused_not_four_million_cells(
-    browser: Any,  # noqa: F811
-    server: int,  # noqa: F811
+    browser: Any,
+    server: int,
 ) -> None:
     """Rows -1,000 and 1,000 are a game of the format: drawn, they were four million buttons
     and the tab hung (the game kept in the storage hung every later visit too)."""
@@ -151,7 +151,7 @@ def test_a_city_spread_over_2000_columns_is_refused_not_four_million_cells(
     portuguese.close()
 
 
-def test_a_city_spread_over_160_columns_is_drawn(browser: Any, server: int) -> None:  # noqa: F811
+def test_a_city_spread_over_160_columns_is_drawn(browser: Any, server: int) -> None:
     wide = _spread(160)
     wide["players"][0]["city"][1]["row"] = 0  # type: ignore[index]
     page = Page(browser, server, f"/?lang=en#g={_link(wide)}")

@@ -70,7 +70,8 @@ MESSAGES: dict[str, str] = {
     "add_player": N_("Add player"),
     "grid_hint": N_(
         "Click or tap a cell, or move with the arrow keys and press Enter: an empty cell "
-        "gets the card below, a card is selected. Green cells are where the card is legal."
+        "gets the card below, which stays selected to be edited; a card is selected. Green "
+        "cells are where the card is legal."
     ),
     "grid_label": N_("{name}'s city"),
     "move_hint": N_("Choose an empty cell to move the selected card to."),
@@ -103,6 +104,25 @@ MESSAGES: dict[str, str] = {
     "side_right": N_("Right"),
     "side_bottom": N_("Bottom"),
     "side_left": N_("Left"),
+    "other_name": N_("other…"),
+    "other_style": N_("Another style, typed"),
+    "other_type": N_("Another type, typed"),
+    "points_typed": N_("Points, typed"),
+    "stars_n": N_("Stars: {n}"),
+    "quick_entry": N_("Quick entry (Enter puts the card on the outlined cell)"),
+    # TRANSLATORS: an example of the quick-entry line: style, type, facility, points, stars,
+    # icons (t r b l: top, right, bottom, left; the line also reads c d b e: cima, direita,
+    # baixo, esquerda); the names may be typed in either language
+    "quick_placeholder": N_("g b lab 5 2 trb"),
+    "quick_where": N_("row {row}, column {col}"),
+    "quick_replaces": N_("in place of the card at row {row}, column {col}"),
+    "quick_icons": N_("icons: {icons}"),
+    "quick_twice": N_("“{word}”: the icons are given twice"),
+    "quick_unread": N_("“{word}” is neither a name, a number nor icons (letters t r b l)"),
+    "quick_no_facility": N_("“{word}” is not a facility (lab, shelter, medical, tower, base)"),
+    "quick_numbers": N_("at most two numbers: the points, then the stars"),
+    "quick_points": N_("the points go from 0 to {max}"),
+    "quick_stars": N_("the stars go from 0 to {max}"),
     "wild": N_("Wild"),
     "catalog_id": N_("Catalog id"),
     "rotate": N_("Rotate 180°"),

@@ -6,15 +6,18 @@ import * as grid from "./grid.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 import * as io from "./io.js";
+import * as quick from "./quick.js";
 import * as saved from "./saved.js";
 import * as scoreView from "./scoreview.js";
 import * as settings from "./settings.js";
 import {
   canRedo,
   canUndo,
+  cardAt,
   decodeGame,
   hasWork,
   keepCopy,
+  keepNames,
   keepStored,
   load,
   newGame,
@@ -185,6 +188,23 @@ async function main() {
   $("catalog-name").textContent = catalog.name;
   grid.attach($("grid"));
   cardForm.attach();
+  quick.attach({
+    names: () => ({
+      style: cardForm.offered("style"),
+      type: cardForm.offered("type"),
+      facility: quick.FACILITIES,
+    }),
+    draft: () => state.draft,
+    put: (row, col, card) => {
+      const refused = grid.putCard(row, col, card);
+      if (!refused) keepNames(card);
+      return refused;
+    },
+    cursor: () => ({ ...state.cursor }),
+    move: grid.moveCursor,
+    words: grid.describe,
+    taken: (row, col) => Boolean(cardAt(row, col)),
+  });
   settings.attach();
   io.attach(replaceWith);
   $("undo").addEventListener("click", undoEdit);

@@ -1,12 +1,24 @@
-// The compact card form: the card being placed, or the selected card of the city (its
-// changes apply at once, undoably). A catalog id, when given, stands for the whole card.
+// The card form: the card being placed, or the selected card of the city (a card placed is
+// selected, so it is edited in place; its changes apply at once, undoably, and its style and
+// type become those of the next card). Style, type, facility, points and stars are picked
+// with one tap from chips (the box's names, the catalog's, the game's, or typed in "other");
+// the four icons are toggles around the card's own picture. A catalog id, when given,
+// stands for the whole card.
 import { LIMITS, whole } from "./check.js";
-import { describe, focusCursor, printed } from "./grid.js";
+import { describe, focusCursor, printed, styleColour } from "./grid.js";
 import { shown, t } from "./i18n.js";
-import { ALL_SIDES, cardAt, edit, notify, state } from "./state.js";
+import { FACILITIES } from "./quick.js";
+import { ALL_SIDES, cardAt, edit, keepNames, notify, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
-const FIELDS = ["f-style", "f-type", "f-facility", "f-points", "f-stars", "f-wild"];
+const BOX = {
+  style: ["gothic", "futurist", "renaissance", "sustainable"],
+  type: ["building", "green_area"],
+};
+const MOST_CHIPS = 16; // names offered as chips for a style or a type (the rest: "other")
+const POINTS_CHIPS = 10; // 0 to 9 as chips; more typed in the field beside them
+const INPUTS = ["f-style", "f-type", "f-points"];
+let catalogNames = { style: [], type: [] };
 
 function target() {
   const sel = state.selected;
@@ -17,24 +29,85 @@ function currentCard() {
   return target()?.card ?? state.draft;
 }
 
+// The names offered for a style or a type: the box's, the catalog's, then those of the game
+// (every player's cards), at most MOST_CHIPS, the card's own always among them.
+export function offered(kind, own) {
+  const names = new Set([...BOX[kind], ...catalogNames[kind]]);
+  for (const player of state.game?.players ?? []) {
+    for (const placement of player.city) {
+      const name = printed(placement.card)[kind];
+      if (typeof name === "string" && name) names.add(name);
+    }
+  }
+  const list = [...names].slice(0, MOST_CHIPS);
+  if (typeof own === "string" && own && !list.includes(own)) list.push(own);
+  return list;
+}
+
+// A row of chips, one pressed (the value's): each a radio button with its words. The same
+// choices keep their buttons, only redrawn: a tap whose press commits a typed field (which
+// draws the form again) still lands on its chip.
+function chips(root, choices, value, disabled) {
+  const same =
+    root.children.length === choices.length &&
+    choices.every(([choice], i) => root.children[i].dataset.value === String(choice));
+  if (!same) {
+    root.replaceChildren(
+      ...choices.map(() => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "chip";
+        button.setAttribute("role", "radio");
+        return button;
+      }),
+    );
+  }
+  choices.forEach(([choice, words, label], i) => {
+    const button = root.children[i];
+    button.dataset.value = String(choice);
+    button.textContent = words;
+    if (label) button.setAttribute("aria-label", label);
+    button.setAttribute("aria-checked", String(String(choice) === String(value)));
+    button.disabled = disabled;
+  });
+}
+
 export function fill() {
   const placement = target();
   const card = currentCard();
   const byId = typeof card === "string";
   const c = printed(card);
+  const off = byId || Boolean(c.wild);
   $("f-id").value = byId ? card : "";
-  $("f-style").value = c.style ?? "";
-  $("f-type").value = c.type ?? "";
-  $("f-facility").value = c.facility ?? "shelter";
-  $("f-points").value = c.points ?? 0;
-  $("f-stars").value = String(c.stars ?? 0);
+  for (const kind of ["style", "type"]) {
+    const names = offered(kind, c[kind]);
+    chips($(`c-${kind}`), names.map((n) => [n, shown(n)]), c[kind], off);
+    $(`f-${kind}`).value = "";
+    $(`f-${kind}`).disabled = off;
+  }
+  const facilities = FACILITIES.map((f) => [f, t("facility_" + f)]);
+  if (typeof c.facility === "string" && c.facility && !FACILITIES.includes(c.facility)) {
+    facilities.push([c.facility, c.facility]); // a facility the box does not have, kept
+  }
+  chips($("c-facility"), facilities, c.facility ?? "", off);
+  const points = c.points ?? 0;
+  const numbers = [...Array(POINTS_CHIPS).keys()];
+  chips($("c-points"), numbers.map((n) => [n, String(n), t("points_n", { n })]), points, off);
+  $("f-points").value = points;
+  $("f-points").disabled = off;
+  const stars = [0, 1, 2, 3].map((n) => [n, n ? `${n}★` : "0", t("stars_n", { n })]);
+  chips($("c-stars"), stars, c.stars ?? 0, off);
   $("f-wild").checked = Boolean(c.wild);
-  for (const id of FIELDS) $(id).disabled = byId || (c.wild && id !== "f-wild");
+  $("f-wild").disabled = byId;
   for (const side of ALL_SIDES) {
     const toggle = $(`f-icon-${side}`);
     toggle.setAttribute("aria-pressed", String((c.sides || []).includes(side)));
-    toggle.disabled = byId || Boolean(c.wild);
+    toggle.disabled = off;
   }
+  const face = $("card-face");
+  face.textContent = c.wild ? "✱" : `${shown(c.style ?? "?").slice(0, 4)} ${points}${"★".repeat(c.stars ?? 0)}`;
+  face.classList.toggle("wild", Boolean(c.wild));
+  face.style.backgroundColor = c.wild ? "" : styleColour(c.style);
   $("card-heading").textContent = placement
     ? t("selected_card", { row: placement.row, col: placement.col })
     : t("card_to_place");
@@ -53,29 +126,35 @@ const identifier = (text) => {
   return [...name].slice(0, LIMITS.text).join("");
 };
 
-function cardFromFields() {
+const pressed = (id) => $(id).querySelector('[aria-checked="true"]')?.dataset.value;
+
+// The card the form shows, with `change` (a field and its value) made.
+function cardFromFields(change = {}) {
   const id = $("f-id").value.trim();
   if (id) return id;
   if ($("f-wild").checked) return { wild: true };
+  const typed = (kind) => identifier($(`f-${kind}`).value);
   const card = {
-    style: identifier($("f-style").value),
-    type: identifier($("f-type").value),
-    facility: $("f-facility").value,
+    style: typed("style") || pressed("c-style") || "",
+    type: typed("type") || pressed("c-type") || "",
+    facility: pressed("c-facility") || "shelter",
     points: whole($("f-points").value, 0, LIMITS.points),
-    stars: whole($("f-stars").value, 0, LIMITS.stars),
+    stars: whole(pressed("c-stars") ?? 0, 0, LIMITS.stars),
     sides: ALL_SIDES.filter((s) => $(`f-icon-${s}`).getAttribute("aria-pressed") === "true"),
   };
-  return card;
+  return { ...card, ...change };
 }
 
-function apply() {
-  const card = cardFromFields();
+// The form's card put where it goes: into the selected card, or as the card to place. A
+// card's style and type are the next card's too.
+export function apply(card = cardFromFields()) {
   const placement = target();
   if (placement) {
     const { row, col } = placement;
     edit(() => {
       cardAt(row, col).card = card;
     });
+    keepNames(card);
   } else {
     state.draft = card;
     notify("draft");
@@ -113,8 +192,7 @@ function tool(name) {
 }
 
 export function setCatalog(catalog) {
-  const ids = $("card-ids");
-  ids.replaceChildren(
+  $("card-ids").replaceChildren(
     ...catalog.cards.map((card) => {
       const option = document.createElement("option");
       option.value = card.id;
@@ -122,19 +200,26 @@ export function setCatalog(catalog) {
       return option;
     }),
   );
-  const styles = new Set(["gothic", "futurist", "renaissance", "sustainable", ...(catalog.styles || [])]);
-  const types = new Set(["building", "green_area", ...(catalog.types || [])]);
-  for (const [list, names] of [["styles", styles], ["types", types]]) {
-    $(list).replaceChildren(
-      ...[...names].map((name) =>
-        Object.assign(document.createElement("option"), { value: name, label: shown(name) }),
-      ),
-    );
-  }
+  catalogNames = { style: catalog.styles || [], type: catalog.types || [] };
+}
+
+// A chip pressed: its field takes its value (a style or type chip empties "other").
+function picked(group, value) {
+  const field = group.slice(2);
+  if (field === "style" || field === "type") $(`f-${field}`).value = "";
+  if (field === "points") $("f-points").value = value;
+  const values = { style: value, type: value, facility: value, points: Number(value), stars: Number(value) };
+  apply(cardFromFields({ [field]: values[field] }));
 }
 
 export function attach() {
-  for (const id of [...FIELDS, "f-id"]) $(id).addEventListener("change", apply);
+  for (const id of [...INPUTS, "f-wild", "f-id"]) $(id).addEventListener("change", () => apply());
+  for (const group of ["c-style", "c-type", "c-facility", "c-points", "c-stars"]) {
+    $(group).addEventListener("click", (event) => {
+      const chip = event.target.closest(".chip");
+      if (chip && !chip.disabled) picked(group, chip.dataset.value);
+    });
+  }
   for (const side of ALL_SIDES) {
     $(`f-icon-${side}`).addEventListener("click", (event) => {
       const button = event.currentTarget;
@@ -143,6 +228,7 @@ export function attach() {
       apply();
     });
   }
+  document.addEventListener("colours", fill);
   document.addEventListener("card-tool", (event) => {
     tool(event.detail);
     focusCursor();

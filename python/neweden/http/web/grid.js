@@ -74,8 +74,16 @@ function askColours(styles) {
         if (Object.hasOwn(found, style)) colours.set(style, found[style]);
       }
       if (grid) render(grid);
+      document.dispatchEvent(new Event("colours")); // the card form's picture too
     })
     .catch(() => wanted.forEach((style) => asked.delete(style)));
+}
+
+// A style's colour on the grid ("" until the service has said it, or for none).
+export function styleColour(style) {
+  if (typeof style !== "string") return "";
+  askColours([style]);
+  return colours.get(style) || "";
 }
 
 function cardCell(button, placement) {
@@ -148,7 +156,9 @@ export function render(root) {
       button.className = "cell";
       button.dataset.row = row;
       button.dataset.col = col;
-      button.tabIndex = row === cursor.row && col === cursor.col ? 0 : -1;
+      const here = row === cursor.row && col === cursor.col;
+      button.tabIndex = here ? 0 : -1;
+      if (here) button.classList.add("cursor");
       const placement = cards.get(`${row},${col}`);
       if (placement) {
         cardCell(button, placement);
@@ -169,6 +179,21 @@ export function render(root) {
     }
   }
   if (hadFocus) focusCursor();
+}
+
+// The cursor (the cell Enter or the quick-entry line puts a card on) moved to (row, col),
+// a cell drawn or not (the grid grows around the cards).
+export function moveCursor(row, col) {
+  state.cursor = { row, col };
+  for (const cell of grid?.querySelectorAll(".cell.cursor, .cell[tabindex='0']") ?? []) {
+    cell.classList.remove("cursor");
+    cell.tabIndex = -1;
+  }
+  const cell = grid?.querySelector(`[data-row="${row}"][data-col="${col}"]`);
+  if (cell) {
+    cell.classList.add("cursor");
+    cell.tabIndex = 0;
+  }
 }
 
 export function focusCursor() {
@@ -213,12 +238,34 @@ function choose(row, col) {
     state.selected = { row, col };
     notify("selection");
   } else {
-    state.selected = null;
-    edit((game) => {
-      game.players[state.player].city.push({ row, col, card: structuredClone(state.draft) });
-    });
+    place(row, col, state.draft);
   }
   focusCursor();
+}
+
+// `card` placed on the empty cell (row, col) and selected, to be edited in place.
+function place(row, col, card) {
+  state.selected = { row, col };
+  edit((game) => {
+    game.players[state.player].city.push({ row, col, card: structuredClone(card) });
+  });
+}
+
+// `card` put on the cell (row, col) by the quick-entry line: placed on an empty cell, or in
+// place of the card there. Returns why it cannot go there ("" when it went).
+export function putCard(row, col, card) {
+  state.cursor = { row, col };
+  const there = cardAt(row, col);
+  if (there) {
+    state.selected = { row, col };
+    edit(() => {
+      there.card = structuredClone(card);
+    });
+    return "";
+  }
+  const refused = noRoom(row, col, null);
+  if (!refused) place(row, col, card);
+  return refused;
 }
 
 // Keys for the selected card's tools (cardform.js does them).
@@ -250,9 +297,7 @@ export function attach(root) {
       `[data-row="${state.cursor.row + step[0]}"][data-col="${state.cursor.col + step[1]}"]`,
     );
     if (!next) return;
-    root.querySelector('[tabindex="0"]')?.setAttribute("tabindex", "-1");
-    next.tabIndex = 0;
-    state.cursor = { row: Number(next.dataset.row), col: Number(next.dataset.col) };
+    moveCursor(Number(next.dataset.row), Number(next.dataset.col));
     next.focus();
   });
 }

@@ -48,7 +48,7 @@ export async function refresh() {
 
 async function placements(game, player) {
   const legal = new Map();
-  if (state.selected) return legal;
+  if (state.moving) return legal; // (where the card being placed may go, a card selected or not)
   if (!player.city.length) return legal.set("0,0", "upright");
   if (!complete(state.draft)) return legal; // the service would refuse it: nothing to ask
   const answer = await post("/v1/placements", { game, player: player.name, card: state.draft });

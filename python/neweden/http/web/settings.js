@@ -202,11 +202,13 @@ export function attach() {
       g.players.push({ name: t("player_n", { n: g.players.length + 1 }), city: [], epiphanies: [], bonuses: [] }),
     );
     state.player = state.game.players.length - 1;
+    state.selected = null;
     notify("player");
   });
   $("p-remove").addEventListener("click", () => {
     const gone = state.player;
     state.player = Math.max(0, gone - 1);
+    state.selected = null;
     edit((g) => {
       const [removed] = g.players.splice(gone, 1);
       if (g.first_player === removed.name) delete g.first_player;

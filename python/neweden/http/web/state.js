@@ -119,6 +119,13 @@ export const redoEdit = () => swap(redo, undo);
 export const canUndo = () => undo.length > 0;
 export const canRedo = () => redo.length > 0;
 
+// The next card to place keeps the style and type of `card`, the card just placed or edited.
+export function keepNames(card) {
+  if (typeof card === "object" && !card.wild && typeof state.draft === "object" && !state.draft.wild) {
+    state.draft = { ...state.draft, style: card.style, type: card.type };
+  }
+}
+
 export function currentPlayer() {
   return state.game.players[state.player];
 }
