@@ -21,6 +21,7 @@ NOT_OURS = {
     "neweden.game.opening",
     "neweden.game.set",
     "neweden.saved",
+    "neweden.zoom",
     "neweden.ts",
     "neweden.serve",
 }

@@ -74,6 +74,11 @@ MESSAGES: dict[str, str] = {
         "cells are where the card is legal."
     ),
     "grid_label": N_("{name}'s city"),
+    "grid_zoom": N_("Size of the grid"),
+    "zoom_out": N_("Smaller cells"),
+    "zoom_in": N_("Larger cells"),
+    "zoom_fit": N_("Fit the screen"),
+    "picture_hint": N_("Tap the picture to see it larger (then drag to move around it)."),
     "move_hint": N_("Choose an empty cell to move the selected card to."),
     "cell_empty": N_("Empty cell, row {row}, column {col}"),
     "cell_legal": N_("Empty cell, row {row}, column {col}: the card is legal here"),

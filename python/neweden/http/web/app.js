@@ -10,6 +10,7 @@ import * as quick from "./quick.js";
 import * as saved from "./saved.js";
 import * as scoreView from "./scoreview.js";
 import * as settings from "./settings.js";
+import * as zoom from "./zoom.js";
 import {
   canRedo,
   canUndo,
@@ -187,6 +188,8 @@ async function main() {
   );
   $("catalog-name").textContent = catalog.name;
   grid.attach($("grid"));
+  zoom.attach();
+  scoreView.attachPicture();
   cardForm.attach();
   quick.attach({
     names: () => ({

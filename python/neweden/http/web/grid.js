@@ -6,6 +6,7 @@
 import { LIMITS, MAX_SPREAD, spread } from "./check.js";
 import { num, shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
+import { rulers } from "./zoom.js";
 
 const TURNED = new Map([["top", "bottom"], ["bottom", "top"], ["left", "right"], ["right", "left"]]);
 const FACILITIES = new Set(["lab", "shelter", "medical", "tower", "base"]);
@@ -129,7 +130,7 @@ export function render(root) {
   if (!kept) {
     root.replaceChildren();
     root.dataset.shape = shape;
-    root.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
+    root.style.gridTemplateColumns = `repeat(${width}, calc(var(--cell) * var(--zoom)))`;
   }
   root.setAttribute("aria-label", t("grid_label", { name: player.name }));
   const problem = new Set(state.highlight.map(([r, c]) => `${r},${c}`));
@@ -178,6 +179,7 @@ export function render(root) {
       if (!kept) root.append(button);
     }
   }
+  rulers(b);
   if (hadFocus) focusCursor();
 }
 

@@ -81,6 +81,12 @@ function showPicture(drawn, name) {
   img.hidden = false;
 }
 
+// A tap on the picture shows it larger, in a box the finger drags around; another, back.
+export function attachPicture() {
+  const wrap = $("picture-wrap");
+  $("picture").addEventListener("click", () => wrap.classList.toggle("zoomed"));
+}
+
 const PARTS = [
   ["requirements", (s) => s.requirements],
   ["military", (s) => (s.military ? s.military.total : "—")],
@@ -103,6 +109,15 @@ function showTotals(answer) {
       return entry;
     }),
   );
+}
+
+// A cell of the score table, with its column's name (a phone shows each player as a block
+// of named figures: page.css).
+function cell(column, text, className = "", title = "") {
+  const td = el("td", { className, textContent: text });
+  td.dataset.label = t(column);
+  if (title) td.title = title;
+  return td;
 }
 
 function showTable(answer) {
@@ -129,10 +144,10 @@ function showTable(answer) {
       "tr",
       {},
       el("th", { scope: "row" }, p.name, toggle),
-      el("td", { className: "total", textContent: num(p.score.total) }),
-      ...PARTS.map(([, part]) => el("td", { textContent: part(p.score) })),
-      el("td", { textContent: p.place }),
-      el("td", { textContent: p.legal ? "✓" : "✗", title: t(p.legal ? "legal" : "illegal") }),
+      cell("total", num(p.score.total), "total"),
+      ...PARTS.map(([name, part]) => cell("part_" + name, part(p.score))),
+      cell("place", p.place),
+      cell("legal", p.legal ? "✓" : "✗", "", t(p.legal ? "legal" : "illegal")),
     );
     row.dataset.player = p.name;
     if (index === state.player) row.classList.add("current");
