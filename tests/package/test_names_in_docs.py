@@ -22,6 +22,7 @@ NOT_OURS = {
     "neweden.game.set",
     "neweden.saved",
     "neweden.zoom",
+    "neweden.majority",
     "neweden.ts",
     "neweden.serve",
 }

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_page import Page, in_a_browser
+from tests.web.test_page import Page, cell, in_a_browser
 
 pytest.importorskip("starlette", reason="the serve extra")
 
@@ -205,6 +205,12 @@ _READ = [
     ("en", "g b x 1", "“x” is not a facility"),
     ("en", "g b lab 5 2 tr tr", "“tr”: the icons are given twice"),
     ("en", "g 5 t?", "“t?” is neither a name"),
+    ("en", "1 2 _x", "“_x” is neither a name"),
+    ("en", "1 2 日本", "“日本” is neither a name"),
+    ("en", "g b 5 tt", "“tt”: the icons are given twice"),
+    ("en", "military g b 3", ("gothic", "building", "base", 3, 0, "trbl")),
+    ("en", "g b research 3 l", ("gothic", "building", "lab", 3, 0, "l")),
+    ("pt-BR", "go\u0301tico con 2", ("gothic", "building", "shelter", 2, 0, "trbl")),
     ("pt-BR", "g b lab 5 7", "as estrelas vão de 0 a 3"),
 ]
 
@@ -241,11 +247,102 @@ def test_the_quick_entry_line_reads_each_word_by_its_form(
 @in_a_browser
 @pytest.mark.parametrize(
     ("lang", "typed", "whole"),
-    [("en", "fut", "futurist "), ("en", "g gr", "g green_area "), ("pt-BR", "con", "construcao ")],
+    [
+        ("en", "fut", "futurist "),
+        ("en", "g gr", "g green_area "),
+        ("pt-BR", "con", "construcao "),
+        ("en", "military", "military_base "),
+        ("en", "5 2 t", "5 2 t"),  # an icon after a number: nothing to complete
+    ],
 )
 def test_tab_completes_a_name(browser: Any, server: int, lang: str, typed: str, whole: str) -> None:
     page = Page(browser, server, f"/?lang={lang}")
     page.page.locator("#quick").fill(typed)
     page.page.locator("#quick").press("Tab")
     assert page.page.locator("#quick").input_value() == whole
+    page.close()
+
+
+def _quick(page: Page, line: str, *keys: str) -> None:
+    field = page.page.locator("#quick")
+    field.fill(line)
+    for key in keys or ("Enter",):
+        field.press(key)
+
+
+def _outlined(page: Page) -> tuple[int, int]:
+    cell = page.page.locator("#grid .cell.cursor")
+    return int(cell.get_attribute("data-row") or ""), int(cell.get_attribute("data-col") or "")
+
+
+@in_a_browser
+def test_the_quick_entry_lines_cursor_goes_along_rows_and_past_the_city(
+    browser: Any, server: int
+) -> None:
+    """Enter goes right, even past the cells drawn (a skipped cell: the grid grows to the
+    cursor, outlined, and the next card lands there, the live score having come between);
+    Shift+Enter goes to the next row under where the row began, though Alt+Right skipped a
+    cell; the cursor stops two cells past the city; a card put ends a Move."""
+    page = Page(browser, server, "/?lang=en")
+    _quick(page, "g b 1")
+    _quick(page, "")  # skip (0, 1)
+    assert _outlined(page) == (0, 2)
+    page.wait_total("Player 1", "1")  # the live score drawn the grid again: the cursor stays
+    _quick(page, "g b 2")
+    _quick(page, "g b 3", "Alt+ArrowRight", "Enter")  # (0, 3) skipped: the card on (0, 4)
+    _quick(page, "g b 4", "Shift+Enter")
+    assert _outlined(page) == (1, 0)
+    assert set(entered(page)) == {(0, 0), (0, 2), (0, 4), (0, 5)}
+    page.page.locator("#quick").focus()  # (a row begins where the cursor is)
+    for _ in range(5):
+        page.page.locator("#quick").press("Alt+ArrowLeft")
+    assert _outlined(page) == (1, -2)  # two cells past the city at most
+    page.page.locator("#quick").press("Alt+ArrowRight")
+    page.page.locator("#quick").press("Alt+ArrowRight")
+    cell(page, 0, 0).click()  # selected, then Move: the next cell chosen would take it
+    page.page.locator("#t-move").click()
+    page.page.locator("#quick").focus()
+    _quick(page, "f b 5")
+    assert page.page.locator("#t-move").get_attribute("aria-pressed") == "false"
+    cell(page, 1, 1).click()  # a card placed there, not (0, 0) moved
+    city = entered(page)
+    assert (0, 0) in city
+    assert (1, 1) in city
+    page.close()
+
+
+@in_a_browser
+def test_a_card_edited_keeps_what_the_form_does_not_change(browser: Any, server: int) -> None:
+    """A pasted card that lacks fields, edited by a chip, keeps lacking them and does not
+    blank the next card's style and type; undo brings back the next card's names with the
+    card they came from; a chip tapped right after a name typed in "other…" of its own group
+    wins; a line typed while the card to place is wild makes a printed card with four icons."""
+    page = Page(browser, server, "/?lang=en")
+    game = {"mode": "populist", "requirements": ["A1", "B1", "C1"]}
+    game["players"] = [{"name": "Ana", "city": [{"row": 0, "col": 0, "card": {"points": 3}}]}]
+    page.page.locator("#io-text").fill(json.dumps(game))
+    page.page.locator("#io-open").click()
+    page.page.locator("#grid .card[data-row='0'][data-col='0']").wait_for()
+    cell(page, 0, 0).click()
+    page.page.locator('#c-stars .chip[data-value="2"]').click()
+    assert entered(page)[(0, 0)] == {"points": 3, "stars": 2}
+    cell(page, 0, 1).click()  # the card to place: gothic building still
+    assert entered(page)[(0, 1)]["style"] == "gothic"
+    page.page.locator('#c-style .chip[data-value="futurist"]').click()
+    page.page.locator("#undo").click()
+    cell(page, 1, 1).click()
+    assert entered(page)[(1, 1)]["style"] == "gothic"  # undone: not futurist
+    page.page.locator("#f-style").fill("praca")  # typed, then a chip of the same group
+    page.page.locator('#c-style .chip[data-value="futurist"]').click()
+    assert entered(page)[(1, 1)]["style"] == "futurist"
+    page.page.locator("#t-new").click()
+    page.page.locator("#f-wild").check()
+    _quick(page, "5 2")  # on the outlined cell, (1, 1): in place of its card
+    card = entered(page)[(1, 1)]
+    assert card["sides"] == ["top", "right", "bottom", "left"]
+    assert (card["points"], card["stars"]) == (5, 2)
+    # the service refuses the pasted card (it has no style, type, facility nor icons): the
+    # browser logs its answers, 422, and nothing else
+    assert {e for e in page.errors if "422" not in e} == set()
+    page.errors = []
     page.close()

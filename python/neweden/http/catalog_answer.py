@@ -10,7 +10,9 @@ import msgspec
 
 from neweden.catalog.catalog import Catalog
 from neweden.format.descriptions import described
+from neweden.format.model import MAX_PLAYERS
 from neweden.format.sides import SIDES
+from neweden.rules.military import majority_table
 
 __all__ = ["CatalogAnswer", "catalog_answer"]
 
@@ -79,6 +81,17 @@ class CatalogAnswer(msgspec.Struct):
         list[str],
         described("epiphany effects the catalog declares besides third_star, rotate and move"),
     ]
+    majority_tables: Annotated[
+        dict[str, list[int]],
+        described(
+            "the D5 card's values a game scores with when it gives none of its own, by player "
+            'count ("2", "3", "4"): the catalog\'s, else the built-in default'
+        ),
+    ] = msgspec.field(default_factory=dict)
+    majority_default: Annotated[
+        dict[str, bool],
+        described("by player count, whether that table is the built-in default, not the catalog's"),
+    ] = msgspec.field(default_factory=dict)
 
 
 def catalog_answer(catalog: Catalog) -> CatalogAnswer:
@@ -102,6 +115,7 @@ def catalog_answer(catalog: Catalog) -> CatalogAnswer:
         CatalogRequirement(id=r.id, deck=r.deck, text=r.text)
         for _, r in sorted(catalog.requirements.items())
     ]
+    tables = {n: majority_table(catalog.majority_table, n) for n in range(2, MAX_PLAYERS + 1)}
     epiphanies = [
         CatalogEpiphany(id=e.id, points=e.points, effect=e.effect, text=e.text)
         for _, e in sorted(catalog.epiphanies.items())
@@ -114,4 +128,6 @@ def catalog_answer(catalog: Catalog) -> CatalogAnswer:
         styles=sorted(catalog.styles) if catalog.styles is not None else None,
         types=sorted(catalog.types) if catalog.types is not None else None,
         effects=sorted(catalog.effects),
+        majority_tables={str(n): list(tables[n][0]) for n in tables},
+        majority_default={str(n): tables[n][1] for n in tables},
     )

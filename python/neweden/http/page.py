@@ -55,6 +55,30 @@ MESSAGES: dict[str, str] = {
     "settings": N_("Game settings"),
     "mode": N_("Mode"),
     "requirements": N_("Requirement cards"),
+    "requirements_hint": N_(
+        "One card a deck, as on the table: the catalog's, or any id typed. For a card the "
+        "catalog does not know, tick the players the table agreed met it."
+    ),
+    "deck_n": N_("Deck {deck}"),
+    "no_card": N_("none"),
+    "other_id": N_("other id…"),
+    "other_id_of": N_("Another card of deck {deck}, its id typed"),
+    "also_in_play": N_("Also in play: {id}"),
+    "remove_requirement": N_("Remove"),
+    "requirement_not_in_catalog": N_("{id} is not in the catalog: which players met it?"),
+    "majority": N_("The D5 card (military base majority)"),
+    "majority_game": N_(
+        "This game's values, as typed (remembered on this device for {n}-player games)."
+    ),
+    "majority_catalog": N_("The catalog's values for {n} players: type the printed card's."),
+    "majority_default": N_(
+        "The built-in default for {n} players, not the printed card: type the card's values."
+    ),
+    "majority_bad": N_(
+        "The D5 card has {n} values, each a whole number from 0 to {max}, none larger than "
+        "the one before."
+    ),
+    "majority_reset": N_("Use the catalog's values"),
     "first_player": N_("First player"),
     "nobody": N_("(not known)"),
     "table": N_("Table"),
@@ -123,7 +147,10 @@ MESSAGES: dict[str, str] = {
     "quick_replaces": N_("in place of the card at row {row}, column {col}"),
     "quick_icons": N_("icons: {icons}"),
     "quick_twice": N_("“{word}”: the icons are given twice"),
-    "quick_unread": N_("“{word}” is neither a name, a number nor icons (letters t r b l)"),
+    "quick_unread": N_(
+        "“{word}” is neither a name the format takes (once folded: a letter a to z, then "
+        "letters, digits or _), a number nor icons"
+    ),
     "quick_no_facility": N_("“{word}” is not a facility (lab, shelter, medical, tower, base)"),
     "quick_numbers": N_("at most two numbers: the points, then the stars"),
     "quick_points": N_("the points go from 0 to {max}"),
@@ -333,7 +360,10 @@ def messages_body() -> bytes:
     names = {name: _(text) for name, text in SHOWN_NAMES.items()}
     # the choices of languages and modes: the message catalogs present, the modes' table
     languages = [{"tag": tag, "name": own_name(tag)} for tag in LANGUAGES]
-    modes = [{"id": mode, "name": _(rules.title)} for mode, rules in MODES.items()]
+    modes = [
+        {"id": mode, "name": _(rules.title), "populist": rules.populist, "military": rules.military}
+        for mode, rules in MODES.items()
+    ]
     return msgspec.json.encode(
         {
             "lang": current(),

@@ -10,6 +10,7 @@ import * as quick from "./quick.js";
 import * as saved from "./saved.js";
 import * as scoreView from "./scoreview.js";
 import * as settings from "./settings.js";
+import * as tableCards from "./tablecards.js";
 import * as zoom from "./zoom.js";
 import {
   canRedo,
@@ -183,6 +184,7 @@ async function main() {
   grid.setCatalog(catalog);
   cardForm.setCatalog(catalog);
   settings.setCatalog(catalog);
+  tableCards.setCatalog(catalog);
   $("epiphany-ids").replaceChildren(
     ...catalog.epiphanies.map((e) => Object.assign(document.createElement("option"), { value: e.id })),
   );
@@ -209,6 +211,7 @@ async function main() {
     taken: (row, col) => Boolean(cardAt(row, col)),
   });
   settings.attach();
+  tableCards.attach();
   io.attach(replaceWith);
   $("undo").addEventListener("click", undoEdit);
   $("redo").addEventListener("click", redoEdit);

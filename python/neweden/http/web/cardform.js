@@ -5,10 +5,11 @@
 // the four icons are toggles around the card's own picture. A catalog id, when given,
 // stands for the whole card.
 import { LIMITS, whole } from "./check.js";
-import { describe, focusCursor, printed, styleColour } from "./grid.js";
+import { styleColour } from "./colours.js";
+import { describe, focusCursor, printed } from "./grid.js";
 import { shown, t } from "./i18n.js";
-import { FACILITIES } from "./quick.js";
-import { ALL_SIDES, cardAt, edit, keepNames, notify, state } from "./state.js";
+import { FACILITIES, fold } from "./quick.js";
+import { ALL_SIDES, cardAt, edit, keepNames, newDraft, notify, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const BOX = {
@@ -17,7 +18,6 @@ const BOX = {
 };
 const MOST_CHIPS = 16; // names offered as chips for a style or a type (the rest: "other")
 const POINTS_CHIPS = 10; // 0 to 9 as chips; more typed in the field beside them
-const INPUTS = ["f-style", "f-type", "f-points"];
 let catalogNames = { style: [], type: [] };
 
 function target() {
@@ -30,44 +30,41 @@ function currentCard() {
 }
 
 // The names offered for a style or a type: the box's, the catalog's, then those of the game
-// (every player's cards), at most MOST_CHIPS, the card's own always among them.
+// (every player's cards) that read as none of them once folded ("Gótico" is gothic), at
+// most MOST_CHIPS, the card's own always among them (last: the chips before it stay put).
 export function offered(kind, own) {
-  const names = new Set([...BOX[kind], ...catalogNames[kind]]);
+  const names = [...BOX[kind], ...catalogNames[kind]];
+  const seen = new Set(names.flatMap((name) => [fold(name), fold(shown(name))]));
   for (const player of state.game?.players ?? []) {
     for (const placement of player.city) {
       const name = printed(placement.card)[kind];
-      if (typeof name === "string" && name) names.add(name);
+      if (typeof name === "string" && name && !seen.has(fold(name))) {
+        names.push(name);
+        seen.add(fold(name));
+      }
     }
   }
-  const list = [...names].slice(0, MOST_CHIPS);
+  const list = [...new Set(names)].slice(0, MOST_CHIPS);
   if (typeof own === "string" && own && !list.includes(own)) list.push(own);
   return list;
 }
 
-// A row of chips, one pressed (the value's): each a radio button with its words. The same
-// choices keep their buttons, only redrawn: a tap whose press commits a typed field (which
-// draws the form again) still lands on its chip.
+// A row of chips, one pressed (the value's): toggle buttons with their words. The buttons
+// there are kept, in place, and only redrawn (a chip more or less is added or taken at the
+// end): a tap whose press commits a typed field (which draws the form again, and may add
+// that field's name as a chip) still lands on its chip.
 function chips(root, choices, value, disabled) {
-  const same =
-    root.children.length === choices.length &&
-    choices.every(([choice], i) => root.children[i].dataset.value === String(choice));
-  if (!same) {
-    root.replaceChildren(
-      ...choices.map(() => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "chip";
-        button.setAttribute("role", "radio");
-        return button;
-      }),
-    );
+  while (root.children.length > choices.length) root.lastElementChild.remove();
+  while (root.children.length < choices.length) {
+    root.append(Object.assign(document.createElement("button"), { type: "button", className: "chip" }));
   }
   choices.forEach(([choice, words, label], i) => {
     const button = root.children[i];
     button.dataset.value = String(choice);
     button.textContent = words;
     if (label) button.setAttribute("aria-label", label);
-    button.setAttribute("aria-checked", String(String(choice) === String(value)));
+    else button.removeAttribute("aria-label");
+    button.setAttribute("aria-pressed", String(String(choice) === String(value)));
     button.disabled = disabled;
   });
 }
@@ -126,28 +123,31 @@ const identifier = (text) => {
   return [...name].slice(0, LIMITS.text).join("");
 };
 
-const pressed = (id) => $(id).querySelector('[aria-checked="true"]')?.dataset.value;
-
-// The card the form shows, with `change` (a field and its value) made.
-function cardFromFields(change = {}) {
-  const id = $("f-id").value.trim();
-  if (id) return id;
-  if ($("f-wild").checked) return { wild: true };
-  const typed = (kind) => identifier($(`f-${kind}`).value);
-  const card = {
-    style: typed("style") || pressed("c-style") || "",
-    type: typed("type") || pressed("c-type") || "",
-    facility: pressed("c-facility") || "shelter",
-    points: whole($("f-points").value, 0, LIMITS.points),
-    stars: whole(pressed("c-stars") ?? 0, 0, LIMITS.stars),
-    sides: ALL_SIDES.filter((s) => $(`f-icon-${s}`).getAttribute("aria-pressed") === "true"),
-  };
-  return { ...card, ...change };
+// The card the form shows with `change` made (its fields and their values): only what was
+// changed is changed, so a card's other fields (a name, a facility of its own, a field a
+// pasted card lacks) stay as they are. A catalog id typed stands for the whole card; a
+// wild card ticked is one; the printed fields of a wild card or a catalog id unticked or
+// cleared are the start of an inline card.
+function changed(change) {
+  const card = currentCard();
+  if ("id" in change) {
+    if (change.id) return change.id;
+    if (typeof card !== "string") return card;
+  }
+  if ("wild" in change && change.wild) return { wild: true };
+  const printedCard = printed(card);
+  const base = typeof card === "object" && !card.wild ? card : { ...newDraft(), ...printedCard };
+  if (typeof card === "string" || card.wild) for (const k of ["id", "name", "unknown", "wild", "copies"]) delete base[k];
+  const next = { ...base, ...change };
+  delete next.id;
+  delete next.wild;
+  return next;
 }
 
 // The form's card put where it goes: into the selected card, or as the card to place. A
 // card's style and type are the next card's too.
-export function apply(card = cardFromFields()) {
+export function apply(change) {
+  const card = changed(change);
   const placement = target();
   if (placement) {
     const { row, col } = placement;
@@ -207,13 +207,27 @@ export function setCatalog(catalog) {
 function picked(group, value) {
   const field = group.slice(2);
   if (field === "style" || field === "type") $(`f-${field}`).value = "";
-  if (field === "points") $("f-points").value = value;
-  const values = { style: value, type: value, facility: value, points: Number(value), stars: Number(value) };
-  apply(cardFromFields({ [field]: values[field] }));
+  const numeric = field === "points" || field === "stars";
+  apply({ [field]: numeric ? whole(value, 0, LIMITS[field]) : value });
 }
 
+// What each field of the form changes when it is committed.
+const FIELD_CHANGES = {
+  "f-style": () => ({ style: identifier($("f-style").value) }),
+  "f-type": () => ({ type: identifier($("f-type").value) }),
+  "f-points": () => ({ points: whole($("f-points").value, 0, LIMITS.points) }),
+  "f-wild": () => ({ wild: $("f-wild").checked }),
+  "f-id": () => ({ id: $("f-id").value.trim() }),
+};
+
 export function attach() {
-  for (const id of [...INPUTS, "f-wild", "f-id"]) $(id).addEventListener("change", () => apply());
+  for (const [id, change] of Object.entries(FIELD_CHANGES)) {
+    $(id).addEventListener("change", () => {
+      const made = change();
+      if (made.style === "" || made.type === "") return; // an "other…" field emptied: nothing
+      apply(made);
+    });
+  }
   for (const group of ["c-style", "c-type", "c-facility", "c-points", "c-stars"]) {
     $(group).addEventListener("click", (event) => {
       const chip = event.target.closest(".chip");
@@ -222,10 +236,9 @@ export function attach() {
   }
   for (const side of ALL_SIDES) {
     $(`f-icon-${side}`).addEventListener("click", (event) => {
-      const button = event.currentTarget;
-      const on = button.getAttribute("aria-pressed") === "true";
-      button.setAttribute("aria-pressed", String(!on));
-      apply();
+      const on = event.currentTarget.getAttribute("aria-pressed") === "true";
+      const sides = printed(currentCard()).sides ?? [];
+      apply({ sides: ALL_SIDES.filter((s) => (s === side ? !on : sides.includes(s))) });
     });
   }
   document.addEventListener("colours", fill);

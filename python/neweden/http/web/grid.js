@@ -6,6 +6,7 @@
 import { LIMITS, MAX_SPREAD, spread } from "./check.js";
 import { num, shown, t } from "./i18n.js";
 import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
+import { askColours, styleColour } from "./colours.js";
 import { rulers } from "./zoom.js";
 
 const TURNED = new Map([["top", "bottom"], ["bottom", "top"], ["left", "right"], ["right", "left"]]);
@@ -55,43 +56,11 @@ function bounds(city) {
   };
 }
 
-// Each style's colour as the picture gives it (GET /web/colours.json: the server reads the
-// name as the decoder does, "Gótico" is gothic, and picks the picture's colour): one palette
-// for the grid, the picture and its legend. A style not asked yet is asked for with the
-// others of the drawing, and the grid drawn again when the answer comes.
-const colours = new Map(); // the name as written -> "#rrggbb", or null (no name even folded)
-const asked = new Set();
-
-function askColours(styles) {
-  const wanted = [...styles].filter((s) => !colours.has(s) && !asked.has(s)).slice(0, 64);
-  if (!wanted.length) return;
-  for (const style of wanted) asked.add(style);
-  const query = new URLSearchParams(wanted.map((style) => ["style", style]));
-  fetch(`/web/colours.json?${query}`)
-    .then((response) => (response.ok ? response.json() : {}))
-    .then((found) => {
-      for (const style of wanted) {
-        asked.delete(style);
-        if (Object.hasOwn(found, style)) colours.set(style, found[style]);
-      }
-      if (grid) render(grid);
-      document.dispatchEvent(new Event("colours")); // the card form's picture too
-    })
-    .catch(() => wanted.forEach((style) => asked.delete(style)));
-}
-
-// A style's colour on the grid ("" until the service has said it, or for none).
-export function styleColour(style) {
-  if (typeof style !== "string") return "";
-  askColours([style]);
-  return colours.get(style) || "";
-}
-
 function cardCell(button, placement) {
   const c = printed(placement.card);
   button.classList.add("card");
   if (c.wild || !c.style) button.classList.add("wild");
-  else button.style.backgroundColor = colours.get(c.style) || "";
+  else button.style.backgroundColor = styleColour(c.style);
   for (const side of sidesAsPlaced(placement)) button.classList.add(`icon-${side}`);
   if (placement.rotated) button.classList.add("rotated");
   const top = document.createElement("span");
@@ -119,10 +88,14 @@ function cardCell(button, placement) {
 export function render(root) {
   grid = root;
   const player = currentPlayer();
-  const b = bounds(player.city);
-  const { cursor } = state;
-  cursor.row = Math.min(Math.max(cursor.row, b.top), b.bottom);
-  cursor.col = Math.min(Math.max(cursor.col, b.left), b.right);
+  const cursor = clampCursor(player.city);
+  const around = bounds(player.city); // the grid drawn: the cards, a cell around, the cursor
+  const b = {
+    top: Math.min(around.top, cursor.row),
+    bottom: Math.max(around.bottom, cursor.row),
+    left: Math.min(around.left, cursor.col),
+    right: Math.max(around.right, cursor.col),
+  };
   const hadFocus = root.contains(document.activeElement);
   const width = b.right - b.left + 1;
   const shape = `${b.top},${b.left},${b.bottom},${b.right}`;
@@ -187,15 +160,29 @@ export function render(root) {
 // a cell drawn or not (the grid grows around the cards).
 export function moveCursor(row, col) {
   state.cursor = { row, col };
+  const { row: r, col: c } = clampCursor(currentPlayer().city);
+  const cell = grid?.querySelector(`[data-row="${r}"][data-col="${c}"]`);
+  if (!cell) {
+    if (grid) render(grid); // a cell not drawn yet: the grid grows to it
+    return;
+  }
   for (const cell of grid?.querySelectorAll(".cell.cursor, .cell[tabindex='0']") ?? []) {
     cell.classList.remove("cursor");
     cell.tabIndex = -1;
   }
-  const cell = grid?.querySelector(`[data-row="${row}"][data-col="${col}"]`);
-  if (cell) {
-    cell.classList.add("cursor");
-    cell.tabIndex = 0;
-  }
+  cell.classList.add("cursor");
+  cell.tabIndex = 0;
+}
+
+// The cursor kept within two cells of the city's cards (one cell of a row may be skipped
+// by the quick-entry line), on the first cell of an empty city.
+function clampCursor(city) {
+  const b = bounds(city);
+  const margin = city.length ? 1 : 0;
+  const { cursor } = state;
+  cursor.row = Math.min(Math.max(cursor.row, b.top - margin), b.bottom + margin);
+  cursor.col = Math.min(Math.max(cursor.col, b.left - margin), b.right + margin);
+  return cursor;
 }
 
 export function focusCursor() {
@@ -248,6 +235,7 @@ function choose(row, col) {
 // `card` placed on the empty cell (row, col) and selected, to be edited in place.
 function place(row, col, card) {
   state.selected = { row, col };
+  state.moving = false;
   edit((game) => {
     game.players[state.player].city.push({ row, col, card: structuredClone(card) });
   });
@@ -260,6 +248,7 @@ export function putCard(row, col, card) {
   const there = cardAt(row, col);
   if (there) {
     state.selected = { row, col };
+    state.moving = false;
     edit(() => {
       there.card = structuredClone(card);
     });
@@ -281,6 +270,7 @@ const STEPS = new Map([
 ]);
 
 export function attach(root) {
+  document.addEventListener("colours", () => render(root));
   root.addEventListener("click", (event) => {
     const cell = event.target.closest(".cell");
     if (cell) choose(Number(cell.dataset.row), Number(cell.dataset.col));

@@ -22,6 +22,12 @@ export function modeChoices() {
   return modes;
 }
 
+// Whether a game mode scores the requirement cards (`populist`) or D5 (`military`), as the
+// server's modes' table says (an unknown mode: neither).
+export function modeScores(mode, part) {
+  return Boolean(modes.find((m) => m.id === mode)?.[part]);
+}
+
 // ?lang= first, then the choice made on the page; none: the server chooses from the
 // browser's languages (its Accept-Language).
 export function chosenLanguage() {

@@ -1,17 +1,18 @@
 // The quick-entry line: one card a line, typed as it is read off the table, for example
 // "g b lab 5 2 trb" (gothic, building, lab, 5 points, 2 stars, icons top, right, bottom).
-// Each word is known by its form, in any order (docs/web.md, "Quick entry"):
-//  - letters: a name, typed in full or its first letters, in English or in the page's
-//    language ("got", "gót", "con"); it goes to the first of style, type and facility that
-//    has a name so begun and is not yet given (a name the box does not know goes to the
-//    style, then the type, as typed);
+// Each word is known by its form (docs/web.md, "Quick entry"):
 //  - a number: the points, then a second number the stars (or stars as * after the points:
 //    "5**");
 //  - after a number, letters among t, r, b and l: the connection icons (top, right, bottom,
-//    left; or c, d, b and e: cima, direita, baixo, esquerda).
+//    left; or c, d, b and e: cima, direita, baixo, esquerda);
+//  - any other word: a name, typed in full or its first letters, in English or in the page's
+//    language ("got", "gót", "con"); it goes to the first of style, type and facility that
+//    has a name so begun and is not yet given (a name the box does not know goes to the
+//    style, then the type, as the service folds it).
 // What the line does not say comes from the card to place (the last card's style and type).
 import { LIMITS } from "./check.js";
 import { shown, t } from "./i18n.js";
+import { newDraft } from "./state.js";
 
 export const FACILITIES = ["lab", "shelter", "medical", "tower", "base"];
 // The icons' letters, in English (top, right, bottom, left) and in Portuguese (cima,
@@ -22,21 +23,42 @@ const SIDE_OF = new Map([
 ]);
 const SIDE_ORDER = ["top", "right", "bottom", "left"];
 const SLOTS = ["style", "type", "facility"];
+// What the format takes as a name once folded (docs/format.md: an identifier).
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+// The accents folding takes off (the Portuguese ones, as the service folds: RULES §1).
+const ACCENTS = /[\u0301\u0300\u0302\u0303\u0308\u0327]/g;
 
-// A name as the service folds it (accents off, lower case, spaces and hyphens made _), for
-// comparing what is typed with a name and how the page's language shows it.
+// A name as the service folds it (Portuguese accents off, spaces around it trimmed, lower
+// case, inner spaces and hyphens made _): to compare what is typed with a name, and the
+// name a new one is stored as.
 export const fold = (text) =>
-  text.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/[\s-]+/g, "_");
+  text.normalize("NFD").replace(ACCENTS, "").normalize("NFC").trim().toLowerCase().replace(/[ -]/g, "_");
 
-// The name of `names` a typed word stands for: the same name (or shown the same), else the
-// first that begins so; null when none does.
-export function named(word, names) {
+// The words a name is known by: itself, as the page's language shows it, and for a
+// facility as the card form names it ("Research lab", "Laboratório de Pesquisa").
+const forms = (slot, name) => {
+  const known = [name, shown(name)];
+  if (slot === "facility") known.push(t("facility_" + name));
+  return known.map(fold);
+};
+
+// The name of slot `slot` (style, type or facility) among `names` that a typed word stands
+// for: the same name (or known by the same words), else the first so begun; null when none.
+export function named(word, slot, names) {
   const typed = fold(word);
-  const forms = names.map((name) => [name, fold(name), fold(shown(name))]);
-  const same = forms.find(([, id, words]) => id === typed || words === typed);
+  const known = names.map((name) => [name, forms(slot, name)]);
+  const same = known.find(([, words]) => words.includes(typed));
   if (same) return same[0];
-  const begun = forms.find(([, id, words]) => id.startsWith(typed) || words.startsWith(typed));
+  const begun = known.find(([, words]) => words.some((w) => w.startsWith(typed)));
   return begun ? begun[0] : null;
+}
+
+// The icons a word gives after a number ([] when it is no such word); null when it names
+// a side twice ("tt", "tc").
+function icons(word) {
+  if (!/^[trblcde]{1,4}$/.test(word)) return [];
+  const sides = [...word].map((c) => SIDE_OF.get(c));
+  return new Set(sides).size === sides.length ? SIDE_ORDER.filter((s) => sides.includes(s)) : null;
 }
 
 // What a line says of a card: {said: {style?, type?, facility?, points?, stars?, sides?}} or
@@ -46,7 +68,7 @@ export function readLine(text, names) {
   const said = {};
   const numbers = [];
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    const counted = /^(\d+)(\*{0,3})$/.exec(word);
+    const counted = /^(\d{1,9})(\*{0,3})$/.exec(word);
     if (counted) {
       numbers.push(Number(counted[1]));
       if (counted[2]) numbers.push(counted[2].length);
@@ -56,20 +78,24 @@ export function readLine(text, names) {
       numbers.push(word.length);
       continue;
     }
-    const sides = numbers.length && /^[trblcde]{1,4}$/.test(word) ? [...word].map((c) => SIDE_OF.get(c)) : [];
-    if (sides.length && new Set(sides).size === sides.length) {
-      if (said.sides) return { error: t("quick_twice", { word }) };
-      said.sides = SIDE_ORDER.filter((side) => sides.includes(side));
+    const sides = numbers.length ? icons(word) : [];
+    if (sides === null || (sides.length && said.sides)) return { error: t("quick_twice", { word }) };
+    if (sides.length) {
+      said.sides = sides;
       continue;
     }
-    if (!/^[\p{L}_][\p{L}\p{N}_-]*$/u.test(word)) return { error: t("quick_unread", { word }) };
-    const slot = SLOTS.find((s) => !(s in said) && named(word, names[s]) !== null);
-    if (slot) said[slot] = named(word, names[slot]);
-    else {
-      const open = ["style", "type"].find((s) => !(s in said));
-      if (!open) return { error: t("quick_no_facility", { word }) };
-      said[open] = [...fold(word)].slice(0, LIMITS.text).join("");
+    const slot = SLOTS.find((s) => !(s in said) && named(word, s, names[s]) !== null);
+    if (slot) {
+      said[slot] = named(word, slot, names[slot]);
+      continue;
     }
+    const open = ["style", "type"].find((s) => !(s in said));
+    const name = fold(word);
+    if (!IDENTIFIER.test(name) || [...name].length > LIMITS.text) {
+      return { error: t("quick_unread", { word }) };
+    }
+    if (!open) return { error: t("quick_no_facility", { word }) };
+    said[open] = name;
   }
   if (numbers.length > 2) return { error: t("quick_numbers") };
   if (numbers.length) said.points = numbers[0];
@@ -79,32 +105,30 @@ export function readLine(text, names) {
   return { said };
 }
 
-// The card a line makes: what it says over the card to place (`draft`).
+// The card a line makes: what it says over the card to place (`draft`; a wild card or a
+// catalog id to place gives the new page's card to place: a line makes a printed card).
 export function lineCard(said, draft) {
-  const base = typeof draft === "object" && !draft.wild ? draft : {};
-  const card = {
-    style: base.style ?? "gothic",
-    type: base.type ?? "building",
-    facility: base.facility ?? "shelter",
-    points: base.points ?? 0,
-    stars: base.stars ?? 0,
-    sides: [...(base.sides ?? [])],
-  };
-  return { ...card, ...said };
+  const base = typeof draft === "object" && !draft.wild ? draft : newDraft();
+  const card = { ...newDraft(), ...base };
+  return { ...card, sides: [...card.sides], ...said };
 }
 
-// The name the last word of a line stands for, written whole ("" when it stands for none or
-// is whole already): what Tab puts in its place. The name as the page's language shows it,
-// folded (one word), when that is what was begun ("con" -> construcao).
+// The name the last word of a line stands for, written whole and folded ("" when it stands
+// for none, is an icon word after a number, or is whole already): what Tab puts in its
+// place. The name as the page's language shows it when that is what was begun ("con" ->
+// construcao).
 export function completion(text, names) {
   const words = text.split(/\s+/);
   const last = words[words.length - 1];
   if (!last || !/^\p{L}/u.test(last)) return "";
-  const before = readLine(words.slice(0, -1).join(" "), names).said ?? {};
-  const slot = SLOTS.find((s) => !(s in before) && named(last, names[s]) !== null);
+  const read = readLine(words.slice(0, -1).join(" "), names);
+  const before = read.said ?? {};
+  if ("points" in before && icons(last)?.length) return "";
+  const slot = SLOTS.find((s) => !(s in before) && named(last, s, names[s]) !== null);
   if (!slot) return "";
-  const name = named(last, names[slot]);
-  const whole = fold(name).startsWith(fold(last)) ? name : fold(shown(name));
+  const name = named(last, slot, names[slot]);
+  const begun = forms(slot, name).find((w) => w.startsWith(fold(last)));
+  const whole = begun === fold(name) || begun === undefined ? fold(name) : begun;
   return whole === last ? "" : whole;
 }
 
@@ -150,7 +174,9 @@ export function attach({ names, draft, put, cursor, move, words, taken }) {
     if (step && event.altKey) {
       event.preventDefault();
       move(at.row + step[0], at.col + step[1]);
-      rowStart = cursor().col;
+      // another row begins where the cursor is; a row begins further left if it goes there
+      const col = cursor().col;
+      rowStart = step[0] || rowStart === null ? col : Math.min(rowStart, col);
       preview();
     } else if (event.key === "Tab" && !event.shiftKey && line.value.trim()) {
       const whole = completion(line.value, names());

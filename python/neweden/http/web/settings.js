@@ -3,6 +3,7 @@
 import { LIMITS, whole } from "./check.js";
 import { t } from "./i18n.js";
 import { currentPlayer, edit, notify, state } from "./state.js";
+import { fitTable, renderRequirements } from "./tablecards.js";
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, props = {}, ...children) => {
@@ -10,14 +11,10 @@ const el = (tag, props = {}, ...children) => {
   node.append(...children);
   return node;
 };
-let requirementIds = ["A1", "B1", "C1"];
-let requirementTexts = new Map();
 const KNOWN_EFFECTS = ["third_star", "rotate", "move"];
 let effects = [...KNOWN_EFFECTS];
 
 export function setCatalog(catalog) {
-  requirementIds = catalog.requirements.map((r) => r.id);
-  requirementTexts = new Map(catalog.requirements.map((r) => [r.id, r.text]));
   effects = [...new Set([...effects, ...catalog.effects])];
 }
 
@@ -38,23 +35,7 @@ function select(options, value, onChange) {
 export function renderSettings() {
   const game = state.game;
   $("s-mode").value = game.mode;
-  const requirements = $("s-requirements");
-  requirements.replaceChildren(
-    ...requirementIds.map((id) => {
-      const box = el("input", { type: "checkbox", checked: (game.requirements || []).includes(id) });
-      box.addEventListener("change", () =>
-        edit((g) => {
-          const chosen = new Set(g.requirements || []);
-          if (box.checked) chosen.add(id);
-          else chosen.delete(id);
-          g.requirements = requirementIds.filter((r) => chosen.has(r));
-        }),
-      );
-      const label = el("label", { className: "inline" }, box, ` ${id}`);
-      if (requirementTexts.get(id)) label.title = requirementTexts.get(id);
-      return label;
-    }),
-  );
+  renderRequirements();
   const first = $("s-first");
   first.replaceChildren(
     el("option", { value: "", textContent: t("nobody") }),
@@ -184,7 +165,12 @@ function movePlayer(step) {
 }
 
 export function attach() {
-  $("s-mode").addEventListener("change", (e) => edit((g) => (g.mode = e.target.value)));
+  $("s-mode").addEventListener("change", (e) =>
+    edit((g) => {
+      g.mode = e.target.value;
+      fitTable(g);
+    }),
+  );
   $("s-first").addEventListener("change", (e) =>
     edit((g) => (e.target.value ? (g.first_player = e.target.value) : delete g.first_player)),
   );
@@ -198,9 +184,10 @@ export function attach() {
     });
   });
   $("p-add").addEventListener("click", () => {
-    edit((g) =>
-      g.players.push({ name: t("player_n", { n: g.players.length + 1 }), city: [], epiphanies: [], bonuses: [] }),
-    );
+    edit((g) => {
+      g.players.push({ name: t("player_n", { n: g.players.length + 1 }), city: [], epiphanies: [], bonuses: [] });
+      fitTable(g);
+    });
     state.player = state.game.players.length - 1;
     state.selected = null;
     notify("player");
@@ -212,6 +199,7 @@ export function attach() {
     edit((g) => {
       const [removed] = g.players.splice(gone, 1);
       if (g.first_player === removed.name) delete g.first_player;
+      fitTable(g);
     });
   });
   $("player-tabs").addEventListener("keydown", (event) => {

@@ -17,21 +17,23 @@ export const state = {
   selected: null, // {row, col} of the selected card, or null
   cursor: { row: 0, col: 0 }, // the grid's focused cell
   moving: false, // the next empty cell chosen receives the selected card
-  draft: {
-    style: "gothic",
-    type: "building",
-    facility: "shelter",
-    points: 1,
-    stars: 0,
-    sides: [...ALL_SIDES],
-  },
+  draft: newDraft(),
   highlight: [], // cells of a problem the user clicked, [[row, col], ...]
   unsaved: false, // the storage refused the game in progress (full?): kept in the page only
   legal: new Map(), // "row,col" -> "upright" | "rotated": where the card being placed may go
 };
 
+// The card to place on a new page (and what the quick-entry line fills in when the card to
+// place is a wild card or a catalog id).
+export function newDraft() {
+  return { style: "gothic", type: "building", facility: "shelter", points: 1, stars: 0, sides: [...ALL_SIDES] };
+}
+
+// Undo and redo keep the game and the card to place as they were (the next card's style and
+// type come back with the card they came from).
 const undo = [];
 const redo = [];
+const snapshot = (game = state.game) => JSON.stringify({ game, draft: state.draft });
 
 export function newGame(playerName) {
   return {
@@ -76,7 +78,7 @@ export function load(game, { undoable = false } = {}) {
   state.highlight = [];
   redo.length = 0;
   if (undoable && before.game) {
-    undo.push(JSON.stringify(before.game));
+    undo.push(snapshot(before.game));
     if (undo.length > 200) undo.shift();
   } else {
     undo.length = 0;
@@ -95,7 +97,7 @@ export function load(game, { undoable = false } = {}) {
 
 // Change the game through `change(game)`, undoable.
 export function edit(change) {
-  undo.push(JSON.stringify(state.game));
+  undo.push(snapshot());
   if (undo.length > 200) undo.shift();
   redo.length = 0;
   change(state.game);
@@ -106,8 +108,10 @@ export function edit(change) {
 
 function swap(from, to) {
   if (!from.length) return;
-  to.push(JSON.stringify(state.game));
-  state.game = JSON.parse(from.pop());
+  to.push(snapshot());
+  const { game, draft } = JSON.parse(from.pop());
+  state.game = game;
+  state.draft = draft;
   state.player = Math.min(state.player, state.game.players.length - 1);
   if (state.selected && !cardAt(state.selected.row, state.selected.col)) state.selected = null;
   save();
@@ -121,9 +125,10 @@ export const canRedo = () => redo.length > 0;
 
 // The next card to place keeps the style and type of `card`, the card just placed or edited.
 export function keepNames(card) {
-  if (typeof card === "object" && !card.wild && typeof state.draft === "object" && !state.draft.wild) {
-    state.draft = { ...state.draft, style: card.style, type: card.type };
-  }
+  const named = (name) => typeof name === "string" && name.trim() !== "";
+  if (typeof card !== "object" || card.wild || !named(card.style) || !named(card.type)) return;
+  const draft = typeof state.draft === "object" && !state.draft.wild ? state.draft : newDraft();
+  state.draft = { ...draft, style: card.style, type: card.type };
 }
 
 export function currentPlayer() {

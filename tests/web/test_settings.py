@@ -1,0 +1,108 @@
+"""The requirement cards and the D5 card as the table has them (issue 39), in a real
+browser: a deck's card picked with one tap or typed, a card the catalog does not know ticked
+as met for a player (scored as declared by the service), and the D5 card's values typed
+for the game's player count, checked, used by the service, remembered on the device for the
+next game with as many players, and forgotten again."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import neweden
+from tests.web.test_page import Page, in_a_browser
+
+pytest.importorskip("starlette", reason="the serve extra")
+
+
+def _game(page: Page) -> dict[str, Any]:
+    """The game as the page would download it (its one-line JSON)."""
+    page.page.locator("#io-line").click()
+    game: dict[str, Any] = json.loads(page.page.locator("#io-text").input_value())
+    return game
+
+
+def _deck(page: Page, deck: str) -> Any:
+    return page.page.locator(f"#s-requirements [role=group][aria-label='Deck {deck}']")
+
+
+@in_a_browser
+def test_the_requirement_cards_in_play_as_the_table_has_them(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.page.locator("#settings > summary").click()
+    for deck in "ABC":  # a new game plays the built-in A1, B1, C1: each deck's card pressed
+        assert _deck(page, deck).locator("[aria-pressed=true]").inner_text() == f"{deck}1"
+    _deck(page, "C").get_by_text("none").click()
+    assert _game(page)["requirements"] == ["A1", "B1"]
+    other = page.page.locator(
+        "#s-requirements input[aria-label='Another card of deck C, its id typed']"
+    )
+    other.fill("C7")
+    other.press("Enter")
+    page.page.get_by_text("C7 is not in the catalog: which players met it?").wait_for()
+    assert _game(page)["requirements"] == ["A1", "B1", "C7"]
+    page.page.locator("#s-requirements .met label", has_text="Player 1").click()
+    game = _game(page)
+    assert game["players"][0]["requirements_met"] == ["C7"]
+    report = neweden.score(json.dumps(game).encode())
+    assert report["players"][0]["requirements_declared"] == ["C7"]
+    page.page.locator("#s-requirements .met label", has_text="Player 1").click()  # unticked
+    assert "requirements_met" not in _game(page)["players"][0]
+    page.close()
+
+
+def _majority(page: Page) -> list[str]:
+    fields = page.page.locator("#s-majority input")
+    return [fields.nth(k).input_value() for k in range(fields.count())]
+
+
+def _three_military_players(page: Page) -> None:
+    if not page.page.locator("#settings").evaluate("(d) => d.open"):
+        page.page.locator("#settings > summary").click()
+    page.page.select_option("#s-mode", "military")
+    assert page.page.locator("#s-requirements-set").is_hidden()
+    assert page.page.locator("#s-majority-set").is_hidden()  # one player: no majority
+    for n in (2, 3):
+        page.page.locator("#p-add").click()
+        page.page.wait_for_selector(f"#player-tabs [role=tab]:nth-child({n})")
+
+
+@in_a_browser
+def test_the_d5_card_typed_is_used_remembered_and_forgotten(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en")
+    _three_military_players(page)
+    assert _majority(page) == ["7", "3", "0"]  # the built-in default, said so
+    status = page.page.locator("#s-majority-status")
+    assert status.inner_text().startswith("The built-in default for 3 players")
+    first = page.page.locator("#s-majority input").first
+    first.fill("8")
+    first.press("Enter")
+    page.page.wait_for_function(
+        "() => document.getElementById('s-majority-status').textContent.startsWith('This game')"
+    )
+    game = _game(page)
+    assert game["majority_table"] == [8, 3, 0]
+    assert neweden.score(json.dumps(game).encode())["majority_table"] == "game"
+    last = page.page.locator("#s-majority input").last
+    last.fill("9")  # larger than the one before: refused, said
+    last.press("Enter")
+    assert status.inner_text().startswith("The D5 card has 3 values")
+    assert _game(page)["majority_table"] == [8, 3, 0]
+    # the next game with three players gets the card typed
+    page.page.once("dialog", lambda dialog: dialog.accept())
+    page.page.locator("#new-game").click()
+    page.page.wait_for_function(
+        "() => document.querySelectorAll('#player-tabs [role=tab]').length === 1"
+    )
+    assert "majority_table" not in _game(page)
+    _three_military_players(page)
+    assert _majority(page) == ["8", "3", "0"]
+    assert _game(page)["majority_table"] == [8, 3, 0]
+    page.page.locator("#s-majority-reset").click()  # forgotten: the catalog's again
+    assert "majority_table" not in _game(page)
+    assert _majority(page) == ["7", "3", "0"]
+    page.page.locator("#p-remove").click()  # two players: no remembered card, none of its own
+    assert _majority(page) == ["5", "0"]
+    page.close()
