@@ -21,6 +21,7 @@ from tests.servers import running_server  # noqa: E402
 #: name -> (path, viewport width, height, phone)
 SHOTS = {
     "web-desktop.png": ("/?example=final&lang=en", 1280, 900, False),
+    "web-desktop-pt-BR.png": ("/?example=final&lang=pt-BR", 1280, 900, False),
     "web-phone.png": ("/?example=final&lang=en", 390, 844, True),
     "web-phone-pt-BR.png": ("/?example=final&lang=pt-BR", 390, 844, True),
 }

@@ -31,7 +31,7 @@ from tests.servers import running_server
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 SVG = "{http://www.w3.org/2000/svg}"
-PT_HEADINGS = "# jogador legal cartas abert estr cumpr popul milit epif 10+ bônus total"
+PT_HEADINGS = "# jogador válido cartas abert estr cumpr popul milit epif 10+ bônus total"
 EN_HEADINGS = "# player legal cards open stars met   popul milit epiph 10+ bonus total"
 
 
@@ -225,7 +225,7 @@ def test_cli_messages_in_portuguese(tmp_path: Path, capsys: pytest.CaptureFixtur
         capsys.readouterr().err
     )
     assert main(["render", str(path), "--overlay", "x", "--lang", "pt-BR"]) == 2
-    assert "camada(s) desconhecida(s) x; conhecidas: " in capsys.readouterr().err
+    assert "camada desconhecida x; conhecidas: " in capsys.readouterr().err
 
 
 def test_too_large_in_portuguese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -378,7 +378,7 @@ def test_the_picture_in_portuguese() -> None:
         assert words in texts, words
     for words in ("Legend", "wild card", "medical", "shelter", "gothic", "building"):
         assert words not in texts
-    assert texts[0] == ("Sarah: 78 pontos, colocação 1 (legal, cartas: 10, conexões abertas: 6)")
+    assert texts[0] == ("Sarah: 78 pontos, colocação 1 (válido, cartas: 10, conexões abertas: 6)")
     assert _data(svg) == _data(english)  # identifiers and cells stay
     squeezed = [t for t in root.iter(f"{SVG}text") if t.text == "Laboratório de Pesquisa"]
     assert squeezed

@@ -220,7 +220,7 @@ def test_too_many_problems_are_counted_in_portuguese() -> None:
     en, pt = decode_problems(raw, "en"), decode_problems(raw, PT)
     assert places(en) == places(pt)
     assert en[-1].message == "and 20 more problem(s), not listed: at most 100 are"
-    assert pt[-1].message == "e mais 20 problema(s), não listados: no máximo 100 são listados"
+    assert pt[-1].message == "e mais 20 problemas, não listados: no máximo 100 são listados"
 
 
 def test_validate_says_the_decode_problems_in_portuguese() -> None:
@@ -441,7 +441,7 @@ def test_the_catalog_error_and_a_missing_catalog_are_said_in_portuguese(tmp_path
     (problem,) = info.value.problems
     assert (problem.code, problem.path) == ("not_found", "")
     assert problem.message == "não é possível ler o catálogo: Arquivo ou pasta inexistente"
-    assert str(info.value).endswith("1 problema(s); o primeiro: /: not_found: " + problem.message)
+    assert str(info.value).endswith("1 problema; o primeiro: /: not_found: " + problem.message)
     with pytest.raises(CatalogError) as english:
         load_catalog(tmp_path / "none.toml")
     assert english.value.problems[0].message == (
@@ -503,7 +503,7 @@ def test_every_value_of_a_condition_has_portuguese_words() -> None:
         "(0 wild cards; more than 1 distinct types needed)" in english["why"]
     )
     for words in (
-        "0 cartas gothic ou futurist, de 2 ou 3 estrela(s); é preciso pelo menos 2",
+        "0 cartas gothic ou futurist, de 2 ou 3 estrelas; é preciso pelo menos 2",
         ") ou (",
         "0 cartas curinga; é preciso mais de 1 tipos distintos",
         "3 cartas comuns na linha 0; o permitido é menos de 9",

@@ -300,7 +300,7 @@ def test_the_third_star_advice_in_portuguese() -> None:
     (advice,) = pt["players"][0]["audit"]["advice"]
     assert advice["code"] == "third_star_choice"
     assert advice["message"] == (
-        "ativar mais 3 Epifanias de 1/3 de estrela (1 estrela(s) inteira(s) em vez de 0) "
+        "ativar mais 3 Epifanias de 1/3 de estrela (1 estrela inteira em vez de 0) "
         "teria feito 42 pontos a mais"
     )
     activated = [{**THIRD, "state": "activated"}] * 3
@@ -335,7 +335,7 @@ def test_every_card_sentence_of_the_audit_in_portuguese() -> None:
     ]
     _en, pt = both(game("populist", player("P", city)))
     whys = [c["why"] for c in pt["players"][0]["audit"]["cards"]]
-    assert whys[0].startswith("ativada: precisa de 0 estrela(s), o jogador tem")
+    assert whys[0].startswith("ativada: precisa de 0 estrela, o jogador tem")
     assert whys[1].startswith("1 ponto: precisa de 3 estrelas, o jogador tem")
     assert whys[3] == "sobre uma posição ocupada: fica de fora"
     assert whys[4] == "id desconhecido: fica de fora"
@@ -371,7 +371,7 @@ def test_every_epiphany_note_of_the_audit_in_portuguese() -> None:
         "1/3 de estrela, num grupo de três que forma uma estrela",
         "1/3 de estrela, num grupo de três que forma uma estrela",
         "1/3 de estrela que sobrou (menos de três): pontua como validada",
-        "ativada (rotate)",
+        "ativada (girar uma carta)",
         "ativada (sem efeito indicado)",
         "id desconhecido: não pontua",
     ]

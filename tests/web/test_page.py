@@ -92,10 +92,10 @@ def test_the_words_come_from_the_gettext_catalog_in_both_languages(server: int) 
     assert english["messages"] == MESSAGES
     assert portuguese["messages"].keys() == english["messages"].keys()
     same = {k for k, v in english["messages"].items() if portuguese["messages"][k] == v}
-    # the same words in both: short names, "legal" (as the picture says it), and a player's
-    # total and place (made of the name, the number and place_n)
-    allowed = {"facility_short_lab", "facility_short_base", "total", "points_n", "legal"}
-    assert same <= allowed | {"totals_entry"}
+    # the same words in both: short names, and a player's total and place (made of the name,
+    # the number and place_n), a card's words (its fields and commas)
+    allowed = {"facility_short_lab", "facility_short_base", "total", "points_n"}
+    assert same <= allowed | {"totals_entry", "card_words"}  # (only fields and commas)
     assert portuguese["messages"]["live"] == "Pontuação"
     accepted = get(server, "/web/messages.json", {"accept-language": "pt-BR,pt;q=0.9"})
     assert json.loads(accepted[2])["lang"] == "pt-BR"
@@ -592,7 +592,7 @@ def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server
     page = Page(browser, server, "/?lang=en" + share(game))
     page.wait_total("Ana", total_of(game, "Ana"))
     label = cell(page, 0, 0).get_attribute("aria-label") or ""
-    assert label == "Row 0, column 0: constructor constructor, 1 points, 0 stars, Military base"
+    assert label == "Row 0, column 0: constructor constructor, 1 point, 0 stars, Military base"
     assert page.page.locator("#grid .card").count() == 3
     # names the format refuses are drawn too, the API says why
     odd = ("__proto__", "toString", "prototype")

@@ -34,7 +34,7 @@ def test_the_requirement_cards_in_play_as_the_table_has_them(browser: Any, serve
     page.page.locator("#settings > summary").click()
     for deck in "ABC":  # a new game plays the built-in A1, B1, C1: each deck's card pressed
         assert _deck(page, deck).locator("[aria-pressed=true]").inner_text() == f"{deck}1"
-    _deck(page, "C").get_by_text("none").click()
+    _deck(page, "C").get_by_text("no card").click()
     assert _game(page)["requirements"] == ["A1", "B1"]
     other = page.page.locator(
         "#s-requirements input[aria-label='Another card of deck C, its id typed']"

@@ -136,15 +136,26 @@ DEFAULT_MAJORITY_TABLE: Mapping[int, tuple[int, ...]] = MappingProxyType(
 
 # Plain dicts (a catalog travels to worker processes, and a MappingProxyType does not pickle);
 # nothing changes them.
+# The built-in cards' names and texts are marked for translation: GET /v1/catalog gives them
+# in the answer's language (a catalog file's own, as written).
 BUILTIN = Catalog(
     name="builtin",
     cards=dict(
         {
             "atomic-waste": CardSpec(
-                True, None, None, None, 0, 0, ALL_SIDES, "Atomic Waste", "atomic-waste", copies=5
+                True,
+                None,
+                None,
+                None,
+                0,
+                0,
+                ALL_SIDES,
+                N_("Atomic Waste"),
+                "atomic-waste",
+                copies=5,
             ),
             "new-eden": CardSpec(
-                True, None, None, None, 0, 0, ALL_SIDES, "New Eden", "new-eden", copies=2
+                True, None, None, None, 0, 0, ALL_SIDES, N_("New Eden"), "new-eden", copies=2
             ),
         }
     ),
@@ -153,19 +164,19 @@ BUILTIN = Catalog(
             "A1": RequirementSpec(
                 "A1",
                 "A",
-                "The city has cards of all 5 architectural styles.",
+                N_("The city has cards of all 5 architectural styles."),
                 {">=": [{"distinct": "style"}, {"all_styles": {}}]},
             ),
             "B1": RequirementSpec(
                 "B1",
                 "B",
-                "Some row of the city holds more than 5 cards.",
+                N_("Some row of the city holds more than 5 cards."),
                 {">": [{"row_cards": {}}, 5]},
             ),
             "C1": RequirementSpec(
                 "C1",
                 "C",
-                "The city has at most 4 open connections.",
+                N_("The city has at most 4 open connections."),
                 {"<=": [{"open_connections": {}}, 4]},
             ),
         }

@@ -50,7 +50,7 @@ from neweden.format.vocabulary import (
     fold_condition,
 )
 from neweden.format.walk import field_label
-from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, number
+from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, ngettext, number
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -71,8 +71,10 @@ class CatalogError(ValueError):
         self.source = source
         self.problems = tuple(problems)
         super().__init__(
-            _(
+            ngettext(
                 "{source}: {count} problem(s); first: {first}",
+                "{source}: {count} problem(s); first: {first}",
+                len(self.problems),
                 source=source,
                 count=len(self.problems),
                 first=self.problems[0].line(),

@@ -38,7 +38,7 @@ from neweden.format.untyped import CUT_DEPTH as CUT_DEPTH  # (read here by scori
 from neweden.format.untyped import _cut_deep_containers as _cut_deep_containers
 from neweden.format.untyped import generic_value, generic_value_with_repeated_keys
 from neweden.format.walk import MAX_LISTED_PROBLEMS, CrossCheck, Walk
-from neweden.i18n import N_, _, number
+from neweden.i18n import N_, _, ngettext, number
 
 __all__ = [
     "GameInput",
@@ -266,8 +266,10 @@ def find_problems(
         return problems
     more = Problem(
         code=codes.TOO_LARGE,
-        message=_(
+        message=ngettext(
             "and {count} more problem(s), not listed: at most {limit} are",
+            "and {count} more problem(s), not listed: at most {limit} are",
+            walk.unlisted,
             count=number(walk.unlisted),
             limit=MAX_LISTED_PROBLEMS,
         ),

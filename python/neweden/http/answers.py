@@ -16,7 +16,7 @@ from starlette.responses import Response
 
 from neweden.format import codes
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.i18n import N_, _, number
+from neweden.i18n import N_, _, ngettext, number
 
 __all__ = [
     "HEADERS",
@@ -161,6 +161,11 @@ def decode_problem(err: GameDecodeError) -> Response:
     return problem_answer(
         422,
         "Unprocessable Content",
-        _("the body is JSON but not a game: {count} problem(s)", count=len(err.problems)),
+        ngettext(
+            "the body is JSON but not a game: {count} problem(s)",
+            "the body is JSON but not a game: {count} problem(s)",
+            len(err.problems),
+            count=len(err.problems),
+        ),
         err.problems,
     )

@@ -12,7 +12,7 @@ from neweden.format import codes
 from neweden.format.jsonscan import count_commas
 from neweden.format.problems import Problem
 from neweden.http.answers import json_answer, problem_answer
-from neweden.i18n import _, number
+from neweden.i18n import _, ngettext, number
 from neweden.runners.results import Scored, scored
 from neweden.scoring.types import ProblemItem, Report
 
@@ -96,8 +96,10 @@ def _cap_listed(results: list[Scored]) -> list[Scored]:
         if len(errors) <= budget:
             budget -= len(errors)
             continue
-        message = _(
+        message = ngettext(
             "{count} problem(s), not listed: at most {most} are listed in one answer",
+            "{count} problem(s), not listed: at most {most} are listed in one answer",
+            len(errors),
             count=number(len(errors)),
             most=number(MAX_LISTED_PER_RESPONSE),
         )

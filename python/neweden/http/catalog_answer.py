@@ -12,6 +12,7 @@ from neweden.catalog.catalog import Catalog
 from neweden.format.descriptions import described
 from neweden.format.model import MAX_PLAYERS
 from neweden.format.sides import SIDES
+from neweden.i18n import _
 from neweden.rules.military import majority_table
 
 __all__ = ["CatalogAnswer", "catalog_answer"]
@@ -95,11 +96,13 @@ class CatalogAnswer(msgspec.Struct):
 
 
 def catalog_answer(catalog: Catalog) -> CatalogAnswer:
-    """The answer of `GET /v1/catalog` for `catalog` (ids sorted)."""
+    """The answer of `GET /v1/catalog` for `catalog` (ids sorted), in the current language:
+    the built-in cards' names and texts translated (a catalog file's, as written, unless a
+    text is word for word one the translations hold)."""
     cards = [
         CatalogCard(
             id=card_id,
-            name=spec.name,
+            name=_(spec.name) if spec.name else spec.name,
             wild=spec.wild,
             style=spec.style,
             type=spec.type,
@@ -112,13 +115,15 @@ def catalog_answer(catalog: Catalog) -> CatalogAnswer:
         for card_id, spec in sorted(catalog.cards.items())
     ]
     requirements = [
-        CatalogRequirement(id=r.id, deck=r.deck, text=r.text)
-        for _, r in sorted(catalog.requirements.items())
+        CatalogRequirement(id=r.id, deck=r.deck, text=_(r.text) if r.text else r.text)
+        for _id, r in sorted(catalog.requirements.items())
     ]
     tables = {n: majority_table(catalog.majority_table, n) for n in range(2, MAX_PLAYERS + 1)}
     epiphanies = [
-        CatalogEpiphany(id=e.id, points=e.points, effect=e.effect, text=e.text)
-        for _, e in sorted(catalog.epiphanies.items())
+        CatalogEpiphany(
+            id=e.id, points=e.points, effect=e.effect, text=_(e.text) if e.text else e.text
+        )
+        for _id, e in sorted(catalog.epiphanies.items())
     ]
     return CatalogAnswer(
         name=catalog.name,

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from neweden.format.modes import MODES
-from neweden.i18n import LANGUAGES, N_, _, current, own_name
+from neweden.i18n import LANGUAGES, N_, Nn_, _, current, own_name, plural_pair
 
 __all__ = ["MESSAGES", "PAGE_HEADERS", "asset", "messages", "page"]
 
@@ -60,7 +60,7 @@ MESSAGES: dict[str, str] = {
         "catalog does not know, tick the players the table agreed met it."
     ),
     "deck_n": N_("Deck {deck}"),
-    "no_card": N_("none"),
+    "no_card": N_("no card"),
     "other_id": N_("other id…"),
     "other_id_of": N_("Another card of deck {deck}, its id typed"),
     "also_in_play": N_("Also in play: {id}"),
@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     "cell_empty": N_("Empty cell, row {row}, column {col}"),
     "cell_legal": N_("Empty cell, row {row}, column {col}: the card is legal here"),
     "cell_card": N_("Row {row}, column {col}: {card}"),
-    "card_words": N_("{style} {type}, {points} points, {stars} stars"),
+    "card_words": N_("{style} {type}, {points}, {stars}"),
     "wild_card": N_("wild card"),
     "rotated": N_("rotated"),
     "card_to_place": N_("Card to place"),
@@ -174,7 +174,7 @@ MESSAGES: dict[str, str] = {
     "no_effect": N_("no effect"),
     "effect_third_star": N_("third star"),
     "effect_rotate": N_("rotate a card"),
-    "effect_move": N_("move a card"),
+    "effect_move": N_("move the project's cards"),
     "bonuses": N_("Bonuses"),
     "bonus": N_("Bonus"),
     "bonus_name": N_("Name"),
@@ -204,7 +204,6 @@ MESSAGES: dict[str, str] = {
     "audit_advice": N_("Advice"),
     "audit_ranking": N_("Ranking"),
     "points_n": N_("{n} pts"),
-    "stars_total": N_("{n} star(s) in all"),
     "place_n": N_("place {n}"),
     "totals": N_("Each player's total and place"),
     "totals_entry": N_("{name}: {total} · {place}"),
@@ -309,6 +308,15 @@ MESSAGES: dict[str, str] = {
 }
 
 
+#: The page's messages whose words follow a count `{n}`: (for one, for more), each language's
+#: forms sent to the page, which picks one with its own plural rules (i18n.js `tn`).
+PLURALS: dict[str, tuple[str, str]] = {
+    "points_count": Nn_("{n} point", "{n} points"),
+    "stars_count": Nn_("{n} star", "{n} stars"),
+    "stars_total": Nn_("{n} star in all", "{n} stars in all"),
+}
+
+
 @cache
 def _files() -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(FOLDER.iterdir()) if p.suffix in _TYPES}
@@ -357,6 +365,7 @@ def messages_body() -> bytes:
     from neweden.present.svg import SHOWN_NAMES
 
     words = {key: _(text) for key, text in MESSAGES.items()}
+    plurals = {key: plural_pair(*forms) for key, forms in PLURALS.items()}
     names = {name: _(text) for name, text in SHOWN_NAMES.items()}
     # the choices of languages and modes: the message catalogs present, the modes' table
     languages = [{"tag": tag, "name": own_name(tag)} for tag in LANGUAGES]
@@ -368,6 +377,7 @@ def messages_body() -> bytes:
         {
             "lang": current(),
             "messages": words,
+            "plurals": plurals,
             "names": names,
             "languages": languages,
             "modes": modes,

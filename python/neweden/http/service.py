@@ -53,7 +53,7 @@ from neweden.http.api_types import openapi
 from neweden.http.batch_answer import answer_batch
 from neweden.http.catalog_answer import catalog_answer
 from neweden.http.middleware import Languages, Preflight
-from neweden.i18n import _
+from neweden.i18n import _, current
 from neweden.present.render import render
 from neweden.scoring.placements import answer_request
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
@@ -186,7 +186,7 @@ class _Endpoints:
         self.catalog = catalog
         self.work = work
         self.document = encode(openapi(__version__))
-        self.catalog_body: bytes | None = None  # made at the first GET /v1/catalog
+        self.catalog_bodies: dict[str, bytes] = {}  # by language, made at the first GET /v1/catalog
 
     async def score_one(self, request: Request, body: bytes) -> Response:
         detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
@@ -225,11 +225,13 @@ class _Endpoints:
         return Response(self.document, media_type="application/json", headers=HEADERS)
 
     async def catalog_one(self, _: Request) -> Response:
-        # made once: the catalog does not change, and a large catalog file's answer is
-        # megabytes of JSON to make again each request
-        if self.catalog_body is None:
-            self.catalog_body = encode(catalog_answer(self.catalog))
-        return Response(self.catalog_body, media_type="application/json", headers=HEADERS)
+        # made once a language: the catalog does not change, and a large catalog file's
+        # answer is megabytes of JSON to make again each request
+        lang = current()
+        body = self.catalog_bodies.get(lang)
+        if body is None:
+            body = self.catalog_bodies[lang] = encode(catalog_answer(self.catalog))
+        return Response(body, media_type="application/json", headers=HEADERS)
 
     def routes(self, bench_endpoints: bool) -> list[BaseRoute]:
         routes: list[BaseRoute] = [

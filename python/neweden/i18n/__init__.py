@@ -367,6 +367,18 @@ def named(names: Mapping[str, str], key: str) -> str:
     return key if found is None else _(found)
 
 
+def plural_pair(singular: str, plural: str, /) -> tuple[str, str]:
+    """A count's message in the current language as its two forms, with their ``{n}`` and
+    other fields unfilled: the form for one (1, and 0 where the language says "0 estrela")
+    and the form for more. What a client with the plural rules of its own (the web page:
+    ``Intl.PluralRules``) picks from; the languages here have two forms."""
+    lang = _active.get()
+    if lang == DEFAULT_LANGUAGE:
+        return singular, plural
+    found = catalog(lang)
+    return found.ngettext(singular, plural, 1), found.ngettext(singular, plural, 2)
+
+
 def N_(message: str, /) -> str:  # gettext's name: "mark now, translate later"
     """Marks a message for extraction; it is translated later, where it is shown."""
     return message

@@ -18,7 +18,7 @@ import msgspec
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.modes import MODES
-from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current
+from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, ngettext
 from neweden.present.city_picture import Drawing, PlayerCity, city_block, suspects
 from neweden.present.svg import (
     MARGIN,
@@ -214,8 +214,10 @@ def _check_overlays(overlays: Sequence[str]) -> None:
     unknown = sorted(set(overlays) - set(OVERLAYS))
     if unknown:
         raise ValueError(
-            _(
+            ngettext(
                 "unknown overlay(s) {unknown}; known: {known}",
+                "unknown overlay(s) {unknown}; known: {known}",
+                len(unknown),
                 unknown=", ".join(unknown),
                 known=", ".join(OVERLAYS),
             )

@@ -14,7 +14,7 @@ from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.descriptions import described
 from neweden.format.model import EpiphanyEntry
 from neweden.geometry.figures import ScoreFigures
-from neweden.i18n import _
+from neweden.i18n import Nn_, ngettext
 from neweden.rules.epiphanies import ICONS_PER_STAR, THIRD_STAR, third_star_stars
 from neweden.rules.requirements import populist_points
 from neweden.rules.totals import player_stars
@@ -65,26 +65,7 @@ def third_star_advice(
     gain = worth(best) - worth(stars_bought)
     if gain <= 0:
         return []
-    change = best - stars_bought
-    count = abs(change) * ICONS_PER_STAR
-    if change > 0:
-        message = _(
-            "activating {count} more 1/3-star epiphanies ({best} whole star(s) instead of "
-            "{bought}) would have scored {gain} more points",
-            count=count,
-            best=best,
-            bought=stars_bought,
-            gain=gain,
-        )
-    else:
-        message = _(
-            "validating instead {count} more 1/3-star epiphanies ({best} whole star(s) instead "
-            "of {bought}) would have scored {gain} more points",
-            count=count,
-            best=best,
-            bought=stars_bought,
-            gain=gain,
-        )
+    message = _advice_words(best, stars_bought, gain)
     return [
         {
             "code": "third_star_choice",
@@ -93,3 +74,27 @@ def third_star_advice(
             "gain": gain,
         }
     ]
+
+
+#: The advice's sentence, by whether it is to activate more 1/3-star epiphanies or fewer
+#: (a plural form for the whole stars: `{best}`).
+_ACTIVATE_MORE = Nn_(
+    "activating {count} more 1/3-star epiphanies ({best} whole star(s) instead of "
+    "{bought}) would have scored {gain} more points",
+    "activating {count} more 1/3-star epiphanies ({best} whole star(s) instead of "
+    "{bought}) would have scored {gain} more points",
+)
+_VALIDATE_MORE = Nn_(
+    "validating instead {count} more 1/3-star epiphanies ({best} whole star(s) instead "
+    "of {bought}) would have scored {gain} more points",
+    "validating instead {count} more 1/3-star epiphanies ({best} whole star(s) instead "
+    "of {bought}) would have scored {gain} more points",
+)
+
+
+def _advice_words(best: int, bought: int, gain: int) -> str:
+    """The advice to have bought `best` whole stars with 1/3-star epiphanies, not `bought`."""
+    change = best - bought
+    words = _ACTIVATE_MORE if change > 0 else _VALIDATE_MORE
+    count = abs(change) * ICONS_PER_STAR
+    return ngettext(*words, best, count=count, best=best, bought=bought, gain=gain)

@@ -14,7 +14,7 @@ from neweden.catalog.catalog import Catalog, ResolvedCard
 from neweden.catalog.conditions import COMPARISONS
 from neweden.format.sides import STEP
 from neweden.geometry.figures import ScoreFigures
-from neweden.i18n import N_, _, current
+from neweden.i18n import N_, _, current, ngettext
 
 __all__ = [
     "CityContext",
@@ -263,7 +263,9 @@ def _filter_words(spec: dict[str, Any]) -> str:
         if key == "wild":
             words.append(_("wild") if wanted else _("common"))
         elif key == "stars":
-            words.append(_("{stars}-star", stars=either.join(str(v) for v in values)))
+            count = values[0] if len(values) == 1 and isinstance(values[0], int) else 2
+            stars = either.join(str(v) for v in values)
+            words.append(ngettext("{stars}-star", "{stars}-star", count, stars=stars))
         else:
             words.append(either.join(str(v) for v in values))
     return ", ".join(words)

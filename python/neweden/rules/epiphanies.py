@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from neweden.catalog.catalog import EpiphanySpec
 from neweden.format.model import EpiphanyEntry
-from neweden.i18n import N_, _, current
+from neweden.i18n import N_, _, current, named
 
 __all__ = ["THIRD_STAR", "EpiphanyResult", "score_epiphanies"]
 
@@ -111,6 +111,16 @@ def score_epiphanies(
     return _new(EpiphanyResult, (total, stars, tuple(lines), tuple(five) if five else ()))
 
 
+#: The known epiphany effects as a report's note names them: their identifiers in English,
+#: the manual's words in Portuguese (another effect is named as it is).
+EFFECT_WORDS = {
+    # TRANSLATORS: an epiphany's effect, as in "activated (third_star)": the manual's words
+    "third_star": N_("third_star"),
+    "rotate": N_("rotate"),
+    "move": N_("move"),
+}
+
+
 @functools.lru_cache(maxsize=256)
 def _note(note: str, effect: str | None, lang: str) -> str:
     """An epiphany line's note in `lang` (the current language, which it is made in): the
@@ -118,7 +128,7 @@ def _note(note: str, effect: str | None, lang: str) -> str:
     if note:
         return _(note)
     if effect:
-        return _("activated ({effect})", effect=effect)
+        return _("activated ({effect})", effect=named(EFFECT_WORDS, effect))
     return _("activated (no effect named)")
 
 

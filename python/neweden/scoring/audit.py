@@ -20,7 +20,7 @@ from neweden.geometry.compact import (
     CityRows,
 )
 from neweden.geometry.figures import CityFigures, ScoreFigures
-from neweden.i18n import _, current
+from neweden.i18n import _, current, ngettext
 from neweden.rules.conditions import CityContext, evaluate
 from neweden.rules.epiphanies import EpiphanyResult
 from neweden.rules.epiphany_conditions import SearchBudget, disjoint_sets
@@ -117,7 +117,13 @@ def _card_why(known: bool, scored: bool, need: int, stars: int | None, lang: str
     if stars is None:
         return _("scored for its facility only (no Populist part in this mode)")
     if need <= stars:
-        return _("activated: needs {need} star(s), the player has {stars}", need=need, stars=stars)
+        return ngettext(
+            "activated: needs {need} star(s), the player has {stars}",
+            "activated: needs {need} star(s), the player has {stars}",
+            need,
+            need=need,
+            stars=stars,
+        )
     return _("1 point: needs {need} stars, the player has {stars}", need=need, stars=stars)
 
 

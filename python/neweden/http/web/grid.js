@@ -4,7 +4,7 @@
 // card in an index of the city made once a drawing (a scan of the city for each cell was
 // 26,000 scans of 53,000 cards), and the city is within check.js's limits before it is drawn.
 import { LIMITS, MAX_SPREAD, spread } from "./check.js";
-import { num, shown, t } from "./i18n.js";
+import { num, shown, t, tn } from "./i18n.js";
 import { ALL_SIDES, cardAt, currentPlayer, edit, notify, state } from "./state.js";
 import { askColours, styleColour } from "./colours.js";
 import { rulers } from "./zoom.js";
@@ -39,8 +39,8 @@ export function describe(card) {
   return t("card_words", {
     style: shown(c.style ?? "?"),
     type: shown(c.type ?? "?"),
-    points: c.points ?? 0,
-    stars: c.stars ?? 0,
+    points: tn("points_count", c.points ?? 0),
+    stars: tn("stars_count", c.stars ?? 0),
   }) + facility;
 }
 

@@ -4,6 +4,7 @@
 // (text), data-t-label (aria-label), data-t-title (title) and data-t-ph (placeholder).
 let current = "en";
 let messages = new Map();
+let plurals = new Map(); // key -> [the form for one, the form for more]
 let names = new Map();
 let languages = [];
 let modes = [];
@@ -42,6 +43,7 @@ export async function load(tag) {
   if (wanted && wanted !== answer.lang) answer = await messagesIn(wanted);
   current = answer.lang;
   messages = new Map(Object.entries(answer.messages));
+  plurals = new Map(Object.entries(answer.plurals ?? {}));
   names = new Map(Object.entries(answer.names));
   languages = answer.languages;
   modes = answer.modes;
@@ -63,9 +65,20 @@ function spoken(tag, listed) {
 
 // The message `key`, its {placeholders} filled from `params`.
 export function t(key, params = {}) {
-  const text = messages.get(key) ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? params[name] : whole));
+  return fill(messages.get(key) ?? key, params);
 }
+
+// The message `key` for the count `n` (its form for one or for more, as the language's
+// plural rules say), `{n}` and the other placeholders filled.
+export function tn(key, n, params = {}) {
+  const forms = plurals.get(key);
+  if (!forms) return key;
+  const one = new Intl.PluralRules(current).select(n) === "one";
+  return fill(forms[one ? 0 : 1], { ...params, n: num(n) });
+}
+
+const fill = (text, params) =>
+  text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? params[name] : whole));
 
 export function apply(root = document) {
   for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);

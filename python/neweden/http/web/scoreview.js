@@ -2,7 +2,7 @@
 // problems (click one to see its cells), the selected player's picture, and where the card
 // being placed may go.
 import { post } from "./api.js";
-import { num, t } from "./i18n.js";
+import { num, t, tn } from "./i18n.js";
 import { cleanGame, currentPlayer, notify, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -173,7 +173,7 @@ function audit(p) {
       a.cards.map((c) => `(${c.cell[0]}, ${c.cell[1]}) ${t("points_n", { n: c.populist_points ?? 0 })}: ${c.why}`),
     ),
     ...list(t("audit_requirements"), (a.requirements || []).map((r) => r.why)),
-    ...list(t("audit_stars"), a.stars ? [t("stars_total", { n: a.stars.total })] : []),
+    ...list(t("audit_stars"), a.stars ? [tn("stars_total", a.stars.total)] : []),
     ...list(t("audit_epiphanies"), a.epiphanies.map((e) => `${t("points_n", { n: e.scored })}: ${e.note}`)),
     ...list(t("audit_military"), military(p)),
     ...list(t("audit_advice"), a.advice.map((x) => x.message)),
