@@ -13,6 +13,7 @@ from neweden.cli.commands import (
     cmd_catalog_check,
     cmd_placements,
     cmd_render,
+    cmd_review,
     cmd_schema,
     cmd_score,
     cmd_serve,
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         _render_command,
         _placements_command,
         _serve_command,
+        _review_command,
     ):
         add(commands, with_catalog)
     _schema_command(commands, with_catalog)
@@ -291,6 +293,37 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("warning: only problems (no access log)"),
     )
     serving.set_defaults(run=cmd_serve)
+
+
+def _review_command(commands: Commands, with_catalog: Parser) -> None:
+    reviewing = commands.add_parser(
+        "review",
+        parents=[with_catalog],
+        help=_("the service over a folder of games under review (docs/review.md)"),
+        description=_(
+            "Serve the HTTP service and the API of a folder of games under review: its games "
+            "with their verdicts (the invalid first), each read and saved safely (the version "
+            "replaced kept in DIR/.neweden/history, a save over a newer one refused), its "
+            "photos. Only files under DIR are read or written; .jsonl.gz files are read only."
+        ),
+    )
+    reviewing.add_argument("dir", metavar="DIR", help=_("the folder of games (and their photos)"))
+    reviewing.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_(
+            "where to listen: 127.0.0.1, this computer only (the default); 0.0.0.0, the local "
+            "network too (anyone on that network can then read and change the games)"
+        ),
+    )
+    reviewing.add_argument("--port", type=int, default=8000, help=_("0: any free port"))
+    reviewing.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help=_("warning: only problems (no access log)"),
+    )
+    reviewing.set_defaults(run=cmd_review)
 
 
 def _schema_command(commands: Commands, with_catalog: Parser) -> None:

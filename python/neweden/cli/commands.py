@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from neweden.catalog.catalog import Catalog
+from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.catalog.files import CatalogError, load_catalog
 from neweden.cli.inputs import read_input, score_input
 from neweden.format.problems import GameDecodeError
@@ -170,6 +170,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         cors_origins=args.cors_origin or (),
     )
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """`neweden review DIR`: the service (one worker: saves are made one at a time) with the
+    API of the folder DIR (docs/review.md)."""
+    from neweden.runners.review import ReviewError, ReviewFolder
+
+    try:
+        folder = ReviewFolder(args.dir, _catalog(args) or BUILTIN)
+    except ReviewError as err:
+        sys.stderr.write(f"neweden: {err.message}\n")
+        return EXIT_USAGE
+    except CatalogError as err:
+        return _report_catalog_error(err)
+    os.environ["NEWEDEN_REVIEW"] = str(folder.root)
+    args.workers, args.cors_origin = 1, None
+    return cmd_serve(args)
 
 
 def cmd_render(args: argparse.Namespace) -> int:

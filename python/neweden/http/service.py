@@ -53,8 +53,10 @@ from neweden.http.api_types import openapi
 from neweden.http.batch_answer import answer_batch
 from neweden.http.catalog_answer import catalog_answer
 from neweden.http.middleware import Languages, Preflight
+from neweden.http.review import review_routes
 from neweden.i18n import _, current
 from neweden.present.render import render
+from neweden.runners.review import ReviewFolder
 from neweden.scoring.placements import answer_request
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
 from neweden.scoring.validation import validate
@@ -279,6 +281,7 @@ def create_app(
     catalog: Catalog | None = None,
     cors_origins: Sequence[str] = (),
     bench_endpoints: bool = False,
+    review: ReviewFolder | None = None,
 ) -> Starlette:
     """The application. `cors_origins`: the browser origins allowed to call it (`*`: any);
     none, and a preflight is a 204 allowing no origin. `bench_endpoints` adds `POST
@@ -307,8 +310,11 @@ def create_app(
         yield
         work.pool.shutdown(wait=False, cancel_futures=True)
 
+    routes = endpoints.routes(bench_endpoints)
+    if review is not None:  # neweden review DIR: the folder's API too
+        routes.extend(review_routes(review))
     return Starlette(
-        routes=endpoints.routes(bench_endpoints),
+        routes=routes,
         middleware=middleware,
         lifespan=lifespan,
         exception_handlers={HTTPException: _not_found},
@@ -339,8 +345,11 @@ def app_from_environment() -> Starlette:
     """The app as `neweden serve` starts it in each uvicorn worker (settings by variables)."""
     _fixed_mmap_threshold()
     path = os.environ.get("NEWEDEN_CATALOG")
+    catalog = load_catalog(path) if path else None
+    folder = os.environ.get("NEWEDEN_REVIEW")
     return create_app(
-        catalog=load_catalog(path) if path else None,
+        catalog=catalog,
         cors_origins=cors_origins_from(os.environ.get("NEWEDEN_CORS_ORIGIN")),
         bench_endpoints=os.environ.get("NEWEDEN_BENCH_ENDPOINTS") == "1",
+        review=ReviewFolder(folder, catalog or BUILTIN) if folder else None,
     )

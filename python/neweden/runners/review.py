@@ -1,0 +1,359 @@
+"""A folder of transcribed games under review (`neweden review DIR`, docs/review.md): its
+games listed with their verdicts (the invalid and unreadable first), each read and saved
+by its id, safely.
+
+A game's id is its path below the folder (`round3/table7.json`), with `:LINE` for a line of
+a JSON Lines file (`round3.jsonl:12`, 1-based, as `neweden validate` names it). Only files
+under the folder are read or written: an id that leaves it (an absolute path, `..`, a
+symlink out of it) is refused. A save is atomic (a temporary file renamed into place), keeps
+the version it replaces in `DIR/.neweden/history/`, and carries the version it edited (its
+ETag): a save over a newer version is refused, with that version. A `.jsonl.gz` file is read
+only. What is fixed and what is left is the files' state: a game saved here and valid now is
+fixed; nothing else is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from neweden.catalog.catalog import Catalog
+from neweden.format.model import MAX_GAME_BYTES
+from neweden.i18n import N_, _
+from neweden.runners.results import score_entries
+from neweden.runners.sources import Entry, iter_entries
+
+__all__ = [
+    "HISTORY",
+    "MAX_PHOTO_BYTES",
+    "PHOTO_TYPES",
+    "QueueItem",
+    "ReviewError",
+    "ReviewFolder",
+    "Stale",
+]
+
+#: Where the versions a save replaced are kept, below the folder.
+HISTORY = Path(".neweden") / "history"
+#: A photo larger than this is not served (docs/review.md).
+MAX_PHOTO_BYTES = 32 * 1024 * 1024
+#: The photos served, known by their first bytes (never by their names): media type, magic.
+PHOTO_TYPES = (
+    ("image/jpeg", b"\xff\xd8\xff"),
+    ("image/png", b"\x89PNG\r\n\x1a\n"),
+    ("image/webp", b"RIFF"),  # and "WEBP" at byte 8
+)
+_SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
+
+
+class ReviewError(Exception):
+    """What a request to the folder cannot have: `status` (the HTTP status it answers with)
+    and the words that say why (in the current language)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Stale(ReviewError):
+    """A save of a version that is no longer the file's: the file's version and its ETag."""
+
+    def __init__(self, current: bytes, etag: str) -> None:
+        super().__init__(
+            412,
+            _(
+                "this game was saved by someone else since you opened it: the version saved is "
+                "below; open it again to see it, then make your changes again"
+            ),
+        )
+        self.current = current
+        self.etag = etag
+
+
+@dataclass(frozen=True, slots=True)
+class QueueItem:
+    """One game of the folder as the queue lists it."""
+
+    id: str
+    file: str
+    line: int | None
+    valid: bool | None  # None: it cannot be read as a game
+    codes: tuple[str, ...]
+    players: tuple[str, ...]
+    photo: str | None
+    saved: bool  # saved here at least once (its history holds a version)
+    read_only: bool
+
+
+def etag(data: bytes) -> str:
+    """A version's ETag: a hash of its bytes."""
+    return '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+
+
+def _json(data: bytes | None) -> dict[str, Any]:
+    """A game's JSON object, or {} when it is none (not JSON, not an object)."""
+    if data is None:
+        return {}
+    try:
+        doc = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def _photo_named(doc: dict[str, Any]) -> str | None:
+    """The photo a game names: its `meta.photo`, a path from its file (None: none)."""
+    meta = doc.get("meta")
+    photo = meta.get("photo") if isinstance(meta, dict) else None
+    return photo if isinstance(photo, str) and photo else None
+
+
+class ReviewFolder:
+    """The folder `root` and the games in it."""
+
+    def __init__(self, root: str | os.PathLike[str], catalog: Catalog) -> None:
+        try:
+            self.root = Path(root).resolve(strict=True)
+        except OSError as err:
+            raise ReviewError(404, _("no such folder: {path}", path=str(root))) from err
+        if not self.root.is_dir():
+            raise ReviewError(400, _("{path} is not a folder", path=str(root)))
+        self.catalog = catalog
+        self._lock = threading.Lock()  # one save at a time: read, compare, write
+
+    # --- ids and paths ---
+
+    def _path(self, rel: str) -> Path:
+        """The file `rel` names below the folder; refused when it is not one (absolute, with
+        `..`, through a symlink out of the folder, or not there)."""
+        parts = Path(rel).parts
+        if not rel or "\x00" in rel or Path(rel).is_absolute() or ".." in parts:
+            raise ReviewError(403, _(_OUTSIDE, path=rel))
+        if parts and parts[0] == ".neweden":
+            raise ReviewError(403, _(_OUTSIDE, path=rel))
+        try:
+            found = (self.root / rel).resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise ReviewError(404, _("no such file in the folder: {path}", path=rel)) from None
+        if not found.is_relative_to(self.root):
+            raise ReviewError(403, _(_OUTSIDE, path=rel))
+        if not found.is_file():
+            raise ReviewError(404, _("no such file in the folder: {path}", path=rel))
+        return found
+
+    def _parse(self, game_id: str) -> tuple[str, Path, int | None]:
+        """(its file below the folder, the file, its line or None) of a game's id."""
+        rel, line = game_id, None
+        if not game_id.endswith(".json"):
+            rel, sep, number = game_id.rpartition(":")
+            if not sep or not number.isdigit() or not rel.endswith((".jsonl", ".jsonl.gz")):
+                raise ReviewError(404, _("no such game in the folder: {id}", id=game_id))
+            line = int(number)
+        return rel, self._path(rel), line
+
+    # --- the queue ---
+
+    def files(self) -> Iterator[tuple[str, Path]]:
+        """Every game file below the folder (its path below it, the file), in name order;
+        not the history, not what a symlink leads out to."""
+        for folder, dirs, names in os.walk(self.root):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(names):
+                if name.endswith(_SUFFIXES) and not name.startswith("."):
+                    path = Path(folder) / name
+                    rel = path.relative_to(self.root).as_posix()
+                    try:
+                        self._path(rel)
+                    except ReviewError:
+                        continue  # a symlink out of the folder, or gone
+                    yield rel, path
+
+    def queue(self) -> list[QueueItem]:
+        """Every game, the unreadable and the invalid first (then by file and line)."""
+        entries: list[Entry] = []
+        ids: list[tuple[str, int | None]] = []
+        for rel, path in self.files():
+            for entry in iter_entries([str(path)]):
+                entries.append(entry)
+                ids.append((rel, entry.line))
+        results = score_entries(entries, self.catalog, False, short=False, rows=False)
+        items = [
+            self._item(rel, line, entry, result.valid if result.readable else None, result.codes)
+            for (rel, line), entry, result in zip(ids, entries, results, strict=True)
+        ]
+        rank = {None: 0, False: 1, True: 2}
+        return sorted(items, key=lambda i: (rank[i.valid], i.file, i.line or 0))
+
+    def _item(
+        self, rel: str, line: int | None, entry: Entry, valid: bool | None, codes: tuple[str, ...]
+    ) -> QueueItem:
+        """A game as the queue lists it (`valid` None: not readable as a game): what can be
+        read of it, its players' names and its photo, kept even when it is not valid."""
+        game_id = rel if line is None else f"{rel}:{line}"
+        doc = _json(entry.data)
+        found = doc.get("players")
+        listed: list[Any] = found if isinstance(found, list) else []
+        players = tuple(
+            p["name"] for p in listed if isinstance(p, dict) and isinstance(p.get("name"), str)
+        )
+        photo = _photo_named(doc)
+        return QueueItem(
+            game_id,
+            rel,
+            line,
+            valid,
+            codes,
+            players,
+            photo,
+            self._history_dir(rel, line).is_dir(),
+            rel.endswith(".jsonl.gz"),
+        )
+
+    # --- a game ---
+
+    def read(self, game_id: str) -> bytes:
+        """A game's bytes: the file's, or its line's (without its line ending)."""
+        _rel, path, line = self._parse(game_id)
+        if line is None:
+            return _read_limited(path)
+        for entry in iter_entries([str(path)]):
+            if entry.line == line:
+                if entry.data is None:
+                    raise ReviewError(422, _("line {line} cannot be read", line=line))
+                return entry.data
+        raise ReviewError(404, _("no such game in the folder: {id}", id=game_id))
+
+    def save(self, game_id: str, body: bytes, if_match: str | None) -> str:
+        """Writes `body` as the game `game_id` in place of the version `if_match` (its ETag),
+        keeping that version in the history; the new version's ETag. `body` must be JSON; in
+        a JSON Lines file a body of several lines is written on one."""
+        rel, path, line = self._parse(game_id)
+        if rel.endswith(".gz"):
+            raise ReviewError(409, _("{path} is compressed: it is read only here", path=rel))
+        try:
+            parsed = msgspec.json.decode(body)
+        except msgspec.DecodeError:
+            raise ReviewError(400, _("what is saved must be JSON (a game)")) from None
+        if line is not None and (b"\n" in body or b"\r" in body):
+            body = msgspec.json.encode(parsed)  # one line of the file
+        if if_match is None:
+            raise ReviewError(428, _("a save names the version it edited (If-Match)"))
+        with self._lock:
+            current = self.read(game_id)
+            if etag(current) != if_match:
+                raise Stale(current, etag(current))
+            self._keep(rel, line, current)
+            if line is None:
+                _replace(path, body)
+            else:
+                _replace(path, _with_line(path.read_bytes(), line, body))
+        return etag(body)
+
+    def history(self, game_id: str) -> list[dict[str, Any]]:
+        """The versions saves replaced, newest first: their names, when, their sizes."""
+        rel, _path, line = self._parse(game_id)
+        folder = self._history_dir(rel, line)
+        if not folder.is_dir():
+            return []
+        kept = sorted(folder.glob("*.json"), reverse=True)
+        return [
+            {"version": p.name, "saved": _when(p.name), "bytes": p.stat().st_size} for p in kept
+        ]
+
+    def restore(self, game_id: str, version: str, if_match: str | None) -> str:
+        """Saves a version of the history again, byte for byte (the one it replaces kept)."""
+        rel, _path, line = self._parse(game_id)
+        folder = self._history_dir(rel, line)
+        if "/" in version or "\\" in version or not version.endswith(".json"):
+            raise ReviewError(404, _("no such version: {version}", version=version))
+        found = folder / version
+        if not found.is_file():
+            raise ReviewError(404, _("no such version: {version}", version=version))
+        return self.save(game_id, found.read_bytes(), if_match)
+
+    def photo(self, game_id: str) -> tuple[bytes, str]:
+        """The game's photo (its `meta.photo`, a path from the game's file, in the folder)
+        and its media type, known by its first bytes."""
+        rel, _path, _line = self._parse(game_id)
+        named = _photo_named(_json(self.read(game_id)))
+        if named is None:
+            raise ReviewError(404, _("this game names no photo (meta.photo)"))
+        where = (Path(rel).parent / named).as_posix()
+        path = self._path(os.path.normpath(where))
+        if path.stat().st_size > MAX_PHOTO_BYTES:
+            raise ReviewError(413, _(_PHOTO_LARGE, most=MAX_PHOTO_BYTES // (1024 * 1024)))
+        data = path.read_bytes()
+        for media, magic in PHOTO_TYPES:
+            if data.startswith(magic) and (media != "image/webp" or data[8:12] == b"WEBP"):
+                return data, media
+        raise ReviewError(415, _("{path} is not a JPEG, PNG or WebP picture", path=named))
+
+    # --- the history ---
+
+    def _history_dir(self, rel: str, line: int | None) -> Path:
+        below = self.root / HISTORY / rel
+        return below if line is None else below / f"line-{line}"
+
+    def _keep(self, rel: str, line: int | None, data: bytes) -> None:
+        folder = self._history_dir(rel, line)
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+        _replace(folder / f"{stamp}-{hashlib.sha256(data).hexdigest()[:12]}.json", data)
+
+
+_OUTSIDE = N_("{path} is not a file of the folder under review")
+_PHOTO_LARGE = N_("the photo is larger than {most} MiB")
+
+
+def _when(version: str) -> str:
+    """When a history version was saved (its name starts with the time, UTC)."""
+    stamp = version.split("-", 1)[0]
+    try:
+        return datetime.strptime(stamp, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=UTC).isoformat()
+    except ValueError:
+        return ""
+
+
+def _read_limited(path: Path) -> bytes:
+    if path.stat().st_size > MAX_GAME_BYTES:
+        raise ReviewError(413, _("{path} is larger than a game may be", path=path.name))
+    return path.read_bytes()
+
+
+def _with_line(text: bytes, line: int, body: bytes) -> bytes:
+    """`text` (a JSON Lines file) with its line `line` (1-based) made `body`, its line ending
+    and every other byte kept."""
+    lines = text.splitlines(keepends=True)
+    if not 1 <= line <= len(lines):
+        raise ReviewError(404, _("the file has no line {line}", line=line))
+    old = lines[line - 1]
+    ending = old[len(old.rstrip(b"\r\n")) :]
+    lines[line - 1] = body + ending
+    return b"".join(lines)
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """`path` made `data` at once: a temporary file beside it, written, flushed to the disk
+    and renamed over it (a reader sees the old file or the new one, never half of one)."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

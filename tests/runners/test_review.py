@@ -1,0 +1,167 @@
+"""A folder under review (`neweden review DIR`, neweden.runners.review): the queue lists the
+unreadable and the invalid games first with what can be read of them; a save is atomic,
+keeps the version it replaced and is refused over a newer one; in a JSON Lines file only
+the game's line changes; a version of the history is restored byte for byte; nothing
+outside the folder is read or written; a photo is known by its bytes."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden.catalog.catalog import BUILTIN
+from neweden.runners.review import HISTORY, ReviewError, ReviewFolder, Stale, etag
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = json.loads((ROOT / "examples" / "final-scoring-example.json").read_bytes())
+#: The smallest PNG: its signature, then what a reader checks no further.
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
+
+
+def _game(**changes: Any) -> dict[str, Any]:
+    return {**json.loads(json.dumps(EXAMPLE)), **changes}
+
+
+def _typo() -> dict[str, Any]:
+    game = _game()
+    game["players"][0]["city"][0]["card"]["style"] = "gothc"  # misspelled_name
+    return game
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    root = tmp_path / "round"
+    (root / "sub").mkdir(parents=True)
+    (root / "a.json").write_text(json.dumps(_game(), indent=2) + "\n")
+    lines = [json.dumps(_game()), json.dumps(_typo()), '{"players": [{"name": "Zé"', ""]
+    (root / "b.jsonl").write_bytes("\r\n".join(lines).encode())
+    with gzip.open(root / "c.jsonl.gz", "wt") as handle:
+        handle.write(json.dumps(_game()) + "\n")
+    bad = _typo()
+    bad["meta"] = {"photo": "d.png", "table": "7"}
+    (root / "sub" / "d.json").write_text(json.dumps(bad))
+    (root / "sub" / "d.png").write_bytes(PNG)
+    outside = tmp_path / "secret.json"
+    outside.write_text(json.dumps(_game()))
+    (root / "out.json").symlink_to(outside)
+    return root
+
+
+def test_the_queue_lists_the_unreadable_and_the_invalid_first(folder: Path) -> None:
+    items = ReviewFolder(folder, BUILTIN).queue()
+    assert [(i.id, i.valid) for i in items] == [
+        ("b.jsonl:3", None),
+        ("b.jsonl:2", False),
+        ("sub/d.json", False),
+        ("a.json", True),
+        ("b.jsonl:1", True),
+        ("c.jsonl.gz:1", True),
+    ]  # not out.json: a symlink out of the folder
+    by_id = {i.id: i for i in items}
+    assert "misspelled_name" in by_id["sub/d.json"].codes
+    assert by_id["sub/d.json"].photo == "d.png"
+    assert by_id["sub/d.json"].players == ("Sarah", "Bruno", "Carla")
+    assert by_id["b.jsonl:3"].players == ()  # not JSON: nothing read of it
+    assert by_id["c.jsonl.gz:1"].read_only
+    assert not any(i.saved for i in items)
+
+
+def test_a_save_changes_only_its_line_and_keeps_the_version_it_replaced(folder: Path) -> None:
+    review = ReviewFolder(folder, BUILTIN)
+    before = (folder / "b.jsonl").read_bytes()
+    old = review.read("b.jsonl:2")
+    fixed = json.dumps(_game(), indent=2).encode()  # several lines: written on one
+    new_tag = review.save("b.jsonl:2", fixed, etag(old))
+    after = (folder / "b.jsonl").read_bytes()
+    first, second, third = before.split(b"\r\n")[:3]
+    assert after.split(b"\r\n")[0] == first  # the other lines, byte for byte
+    assert after.split(b"\r\n")[2] == third
+    assert after.count(b"\r\n") == before.count(b"\r\n")  # the line endings kept
+    assert json.loads(after.split(b"\r\n")[1]) == _game()
+    assert new_tag == etag(review.read("b.jsonl:2"))
+    (kept,) = review.history("b.jsonl:2")
+    assert (folder / HISTORY / "b.jsonl" / "line-2" / kept["version"]).read_bytes() == second
+    item = {i.id: i for i in review.queue()}["b.jsonl:2"]
+    assert (item.valid, item.saved) == (True, True)  # fixed: saved here, valid now
+    assert not [p for p in folder.iterdir() if p.name.startswith(".b.jsonl")]  # no leftovers
+
+
+def test_a_version_is_restored_byte_for_byte(folder: Path) -> None:
+    review = ReviewFolder(folder, BUILTIN)
+    original = (folder / "a.json").read_bytes()
+    review.save("a.json", json.dumps(_typo()).encode(), etag(original))
+    (kept,) = review.history("a.json")
+    review.restore("a.json", kept["version"], etag(review.read("a.json")))
+    assert (folder / "a.json").read_bytes() == original
+    assert len(review.history("a.json")) == 2  # the version restored over is kept too
+
+
+def test_a_save_over_a_newer_version_is_refused_with_it(folder: Path) -> None:
+    review = ReviewFolder(folder, BUILTIN)
+    opened = etag(review.read("sub/d.json"))
+    theirs = json.dumps(_game()).encode()
+    review.save("sub/d.json", theirs, opened)  # someone else saves first
+    with pytest.raises(Stale) as refused:
+        review.save("sub/d.json", json.dumps(_typo()).encode(), opened)
+    assert refused.value.status == 412
+    assert refused.value.current == theirs
+    assert refused.value.etag == etag(theirs)
+    assert (folder / "sub" / "d.json").read_bytes() == theirs
+
+
+@pytest.mark.parametrize(
+    ("game_id", "body", "match", "status"),
+    [
+        ("c.jsonl.gz:1", b"{}", None, 409),  # compressed: read only
+        ("a.json", b"not json", None, 400),
+        ("a.json", b"{}", None, 428),  # no version named
+        ("../secret.json", b"{}", "x", 403),
+        ("out.json", b"{}", "x", 403),  # a symlink out of the folder
+        ("/etc/passwd.json", b"{}", "x", 403),
+        (".neweden/history/a.json", b"{}", "x", 403),
+        ("missing.json", b"{}", "x", 404),
+        ("b.jsonl:9", b"{}", "x", 404),
+        ("b.jsonl", b"{}", "x", 404),  # a line of it, not the file
+    ],
+)
+def test_what_a_save_refuses(
+    folder: Path, game_id: str, body: bytes, match: str | None, status: int
+) -> None:
+    files = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    with pytest.raises(ReviewError) as refused:
+        ReviewFolder(folder, BUILTIN).save(game_id, body, match)
+    assert refused.value.status == status
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files
+
+
+def test_a_photo_is_known_by_its_bytes_and_kept_in_the_folder(folder: Path) -> None:
+    review = ReviewFolder(folder, BUILTIN)
+    assert review.photo("sub/d.json") == (PNG, "image/png")
+    (folder / "sub" / "d.png").write_bytes(b"<svg onload=alert(1)>")  # not a picture
+    with pytest.raises(ReviewError) as refused:
+        review.photo("sub/d.json")
+    assert refused.value.status == 415
+    game = json.loads((folder / "sub" / "d.json").read_bytes())
+    game["meta"]["photo"] = "../../secret.json"
+    (folder / "sub" / "d.json").write_text(json.dumps(game))
+    with pytest.raises(ReviewError) as outside:
+        review.photo("sub/d.json")
+    assert outside.value.status == 403
+    with pytest.raises(ReviewError) as none:
+        review.photo("a.json")  # names no photo
+    assert none.value.status == 404
+
+
+def test_only_a_folder_is_reviewed(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text("{}")
+    with pytest.raises(ReviewError):
+        ReviewFolder(tmp_path / "a.json", BUILTIN)
+    with pytest.raises(ReviewError) as missing:
+        ReviewFolder(tmp_path / "nowhere", BUILTIN)
+    assert missing.value.status == 404
+    assert os.listdir(tmp_path) == ["a.json"]
