@@ -20,7 +20,7 @@ from starlette.responses import Response
 from neweden.format.modes import MODES
 from neweden.i18n import LANGUAGES, N_, Nn_, _, current, own_name, plural_pair
 
-__all__ = ["MESSAGES", "PAGE_HEADERS", "asset", "messages", "page"]
+__all__ = ["MESSAGES", "PAGE_HEADERS", "asset", "messages", "page", "review_page"]
 
 FOLDER = Path(__file__).parent / "web"
 _TYPES = {
@@ -296,6 +296,34 @@ MESSAGES: dict[str, str] = {
         "would lose the latest changes. Download the game, or delete some saved games."
     ),
     "dismiss": N_("Dismiss"),
+    "review_queue": N_("Games to review"),
+    "review_folder": N_("Folder: {folder}"),
+    "review_counts": N_("{left} left to fix, {fixed} fixed, of {games} games"),
+    "review_filter_code": N_("Problem"),
+    "review_filter_file": N_("File"),
+    "review_all_codes": N_("every problem"),
+    "review_all_files": N_("every file"),
+    "review_none": N_("No game here."),
+    "review_valid": N_("valid"),
+    "review_invalid": N_("INVALID"),
+    "review_unreadable": N_("UNREADABLE"),
+    "review_saved": N_("saved here"),
+    "review_game": N_("Under review:"),
+    "review_save": N_("Save to the file (Ctrl+S)"),
+    "review_back": N_("Back to the queue"),
+    "review_previous": N_("Previous game"),
+    "review_next": N_("Next game"),
+    "review_rotate": N_("Turn the photo 90°"),
+    "review_photo_larger": N_("Larger photo"),
+    "review_photo_smaller": N_("Smaller photo"),
+    "review_photo_of": N_("The photo of {id}"),
+    "review_no_photo": N_("This game names no photo (meta.photo)."),
+    "review_saved_now": N_("Saved to {id}; the version before it is in the folder's history."),
+    "review_stale": N_(
+        "Not saved: someone saved this game since you opened it. Open it again (the version "
+        "saved is then shown) and make your changes again."
+    ),
+    "review_not_saved": N_("Not saved: {reason}"),
     "city_full": N_("A city has at most {n} cards: this one is full."),
     "too_far": N_(
         "A card cannot go there: rows and columns go from {min} to {max}, and the page draws a "
@@ -341,7 +369,16 @@ def _etagged(request: Request, body: bytes, media: str) -> Response:
 
 async def page(request: Request) -> Response:
     """`GET /`: the page, its assets named by :func:`version`."""
-    html = (FOLDER / "index.html").read_bytes().replace(b"{V}", version().encode())
+    return _html(request, "index.html")
+
+
+async def review_page(request: Request) -> Response:
+    """`GET /review` (`neweden review DIR`): the queue of the folder's games."""
+    return _html(request, "review.html")
+
+
+def _html(request: Request, name: str) -> Response:
+    html = (FOLDER / name).read_bytes().replace(b"{V}", version().encode())
     return _etagged(request, html, "text/html; charset=utf-8")
 
 

@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from neweden.http import page
 from neweden.http.answers import HEADERS, Refused, json_answer, problem_answer, read_body
 from neweden.i18n import N_
 from neweden.runners.review import ReviewError, ReviewFolder, Stale, etag
@@ -106,6 +107,7 @@ def review_routes(folder: ReviewFolder) -> list[Route]:
         Route("/v1/review/history", _guarded(history), methods=["GET"]),
         Route("/v1/review/restore", _guarded(restore), methods=["POST"]),
         Route("/v1/review/photo", _guarded(photo), methods=["GET"]),
+        Route("/review", page.review_page, methods=["GET"]),
     ]
 
 

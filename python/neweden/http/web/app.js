@@ -7,6 +7,7 @@ import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 import * as io from "./io.js";
 import * as quick from "./quick.js";
+import * as reviewing from "./reviewing.js";
 import * as saved from "./saved.js";
 import * as scoreView from "./scoreview.js";
 import * as settings from "./settings.js";
@@ -123,10 +124,20 @@ function openLink(hash) {
   }
 }
 
-// The first game: a share link, ?example=final, the work saved in this browser, or a new one.
+// The first game: a game under review (?review=ID), a share link, ?example=final, the work
+// saved in this browser, or a new one.
 async function openFirst(hash) {
-  if (openLink(hash)) return;
   const url = new URL(location.href);
+  const review = url.searchParams.get("review");
+  if (review) {
+    try {
+      await reviewing.open(review);
+      return;
+    } catch (error) {
+      notice(t("could_not_open", { reason: error.message }));
+    }
+  }
+  if (openLink(hash)) return;
   if (url.searchParams.get("example") === "final") {
     url.searchParams.delete("example"); // a reload keeps the edits, not the example again
     history.replaceState(null, "", url);
@@ -213,6 +224,7 @@ async function main() {
   settings.attach();
   tableCards.attach();
   io.attach(replaceWith);
+  reviewing.attach();
   $("undo").addEventListener("click", undoEdit);
   $("redo").addEventListener("click", redoEdit);
   $("example").addEventListener("click", async () => {

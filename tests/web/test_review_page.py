@@ -1,0 +1,108 @@
+"""The review of a folder in a real browser (issue 40, a start): the queue at /review lists
+the games to fix first with the counts; a game opens in the editor with its photo beside the
+grid; a mistake fixed by clicks is saved to its file (the version before kept), and the
+queue then counts it fixed; a save over someone else's newer one is refused, said."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden.catalog.catalog import BUILTIN
+from neweden.runners.review import ReviewFolder, etag
+from tests.runners.test_review import _game, _typo
+from tests.servers import running_server
+from tests.web.test_page import Page, cell, in_a_browser
+
+pytest.importorskip("starlette", reason="the serve extra")
+
+
+def png(width: int, height: int) -> bytes:
+    """A grey PNG picture of this size (a stand-in for a table's photo)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
+    root = tmp_path_factory.mktemp("round")
+    (root / "a.json").write_text(json.dumps(_game()))
+    bad = _typo()  # Sarah's card at row 0, column 0: "gothc"
+    bad["meta"] = {"photo": "b.png"}
+    (root / "b.json").write_text(json.dumps(bad))
+    (root / "b.png").write_bytes(png(64, 48))
+    (root / "c.jsonl").write_text(json.dumps(_game()) + "\n" + json.dumps(_typo()) + "\n")
+    with running_server({"NEWEDEN_REVIEW": str(root)}) as (port, _):
+        yield port, root
+
+
+@in_a_browser
+def test_a_mistake_is_fixed_by_clicks_and_saved_to_its_file(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    page = Page(browser, port, "/review?lang=en")
+    counts = page.page.locator("#q-counts")
+    assert counts.inner_text() == "2 left to fix, 0 fixed, of 4 games"
+    games = page.page.locator("#q-games li a")
+    assert games.all_inner_texts() == ["b.json", "c.jsonl:2", "a.json", "c.jsonl:1"]
+    games.first.click()
+    page.page.wait_for_selector("body[data-ready]")
+    page.page.locator("#review:not([hidden])").wait_for()
+    assert page.page.locator("#review-id").inner_text() == "b.json"
+    page.page.wait_for_function("() => document.getElementById('review-photo').naturalWidth === 64")
+    page.wait_total("Sarah", "78")  # scored with the typo: the same total, not valid
+    cell(page, 0, 0).click()  # the card with the typo, then its style
+    page.page.locator('#c-style .chip[data-value="gothic"]').click()
+    page.page.locator("#review-save").click()
+    status = page.page.locator("#review-status")
+    page.page.wait_for_function(
+        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
+    )
+    assert status.inner_text().startswith("Saved to b.json")
+    saved = json.loads((root / "b.json").read_bytes())
+    assert saved["players"][0]["city"][0]["card"]["style"] == "gothic"
+    assert len(ReviewFolder(root, BUILTIN).history("b.json")) == 1
+    page.page.locator("#review-back").click()
+    page.page.wait_for_selector("#q-games li")
+    assert counts.inner_text() == "1 left to fix, 1 fixed, of 4 games"
+    page.close()
+
+
+@in_a_browser
+def test_a_save_over_a_newer_one_is_refused_and_said(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    page = Page(browser, port, "/?review=c.jsonl%3A2&lang=en")
+    page.page.locator("#review:not([hidden])").wait_for()
+    review = ReviewFolder(root, BUILTIN)
+    theirs = json.dumps(_game()).encode()
+    review.save("c.jsonl:2", theirs, etag(review.read("c.jsonl:2")))  # someone else
+    cell(page, 0, 0).click()
+    page.page.locator('#c-points .chip[data-value="7"]').click()
+    page.page.keyboard.press("Control+s")
+    page.page.wait_for_function(
+        "() => document.getElementById('review-status').textContent.startsWith('Not saved')"
+    )
+    assert review.read("c.jsonl:2") == theirs  # theirs kept
+    assert {e for e in page.errors if "412" not in e} == set()  # (the refusal, logged)
+    page.errors = []
+    page.close()
