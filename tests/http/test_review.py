@@ -6,7 +6,6 @@ folder, a compressed file, a body that is not JSON, a photo that is not a pictur
 
 from __future__ import annotations
 
-import http.client
 import json
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.cli.test_serve import request
 from tests.runners.test_review import PNG, _game, _typo
 from tests.servers import running_server
 
@@ -42,13 +42,9 @@ def call(
     body: bytes | None = None,
     headers: dict[str, str] | None = None,
 ) -> tuple[int, dict[str, str], bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    sent = {"content-type": "application/json", **(headers or {})} if body is not None else {}
-    conn.request(method, path, body=body, headers=sent | (headers or {}))
-    response = conn.getresponse()
-    data = response.read()
-    conn.close()
-    return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+    """A request (a body sent as JSON)."""
+    sent = {"content-type": "application/json"} if body is not None else {}
+    return request(port, method, path, body, sent | (headers or {}))
 
 
 def _json(data: bytes) -> Any:

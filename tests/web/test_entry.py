@@ -53,18 +53,20 @@ LINES = [
 ROW_ENDS = {2, 5}  # the cards after which Shift+Enter goes to the next row
 
 
-def wanted() -> dict[tuple[int, int], dict[str, Any]]:
+def _card(style: str, kind: str, facility: str, points: int, stars: int, sides: str) -> Any:
+    """A card as the page writes it (`sides`: letters of t, r, b and l)."""
     return {
-        (r, c): {
-            "style": style,
-            "type": kind,
-            "facility": facility,
-            "points": points,
-            "stars": stars,
-            "sides": [SIDES[s] for s in "trbl" if s in sides],
-        }
-        for r, c, style, kind, facility, points, stars, sides in CITY
+        "style": style,
+        "type": kind,
+        "facility": facility,
+        "points": points,
+        "stars": stars,
+        "sides": [SIDES[s] for s in "trbl" if s in sides],
     }
+
+
+def wanted() -> dict[tuple[int, int], dict[str, Any]]:
+    return {(r, c): _card(*card) for r, c, *card in CITY}
 
 
 def entered(page: Page, name: str | None = None) -> dict[tuple[int, int], dict[str, Any]]:
@@ -238,15 +240,7 @@ def test_the_quick_entry_line_reads_each_word_by_its_form(
             assert page.page.locator("#grid .card").count() == 0, line
             continue
         page.page.locator("#grid .card").first.wait_for(timeout=10_000)
-        style, kind, facility, points, stars, sides = read
-        assert entered(page)[(0, 0)] == {
-            "style": style,
-            "type": kind,
-            "facility": facility,
-            "points": points,
-            "stars": stars,
-            "sides": [SIDES[s] for s in "trbl" if s in sides],
-        }, line
+        assert entered(page)[(0, 0)] == _card(*read), line
         page.page.locator("#undo").click()  # the card and the card to place as before
         page.page.locator("#grid .card").first.wait_for(state="detached", timeout=10_000)
     page.close()

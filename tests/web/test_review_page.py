@@ -53,6 +53,14 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path
         yield port, root
 
 
+def _said(page: Page, start: str) -> None:
+    """Waits until the review's status line starts with `start`."""
+    page.page.wait_for_function(
+        "(start) => document.getElementById('review-status').textContent.startsWith(start)",
+        arg=start,
+    )
+
+
 @in_a_browser
 def test_a_mistake_is_fixed_by_clicks_and_saved_to_its_file(
     browser: Any, folder: tuple[int, Path]
@@ -73,9 +81,7 @@ def test_a_mistake_is_fixed_by_clicks_and_saved_to_its_file(
     page.page.locator('#c-style .chip[data-value="gothic"]').click()
     page.page.locator("#review-save").click()
     status = page.page.locator("#review-status")
-    page.page.wait_for_function(
-        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
-    )
+    _said(page, "Saved")
     assert status.inner_text().startswith("Saved to b.json")
     saved = json.loads((root / "b.json").read_bytes())
     assert saved["players"][0]["city"][0]["card"]["style"] == "gothic"
@@ -99,9 +105,7 @@ def test_a_save_over_a_newer_one_is_refused_and_said(
     cell(page, 0, 0).click()
     page.page.locator('#c-points .chip[data-value="7"]').click()
     page.page.keyboard.press("Control+s")
-    page.page.wait_for_function(
-        "() => document.getElementById('review-status').textContent.startsWith('Not saved')"
-    )
+    _said(page, "Not saved")
     assert review.read("c.jsonl:2") == theirs  # theirs kept
     assert {e for e in page.errors if "412" not in e} == set()  # (the refusal, logged)
     page.errors = []

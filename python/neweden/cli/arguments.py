@@ -268,15 +268,13 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
             "computer (--host 0.0.0.0), the address to open from a phone, as a QR code too."
         ),
     )
-    serving.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help=_(
+    _listening(
+        serving,
+        _(
             "where to listen: 127.0.0.1, this computer only (the default); 0.0.0.0, the local "
             "network too (a phone at the table: anyone on that network can use it)"
         ),
     )
-    serving.add_argument("--port", type=int, default=8000, help=_("0: any free port"))
     serving.add_argument("--workers", type=int, default=1, metavar="N")
     serving.add_argument(
         "--cors-origin",
@@ -286,13 +284,19 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
             "allow this browser origin, like https://example.org (repeat for more; * allows any)"
         ),
     )
-    serving.add_argument(
+    serving.set_defaults(run=cmd_serve)
+
+
+def _listening(parser: argparse.ArgumentParser, host: str) -> None:
+    """--host (`host`: its help), --port and --log-level of a command that serves."""
+    parser.add_argument("--host", default="127.0.0.1", help=host)
+    parser.add_argument("--port", type=int, default=8000, help=_("0: any free port"))
+    parser.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
         help=_("warning: only problems (no access log)"),
     )
-    serving.set_defaults(run=cmd_serve)
 
 
 def _review_command(commands: Commands, with_catalog: Parser) -> None:
@@ -308,20 +312,12 @@ def _review_command(commands: Commands, with_catalog: Parser) -> None:
         ),
     )
     reviewing.add_argument("dir", metavar="DIR", help=_("the folder of games (and their photos)"))
-    reviewing.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help=_(
+    _listening(
+        reviewing,
+        _(
             "where to listen: 127.0.0.1, this computer only (the default); 0.0.0.0, the local "
             "network too (anyone on that network can then read and change the games)"
         ),
-    )
-    reviewing.add_argument("--port", type=int, default=8000, help=_("0: any free port"))
-    reviewing.add_argument(
-        "--log-level",
-        default="info",
-        choices=("critical", "error", "warning", "info", "debug"),
-        help=_("warning: only problems (no access log)"),
     )
     reviewing.set_defaults(run=cmd_review)
 
