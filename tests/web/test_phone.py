@@ -138,6 +138,17 @@ def test_the_rulers_number_the_rows_and_columns_of_the_grid(browser: Any, server
         assert box is not None
         assert cell is not None
         assert abs(box["y"] + box["height"] / 2 - (cell["y"] + cell["height"] / 2)) < 1
+    for _ in range(3):  # zoomed out: the cells stay square, the rows level with their numbers
+        page.page.locator("#zoom-out").tap()
+    cell = page.page.locator("#grid .cell").first.bounding_box()
+    assert cell is not None
+    assert abs(cell["width"] - cell["height"]) < 1
+    for k, row in enumerate(grid_rows):
+        box = rows.nth(k).bounding_box()
+        level = page.page.locator(f'#grid [data-row="{row}"]').first.bounding_box()
+        assert box is not None
+        assert level is not None
+        assert abs(box["y"] + box["height"] / 2 - (level["y"] + level["height"] / 2)) < 1
     page.close()
 
 

@@ -105,3 +105,26 @@ def test_the_built_in_cards_are_named_in_the_answers_language(server: int) -> No
         for requirement in answer["requirements"]:
             del requirement["text"]
     assert english == portuguese
+
+
+def test_a_catalog_files_words_are_never_translated() -> None:
+    """Only the built-in cards' own words are: a file's text that happens to be a message of
+    the page ("Table", "none") stays as written."""
+    from neweden.catalog.catalog import BUILTIN, Catalog, RequirementSpec
+    from neweden.http.catalog_answer import catalog_answer
+    from neweden.i18n import speaking
+
+    mine = Catalog(
+        name="mine",
+        cards=dict(BUILTIN.cards),
+        requirements={
+            **BUILTIN.requirements,
+            "A7": RequirementSpec("A7", "A", "Table"),
+            "B7": RequirementSpec("B7", "B", "none"),
+        },
+    )
+    with speaking("pt-BR"):
+        answer = catalog_answer(mine)
+    texts = {r.id: r.text for r in answer.requirements}
+    assert (texts["A7"], texts["B7"]) == ("Table", "none")
+    assert texts["A1"] == "O projeto tem cartas dos 5 estilos arquitetônicos."

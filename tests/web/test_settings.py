@@ -62,7 +62,11 @@ def _three_military_players(page: Page) -> None:
     if not page.page.locator("#settings").evaluate("(d) => d.open"):
         page.page.locator("#settings > summary").click()
     page.page.select_option("#s-mode", "military")
-    assert page.page.locator("#s-requirements-set").is_hidden()
+    assert (
+        page.page.locator("#s-requirements-status")
+        .inner_text()
+        .startswith("This mode scores no requirement cards")
+    )
     assert page.page.locator("#s-majority-set").is_hidden()  # one player: no majority
     for n in (2, 3):
         page.page.locator("#p-add").click()
@@ -105,4 +109,77 @@ def test_the_d5_card_typed_is_used_remembered_and_forgotten(browser: Any, server
     assert _majority(page) == ["7", "3", "0"]
     page.page.locator("#p-remove").click()  # two players: no remembered card, none of its own
     assert _majority(page) == ["5", "0"]
+    page.close()
+
+
+def _open(page: Page, game: dict[str, Any]) -> None:
+    page.page.locator("#io-text").fill(json.dumps(game))
+    page.page.locator("#io-open").click()
+    page.page.wait_for_function(
+        "(n) => document.querySelectorAll('#player-tabs [role=tab]').length === n",
+        arg=len(game["players"]),
+    )
+    if not page.page.locator("#settings").evaluate("(d) => d.open"):
+        page.page.locator("#settings > summary").click()
+
+
+@in_a_browser
+def test_the_settings_never_make_a_game_the_service_refuses(browser: Any, server: int) -> None:
+    """(A review's findings.) A deck's card changed takes its ticks with it; an id typed in
+    one deck's box is taken out of another's; an id of no deck typed in an empty deck stays
+    there; the mode changed keeps the game's own D5 card; a D5 card the service refuses is
+    said and can be forgotten; an emptied D5 value is refused."""
+    page = Page(browser, server, "/?lang=en")
+    ana = {"name": "Ana", "city": [], "requirements_met": ["C9"]}
+    game = {"mode": "populist", "requirements": ["A1", "B1", "C9"], "players": [ana]}
+    _open(page, game)
+    _deck(page, "C").get_by_text("C1").click()
+    after = _game(page)
+    assert after["requirements"] == ["A1", "B1", "C1"]
+    assert "requirements_met" not in after["players"][0]
+    box = page.page.locator(
+        "#s-requirements input[aria-label='Another card of deck A, its id typed']"
+    )
+    box.fill("B1")
+    box.press("Enter")
+    assert _game(page)["requirements"] == ["B1", "C1"]
+    box = page.page.locator(
+        "#s-requirements input[aria-label='Another card of deck A, its id typed']"
+    )
+    box.fill("EX-A9")
+    box.press("Enter")
+    assert _game(page)["requirements"] == ["EX-A9", "B1", "C1"]
+    assert _deck(page, "A").locator("[aria-pressed=true]").count() == 0  # typed, not a chip
+    assert box.input_value() == "EX-A9"
+    # D5: the game's own card kept when the mode changes, whatever the device remembers
+    page.page.evaluate("() => localStorage.setItem('neweden.majority', '{\"3\": [7, 3, 0]}')")
+    players = [{"name": n, "city": []} for n in ("Ana", "Bia", "Caio")]
+    _open(page, {"mode": "military", "majority_table": [10, 5, 1], "players": players})
+    page.page.select_option("#s-mode", "elitist")
+    assert _game(page)["majority_table"] == [10, 5, 1]
+    # a card the service refuses, said, then forgotten
+    _open(page, {"mode": "military", "majority_table": [7, 3], "players": players})
+    status = page.page.locator("#s-majority-status")
+    assert status.inner_text().startswith("This game's D5 values are not 3 whole numbers")
+    page.page.locator("#s-majority-reset").click()
+    assert "majority_table" not in _game(page)
+    last = page.page.locator("#s-majority input").last
+    last.fill("")
+    last.press("Enter")
+    assert status.inner_text().startswith("The D5 card has 3 values")
+    assert "majority_table" not in _game(page)
+    page.close()
+
+
+@in_a_browser
+def test_the_catalog_is_asked_again_in_the_language_chosen(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.page.locator("#settings > summary").click()
+    chip = _deck(page, "A").get_by_text("A1")
+    assert chip.get_attribute("title") == "The city has cards of all 5 architectural styles."
+    page.page.select_option("#lang", "pt-BR")
+    page.page.wait_for_function(
+        "() => [...document.querySelectorAll('#s-requirements .chip')]"
+        ".some((c) => c.title === 'O projeto tem cartas dos 5 estilos arquitetônicos.')"
+    )
     page.close()

@@ -4,11 +4,11 @@ each card with its printed fields, each requirement and epiphany, the closed voc
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import msgspec
 
-from neweden.catalog.catalog import Catalog
+from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.format.descriptions import described
 from neweden.format.model import MAX_PLAYERS
 from neweden.format.sides import SIDES
@@ -95,14 +95,24 @@ class CatalogAnswer(msgspec.Struct):
     ] = msgspec.field(default_factory=dict)
 
 
+_Words = TypeVar("_Words", str, str | None)
+
+
+def _builtin(words: _Words, builtin: object, field: str) -> _Words:
+    """`words` in the current language when they are the built-in entry's own (its name or
+    text, marked for translation); a catalog file's words as written."""
+    if words and getattr(builtin, field, None) == words:
+        return _(words)
+    return words
+
+
 def catalog_answer(catalog: Catalog) -> CatalogAnswer:
     """The answer of `GET /v1/catalog` for `catalog` (ids sorted), in the current language:
-    the built-in cards' names and texts translated (a catalog file's, as written, unless a
-    text is word for word one the translations hold)."""
+    the built-in cards' names and texts translated (a catalog file's, as written)."""
     cards = [
         CatalogCard(
             id=card_id,
-            name=_(spec.name) if spec.name else spec.name,
+            name=_builtin(spec.name, BUILTIN.cards.get(card_id), "name"),
             wild=spec.wild,
             style=spec.style,
             type=spec.type,
@@ -115,13 +125,18 @@ def catalog_answer(catalog: Catalog) -> CatalogAnswer:
         for card_id, spec in sorted(catalog.cards.items())
     ]
     requirements = [
-        CatalogRequirement(id=r.id, deck=r.deck, text=_(r.text) if r.text else r.text)
+        CatalogRequirement(
+            id=r.id, deck=r.deck, text=_builtin(r.text, BUILTIN.requirements.get(r.id), "text")
+        )
         for _id, r in sorted(catalog.requirements.items())
     ]
     tables = {n: majority_table(catalog.majority_table, n) for n in range(2, MAX_PLAYERS + 1)}
     epiphanies = [
         CatalogEpiphany(
-            id=e.id, points=e.points, effect=e.effect, text=_(e.text) if e.text else e.text
+            id=e.id,
+            points=e.points,
+            effect=e.effect,
+            text=_builtin(e.text, BUILTIN.epiphanies.get(e.id), "text"),
         )
         for _id, e in sorted(catalog.epiphanies.items())
     ]

@@ -78,7 +78,18 @@ MESSAGES: dict[str, str] = {
         "The D5 card has {n} values, each a whole number from 0 to {max}, none larger than "
         "the one before."
     ),
-    "majority_reset": N_("Use the catalog's values"),
+    "majority_reset": N_("Forget the values typed"),
+    "majority_wrong": N_(
+        "This game's D5 values are not {n} whole numbers, none larger than the one before: "
+        "the service refuses the game. Forget them, or type the card's."
+    ),
+    "requirements_unscored": N_(
+        "This mode scores no requirement cards: choose none in each deck (else the service "
+        "warns that they are ignored)."
+    ),
+    "requirement_bad_id": N_(
+        "“{id}” is not an id: a letter or a digit, then letters, digits, _ or -."
+    ),
     "first_player": N_("First player"),
     "nobody": N_("(not known)"),
     "table": N_("Table"),

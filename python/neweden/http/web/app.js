@@ -164,6 +164,19 @@ function choices() {
   if (state.game) $("s-mode").value = state.game.mode;
 }
 
+// The service's catalog (GET /v1/catalog, in the page's language) given to every view.
+async function loadCatalog() {
+  catalog = await get("/v1/catalog");
+  grid.setCatalog(catalog);
+  cardForm.setCatalog(catalog);
+  settings.setCatalog(catalog);
+  tableCards.setCatalog(catalog);
+  $("epiphany-ids").replaceChildren(
+    ...catalog.epiphanies.map((e) => Object.assign(document.createElement("option"), { value: e.id })),
+  );
+  $("catalog-name").textContent = catalog.name;
+}
+
 async function switchLanguage(tag) {
   localStorage.setItem("neweden.lang", tag);
   const url = new URL(location.href);
@@ -172,7 +185,7 @@ async function switchLanguage(tag) {
   await i18n.load(tag);
   i18n.apply();
   choices();
-  cardForm.setCatalog(catalog); // the names of styles and types in the new language
+  await loadCatalog(); // its built-in cards' names and texts in the new language
   renderAll("game");
 }
 
@@ -191,15 +204,7 @@ async function main() {
   i18n.apply();
   choices();
   $("lang").addEventListener("change", (e) => switchLanguage(e.target.value));
-  catalog = await get("/v1/catalog");
-  grid.setCatalog(catalog);
-  cardForm.setCatalog(catalog);
-  settings.setCatalog(catalog);
-  tableCards.setCatalog(catalog);
-  $("epiphany-ids").replaceChildren(
-    ...catalog.epiphanies.map((e) => Object.assign(document.createElement("option"), { value: e.id })),
-  );
-  $("catalog-name").textContent = catalog.name;
+  await loadCatalog();
   grid.attach($("grid"));
   zoom.attach();
   scoreView.attachPicture();

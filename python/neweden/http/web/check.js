@@ -17,6 +17,7 @@ export const LIMITS = {
   epiphanies: 40,
   bonuses: 20,
   schemaLink: 2000,
+  requirements: 100, // the page's: a table plays three (the format sets no limit)
 };
 // The rows or columns a city may spread over on the page (a connected city of 77 cards
 // spreads over 77 at most): the grid draws every cell between its cards.
@@ -97,7 +98,12 @@ function placementProblem(entry, where) {
 function playerProblem(player, n) {
   const where = t("where_player", { n });
   if (!isObject(player)) return t("not_an_object", { what: where });
-  const lists = [["city", LIMITS.cards], ["epiphanies", LIMITS.epiphanies], ["bonuses", LIMITS.bonuses]];
+  const lists = [
+    ["city", LIMITS.cards],
+    ["epiphanies", LIMITS.epiphanies],
+    ["bonuses", LIMITS.bonuses],
+    ["requirements_met", LIMITS.requirements],
+  ];
   const problem =
     optional(player, ["name"], isText, (f) => text(where, f)) ||
     lists.map(([f, max]) => (player[f] === undefined ? "" : list(where, f, player[f], max))).find(Boolean);
@@ -128,7 +134,8 @@ function playerProblem(player, n) {
 
 function requirementsProblem(ids, where) {
   if (ids === undefined) return "";
-  if (!Array.isArray(ids)) return t("must_be_list", { where, field: "requirements" });
+  const wrong = list(where, "requirements", ids, LIMITS.requirements);
+  if (wrong) return wrong;
   const k = ids.findIndex((id) => !isText(id));
   return k < 0 ? "" : text(where, `requirements/${k}`);
 }

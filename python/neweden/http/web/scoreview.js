@@ -84,15 +84,27 @@ function showPicture(drawn, name) {
 // A tap on the picture shows it larger, in a box the finger drags around; another, back.
 export function attachPicture() {
   const wrap = $("picture-wrap");
-  $("picture").addEventListener("click", () => wrap.classList.toggle("zoomed"));
+  const picture = $("picture");
+  picture.tabIndex = 0; // Enter or Space does what a tap does
+  picture.setAttribute("role", "button");
+  const toggle = () => {
+    const zoomed = wrap.classList.toggle("zoomed");
+    picture.setAttribute("aria-pressed", String(zoomed));
+  };
+  picture.addEventListener("click", toggle);
+  picture.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    toggle();
+  });
 }
 
 const PARTS = [
-  ["requirements", (s) => s.requirements],
-  ["military", (s) => (s.military ? s.military.total : "—")],
-  ["epiphanies", (s) => s.epiphanies],
-  ["ten_cards", (s) => s.ten_cards],
-  ["bonuses", (s) => s.bonuses],
+  ["requirements", (s) => num(s.requirements)],
+  ["military", (s) => (s.military ? num(s.military.total) : "—")],
+  ["epiphanies", (s) => num(s.epiphanies)],
+  ["ten_cards", (s) => num(s.ten_cards)],
+  ["bonuses", (s) => num(s.bonuses)],
 ];
 
 // Each player's total and place in a bar that stays at the top of the window while the

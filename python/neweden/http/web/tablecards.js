@@ -29,13 +29,21 @@ export function setCatalog(catalog) {
   defaults = catalog.majority_default ?? {};
 }
 
-// A game's requirement ids by deck (the catalog's deck, else the letter its printed id
-// begins with) and those left over (a second card of a deck, an id of no deck).
+// A game's requirement ids by deck: each in its deck's slot (the catalog's deck, else the
+// letter its printed id begins with, in either case), then an id of no deck in the first
+// slot left; those left over (a second card of a deck) after.
 function byDeck(ids) {
   const slots = { A: "", B: "", C: "", rest: [] };
+  const loose = [];
   for (const id of ids) {
-    const deck = known.get(id) ?? (/^[ABC]/.test(id) ? id[0] : "");
+    const deck = known.get(id) ?? (/^[ABC]/i.test(id) ? id[0].toUpperCase() : "");
     if (DECKS.includes(deck) && !slots[deck]) slots[deck] = id;
+    else if (DECKS.includes(deck)) slots.rest.push(id);
+    else loose.push(id);
+  }
+  for (const id of loose) {
+    const free = DECKS.find((d) => !slots[d]);
+    if (free) slots[free] = id;
     else slots.rest.push(id);
   }
   return slots;
@@ -44,13 +52,31 @@ function byDeck(ids) {
 const requirementIds = (game) =>
   Array.isArray(game.requirements) ? game.requirements.filter((id) => typeof id === "string") : [];
 
+// The requirement ids of `game` made `ids`; a player's ticks of a card no longer in play
+// taken away with it (the service refuses a card met that is not in play).
+function setRequirements(game, ids) {
+  game.requirements = ids;
+  for (const player of game.players) {
+    if (!Array.isArray(player.requirements_met)) continue;
+    const kept = player.requirements_met.filter((id) => ids.includes(id));
+    if (kept.length) player.requirements_met = kept;
+    else delete player.requirements_met;
+  }
+}
+
+// Deck `deck`'s card made `id` ("": none); `id` taken out of any other place first.
 function setDeck(deck, id) {
   edit((game) => {
     const slots = byDeck(requirementIds(game));
+    for (const d of DECKS) if (slots[d] === id) slots[d] = "";
+    slots.rest = slots.rest.filter((k) => k !== id);
     slots[deck] = id;
-    game.requirements = [...DECKS.map((d) => slots[d]), ...slots.rest].filter(Boolean);
+    setRequirements(game, [...DECKS.map((d) => slots[d]), ...slots.rest].filter(Boolean));
   });
 }
+
+// An id the format takes (a catalog id: a letter or digit, then letters, digits, _ and -).
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 function chip(words, pressed, onTap) {
   const button = el("button", { type: "button", className: "chip", textContent: words });
@@ -78,7 +104,9 @@ function deckRow(deck, id) {
   other.setAttribute("aria-label", t("other_id_of", { deck }));
   other.addEventListener("change", () => {
     const typed = other.value.trim();
-    if (typed) setDeck(deck, typed);
+    if (!typed) setDeck(deck, ""); // the box emptied: no card of this deck
+    else if (ID.test(typed) && [...typed].length <= LIMITS.text) setDeck(deck, typed);
+    else $("s-requirements-status").textContent = t("requirement_bad_id", { id: typed });
   });
   return el("div", { className: "chip-field" }, el("span", { textContent: t("deck_n", { deck }) }), chips, other);
 }
@@ -114,15 +142,18 @@ export function renderRequirements() {
     ),
     ...ids.filter((id) => !known.has(id)).map((id) => metRow(game, id)),
   );
-  $("s-requirements-set").hidden = !modeScores(game.mode, "populist");
+  $("s-requirements-status").textContent = modeScores(game.mode, "populist") ? "" : t("requirements_unscored");
   renderMajority();
 }
 
+// Removes one card of those left over (one copy of an id listed twice).
 function removeButton(id) {
   const button = el("button", { type: "button", textContent: t("remove_requirement") });
   button.addEventListener("click", () =>
     edit((g) => {
-      g.requirements = requirementIds(g).filter((k) => k !== id);
+      const ids = requirementIds(g);
+      ids.splice(ids.lastIndexOf(id), 1);
+      setRequirements(g, ids);
     }),
   );
   return button;
@@ -162,9 +193,10 @@ export function goodTable(values, n) {
 // none of its own (the catalog's then).
 export function fitTable(game) {
   const n = game.players.length;
+  if (goodTable(game.majority_table, n)) return; // the game's own, for as many players
   const mine = remembered()[n];
   if (modeScores(game.mode, "military") && n > 1 && goodTable(mine, n)) game.majority_table = mine;
-  else if (!goodTable(game.majority_table, n)) delete game.majority_table;
+  else delete game.majority_table;
 }
 
 function renderMajority() {
@@ -174,12 +206,14 @@ function renderMajority() {
   set.hidden = !modeScores(game.mode, "military") || n < 2;
   if (set.hidden) return;
   const own = goodTable(game.majority_table, n);
+  const wrong = !own && game.majority_table !== undefined; // the game gives a table unfit
   const values = own ? game.majority_table : (tables[n] ?? []);
   const status = $("s-majority-status");
   const fields = values.map((value, k) => {
     const input = el("input", { type: "number", min: 0, max: LIMITS.points, step: 1, value, className: "narrow" });
     input.addEventListener("change", () => {
-      const typed = [...$("s-majority").querySelectorAll("input")].map((i) => Number(i.value));
+      const inputs = [...$("s-majority").querySelectorAll("input")];
+      const typed = inputs.map((i) => (i.value.trim() === "" ? NaN : Number(i.value)));
       if (!goodTable(typed, n)) {
         status.textContent = t("majority_bad", { n, max: num(LIMITS.points) });
         return;
@@ -192,8 +226,9 @@ function renderMajority() {
     return el("label", {}, el("span", { textContent: t("place_n", { n: k + 1 }) }), input);
   });
   $("s-majority").replaceChildren(...fields);
-  status.textContent = t(own ? "majority_game" : defaults[n] ? "majority_default" : "majority_catalog", { n });
-  $("s-majority-reset").disabled = !own;
+  const said = wrong ? "majority_wrong" : own ? "majority_game" : defaults[n] ? "majority_default" : "majority_catalog";
+  status.textContent = t(said, { n });
+  $("s-majority-reset").disabled = !own && !wrong;
 }
 
 export function attach() {
