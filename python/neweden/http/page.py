@@ -335,6 +335,15 @@ MESSAGES: dict[str, str] = {
         "saved is then shown) and make your changes again."
     ),
     "review_not_saved": N_("Not saved: {reason}"),
+    "review_previous_keys": N_("Previous game (Alt+Page Up)"),
+    "review_next_keys": N_("Next game (Alt+Page Down)"),
+    "review_photo_keys": N_(
+        "The photo: + and - make it larger and smaller (or Ctrl and the wheel), r turns it"
+    ),
+    "review_history": N_("Versions saved before"),
+    "review_history_none": N_("No version yet: a save keeps the one it replaces."),
+    "review_restore": N_("Restore the version of {when}"),
+    "review_restored": N_("The version chosen is saved to {id} again."),
     "city_full": N_("A city has at most {n} cards: this one is full."),
     "too_far": N_(
         "A card cannot go there: rows and columns go from {min} to {max}, and the page draws a "

@@ -30,7 +30,7 @@ from neweden.catalog.catalog import Catalog
 from neweden.format.model import MAX_GAME_BYTES
 from neweden.i18n import N_, _
 from neweden.runners.results import score_entries
-from neweden.runners.sources import Entry, iter_entries
+from neweden.runners.sources import STATE_FOLDER, Entry, iter_entries
 
 __all__ = [
     "HISTORY",
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 #: Where the versions a save replaced are kept, below the folder.
-HISTORY = Path(".neweden") / "history"
+HISTORY = Path(STATE_FOLDER) / "history"
 #: A photo larger than this is not served (docs/review.md).
 MAX_PHOTO_BYTES = 32 * 1024 * 1024
 #: The photos served, known by their first bytes (never by their names): media type, magic.
@@ -139,7 +139,7 @@ class ReviewFolder:
         parts = Path(rel).parts
         if not rel or "\x00" in rel or Path(rel).is_absolute() or ".." in parts:
             raise ReviewError(403, _(_OUTSIDE, path=rel))
-        if parts and parts[0] == ".neweden":
+        if parts and parts[0] == STATE_FOLDER:
             raise ReviewError(403, _(_OUTSIDE, path=rel))
         try:
             found = (self.root / rel).resolve(strict=True)

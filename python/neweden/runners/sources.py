@@ -28,6 +28,7 @@ from neweden.i18n import number as people_number
 __all__ = [
     "MAX_BLANK_BYTES",
     "MAX_LINE_BYTES",
+    "STATE_FOLDER",
     "Block",
     "Entry",
     "Identity",
@@ -46,6 +47,9 @@ MAX_LINE_BYTES = 1024 * 1024  # FORMAT §1: a .jsonl line is at most 1 MiB
 #: compressed file is the one source whose size does not bound the work of reading it.
 MAX_BLANK_BYTES = 1024 * 1024
 _SUFFIXES = (".json", ".jsonl", ".jsonl.gz")
+#: The folder where neweden keeps its own state below a folder of games (`neweden review`'s
+#: history): a folder walk leaves it out.
+STATE_FOLDER = ".neweden"
 _KINDS = {
     stat.S_IFDIR: N_("a folder"),
     stat.S_IFCHR: N_("a character device"),
@@ -479,9 +483,9 @@ def _entries(path: str, shown: str, problem: Problem | None) -> Iterator[Entry]:
 
 
 def _below(folder: str) -> list[tuple[str, Problem | None]]:
-    """The game files below a folder, as relative paths with `/`, in code-point order; a
-    folder that cannot be listed comes as its relative path ("." for `folder` itself) with
-    the problem."""
+    """The game files below a folder, as relative paths with `/`, in code-point order (not
+    those of a `.neweden` folder: the versions `neweden review` kept); a folder that cannot
+    be listed comes as its relative path ("." for `folder` itself) with the problem."""
     found: list[tuple[str, Problem | None]] = []
 
     def unreadable(exc: OSError) -> None:
@@ -489,7 +493,8 @@ def _below(folder: str) -> list[tuple[str, Problem | None]]:
         why = os_reason(exc)
         found.append((rel, _problem(codes.NOT_FOUND, _("cannot read the folder: {why}", why=why))))
 
-    for root, _dirs, files in os.walk(folder, onerror=unreadable):
+    for root, dirs, files in os.walk(folder, onerror=unreadable):
+        dirs[:] = [d for d in dirs if d != STATE_FOLDER]  # a review's history is no game
         for name in files:
             if name.endswith(_SUFFIXES):
                 rel = os.path.relpath(os.path.join(root, name), folder)

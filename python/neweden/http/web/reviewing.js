@@ -1,7 +1,9 @@
 // The editor opened on a game of a folder under review (/?review=ID, `neweden review DIR`):
-// the game read from its file, its photo beside the grid (zoomed, turned by 90°), saved
-// back to the file with the version it was opened at (a save over someone else's newer one
-// is refused, said), and the queue's previous and next games.
+// the game read from its file, its photo beside the grid (larger or smaller by the buttons,
+// the wheel over it or + and - on it; turned by 90°), saved back to the file with the
+// version it was opened at (a save over someone else's newer one is refused, said; Ctrl+S),
+// the versions saves replaced (each restored with a click), and the queue's previous and
+// next games (Alt+PageUp, Alt+PageDown).
 import { t } from "./i18n.js";
 import { cleanGame, load, state } from "./state.js";
 
@@ -34,7 +36,49 @@ export async function open(id) {
     photo.alt = t("review_photo_of", { id });
   }
   photoStyle();
+  await showHistory();
   return true;
+}
+
+// The versions saves replaced, newest first, each with a button that saves it again.
+async function showHistory() {
+  const list = $("review-history");
+  const response = await fetch(`/v1/review/history?id=${encodeURIComponent(opened.id)}`);
+  const versions = response.ok ? (await response.json()).versions : [];
+  list.replaceChildren(
+    ...versions.map((v) => {
+      const when = v.saved ? new Date(v.saved).toLocaleString(document.documentElement.lang) : v.version;
+      const button = Object.assign(document.createElement("button"), {
+        type: "button",
+        textContent: t("review_restore", { when }),
+      });
+      button.addEventListener("click", () => restore(v.version));
+      const item = document.createElement("li");
+      item.append(button);
+      return item;
+    }),
+  );
+  $("review-history-none").hidden = versions.length > 0;
+}
+
+async function restore(version) {
+  const query = new URLSearchParams({ id: opened.id, version });
+  const response = await fetch(`/v1/review/restore?${query}`, {
+    method: "POST",
+    headers: { "if-match": opened.etag },
+  });
+  const status = $("review-status");
+  if (!response.ok) {
+    status.textContent = response.status === 412 ? t("review_stale") : t("review_not_saved", { reason: (await response.json()).detail });
+    return;
+  }
+  await open(opened.id); // the version restored, drawn
+  status.textContent = t("review_restored", { id: opened.id });
+}
+
+function zoom(factor) {
+  size = Math.min(Math.max(size * factor, 0.5), 4);
+  photoStyle();
 }
 
 async function save() {
@@ -48,6 +92,7 @@ async function save() {
   if (response.ok) {
     opened.etag = response.headers.get("etag");
     status.textContent = t("review_saved_now", { id: opened.id });
+    await showHistory();
   } else if (response.status === 412) {
     status.textContent = t("review_stale");
   } else {
@@ -71,18 +116,31 @@ export function attach() {
     turn = (turn + 1) % 4;
     photoStyle();
   });
-  $("review-larger").addEventListener("click", () => {
-    size = Math.min(size * 1.25, 4);
-    photoStyle();
-  });
-  $("review-smaller").addEventListener("click", () => {
-    size = Math.max(size / 1.25, 0.5);
-    photoStyle();
+  $("review-larger").addEventListener("click", () => zoom(1.25));
+  $("review-smaller").addEventListener("click", () => zoom(1 / 1.25));
+  const wrap = $("review-photo-wrap");
+  wrap.addEventListener(
+    "wheel",
+    (event) => {
+      if (!event.ctrlKey && !event.altKey) return; // a plain wheel scrolls the photo
+      event.preventDefault();
+      zoom(event.deltaY < 0 ? 1.25 : 1 / 1.25);
+    },
+    { passive: false },
+  );
+  wrap.addEventListener("keydown", (event) => {
+    if (event.key === "+" || event.key === "=") zoom(1.25);
+    else if (event.key === "-") zoom(1 / 1.25);
+    else if (event.key === "r") $("review-rotate").click();
   });
   document.addEventListener("keydown", (event) => {
-    if (opened && (event.ctrlKey || event.metaKey) && event.key === "s") {
+    if (!opened) return;
+    if ((event.ctrlKey || event.metaKey) && event.key === "s") {
       event.preventDefault();
       save();
+    } else if (event.altKey && (event.key === "PageDown" || event.key === "PageUp")) {
+      event.preventDefault();
+      go(event.key === "PageDown" ? 1 : -1);
     }
   });
 }
