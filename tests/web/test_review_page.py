@@ -110,3 +110,35 @@ def test_a_save_over_a_newer_one_is_refused_and_said(
     assert {e for e in page.errors if "412" not in e} == set()  # (the refusal, logged)
     page.errors = []
     page.close()
+
+
+@in_a_browser
+def test_the_pictures_of_validate_show_each_games_photo_beside_it(
+    browser: Any, tmp_path: Path
+) -> None:
+    """`neweden validate DIR --svg OUT`: index.html, opened from the disk (no server), shows
+    beside each invalid game's picture the photo its meta.photo names (issue 40)."""
+    import subprocess
+    import sys
+
+    games = tmp_path / "round"
+    (games / "photos").mkdir(parents=True)
+    bad = _typo()
+    bad["meta"] = {"photo": "photos/t1.png"}
+    (games / "t1.json").write_text(json.dumps(bad))
+    (games / "photos" / "t1.png").write_bytes(png(120, 90))
+    out = tmp_path / "pictures"
+    done = subprocess.run(
+        [sys.executable, "-m", "neweden", "validate", str(games), "--svg", str(out), "--quiet"],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto((out / "index.html").as_uri())
+    photo = page.locator("td img")
+    assert photo.count() == 1
+    page.wait_for_function("() => document.querySelector('td img').naturalWidth === 120")
+    assert page.locator('td a[href$=".svg"]').count() == 1
+    context.close()

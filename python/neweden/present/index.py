@@ -1,10 +1,12 @@
 """`index.html` of `neweden validate --svg DIR`: every invalid entry of the run, one row
-each (its source file, the game's line in it, INVALID or UNREADABLE, its first problem, and
-a link to its picture, or "no picture" for an entry that is not a readable game). Plain
-HTML, no script."""
+each (its source file, the game's line in it, INVALID or UNREADABLE, its first problem, a
+link to its picture, or "no picture" for an entry that is not a readable game, and the
+game's photo beside it when its `meta.photo` names one, so the two can be compared without
+a server). Plain HTML, no script."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from html import escape
 from typing import Protocol
@@ -28,12 +30,15 @@ class Listed(Protocol):
     def file(self) -> str: ...
     @property
     def problem(self) -> str: ...
+    @property
+    def photo(self) -> str: ...
 
 
 _STYLE = (
     "body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}"
     "td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}"
     ".INVALID{color:#b00}.UNREADABLE{color:#808}"
+    "td img{max-width:28em;max-height:20em;display:block}"
 )
 
 
@@ -42,10 +47,21 @@ def _game(line: int | None) -> str:
     return "—" if line is None else escape(_("line {line}", line=line))
 
 
-def picture_index(pictures: Sequence[Listed]) -> str:
-    """The HTML page listing `pictures`, in the run's order, in the current language."""
+def _photo(path: str, where: str) -> str:
+    """The photo at `path` shown from the page in the folder `where` (a relative link: the
+    page and the photos open from the disk, no server); "" when there is none."""
+    if not path:
+        return ""
+    link = escape(quote(os.path.relpath(path, where).replace(os.sep, "/")))
+    words = escape(_("the photo of the table"))
+    return f'<a href="{link}"><img src="{link}" alt="{words}" loading="lazy"></a>'
+
+
+def picture_index(pictures: Sequence[Listed], where: str = ".") -> str:
+    """The HTML page listing `pictures`, in the run's order, in the current language, to be
+    written in the folder `where` (the photos are linked from there)."""
     title = _("Pictures of the invalid games")
-    heads = (_("source"), _("game"), _("verdict"), _("problem"), _("picture"))
+    heads = (_("source"), _("game"), _("verdict"), _("problem"), _("picture"), _("photo"))
     rows = []
     for p in pictures:
         kind = "INVALID" if p.file else "UNREADABLE"
@@ -57,7 +73,7 @@ def picture_index(pictures: Sequence[Listed]) -> str:
         rows.append(
             f"<tr><td>{escape(p.path)}</td><td>{_game(p.line)}</td>"
             f'<td class="{kind}">{escape(p.verdict)}</td>'
-            f"<td>{escape(p.problem)}</td><td>{link}</td></tr>"
+            f"<td>{escape(p.problem)}</td><td>{link}</td><td>{_photo(p.photo, where)}</td></tr>"
         )
     none = _("No invalid game: no picture.")
     empty = f"<p>{escape(none)}</p>" if not pictures else ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -323,7 +324,8 @@ def svg_name(entry: Entry) -> str:
 class Picture(NamedTuple):
     """What the index of --svg lists of an invalid entry: its source (`path:line`), its
     file and line (None: the file holds one game), its verdict, the picture's file name
-    ("" when none was drawn) and its first problem (`code: message`)."""
+    ("" when none was drawn), its first problem (`code: message`) and its photo (the path
+    of the file its `meta.photo` names, from the game's file; "" when none)."""
 
     source: str
     path: str
@@ -331,6 +333,7 @@ class Picture(NamedTuple):
     verdict: str
     file: str
     problem: str
+    photo: str = ""
 
 
 def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
@@ -349,6 +352,7 @@ def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
         why=_first_words(result),
         label=entry.label(),
         source=(entry.path, entry.line),
+        meta=result.meta if result.meta is not None else game_meta(entry.data),  # (its photo)
     )
 
 
@@ -368,4 +372,10 @@ def picture_of(result: Result) -> Picture | None:
     verdict = _("INVALID") if result.readable else _("UNREADABLE")
     path, line = result.source
     file = result.svg_name if result.svg else ""
-    return Picture(result.label, path, line, verdict, file, result.why)
+    photo = (result.meta or {}).get("photo")
+    found = (
+        os.path.normpath(os.path.join(os.path.dirname(path), photo))
+        if isinstance(photo, str) and photo
+        else ""
+    )
+    return Picture(result.label, path, line, verdict, file, result.why, found)

@@ -87,7 +87,7 @@ class RunOutputs:
             if self.table is not None:
                 self.table.commit()
             if self.svg_dir is not None:
-                index = picture_index(self.shown)
+                index = picture_index(self.shown, self.svg_dir)
                 write_whole(os.path.join(self.svg_dir, "index.html"), index.encode())
         except WriteError:
             self.discard()
