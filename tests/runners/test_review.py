@@ -7,8 +7,10 @@ outside the folder is read or written; a photo is known by its bytes."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -165,3 +167,36 @@ def test_only_a_folder_is_reviewed(tmp_path: Path) -> None:
         ReviewFolder(tmp_path / "nowhere", BUILTIN)
     assert missing.value.status == 404
     assert os.listdir(tmp_path) == ["a.json"]
+
+
+def _heic(folder: Path) -> bytes:
+    """A phone's photo: a HEIC picture of 40 by 30, turned by its EXIF (made by pillow-heif)."""
+    pillow_heif = pytest.importorskip("pillow_heif", reason="the heic extra")
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    pillow_heif.from_pillow(Image.new("RGB", (40, 30), (200, 10, 10))).save(buffer, quality=50)
+    data: bytes = buffer.getvalue()
+    (folder / "sub" / "d.png").write_bytes(data)  # (its name says nothing: its bytes do)
+    return data
+
+
+def test_a_phones_heic_photo_is_shown_as_a_jpeg(folder: Path) -> None:
+    _heic(folder)
+    data, media = ReviewFolder(folder, BUILTIN).photo("sub/d.json")
+    assert media == "image/jpeg"
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as shown:
+        assert (shown.format, shown.size) == ("JPEG", (40, 30))
+
+
+def test_without_the_heic_extra_a_heic_photo_is_said(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _heic(folder)
+    monkeypatch.setitem(sys.modules, "pillow_heif", None)  # as if not installed
+    with pytest.raises(ReviewError) as refused:
+        ReviewFolder(folder, BUILTIN).photo("sub/d.json")
+    assert refused.value.status == 415
+    assert "pip install 'neweden[heic]'" in refused.value.message

@@ -296,6 +296,8 @@ class ReviewFolder:
         for media, magic in PHOTO_TYPES:
             if data.startswith(magic) and (media != "image/webp" or data[8:12] == b"WEBP"):
                 return data, media
+        if data[4:8] == b"ftyp" and data[8:12] in _HEIC_BRANDS:
+            return _heic_as_jpeg(data, named), "image/jpeg"
         raise ReviewError(415, _("{path} is not a JPEG, PNG or WebP picture", path=named))
 
     # --- the history ---
@@ -313,6 +315,41 @@ class ReviewFolder:
 
 _OUTSIDE = N_("{path} is not a file of the folder under review")
 _PHOTO_LARGE = N_("the photo is larger than {most} MiB")
+
+
+#: The brands of a HEIF file a phone writes (its `ftyp` box, bytes 8 to 12).
+_HEIC_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1"})
+
+
+def _heic_as_jpeg(data: bytes, named: str) -> bytes:
+    """A phone's HEIC photo made a JPEG a browser shows (turned as its EXIF says), with the
+    heic extra (`pip install 'neweden[heic]'`: Pillow and pillow-heif); without it, a 415
+    that says so."""
+    try:
+        import pillow_heif  # type: ignore[import-not-found,unused-ignore]
+        from PIL import Image, ImageOps  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise ReviewError(
+            415,
+            _(
+                "{path} is a HEIC photo (a phone's): to show it, install the heic extra "
+                "(pip install 'neweden[heic]') or save it as JPEG",
+                path=named,
+            ),
+        ) from None
+    import io
+
+    pillow_heif.register_heif_opener()
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            turned = ImageOps.exif_transpose(image).convert("RGB")
+            out = io.BytesIO()
+            turned.save(out, format="JPEG", quality=90)
+    except (OSError, ValueError, SyntaxError) as err:
+        raise ReviewError(
+            415, _("{path} cannot be read as a picture: {why}", path=named, why=err)
+        ) from None
+    return out.getvalue()
 
 
 def _when(version: str) -> str:
