@@ -77,6 +77,7 @@ def test_a_mistake_is_fixed_by_clicks_and_saved_to_its_file(
     assert page.page.locator("#review-id").inner_text() == "b.json"
     page.page.wait_for_function("() => document.getElementById('review-photo').naturalWidth === 64")
     page.wait_total("Sarah", "78")  # scored with the typo: the same total, not valid
+    assert page.page.locator("#review-conflict").is_hidden()  # (only after a refused save)
     cell(page, 0, 0).click()  # the card with the typo, then its style
     page.page.locator('#c-style .chip[data-value="gothic"]').click()
     page.page.locator("#review-save").click()
@@ -107,6 +108,10 @@ def test_a_save_over_a_newer_one_is_refused_and_said(
     page.page.keyboard.press("Control+s")
     _said(page, "Not saved")
     assert review.read("c.jsonl:2") == theirs  # theirs kept
+    # both versions shown side by side: this page's, with its 7 points, and the one saved
+    mine = json.loads(page.page.locator("#review-mine").inner_text())
+    assert mine["players"][0]["city"][0]["card"]["points"] == 7
+    assert json.loads(page.page.locator("#review-theirs").inner_text()) == json.loads(theirs)
     assert {e for e in page.errors if "412" not in e} == set()  # (the refusal, logged)
     page.errors = []
     page.close()
@@ -142,3 +147,21 @@ def test_the_pictures_of_validate_show_each_games_photo_beside_it(
     page.wait_for_function("() => document.querySelector('td img').naturalWidth === 120")
     assert page.locator('td a[href$=".svg"]').count() == 1
     context.close()
+
+
+@in_a_browser
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_review_on_a_phone_scrolls_nothing_sideways(
+    browser: Any, folder: tuple[int, Path], lang: str
+) -> None:
+    port, _root = folder
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    for path in (f"/review?lang={lang}", f"/?review=b.json&lang={lang}"):
+        page = Page(browser, port, path, **phone)
+        if "review=" in path:
+            page.page.locator("#review:not([hidden])").wait_for()
+            page.page.wait_for_function(
+                "() => document.getElementById('review-photo').naturalWidth > 0"
+            )
+        assert page.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        page.close()

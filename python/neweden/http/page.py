@@ -341,6 +341,9 @@ MESSAGES: dict[str, str] = {
         "The photo: + and - make it larger and smaller (or Ctrl and the wheel), r turns it"
     ),
     "review_history": N_("Versions saved before"),
+    "review_mine": N_("Your version (not saved)"),
+    "review_theirs": N_("The version saved since"),
+    "review_reopen": N_("Open the version saved (yours is then lost: copy what you need first)"),
     "review_history_none": N_("No version yet: a save keeps the one it replaces."),
     "review_restore": N_("Restore the version of {when}"),
     "review_restored": N_("The version chosen is saved to {id} again."),

@@ -27,6 +27,8 @@ export async function open(id) {
   opened = { id, etag: response.headers.get("etag") };
   $("review").hidden = false;
   $("review-id").textContent = id;
+  $("review-conflict").hidden = true;
+  $("review-reopen").href = `/?review=${encodeURIComponent(id)}&lang=${document.documentElement.lang}`;
   const photo = $("review-photo");
   const named = typeof game.meta?.photo === "string" && game.meta.photo;
   $("review-no-photo").hidden = Boolean(named);
@@ -81,6 +83,22 @@ function zoom(factor) {
   photoStyle();
 }
 
+// A JSON text laid out one key a line (as it is when it is not JSON).
+function pretty(text) {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 1);
+  } catch {
+    return text;
+  }
+}
+
+// After a refused save: this page's version and the one saved since, side by side.
+function showVersions(mine, theirs) {
+  $("review-conflict").hidden = false;
+  $("review-mine").textContent = mine;
+  $("review-theirs").textContent = theirs;
+}
+
 async function save() {
   if (!opened) return;
   const status = $("review-status");
@@ -95,6 +113,8 @@ async function save() {
     await showHistory();
   } else if (response.status === 412) {
     status.textContent = t("review_stale");
+    const saved = (await response.json()).errors?.[0]?.version ?? "";
+    showVersions(JSON.stringify(cleanGame(state.game), null, 1), pretty(saved));
   } else {
     status.textContent = t("review_not_saved", { reason: (await response.json()).detail });
   }
