@@ -200,3 +200,21 @@ def test_without_the_heic_extra_a_heic_photo_is_said(
         ReviewFolder(folder, BUILTIN).photo("sub/d.json")
     assert refused.value.status == 415
     assert "pip install 'neweden[heic]'" in refused.value.message
+
+
+def test_a_photo_picked_is_written_next_to_its_game(folder: Path) -> None:
+    review = ReviewFolder(folder, BUILTIN)
+    assert review.put_photo("a.json", PNG) == "a.png"
+    assert (folder / "a.png").read_bytes() == PNG
+    assert review.put_photo("b.jsonl:2", PNG) == "b-2.png"
+    review.put_photo("a.json", PNG + b"again")  # the photo it replaces kept
+    (kept,) = (folder / HISTORY / "a.png").iterdir()
+    assert kept.read_bytes() == PNG
+    for game_id, data, status in [
+        ("a.json", b"<svg/>", 415),
+        ("c.jsonl.gz:1", PNG, 409),
+        ("../x.json", PNG, 403),
+    ]:
+        with pytest.raises(ReviewError) as refused:
+            review.put_photo(game_id, data)
+        assert refused.value.status == status

@@ -165,3 +165,25 @@ def test_the_review_on_a_phone_scrolls_nothing_sideways(
             )
         assert page.page.evaluate("() => document.documentElement.scrollWidth") <= 390
         page.close()
+
+
+@in_a_browser
+def test_a_photo_picked_in_the_browser_is_copied_next_to_the_game(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    """A game that names no photo: one picked is shown at once, and on saving it is written
+    next to the game's file and named in its meta.photo."""
+    port, root = folder
+    page = Page(browser, port, "/?review=a.json&lang=en")
+    page.page.locator("#review:not([hidden])").wait_for()
+    assert page.page.locator("#review-no-photo").is_visible()
+    photo = root / "picked.png"
+    photo.write_bytes(png(30, 20))
+    page.page.set_input_files("#review-pick", str(photo))
+    page.page.wait_for_function("() => document.getElementById('review-photo').naturalWidth === 30")
+    assert not (root / "a.png").exists()  # in the browser only, until the game is saved
+    page.page.locator("#review-save").click()
+    _said(page, "Saved")
+    assert (root / "a.png").read_bytes() == photo.read_bytes()
+    assert json.loads((root / "a.json").read_bytes())["meta"]["photo"] == "a.png"
+    page.close()

@@ -87,11 +87,12 @@ class Refused(Exception):
         self.response = response
 
 
-async def read_body(request: Request, limit: int) -> bytes:
-    """The request's body, refused early: 415 for a content type that is not JSON, 413 over
-    `limit` (from Content-Length, or while reading), 408 when it does not arrive in time."""
+async def read_body(request: Request, limit: int, *, json: bool = True) -> bytes:
+    """The request's body, refused early: 415 for a content type that is not JSON (unless
+    `json` is false: a photo), 413 over `limit` (from Content-Length, or while reading), 408
+    when it does not arrive in time."""
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if not _JSON.match(media):
+    if json and not _JSON.match(media):
         raise Refused(
             problem_answer(
                 415,

@@ -341,6 +341,11 @@ MESSAGES: dict[str, str] = {
         "The photo: + and - make it larger and smaller (or Ctrl and the wheel), r turns it"
     ),
     "review_history": N_("Versions saved before"),
+    "review_pick_photo": N_("Pick the photo of this table"),
+    "review_picked": N_(
+        "The photo {name} is shown; it stays in this browser until the game is saved, then it "
+        "is copied next to the game's file."
+    ),
     "review_mine": N_("Your version (not saved)"),
     "review_theirs": N_("The version saved since"),
     "review_reopen": N_("Open the version saved (yours is then lost: copy what you need first)"),

@@ -16,7 +16,7 @@ from starlette.routing import Route
 from neweden.http import page
 from neweden.http.answers import HEADERS, Refused, json_answer, problem_answer, read_body
 from neweden.i18n import N_
-from neweden.runners.review import ReviewError, ReviewFolder, Stale, etag
+from neweden.runners.review import MAX_PHOTO_BYTES, ReviewError, ReviewFolder, Stale, etag
 
 __all__ = ["review_routes"]
 
@@ -97,7 +97,11 @@ def review_routes(folder: ReviewFolder) -> list[Route]:
         return _with_etag(json_answer({"id": params.get("id", ""), "etag": saved}), saved)
 
     async def photo(request: Request) -> Response:
-        data, media = folder.photo(request.query_params.get("id", ""))
+        game_id = request.query_params.get("id", "")
+        if request.method == "PUT":  # a photo picked for the game: written next to it
+            data = await read_body(request, MAX_PHOTO_BYTES, json=False)
+            return json_answer({"id": game_id, "photo": folder.put_photo(game_id, data)})
+        data, media = folder.photo(game_id)
         headers = {**HEADERS, "cache-control": "no-cache", "content-length": str(len(data))}
         return Response(data, media_type=media, headers=headers)
 
@@ -106,7 +110,7 @@ def review_routes(folder: ReviewFolder) -> list[Route]:
         Route("/v1/review/game", _guarded(game), methods=["GET", "PUT"]),
         Route("/v1/review/history", _guarded(history), methods=["GET"]),
         Route("/v1/review/restore", _guarded(restore), methods=["POST"]),
-        Route("/v1/review/photo", _guarded(photo), methods=["GET"]),
+        Route("/v1/review/photo", _guarded(photo), methods=["GET", "PUT"]),
         Route("/review", page.review_page, methods=["GET"]),
     ]
 

@@ -293,12 +293,34 @@ class ReviewFolder:
         if path.stat().st_size > MAX_PHOTO_BYTES:
             raise ReviewError(413, _(_PHOTO_LARGE, most=MAX_PHOTO_BYTES // (1024 * 1024)))
         data = path.read_bytes()
-        for media, magic in PHOTO_TYPES:
-            if data.startswith(magic) and (media != "image/webp" or data[8:12] == b"WEBP"):
-                return data, media
-        if data[4:8] == b"ftyp" and data[8:12] in _HEIC_BRANDS:
+        media = _media(data)
+        if media == _HEIC:
             return _heic_as_jpeg(data, named), "image/jpeg"
-        raise ReviewError(415, _("{path} is not a JPEG, PNG or WebP picture", path=named))
+        if media is None:
+            raise ReviewError(415, _(_NOT_A_PHOTO, path=named))
+        return data, media
+
+    def put_photo(self, game_id: str, data: bytes) -> str:
+        """Writes a photo picked for the game next to its file (`table7.json` ->
+        `table7.jpg`, a line of `round3.jsonl` -> `round3-12.jpg`), the photo it replaces
+        kept in the history; its name from the game's file, for `meta.photo`."""
+        rel, path, line = self._parse(game_id)
+        if rel.endswith(".gz"):
+            raise ReviewError(409, _("{path} is compressed: it is read only here", path=rel))
+        if len(data) > MAX_PHOTO_BYTES:
+            raise ReviewError(413, _(_PHOTO_LARGE, most=MAX_PHOTO_BYTES // (1024 * 1024)))
+        media = _media(data)
+        if media is None:
+            raise ReviewError(415, _(_NOT_A_PHOTO, path=path.name))
+        stem = path.name.removesuffix(".jsonl").removesuffix(".json")
+        name = f"{stem}{'' if line is None else f'-{line}'}{_EXTENSIONS[media]}"
+        target = path.parent / name
+        with self._lock:
+            if target.is_file():
+                kept = target.relative_to(self.root).as_posix()
+                self._keep(kept, None, target.read_bytes())
+            _replace(target, data)
+        return name
 
     # --- the history ---
 
@@ -319,6 +341,19 @@ _PHOTO_LARGE = N_("the photo is larger than {most} MiB")
 
 #: The brands of a HEIF file a phone writes (its `ftyp` box, bytes 8 to 12).
 _HEIC_BRANDS = frozenset({b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1"})
+_HEIC = "image/heic"
+_EXTENSIONS = {"image/jpeg": ".jpg", "image/png": ".png", "image/webp": ".webp", _HEIC: ".heic"}
+_NOT_A_PHOTO = N_("{path} is not a JPEG, PNG, WebP or HEIC picture")
+
+
+def _media(data: bytes) -> str | None:
+    """A photo's media type, known by its first bytes (None: no picture a photo is)."""
+    for media, magic in PHOTO_TYPES:
+        if data.startswith(magic) and (media != "image/webp" or data[8:12] == b"WEBP"):
+            return media
+    if data[4:8] == b"ftyp" and data[8:12] in _HEIC_BRANDS:
+        return _HEIC
+    return None
 
 
 def _heic_as_jpeg(data: bytes, named: str) -> bytes:

@@ -5,10 +5,12 @@
 // the versions saves replaced (each restored with a click), and the queue's previous and
 // next games (Alt+PageUp, Alt+PageDown).
 import { t } from "./i18n.js";
-import { cleanGame, load, state } from "./state.js";
+import { cleanGame, edit, load, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 let opened = null; // {id, etag}
+let picked = null; // a photo picked in this browser, written next to the game when it is saved
+let pickedUrl = null;
 let turn = 0;
 let size = 1;
 
@@ -99,8 +101,42 @@ function showVersions(mine, theirs) {
   $("review-theirs").textContent = theirs;
 }
 
+// A photo picked for the game: shown at once, kept in this browser until the game is saved.
+function pick(file) {
+  if (!file) return;
+  picked = file;
+  if (pickedUrl) URL.revokeObjectURL(pickedUrl);
+  pickedUrl = URL.createObjectURL(file);
+  const photo = $("review-photo");
+  photo.src = pickedUrl;
+  photo.hidden = false;
+  $("review-no-photo").hidden = true;
+  $("review-status").textContent = t("review_picked", { name: file.name });
+}
+
+// The photo picked written next to the game's file, and named in its meta.photo (an edit:
+// Undo takes the name back); false when the service refused it (said).
+async function keepPicked() {
+  const response = await fetch(`/v1/review/photo?id=${encodeURIComponent(opened.id)}`, {
+    method: "PUT",
+    headers: { "content-type": picked.type || "application/octet-stream" },
+    body: picked,
+  });
+  if (!response.ok) {
+    $("review-status").textContent = t("review_not_saved", { reason: (await response.json()).detail });
+    return false;
+  }
+  const { photo } = await response.json();
+  edit((game) => {
+    game.meta = { ...(game.meta && typeof game.meta === "object" ? game.meta : {}), photo };
+  });
+  picked = null;
+  return true;
+}
+
 async function save() {
   if (!opened) return;
+  if (picked && !(await keepPicked())) return;
   const status = $("review-status");
   const response = await fetch(`/v1/review/game?id=${encodeURIComponent(opened.id)}`, {
     method: "PUT",
@@ -130,6 +166,7 @@ async function go(step) {
 
 export function attach() {
   $("review-save").addEventListener("click", save);
+  $("review-pick").addEventListener("change", (event) => pick(event.target.files[0]));
   $("review-previous").addEventListener("click", () => go(-1));
   $("review-next").addEventListener("click", () => go(1));
   $("review-rotate").addEventListener("click", () => {
