@@ -187,3 +187,54 @@ def test_a_photo_picked_in_the_browser_is_copied_next_to_the_game(
     assert (root / "a.png").read_bytes() == photo.read_bytes()
     assert json.loads((root / "a.json").read_bytes())["meta"]["photo"] == "a.png"
     page.close()
+
+
+def _exif_jpeg(width: int, height: int, orientation: int) -> bytes:
+    """A JPEG of width by height whose EXIF says to show it turned (6: 90° clockwise)."""
+    import io
+
+    image_module = pytest.importorskip("PIL.Image", reason="the heic extra (Pillow)")
+    image = image_module.new("RGB", (width, height), (40, 120, 200))
+    exif = image.getexif()
+    exif[0x0112] = orientation
+    out = io.BytesIO()
+    image.save(out, format="JPEG", exif=exif.tobytes())
+    return out.getvalue()
+
+
+@in_a_browser
+def test_the_photo_is_turned_as_its_exif_says_and_pinched_larger(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    game = _game()
+    game["meta"] = {"photo": "turned.jpg"}
+    (root / "turned.json").write_text(json.dumps(game))
+    (root / "turned.jpg").write_bytes(_exif_jpeg(60, 20, 6))
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    page = Page(browser, port, "/?review=turned.json&lang=en", **phone)
+    page.page.wait_for_function("() => document.getElementById('review-photo').naturalWidth > 0")
+    size = page.page.evaluate(
+        "() => { const p = document.getElementById('review-photo');"
+        " return [p.naturalWidth, p.naturalHeight]; }"
+    )
+    assert size == [20, 60]  # stood up, as its EXIF says
+    before = page.page.locator("#review-photo").bounding_box()
+    box = page.page.locator("#review-photo-wrap").bounding_box()
+    assert before is not None
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + min(box["height"], 200) / 2
+    cdp = page.context.new_cdp_session(page.page)
+
+    def touch(kind: str, apart: float) -> None:
+        points = [{"x": x - apart / 2, "y": y, "id": 1}, {"x": x + apart / 2, "y": y, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 50)
+    for apart in (70, 100):
+        touch("touchMove", apart)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    after = page.page.locator("#review-photo").bounding_box()
+    assert after is not None
+    assert after["width"] == pytest.approx(before["width"] * 2, rel=0.05)  # 50 -> 100 apart
+    page.close()

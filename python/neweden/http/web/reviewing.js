@@ -6,6 +6,7 @@
 // next games (Alt+PageUp, Alt+PageDown).
 import { t } from "./i18n.js";
 import { cleanGame, edit, load, state } from "./state.js";
+import { pinched } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 let opened = null; // {id, etag}
@@ -81,7 +82,11 @@ async function restore(version) {
 }
 
 function zoom(factor) {
-  size = Math.min(Math.max(size * factor, 0.5), 4);
+  sized(size * factor);
+}
+
+function sized(factor) {
+  size = Math.min(Math.max(factor, 0.5), 4);
   photoStyle();
 }
 
@@ -176,6 +181,7 @@ export function attach() {
   $("review-larger").addEventListener("click", () => zoom(1.25));
   $("review-smaller").addEventListener("click", () => zoom(1 / 1.25));
   const wrap = $("review-photo-wrap");
+  pinched(wrap, () => size, sized);
   wrap.addEventListener(
     "wheel",
     (event) => {

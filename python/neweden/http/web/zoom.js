@@ -62,26 +62,33 @@ export function attach() {
   document.getElementById("zoom-in").addEventListener("click", () => setZoom(zoom * ZOOM.step));
   document.getElementById("zoom-out").addEventListener("click", () => setZoom(zoom / ZOOM.step));
   document.getElementById("zoom-fit").addEventListener("click", fitZoom);
-  const touches = new Map(); // pointerId -> [x, y], the fingers on the grid
+  pinched(wrap, () => zoom, setZoom);
+}
+
+// A pinch of two fingers on `element` zooms what it shows: `set(get() * how much farther
+// apart the fingers are than when the second came down)`. (The grid and a photo under
+// review.)
+export function pinched(element, get, set) {
+  const touches = new Map(); // pointerId -> [x, y], the fingers on the element
   let pinch = null; // {apart, zoom} when two fingers came down
   const apart = () => {
     const [a, b] = [...touches.values()];
     return Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
   };
-  wrap.addEventListener("pointerdown", (event) => {
+  element.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "touch") return;
     touches.set(event.pointerId, [event.clientX, event.clientY]);
-    if (touches.size === 2) pinch = { apart: apart(), zoom };
+    if (touches.size === 2) pinch = { apart: apart(), zoom: get() };
   });
-  wrap.addEventListener("pointermove", (event) => {
+  element.addEventListener("pointermove", (event) => {
     if (!touches.has(event.pointerId)) return;
     touches.set(event.pointerId, [event.clientX, event.clientY]);
-    if (pinch && touches.size === 2) setZoom((pinch.zoom * apart()) / pinch.apart);
+    if (pinch && touches.size === 2) set((pinch.zoom * apart()) / pinch.apart);
   });
   const lifted = (event) => {
     touches.delete(event.pointerId);
     if (touches.size < 2) pinch = null;
   };
-  wrap.addEventListener("pointerup", lifted);
-  wrap.addEventListener("pointercancel", lifted);
+  element.addEventListener("pointerup", lifted);
+  element.addEventListener("pointercancel", lifted);
 }
