@@ -133,3 +133,11 @@ def test_the_command_refuses_a_folder_that_is_not_one(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr == f"neweden: {tmp_path / 'a.json'} is not a folder\n"
+
+
+def test_a_request_naming_another_host_is_refused(served: tuple[int, Path]) -> None:
+    """(A review's finding.) A web page whose name was made to point at 127.0.0.1 (DNS
+    rebinding) sends its own name as Host: the review answers only its own names."""
+    port, _root = served
+    assert call(port, "GET", "/v1/review/queue", headers={"host": "evil.example"})[0] == 400
+    assert call(port, "GET", "/v1/review/queue", headers={"host": f"localhost:{port}"})[0] == 200

@@ -204,17 +204,73 @@ def test_without_the_heic_extra_a_heic_photo_is_said(
 
 def test_a_photo_picked_is_written_next_to_its_game(folder: Path) -> None:
     review = ReviewFolder(folder, BUILTIN)
-    assert review.put_photo("a.json", PNG) == "a.png"
-    assert (folder / "a.png").read_bytes() == PNG
-    assert review.put_photo("b.jsonl:2", PNG) == "b-2.png"
-    review.put_photo("a.json", PNG + b"again")  # the photo it replaces kept
-    (kept,) = (folder / HISTORY / "a.png").iterdir()
+    version = etag(review.read("a.json"))
+    assert review.put_photo("a.json", PNG, version) == "a.json.png"
+    assert (folder / "a.json.png").read_bytes() == PNG
+    # a line of a JSON Lines file: a name no .json game's photo can have
+    assert review.put_photo("b.jsonl:2", PNG, etag(review.read("b.jsonl:2"))) == "b.jsonl-2.png"
+    review.put_photo("a.json", PNG + b"again", version)  # the photo it replaces kept
+    (kept,) = (folder / HISTORY / "a.json.png").iterdir()
     assert kept.read_bytes() == PNG
-    for game_id, data, status in [
-        ("a.json", b"<svg/>", 415),
-        ("c.jsonl.gz:1", PNG, 409),
-        ("../x.json", PNG, 403),
+    for game_id, data, match, status in [
+        ("a.json", b"<svg/>", version, 415),
+        ("a.json", PNG, '"old"', 412),  # the game changed since the page opened it
+        ("a.json", PNG, None, 428),
+        ("c.jsonl.gz:1", PNG, version, 409),
+        ("../x.json", PNG, version, 403),
     ]:
         with pytest.raises(ReviewError) as refused:
-            review.put_photo(game_id, data)
+            review.put_photo(game_id, data, match)
         assert refused.value.status == status
+
+
+def test_a_save_in_a_file_of_stray_carriage_returns_changes_its_line_only(tmp_path: Path) -> None:
+    """(A review's finding.) Lines are what the reader reads: ended by \\n; a \\r before
+    it, doubled or alone inside a line, stays where it is."""
+    a, b, c = (json.dumps(_game(meta={"table": t})).encode() for t in "ABC")
+    text = a + b"\r\r\n" + b + b"\r\r\n" + c + b"\r\r\n"
+    (tmp_path / "cr.jsonl").write_bytes(b"\xef\xbb\xbf" + text)
+    review = ReviewFolder(tmp_path, BUILTIN)
+    assert review.read("cr.jsonl:2") == b
+    fixed = json.dumps(_game(meta={"table": "B2"})).encode()
+    review.save("cr.jsonl:2", fixed, etag(b))
+    after = (tmp_path / "cr.jsonl").read_bytes()
+    assert after == b"\xef\xbb\xbf" + a + b"\r\r\n" + fixed + b"\r\r\n" + c + b"\r\r\n"
+    review.save("cr.jsonl:1", a, etag(a))  # the first line, after its byte-order mark
+    assert (tmp_path / "cr.jsonl").read_bytes() == after
+
+
+def test_the_history_is_kept_nowhere_but_in_the_folder(tmp_path: Path) -> None:
+    """(A review's findings.) A `.neweden` that is a symlink out of the folder, a version
+    that is a symlink to a file outside, an id that reaches the history through a symlink:
+    each refused; a file name that is not UTF-8 is left out of the queue."""
+    root = tmp_path / "round"
+    root.mkdir()
+    (root / "t.json").write_text(json.dumps(_game()))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (root / ".neweden").symlink_to(elsewhere)
+    review = ReviewFolder(root, BUILTIN)
+    with pytest.raises(ReviewError) as out:
+        review.save("t.json", json.dumps(_game()).encode(), etag(review.read("t.json")))
+    assert out.value.status == 403
+    assert list(elsewhere.rglob("*.json")) == []
+    (root / ".neweden").unlink()
+    review.save("t.json", json.dumps(_typo()).encode(), etag(review.read("t.json")))
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"api_key": "TOPSECRET"}')
+    planted = root / HISTORY / "t.json" / "20990101T000000000000Z-aaaaaaaaaaaa.json"
+    planted.symlink_to(secret)
+    assert [v["version"] for v in review.history("t.json")] != [planted.name]
+    with pytest.raises(ReviewError):
+        review.restore("t.json", planted.name, etag(review.read("t.json")))
+    (root / "h").symlink_to(root / ".neweden")
+    with pytest.raises(ReviewError) as through:
+        review.read("h/history/t.json/" + review.history("t.json")[0]["version"])
+    assert through.value.status in (403, 404)
+    (root / os.fsdecode(b"caf\xe9.json")).write_text(json.dumps(_game()))
+    assert [i.id for i in review.queue()] == ["t.json"]
+    for odd in ("t.jsonl:\u00b2", "t.jsonl:" + "9" * 5000):
+        with pytest.raises(ReviewError) as refused:
+            review.read(odd)
+        assert refused.value.status == 404

@@ -181,11 +181,11 @@ def test_a_photo_picked_in_the_browser_is_copied_next_to_the_game(
     photo.write_bytes(png(30, 20))
     page.page.set_input_files("#review-pick", str(photo))
     page.page.wait_for_function("() => document.getElementById('review-photo').naturalWidth === 30")
-    assert not (root / "a.png").exists()  # in the browser only, until the game is saved
+    assert not (root / "a.json.png").exists()  # in the browser only, until the game is saved
     page.page.locator("#review-save").click()
     _said(page, "Saved")
-    assert (root / "a.png").read_bytes() == photo.read_bytes()
-    assert json.loads((root / "a.json").read_bytes())["meta"]["photo"] == "a.png"
+    assert (root / "a.json.png").read_bytes() == photo.read_bytes()
+    assert json.loads((root / "a.json").read_bytes())["meta"]["photo"] == "a.json.png"
     page.close()
 
 
@@ -237,4 +237,38 @@ def test_the_photo_is_turned_as_its_exif_says_and_pinched_larger(
     after = page.page.locator("#review-photo").bounding_box()
     assert after is not None
     assert after["width"] == pytest.approx(before["width"] * 2, rel=0.05)  # 50 -> 100 apart
+    page.close()
+
+
+@in_a_browser
+def test_changes_not_saved_are_asked_about_and_a_broken_file_is_mended_as_text(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    """(A review's findings.) Leaving a game with changes not saved asks first (declined:
+    the page stays); a file the page cannot draw opens as its text, saved as mended."""
+    port, root = folder
+    (root / "broken.json").write_text('{"players": [{"name": "Zé"')
+    page = Page(browser, port, "/?review=c.jsonl%3A1&lang=en")
+    page.page.locator("#review:not([hidden])").wait_for()
+    cell(page, 0, 0).click()
+    page.page.locator('#c-points .chip[data-value="9"]').click()
+    asked: list[str] = []
+
+    def decline(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.page.on("dialog", decline)
+    page.page.locator("#review-back").click()
+    assert asked == ["This game has changes not saved to its file. Leave it anyway?"]
+    assert "review=" in page.page.url  # still here
+    page.page.remove_listener("dialog", decline)
+    page.close()
+    page = Page(browser, port, "/?review=broken.json&lang=en")
+    page.page.locator("#review-raw-box:not([hidden])").wait_for()
+    assert page.page.locator("#compose").is_hidden()
+    page.page.locator("#review-raw").fill(json.dumps(_game()))
+    page.page.locator("#review-save").click()
+    _said(page, "Saved")
+    assert json.loads((root / "broken.json").read_bytes()) == _game()
     page.close()

@@ -185,8 +185,23 @@ def cmd_review(args: argparse.Namespace) -> int:
     except CatalogError as err:
         return _report_catalog_error(err)
     os.environ["NEWEDEN_REVIEW"] = str(folder.root)
+    os.environ["NEWEDEN_REVIEW_HOSTS"] = " ".join(_review_hosts(args.host))
     args.workers, args.cors_origin = 1, None
     return cmd_serve(args)
+
+
+def _review_hosts(host: str) -> list[str]:
+    """The names a request to the review may give as its Host: this computer's, the host
+    it listens on, and on the local network (--host 0.0.0.0) the address printed there."""
+    from neweden.http.service import LOCAL_HOSTS
+    from neweden.http.serving import network_address
+
+    hosts = [*LOCAL_HOSTS]
+    seen = network_address(host)
+    for name in (host, seen):
+        if name and name not in ("0.0.0.0", "::", "") and name not in hosts:
+            hosts.append(f"[{name}]" if ":" in name else name)
+    return hosts
 
 
 def cmd_render(args: argparse.Namespace) -> int:

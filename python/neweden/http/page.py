@@ -341,6 +341,12 @@ MESSAGES: dict[str, str] = {
         "The photo: + and - make it larger and smaller (or Ctrl and the wheel), r turns it"
     ),
     "review_history": N_("Versions saved before"),
+    "review_unsaved_ask": N_("This game has changes not saved to its file. Leave it anyway?"),
+    "review_raw": N_("The game's text"),
+    "review_raw_hint": N_(
+        "The page cannot draw this game (it is not JSON, or not a game): mend its text here "
+        "and save it; the service says what is wrong."
+    ),
     "review_pick_photo": N_("Pick the photo of this table"),
     "review_picked": N_(
         "The photo {name} is shown; it stays in this browser until the game is saved, then it "

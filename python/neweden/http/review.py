@@ -100,7 +100,8 @@ def review_routes(folder: ReviewFolder) -> list[Route]:
         game_id = request.query_params.get("id", "")
         if request.method == "PUT":  # a photo picked for the game: written next to it
             data = await read_body(request, MAX_PHOTO_BYTES, json=False)
-            return json_answer({"id": game_id, "photo": folder.put_photo(game_id, data)})
+            name = folder.put_photo(game_id, data, request.headers.get("if-match"))
+            return json_answer({"id": game_id, "photo": name})
         data, media = folder.photo(game_id)
         headers = {**HEADERS, "cache-control": "no-cache", "content-length": str(len(data))}
         return Response(data, media_type=media, headers=headers)

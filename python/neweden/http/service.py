@@ -28,6 +28,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -276,12 +277,17 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     return response
 
 
+#: The names this computer answers to on its own: the Hosts a review accepts by default.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
 def create_app(
     *,
     catalog: Catalog | None = None,
     cors_origins: Sequence[str] = (),
     bench_endpoints: bool = False,
     review: ReviewFolder | None = None,
+    review_hosts: Sequence[str] = LOCAL_HOSTS,
 ) -> Starlette:
     """The application. `cors_origins`: the browser origins allowed to call it (`*`: any);
     none, and a preflight is a 204 allowing no origin. `bench_endpoints` adds `POST
@@ -311,8 +317,11 @@ def create_app(
         work.pool.shutdown(wait=False, cancel_futures=True)
 
     routes = endpoints.routes(bench_endpoints)
-    if review is not None:  # neweden review DIR: the folder's API too
+    if review is not None:  # neweden review DIR: the folder's API too, for its own hosts
         routes.extend(review_routes(review))
+        # the Host a request names must be one the service listens as: a web page whose
+        # name was made to point here (DNS rebinding) cannot read or change the folder
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(review_hosts)))
     return Starlette(
         routes=routes,
         middleware=middleware,
@@ -352,4 +361,5 @@ def app_from_environment() -> Starlette:
         cors_origins=cors_origins_from(os.environ.get("NEWEDEN_CORS_ORIGIN")),
         bench_endpoints=os.environ.get("NEWEDEN_BENCH_ENDPOINTS") == "1",
         review=ReviewFolder(folder, catalog or BUILTIN) if folder else None,
+        review_hosts=(os.environ.get("NEWEDEN_REVIEW_HOSTS") or " ".join(LOCAL_HOSTS)).split(),
     )

@@ -27,7 +27,7 @@ from typing import Any
 import msgspec
 
 from neweden.catalog.catalog import Catalog
-from neweden.format.model import MAX_GAME_BYTES
+from neweden.format.model import BOM, MAX_GAME_BYTES
 from neweden.i18n import N_, _
 from neweden.runners.results import score_entries
 from neweden.runners.sources import STATE_FOLDER, Entry, iter_entries
@@ -145,7 +145,7 @@ class ReviewFolder:
             found = (self.root / rel).resolve(strict=True)
         except (OSError, RuntimeError):
             raise ReviewError(404, _("no such file in the folder: {path}", path=rel)) from None
-        if not found.is_relative_to(self.root):
+        if not found.is_relative_to(self.root) or found.is_relative_to(self.root / STATE_FOLDER):
             raise ReviewError(403, _(_OUTSIDE, path=rel))
         if not found.is_file():
             raise ReviewError(404, _("no such file in the folder: {path}", path=rel))
@@ -156,7 +156,8 @@ class ReviewFolder:
         rel, line = game_id, None
         if not game_id.endswith(".json"):
             rel, sep, number = game_id.rpartition(":")
-            if not sep or not number.isdigit() or not rel.endswith((".jsonl", ".jsonl.gz")):
+            digits = number.isascii() and number.isdigit() and len(number) <= 9
+            if not sep or not digits or not rel.endswith((".jsonl", ".jsonl.gz")):
                 raise ReviewError(404, _("no such game in the folder: {id}", id=game_id))
             line = int(number)
         return rel, self._path(rel), line
@@ -167,9 +168,9 @@ class ReviewFolder:
         """Every game file below the folder (its path below it, the file), in name order;
         not the history, not what a symlink leads out to."""
         for folder, dirs, names in os.walk(self.root):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            dirs[:] = sorted(d for d in dirs if d != STATE_FOLDER)  # as validate walks
             for name in sorted(names):
-                if name.endswith(_SUFFIXES) and not name.startswith("."):
+                if name.endswith(_SUFFIXES) and _speakable(os.path.join(folder, name)):
                     path = Path(folder) / name
                     rel = path.relative_to(self.root).as_posix()
                     try:
@@ -240,6 +241,8 @@ class ReviewFolder:
         rel, path, line = self._parse(game_id)
         if rel.endswith(".gz"):
             raise ReviewError(409, _("{path} is compressed: it is read only here", path=rel))
+        if len(body) > MAX_GAME_BYTES:
+            raise ReviewError(413, _("{path} is larger than a game may be", path=game_id))
         try:
             parsed = msgspec.json.decode(body)
         except msgspec.DecodeError:
@@ -265,7 +268,9 @@ class ReviewFolder:
         folder = self._history_dir(rel, line)
         if not folder.is_dir():
             return []
-        kept = sorted(folder.glob("*.json"), reverse=True)
+        kept = sorted(
+            (p for p in folder.glob("*.json") if p.is_file() and not p.is_symlink()), reverse=True
+        )
         return [
             {"version": p.name, "saved": _when(p.name), "bytes": p.stat().st_size} for p in kept
         ]
@@ -277,7 +282,7 @@ class ReviewFolder:
         if "/" in version or "\\" in version or not version.endswith(".json"):
             raise ReviewError(404, _("no such version: {version}", version=version))
         found = folder / version
-        if not found.is_file():
+        if not found.is_file() or found.is_symlink() or found.stat().st_size > MAX_GAME_BYTES:
             raise ReviewError(404, _("no such version: {version}", version=version))
         return self.save(game_id, found.read_bytes(), if_match)
 
@@ -300,20 +305,26 @@ class ReviewFolder:
             raise ReviewError(415, _(_NOT_A_PHOTO, path=named))
         return data, media
 
-    def put_photo(self, game_id: str, data: bytes) -> str:
+    def put_photo(self, game_id: str, data: bytes, if_match: str | None) -> str:
         """Writes a photo picked for the game next to its file (`table7.json` ->
-        `table7.jpg`, a line of `round3.jsonl` -> `round3-12.jpg`), the photo it replaces
-        kept in the history; its name from the game's file, for `meta.photo`."""
+        `table7.json.jpg`, a line of `round3.jsonl` -> `round3.jsonl-12.jpg`: no two games
+        share a name), the photo it replaces kept in the history; its name from the game's
+        file, for `meta.photo`. `if_match`: the game's version the page holds (refused, as
+        a save is, when the game changed since)."""
         rel, path, line = self._parse(game_id)
         if rel.endswith(".gz"):
             raise ReviewError(409, _("{path} is compressed: it is read only here", path=rel))
+        if if_match is None:
+            raise ReviewError(428, _("a save names the version it edited (If-Match)"))
+        current = self.read(game_id)
+        if etag(current) != if_match:
+            raise Stale(current, etag(current))
         if len(data) > MAX_PHOTO_BYTES:
             raise ReviewError(413, _(_PHOTO_LARGE, most=MAX_PHOTO_BYTES // (1024 * 1024)))
         media = _media(data)
         if media is None:
             raise ReviewError(415, _(_NOT_A_PHOTO, path=path.name))
-        stem = path.name.removesuffix(".jsonl").removesuffix(".json")
-        name = f"{stem}{'' if line is None else f'-{line}'}{_EXTENSIONS[media]}"
+        name = f"{path.name}{'' if line is None else f'-{line}'}{_EXTENSIONS[media]}"
         target = path.parent / name
         with self._lock:
             if target.is_file():
@@ -329,8 +340,16 @@ class ReviewFolder:
         return below if line is None else below / f"line-{line}"
 
     def _keep(self, rel: str, line: int | None, data: bytes) -> None:
+        """Keeps `data` as a version of `rel` (line `line`); refused when the history would
+        be written anywhere but below DIR (a symlink where its folders are)."""
         folder = self._history_dir(rel, line)
+        state = self.root / STATE_FOLDER
+        refused = ReviewError(403, _(_OUTSIDE, path=(HISTORY / rel).as_posix()))
+        if state.is_symlink() or (state.exists() and not state.is_dir()):
+            raise refused  # nothing made out of the folder
         folder.mkdir(parents=True, exist_ok=True)
+        if not folder.resolve().is_relative_to(state.resolve()):
+            raise refused  # a symlink below it
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
         _replace(folder / f"{stamp}-{hashlib.sha256(data).hexdigest()[:12]}.json", data)
 
@@ -403,15 +422,28 @@ def _read_limited(path: Path) -> bytes:
 
 
 def _with_line(text: bytes, line: int, body: bytes) -> bytes:
-    """`text` (a JSON Lines file) with its line `line` (1-based) made `body`, its line ending
-    and every other byte kept."""
-    lines = text.splitlines(keepends=True)
-    if not 1 <= line <= len(lines):
+    """`text` (a JSON Lines file) with its line `line` (1-based) made `body`: lines as the
+    reader numbers them (each ended by a newline, `\n`), the `\r` before its newline, a
+    byte-order mark before the first line and every other byte kept."""
+    pieces = text.split(b"\n")
+    if not 1 <= line <= len(pieces) or not pieces[line - 1].strip():
         raise ReviewError(404, _("the file has no line {line}", line=line))
-    old = lines[line - 1]
-    ending = old[len(old.rstrip(b"\r\n")) :]
-    lines[line - 1] = body + ending
-    return b"".join(lines)
+    old = pieces[line - 1]
+    bom = BOM if line == 1 and old.startswith(BOM) else b""
+    content = old[len(bom) :]
+    ending = content[len(content.rstrip(b"\r")) :]
+    pieces[line - 1] = bom + body + ending
+    return b"\n".join(pieces)
+
+
+def _speakable(path: str) -> bool:
+    """Whether a file's name can be said in JSON (a name that is not UTF-8 cannot: left out
+    of the queue)."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _replace(path: Path, data: bytes) -> None:

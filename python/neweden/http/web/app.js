@@ -132,6 +132,7 @@ async function openFirst(hash) {
   if (review) {
     try {
       await reviewing.open(review);
+      if (!state.game) load(newGame(t("player_n", { n: 1 }))); // (a file opened as its text)
       return;
     } catch (error) {
       notice(t("could_not_open", { reason: error.message }));

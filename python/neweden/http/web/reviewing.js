@@ -5,7 +5,8 @@
 // the versions saves replaced (each restored with a click), and the queue's previous and
 // next games (Alt+PageUp, Alt+PageDown).
 import { t } from "./i18n.js";
-import { cleanGame, edit, load, state } from "./state.js";
+import { refusal } from "./check.js";
+import { cleanGame, edit, keepStored, load, state } from "./state.js";
 import { pinched } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,19 +22,34 @@ function photoStyle() {
   photo.style.transform = turn ? `rotate(${turn * 90}deg)` : "";
 }
 
-// The game `id` opened from its file: true once drawn; what stops it is thrown.
+// The game `id` opened from its file: true once drawn; what stops it is thrown. The game
+// of an earlier visit kept among the saved games first (a review replaces it, as a link
+// does). A file the page cannot draw (not JSON, not a game) is opened as its text.
 export async function open(id) {
   const response = await fetch(`/v1/review/game?id=${encodeURIComponent(id)}`);
   if (!response.ok) throw new Error((await response.json()).detail);
-  const game = await response.json();
-  load(game);
-  opened = { id, etag: response.headers.get("etag") };
+  const text = await response.text();
+  if (!keepStored()) throw new Error(t("storage_full"));
+  opened = { id, etag: response.headers.get("etag"), raw: false };
+  let game = null;
+  try {
+    game = JSON.parse(text);
+    load(game);
+  } catch (error) {
+    if (!(error instanceof SyntaxError) && !refusal(game)) throw error;
+    opened.raw = true; // its text, to be mended by hand
+    game = null;
+  }
+  $("review-raw-box").hidden = !opened.raw;
+  document.body.classList.toggle("raw-review", opened.raw); // (no grid: the text is the game)
+  $("review-raw").value = opened.raw ? text : "";
+  clean = opened.raw ? text : savedText();
   $("review").hidden = false;
   $("review-id").textContent = id;
   $("review-conflict").hidden = true;
   $("review-reopen").href = `/?review=${encodeURIComponent(id)}&lang=${document.documentElement.lang}`;
   const photo = $("review-photo");
-  const named = typeof game.meta?.photo === "string" && game.meta.photo;
+  const named = typeof game?.meta?.photo === "string" && game.meta.photo;
   $("review-no-photo").hidden = Boolean(named);
   photo.hidden = !named;
   if (named) {
@@ -67,6 +83,7 @@ async function showHistory() {
 }
 
 async function restore(version) {
+  if (unsaved() && !confirm(t("review_unsaved_ask"))) return;
   const query = new URLSearchParams({ id: opened.id, version });
   const response = await fetch(`/v1/review/restore?${query}`, {
     method: "POST",
@@ -124,7 +141,7 @@ function pick(file) {
 async function keepPicked() {
   const response = await fetch(`/v1/review/photo?id=${encodeURIComponent(opened.id)}`, {
     method: "PUT",
-    headers: { "content-type": picked.type || "application/octet-stream" },
+    headers: { "content-type": picked.type || "application/octet-stream", "if-match": opened.etag },
     body: picked,
   });
   if (!response.ok) {
@@ -139,17 +156,26 @@ async function keepPicked() {
   return true;
 }
 
+// The game as it would be saved: the page's game, or the text of one it cannot draw.
+const savedText = () => (opened.raw ? $("review-raw").value : JSON.stringify(cleanGame(state.game)));
+let clean = ""; // the text last opened or saved: the page holds changes when it differs
+
+// Whether the page holds changes not saved to the file (a photo picked included).
+export const unsaved = () => Boolean(opened) && (picked !== null || savedText() !== clean);
+
 async function save() {
   if (!opened) return;
-  if (picked && !(await keepPicked())) return;
+  if (picked && !opened.raw && !(await keepPicked())) return;
   const status = $("review-status");
+  const body = savedText();
   const response = await fetch(`/v1/review/game?id=${encodeURIComponent(opened.id)}`, {
     method: "PUT",
     headers: { "content-type": "application/json", "if-match": opened.etag },
-    body: JSON.stringify(cleanGame(state.game)),
+    body,
   });
   if (response.ok) {
     opened.etag = response.headers.get("etag");
+    clean = body;
     status.textContent = t("review_saved_now", { id: opened.id });
     await showHistory();
   } else if (response.status === 412) {
@@ -162,15 +188,41 @@ async function save() {
 }
 
 // The game before or after this one in the queue (`step` -1 or 1), opened in its place.
+// The game after this one (`step` 1) or before it (-1) among those left to fix, in the
+// queue's order (this one may have left them when it was saved); when none is left, in the
+// whole queue. Changes not saved are asked about first.
 async function go(step) {
   const queue = await (await fetch("/v1/review/queue")).json();
-  const ids = queue.games.map((g) => g.id);
-  const next = ids[ids.indexOf(opened.id) + step];
-  if (next) location.search = `?review=${encodeURIComponent(next)}&lang=${document.documentElement.lang}`;
+  const left = queue.games.filter((g) => g.valid !== true);
+  const games = left.length ? left : queue.games;
+  const here = games.findIndex((g) => g.id === opened.id);
+  const me = queue.games.find((g) => g.id === opened.id);
+  const after = (g) => (g.file === me.file ? (g.line ?? 0) > (me.line ?? 0) : g.file > me.file);
+  let next;
+  if (here >= 0) next = games[here + step];
+  else if (!me) next = games[0];
+  else if (step > 0) next = games.find(after);
+  else next = [...games].reverse().find((g) => !after(g));
+  if (next) leave(`/?review=${encodeURIComponent(next.id)}&lang=${document.documentElement.lang}`);
+}
+
+// Goes to `url`, unless the page holds changes not saved and the reviewer keeps them.
+function leave(url) {
+  if (unsaved() && !confirm(t("review_unsaved_ask"))) return;
+  clean = savedText();
+  picked = null;
+  location.href = url;
 }
 
 export function attach() {
   $("review-save").addEventListener("click", save);
+  $("review-back").addEventListener("click", (event) => {
+    event.preventDefault();
+    leave(`/review?lang=${document.documentElement.lang}`);
+  });
+  window.addEventListener("beforeunload", (event) => {
+    if (unsaved()) event.preventDefault(); // the browser asks before the changes are lost
+  });
   $("review-pick").addEventListener("change", (event) => pick(event.target.files[0]));
   $("review-previous").addEventListener("click", () => go(-1));
   $("review-next").addEventListener("click", () => go(1));
@@ -198,7 +250,7 @@ export function attach() {
   });
   document.addEventListener("keydown", (event) => {
     if (!opened) return;
-    if ((event.ctrlKey || event.metaKey) && event.key === "s") {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
       event.preventDefault();
       save();
     } else if (event.altKey && (event.key === "PageDown" || event.key === "PageUp")) {
