@@ -5,6 +5,7 @@ keys, paths and identifiers are the same in every language."""
 
 from __future__ import annotations
 
+import csv as csv_module
 import http.client
 import io
 import json
@@ -287,8 +288,12 @@ def test_validate_lines_and_summary_in_portuguese(
     english_lines, english_out, english_csv = outputs["en"]
     assert english_lines[2].endswith("c-broken.json: UNREADABLE bad_json at /")
     assert english_lines[3].startswith("3 games: 1 valid, 2 invalid, in ")
-    # the files for programs: the CSV byte for byte, the reports' codes and paths
-    assert csv.read_bytes() == english_csv.read_bytes()
+    # the files for programs: the CSV's cells the same (in Portuguese `;` between them and a
+    # byte-order mark, for a Brazilian spreadsheet: issue 41), the reports' codes and paths
+    portuguese = csv.read_bytes()
+    assert portuguese.startswith(b"\xef\xbb\xbf")
+    semi = list(csv_module.reader(portuguese.decode("utf-8-sig").splitlines(), delimiter=";"))
+    assert semi == list(csv_module.reader(english_csv.read_text().splitlines()))
 
     def codes(path: Path) -> list[Any]:
         reports = [json.loads(line) for line in path.read_text().splitlines()]

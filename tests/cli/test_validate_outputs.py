@@ -138,6 +138,36 @@ def test_csv_has_meta_columns_and_a_separator(games: Path, tmp_path: Path) -> No
     assert '"A1;B1"' in rows[0]  # a cell holding the separator is quoted
 
 
+def test_a_portuguese_run_writes_a_csv_for_a_brazilian_spreadsheet(
+    games: Path, tmp_path: Path
+) -> None:
+    """(Issue 41.) In Portuguese the CSV has `;` between cells and a UTF-8 byte-order mark
+    (Excel reads the accents), read back by pandas with names and numbers intact; the options
+    win over the language; in English nothing changes (`,`, no mark)."""
+    pandas = pytest.importorskip("pandas", reason="pandas (the dask extra)")
+    accented = json.loads(example_game())
+    accented["players"][0]["name"] = "Úrsula Quésia"
+    (games / "z-accents.json").write_text(json.dumps(accented), encoding="utf-8")
+    brazil = tmp_path / "jogadores.csv"
+    assert main(["validate", str(games), "--csv", str(brazil), "--quiet", "--jobs", "1", *PT]) == 1
+    data = brazil.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbfsource_path;source_line;game_valid;player;")
+    table = pandas.read_csv(brazil, sep=";", encoding="utf-8-sig")
+    ursula = table[table["player"] == "Úrsula Quésia"]
+    assert list(ursula["total"]) == [78]
+    assert list(ursula["place"]) == [1]
+    english = tmp_path / "players.csv"
+    assert main(["validate", str(games), "--csv", str(english), "--quiet", "--jobs", "1"]) == 1
+    assert english.read_bytes().startswith(b"source_path,source_line,")
+    both = tmp_path / "both.csv"
+    args = ["--csv", str(both), "--csv-sep", ",", "--no-csv-bom", "--quiet", "--jobs", "1"]
+    assert main(["validate", str(games), *args, *PT]) == 1
+    assert both.read_bytes() == english.read_bytes()
+    bom = tmp_path / "bom.csv"
+    assert main(["validate", str(games), "--csv", str(bom), "--csv-bom", "--quiet"]) == 1
+    assert bom.read_bytes() == b"\xef\xbb\xbf" + english.read_bytes()
+
+
 def test_style_colours_are_the_same_in_every_picture() -> None:
     assert style_colour("gothic") == STYLE_COLOURS["gothic"]
     assert style_colour("ex_style_5") == style_colour("ex_style_5")

@@ -158,10 +158,19 @@ def _table_outputs(checking: Parser) -> None:
     checking.add_argument(
         "--csv-sep",
         choices=(",", ";"),
-        default=",",
+        default=None,
         help=_(
-            "the CSV separator: , (default) or ; (spreadsheets set to Brazilian "
-            "Portuguese, which read , as the decimal mark)"
+            "the CSV separator: , or ; (spreadsheets set to Brazilian Portuguese, which read "
+            ", as the decimal mark); the default: ; in Portuguese, , otherwise"
+        ),
+    )
+    checking.add_argument(
+        "--csv-bom",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=_(
+            "start the CSV with a UTF-8 byte-order mark, which Excel needs to read accents "
+            "right; the default: with one in Portuguese, without otherwise"
         ),
     )
     checking.add_argument("--parquet", metavar="DIR", help=_("the same rows as Parquet"))

@@ -143,8 +143,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
         svg_dir=args.svg,
         scheduler=args.scheduler,
         only_invalid=args.only_invalid,
-        csv_sep=args.csv_sep,
+        csv_sep=args.csv_sep or (";" if _brazilian() else ","),
+        csv_bom=_brazilian() if args.csv_bom is None else args.csv_bom,
     )
+
+
+def _brazilian() -> bool:
+    """Whether the run speaks Portuguese (--lang, NEWEDEN_LANG or the locale): its CSV is
+    then written for a Brazilian spreadsheet (`;` between fields, a byte-order mark)."""
+    from neweden.i18n import current
+
+    return current() == "pt-BR"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

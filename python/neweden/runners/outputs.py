@@ -210,6 +210,7 @@ class Table:
         parquet_dir: str | None,
         kinds: dict[str, str] | None = None,
         sep: str = ",",
+        bom: bool = False,
     ) -> None:
         self.columns = header.split(",")
         self.kinds = kinds or {}  # column → "string" or "bool" for Parquet; int64 otherwise
@@ -219,6 +220,7 @@ class Table:
         self.buffer: list[tuple[Any, ...]] = []
         self.wanted = bool(csv_path or parquet_dir)
         self.sep = sep
+        self.bom = bom  # the CSV starts with a UTF-8 byte-order mark
         #: The `meta` keys that have a column (`meta.KEY`), fixed by the first rows added:
         #: None until then (the header is written with them).
         self.meta_keys: list[str] | None = None
@@ -238,7 +240,8 @@ class Table:
         self.meta_keys = list(keys)
         if self.csv is not None:
             names = self.columns + [f"meta.{key}" for key in self.meta_keys]
-            self.csv.write(csv_line(names, self.sep).encode("utf-8", "replace"))
+            start = "\ufeff" if self.bom else ""
+            self.csv.write((start + csv_line(names, self.sep)).encode("utf-8", "replace"))
 
     def _open_parquet(self, folder: str) -> None:
         import pyarrow as pa

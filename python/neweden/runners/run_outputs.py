@@ -28,6 +28,7 @@ class OutputPaths:
     parquet_dir: str | None = None
     svg_dir: str | None = None
     csv_sep: str = ","
+    csv_bom: bool = False  # the CSV starts with a UTF-8 byte-order mark (Excel reads accents)
 
     def named(self) -> dict[str, str | None]:
         """The output files by option, in the order a refusal names them."""
@@ -53,7 +54,12 @@ class RunOutputs:
                     raise WriteError(svg_dir, exc) from None
             self.out = OutputFile(paths.out) if paths.out else None
             self.table = Table(
-                CSV_HEADER, paths.csv_path, paths.parquet_dir, _KINDS, sep=paths.csv_sep
+                CSV_HEADER,
+                paths.csv_path,
+                paths.parquet_dir,
+                _KINDS,
+                sep=paths.csv_sep,
+                bom=paths.csv_bom,
             )
         except BaseException:
             self.discard()
