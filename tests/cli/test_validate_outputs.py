@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import csv as csv_module
 import json
 import os
 import re
@@ -166,6 +167,25 @@ def test_a_portuguese_run_writes_a_csv_for_a_brazilian_spreadsheet(
     bom = tmp_path / "bom.csv"
     assert main(["validate", str(games), "--csv", str(bom), "--csv-bom", "--quiet"]) == 1
     assert bom.read_bytes() == b"\xef\xbb\xbf" + english.read_bytes()
+
+
+def test_a_game_that_cannot_be_read_keeps_its_players_and_meta_in_the_csv(
+    games: Path, tmp_path: Path
+) -> None:
+    """(Issue 41.) A game that does not decode (here a card with no cell) still gives its
+    players' names, a row each, and its meta."""
+    broken = json.loads(example_game())
+    broken["meta"] = {"table": "T9"}
+    del broken["players"][0]["city"][0]["row"]
+    (games / "y-unreadable.json").write_text(json.dumps(broken))
+    table = tmp_path / "players.csv"
+    assert main(["validate", str(games), "--csv", str(table), "--quiet", "--jobs", "1"]) == 1
+    rows = list(csv_module.DictReader(table.read_text().splitlines()))
+    mine = [r for r in rows if r["source_path"].endswith("y-unreadable.json")]
+    assert [r["player"] for r in mine] == ["Sarah", "Bruno", "Carla"]
+    assert {r["meta.table"] for r in mine} == {"T9"}
+    assert all(r["game_valid"] == "false" and r["total"] == "" for r in mine)
+    assert all(r["error_codes"] for r in mine)
 
 
 def test_style_colours_are_the_same_in_every_picture() -> None:

@@ -183,6 +183,21 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
     )
 
 
+def _readable_names(data: bytes | None) -> list[str]:
+    """The players' names a game that does not decode still gives (its JSON an object whose
+    `players` are objects with a text `name`); [] when none can be read."""
+    if data is None:
+        return []
+    try:
+        doc = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        return []
+    players = doc.get("players") if isinstance(doc, dict) else None
+    if not isinstance(players, list):
+        return []
+    return [p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("name"), str)]
+
+
 class _MetaOnly(msgspec.Struct):
     meta: dict[str, Any] | None = None
 
@@ -249,7 +264,14 @@ def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
     top = [e.code for e in report.errors]
     if not isinstance(report, Report) or not report.players:
         warned = ";".join([w.code for w in report.warnings]) if isinstance(report, Report) else ""
-        return ((entry.path, entry.line, False) + (None,) * 18 + (";".join(top), warned),)
+        # a game that cannot be read keeps what can: a row for each player's name
+        names: list[str | None] = []
+        if not isinstance(report, Report):
+            names.extend(_readable_names(entry.data))
+        return tuple(
+            (entry.path, entry.line, False, name) + (None,) * 17 + (";".join(top), warned)
+            for name in names or [None]
+        )
     top_warnings = [w.code for w in report.warnings]
     rows = []
     for p in report.players:
