@@ -14,12 +14,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from neweden.present.render import render  # noqa: E402
+from scripts.web_screenshots import shoot  # noqa: E402
 from tests.browser import CHROMIUM, FLAGS  # noqa: E402
 from tests.servers import running_server  # noqa: E402
 
@@ -55,30 +56,21 @@ def _round(folder: Path, browser: object) -> None:
     context.close()
 
 
+def _photo_ready(page: Page, phone: bool) -> None:
+    """The page drawn, with the photo of a game under review."""
+    page.wait_for_selector("body[data-ready]", timeout=20_000)
+    if "review=" in page.url:
+        page.wait_for_function("() => document.getElementById('review-photo').naturalWidth > 0")
+    page.wait_for_timeout(500)
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as p:
         folder = Path(temporary)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         _round(folder, browser)
         with running_server({"NEWEDEN_REVIEW": str(folder)}) as (port, _):
-            for name, (path, width, height, phone) in SHOTS.items():
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    is_mobile=phone,
-                    has_touch=phone,
-                    device_scale_factor=1,
-                )
-                page = context.new_page()
-                page.goto(f"http://127.0.0.1:{port}{path}")
-                page.wait_for_selector("body[data-ready]", timeout=20_000)
-                if "review=" in path:
-                    page.wait_for_function(
-                        "() => document.getElementById('review-photo').naturalWidth > 0"
-                    )
-                page.wait_for_timeout(500)
-                page.screenshot(path=str(ROOT / "docs" / name))
-                print(f"docs/{name}: {(ROOT / 'docs' / name).stat().st_size:,} bytes")
-                context.close()
+            shoot(browser, port, SHOTS, _photo_ready, full_page=False)
         browser.close()
     return 0
 

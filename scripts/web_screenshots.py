@@ -8,7 +8,9 @@ drives Debian's chromium through playwright.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -37,27 +39,44 @@ def _ready(page: Page) -> None:
     page.wait_for_timeout(300)
 
 
+def shoot(
+    browser: Any,
+    port: int,
+    shots: dict[str, tuple[str, int, int, bool]],
+    ready: Callable[[Page, bool], None],
+    *,
+    full_page: bool,
+) -> None:
+    """Each of `shots` (docs/NAME -> its path, viewport width, height, phone) taken from the
+    server on `port` once `ready(page, phone)` says the page is."""
+    for name, (path, width, height, phone) in shots.items():
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=1,
+        )
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}{path}")
+        ready(page, phone)
+        page.screenshot(path=str(ROOT / "docs" / name), full_page=full_page)
+        print(f"docs/{name}: {(ROOT / 'docs' / name).stat().st_size:,} bytes")
+        context.close()
+
+
+def _example_ready(page: Page, phone: bool) -> None:
+    _ready(page)
+    if phone:  # the card at row 0, column 2 selected: the form shows a placed card
+        page.locator('#grid [data-row="0"][data-col="2"]').click()
+    else:  # the card to place: where it is legal, in green
+        page.wait_for_selector("#grid .legal", timeout=20_000)
+    page.wait_for_timeout(300)
+
+
 def main() -> int:
     with running_server({}) as (port, _), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        for name, (path, width, height, phone) in SHOTS.items():
-            context = browser.new_context(
-                viewport={"width": width, "height": height},
-                is_mobile=phone,
-                has_touch=phone,
-                device_scale_factor=1,
-            )
-            page = context.new_page()
-            page.goto(f"http://127.0.0.1:{port}{path}")
-            _ready(page)
-            if phone:  # the card at row 0, column 2 selected: the form shows a placed card
-                page.locator('#grid [data-row="0"][data-col="2"]').click()
-            else:  # the card to place: where it is legal, in green
-                page.wait_for_selector("#grid .legal", timeout=20_000)
-            page.wait_for_timeout(300)
-            page.screenshot(path=str(ROOT / "docs" / name), full_page=True)
-            print(f"docs/{name}: {(ROOT / 'docs' / name).stat().st_size:,} bytes")
-            context.close()
+        shoot(browser, port, SHOTS, _example_ready, full_page=True)
         browser.close()
     return 0
 

@@ -132,24 +132,39 @@ def test_the_rulers_number_the_rows_and_columns_of_the_grid(browser: Any, server
         box = cols.nth(k).bounding_box()
         assert box is not None
         assert abs(box["x"] + box["width"] / 2 - centres[col]) < 1
+    _rows_level(page, rows, grid_rows)
+    for _ in range(3):  # zoomed out: the cells stay square, the rows level with their numbers
+        page.page.locator("#zoom-out").tap()
+    cell = page.page.locator("#grid .cell").first.bounding_box()
+    assert cell is not None
+    assert abs(cell["width"] - cell["height"]) < 1
+    _rows_level(page, rows, grid_rows)
+    page.close()
+
+
+def pinch(page: Page, x: float, y: float, spans: tuple[float, ...]) -> None:
+    """Two fingers put down around (x, y) `spans[0]` pixels apart, moved to each next span,
+    then lifted (touch events through the browser's DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page.page)
+
+    def touch(kind: str, apart: float) -> None:
+        points = [{"x": x - apart / 2, "y": y, "id": 1}, {"x": x + apart / 2, "y": y, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", spans[0])
+    for apart in spans[1:]:
+        touch("touchMove", apart)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def _rows_level(page: Page, rows: Any, grid_rows: list[int]) -> None:
+    """Each row number is level with its row of cells."""
     for k, row in enumerate(grid_rows):
         box = rows.nth(k).bounding_box()
         cell = page.page.locator(f'#grid [data-row="{row}"]').first.bounding_box()
         assert box is not None
         assert cell is not None
         assert abs(box["y"] + box["height"] / 2 - (cell["y"] + cell["height"] / 2)) < 1
-    for _ in range(3):  # zoomed out: the cells stay square, the rows level with their numbers
-        page.page.locator("#zoom-out").tap()
-    cell = page.page.locator("#grid .cell").first.bounding_box()
-    assert cell is not None
-    assert abs(cell["width"] - cell["height"]) < 1
-    for k, row in enumerate(grid_rows):
-        box = rows.nth(k).bounding_box()
-        level = page.page.locator(f'#grid [data-row="{row}"]').first.bounding_box()
-        assert box is not None
-        assert level is not None
-        assert abs(box["y"] + box["height"] / 2 - (level["y"] + level["height"] / 2)) < 1
-    page.close()
 
 
 def _cell_width(page: Page) -> float:
@@ -194,16 +209,7 @@ def test_a_pinch_of_two_fingers_zooms_the_grid(browser: Any, server: int) -> Non
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     assert 0 < y < 740
-    cdp = page.context.new_cdp_session(page.page)
-
-    def touch(kind: str, apart: float) -> None:
-        points = [{"x": x - apart / 2, "y": y, "id": 1}, {"x": x + apart / 2, "y": y, "id": 2}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    touch("touchStart", 60)
-    for apart in (80, 100, 120):
-        touch("touchMove", apart)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    pinch(page, x, y, (60, 80, 100, 120))
     assert _cell_width(page) == pytest.approx(usual * 2, rel=0.05)  # 60 -> 120 pixels apart
     page.close()
 

@@ -19,6 +19,7 @@ from neweden.runners.review import ReviewFolder, etag
 from tests.runners.test_review import _game, _typo
 from tests.servers import running_server
 from tests.web.test_page import Page, cell, in_a_browser
+from tests.web.test_phone import pinch
 
 pytest.importorskip("starlette", reason="the serve extra")
 
@@ -224,16 +225,7 @@ def test_the_photo_is_turned_as_its_exif_says_and_pinched_larger(
     assert before is not None
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + min(box["height"], 200) / 2
-    cdp = page.context.new_cdp_session(page.page)
-
-    def touch(kind: str, apart: float) -> None:
-        points = [{"x": x - apart / 2, "y": y, "id": 1}, {"x": x + apart / 2, "y": y, "id": 2}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    touch("touchStart", 50)
-    for apart in (70, 100):
-        touch("touchMove", apart)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    pinch(page, x, y, (50, 70, 100))
     after = page.page.locator("#review-photo").bounding_box()
     assert after is not None
     assert after["width"] == pytest.approx(before["width"] * 2, rel=0.05)  # 50 -> 100 apart
