@@ -129,7 +129,10 @@ def test_csv_has_meta_columns_and_a_separator(games: Path, tmp_path: Path) -> No
     table = tmp_path / "players.csv"
     assert main(["validate", str(games), "--csv", str(table), "--quiet", "--jobs", "1"]) == 1
     header, *rows = table.read_text().splitlines()
-    assert header.endswith(",error_codes,warning_codes,meta.source,meta.note,meta.table,meta.photo")
+    assert header.endswith(
+        ",error_codes,warning_codes,mode,requirements_checked,requirements_declared,"
+        "meta.source,meta.note,meta.table,meta.photo"
+    )
     assert next(r for r in rows if "b-overlap" in r).endswith(",T3,IMG_0042.jpg")
     semi = tmp_path / "semi.csv"
     args = ["validate", str(games), "--csv", str(semi), "--csv-sep", ";", "--quiet"]

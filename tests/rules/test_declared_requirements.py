@@ -298,6 +298,9 @@ def test_rule_4a_validate_counts_declared_games_and_their_warnings(tmp_path: Any
     assert rows[0]["requirements_met"] == "A3;C1"
     assert rows[0]["warning_codes"] == "game_not_ended;requirements_declared"
     assert rows[5]["error_codes"] == "requirement_disagrees"
+    # the CSV says which requirements were checked against the city and which declared
+    assert (rows[0]["requirements_checked"], rows[0]["requirements_declared"]) == ("C1", "A3")
+    assert rows[0]["mode"] == "populist"
 
 
 def test_rule_4a_http_scores_declared_cards_and_refuses_a_table_that_does_not_fit(

@@ -206,6 +206,7 @@ def validate(
     only_invalid: bool = False,
     csv_sep: str = ",",
     csv_bom: bool = False,
+    csv_header: str = "ids",
 ) -> int:
     """`neweden validate`: exit 0 when every entry is valid, 1 otherwise (or when a PATH is
     not found: it is said on standard error, not counted), 2 for bad arguments (an output
@@ -218,7 +219,7 @@ def validate(
     catalog = _catalog(catalog_path, stderr)
     if catalog is None:
         return 2
-    files = OutputPaths(out, csv_path, parquet_dir, svg_dir, csv_sep, csv_bom)
+    files = OutputPaths(out, csv_path, parquet_dir, svg_dir, csv_sep, csv_bom, csv_header)
     workers = _workers(jobs, stderr)
     clash = output_among_inputs(paths, files.named())
     if workers is None or clash is not None:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from types import FrameType, TracebackType
 from typing import Any, BinaryIO
 
-from neweden.i18n import _
+from neweden.i18n import LANGUAGES, N_, _, speaking
 
 __all__ = ["Interrupts", "OutputFile", "Table", "WriteError", "csv_cell", "csv_line"]
 
@@ -199,6 +199,54 @@ def meta_cell(value: Any) -> Any:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+#: The CSV columns' names for people (`--csv-header en|pt-BR`): `validate`'s and
+#: `standings`'; the identifiers stay the default header (and Parquet's names).
+COLUMN_NAMES = {
+    "source_path": N_("source file"),
+    "source_line": N_("line of the source"),
+    "game_valid": N_("valid game"),
+    "player": N_("player"),
+    "legal": N_("legal city"),
+    "cards": N_("cards"),
+    "open_connections": N_("open connections"),
+    "stars": N_("stars of the player"),
+    "requirements_met": N_("requirements met"),
+    "requirements": N_("Populist points"),
+    "labs": N_("laboratories"),
+    "shelters": N_("shelters"),
+    "medical": N_("medical centers"),
+    "towers": N_("towers"),
+    "bases": N_("military bases"),
+    "military": N_("Military points"),
+    "epiphanies": N_("epiphanies"),
+    "ten_cards": N_("ten cards"),
+    "bonuses": N_("bonuses"),
+    "total": N_("total"),
+    "place": N_("place"),
+    "error_codes": N_("error codes"),
+    "warning_codes": N_("warning codes"),
+    "mode": N_("game mode"),
+    "requirements_checked": N_("requirements checked"),
+    "requirements_declared": N_("requirements declared"),
+    "event": N_("event"),
+    "name": N_("player"),
+    "points": N_("tournament points"),
+    "wins": N_("wins"),
+    "games": N_("games"),
+}
+#: What --csv-header takes: the identifiers, or a language's names.
+HEADERS = ("ids", *LANGUAGES)
+
+
+def header_names(columns: Sequence[str], header: str) -> list[str]:
+    """The CSV's header: the column identifiers (`ids`), or their names in the language
+    `header` (a `meta.KEY` column keeps its name, the key being the game's)."""
+    if header == "ids":
+        return list(columns)
+    with speaking(header):
+        return [_(COLUMN_NAMES[c]) if c in COLUMN_NAMES else c for c in columns]
+
+
 class Table:
     """The --csv and --parquet outputs, written as rows arrive, renamed into place at the
     end (:meth:`commit`)."""
@@ -211,8 +259,10 @@ class Table:
         kinds: dict[str, str] | None = None,
         sep: str = ",",
         bom: bool = False,
+        names: str = "ids",
     ) -> None:
         self.columns = header.split(",")
+        self.names = names  # the header: "ids", or a language (--csv-header)
         self.kinds = kinds or {}  # column → "string" or "bool" for Parquet; int64 otherwise
         self.csv: OutputFile | None = None
         self.parquet: OutputFile | None = None
@@ -239,7 +289,8 @@ class Table:
         keys = dict.fromkeys(key for meta in metas if meta for key in meta)
         self.meta_keys = list(keys)
         if self.csv is not None:
-            names = self.columns + [f"meta.{key}" for key in self.meta_keys]
+            names = header_names(self.columns, self.names)
+            names += [f"meta.{key}" for key in self.meta_keys]
             start = "\ufeff" if self.bom else ""
             self.csv.write((start + csv_line(names, self.sep)).encode("utf-8", "replace"))
 

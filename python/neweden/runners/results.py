@@ -45,11 +45,21 @@ __all__ = [
 CSV_HEADER = (
     "source_path,source_line,game_valid,player,legal,cards,open_connections,stars,"
     "requirements_met,requirements,labs,shelters,medical,towers,bases,military,epiphanies,"
-    "ten_cards,bonuses,total,place,error_codes,warning_codes"
+    "ten_cards,bonuses,total,place,error_codes,warning_codes,mode,requirements_checked,"
+    "requirements_declared"
 )
 #: The table's text and true/false columns (the rest are nullable integers).
 STRING_COLUMNS = frozenset(
-    {"source_path", "player", "requirements_met", "error_codes", "warning_codes"}
+    {
+        "source_path",
+        "player",
+        "requirements_met",
+        "error_codes",
+        "warning_codes",
+        "mode",
+        "requirements_checked",
+        "requirements_declared",
+    }
 )
 BOOLEAN_COLUMNS = frozenset({"game_valid", "legal"})
 
@@ -268,8 +278,11 @@ def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
         names: list[str | None] = []
         if not isinstance(report, Report):
             names.extend(_readable_names(entry.data))
+        mode = report.mode if isinstance(report, Report) else None
         return tuple(
-            (entry.path, entry.line, False, name) + (None,) * 17 + (";".join(top), warned)
+            (entry.path, entry.line, False, name)
+            + (None,) * 17
+            + (";".join(top), warned, mode, None, None)
             for name in names or [None]
         )
     top_warnings = [w.code for w in report.warnings]
@@ -301,9 +314,21 @@ def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
                 p.place,
                 ";".join([e.code for e in p.errors] + top),
                 ";".join([w.code for w in p.warnings] + top_warnings),
+                report.mode,
+                *_sources(met, p.requirements_declared),
             )
         )
     return tuple(rows)
+
+
+def _sources(met: list[str] | None, declared: list[str] | None) -> tuple[str | None, str | None]:
+    """`requirements_checked` and `requirements_declared`: the requirements met that were
+    checked against the city, and those scored as the table declared them (null in a
+    military game)."""
+    if met is None:
+        return None, None
+    told = set(declared or ())
+    return ";".join([i for i in met if i not in told]), ";".join(declared or ())
 
 
 def score_entries(

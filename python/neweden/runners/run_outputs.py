@@ -29,6 +29,7 @@ class OutputPaths:
     svg_dir: str | None = None
     csv_sep: str = ","
     csv_bom: bool = False  # the CSV starts with a UTF-8 byte-order mark (Excel reads accents)
+    csv_header: str = "ids"  # the CSV's header: the identifiers, or a language's names
 
     def named(self) -> dict[str, str | None]:
         """The output files by option, in the order a refusal names them."""
@@ -60,6 +61,7 @@ class RunOutputs:
                 _KINDS,
                 sep=paths.csv_sep,
                 bom=paths.csv_bom,
+                names=paths.csv_header,
             )
         except BaseException:
             self.discard()
