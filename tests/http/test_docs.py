@@ -77,7 +77,7 @@ def test_every_operation_has_an_id_a_tag_a_summary_and_a_description(
     assert len(set(ids)) == len(ids)
     assert set(ids) == {
         "scoreGame", "validateGame", "scoreBatch", "renderGame", "placeCard", "getCatalog",
-        "health",
+        "rankEvent", "health",
     }  # fmt: skip
     tags = {t["name"] for t in document["tags"]}
     for _, _, op in ops:

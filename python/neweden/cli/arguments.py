@@ -17,12 +17,14 @@ from neweden.cli.commands import (
     cmd_schema,
     cmd_score,
     cmd_serve,
+    cmd_standings,
     cmd_validate,
 )
 from neweden.cli.completion import SHELLS, completion_script
 from neweden.cli.parsing import Parser
 from neweden.i18n import LANGUAGES, _, number
 from neweden.present.render import OVERLAYS
+from neweden.runners.outputs import HEADERS
 from neweden.runners.workers import JOBS_PER_CORE, MAX_JOBS
 
 __all__ = ["build_parser"]
@@ -53,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         _placements_command,
         _serve_command,
         _review_command,
+        _standings_command,
     ):
         add(commands, with_catalog)
     _schema_command(commands, with_catalog)
@@ -155,7 +158,23 @@ def _table_outputs(checking: Parser) -> None:
             "(docs/format.md, the CSV table)"
         ),
     )
-    checking.add_argument(
+    _csv_options(checking)
+    checking.add_argument("--parquet", metavar="DIR", help=_("the same rows as Parquet"))
+
+
+def _csv_options(parser: Parser) -> None:
+    """--csv-sep, --csv-bom and --csv-header (`validate`, `standings`)."""
+    parser.add_argument(
+        "--csv-header",
+        choices=HEADERS,
+        default="ids",
+        help=_(
+            "the CSV's column names: ids, the stable identifiers (the default, for programs), "
+            "or the names in a language, for people: {languages}",
+            languages=", ".join(LANGUAGES),
+        ),
+    )
+    parser.add_argument(
         "--csv-sep",
         choices=(",", ";"),
         default=None,
@@ -164,7 +183,7 @@ def _table_outputs(checking: Parser) -> None:
             ", as the decimal mark); the default: ; in Portuguese, , otherwise"
         ),
     )
-    checking.add_argument(
+    parser.add_argument(
         "--csv-bom",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -173,7 +192,6 @@ def _table_outputs(checking: Parser) -> None:
             "right; the default: with one in Portuguese, without otherwise"
         ),
     )
-    checking.add_argument("--parquet", metavar="DIR", help=_("the same rows as Parquet"))
 
 
 def _run_options(checking: Parser) -> None:
@@ -210,6 +228,43 @@ def _run_options(checking: Parser) -> None:
         metavar="ADDRESS",
         help=_("score on a Dask cluster (pip install 'neweden[dask]')"),
     )
+
+
+def _standings_command(commands: Commands, with_catalog: Parser) -> None:
+    ranking = commands.add_parser(
+        "standings",
+        parents=[with_catalog],
+        help=_("standings across rounds from validate --out files or games"),
+        description=_(
+            "The standings of each event (meta.event) over its rounds (meta.round): "
+            "tournament points by place in each game, then the sum of totals, wins, "
+            "requirements met and cards (docs/standings.md). PATHs are validate --out files "
+            "and games (files, folders, .jsonl), which are scored first. Invalid and "
+            "unreadable games are left out and listed. Exit 0 with standings made, 2 for bad "
+            "arguments or when no game can be counted."
+        ),
+    )
+    ranking.add_argument("paths", nargs="+", metavar="PATH")
+    ranking.add_argument(
+        "--points",
+        action="append",
+        metavar="LIST",
+        help=_(
+            "tournament points by place: 5,3,2,0 for every player count, 3:4,2,1 for games "
+            "of 3 (repeatable; default: n, n-1, …, 1 for n players)"
+        ),
+    )
+    ranking.add_argument(
+        "--alias",
+        metavar="FILE",
+        help=_("other spellings of names, one ALIAS = NAME a line (or a .json object)"),
+    )
+    ranking.add_argument("--csv", metavar="FILE", help=_("one row a player and event (- : stdout)"))
+    ranking.add_argument("--json", metavar="FILE", help=_("the standings as JSON (- : stdout)"))
+    ranking.add_argument("--html", metavar="FILE", help=_("a page to post (- : stdout)"))
+    ranking.add_argument("--quiet", action="store_true", help=_("no table on the terminal"))
+    _csv_options(ranking)
+    ranking.set_defaults(run=cmd_standings)
 
 
 def _render_command(commands: Commands, with_catalog: Parser) -> None:
@@ -270,11 +325,12 @@ def _serve_command(commands: Commands, with_catalog: Parser) -> None:
         parents=[with_catalog],
         help=_("the HTTP service (docs/http.md)"),
         description=_(
-            "Serve POST /v1/score, /v1/validate, /v1/score/batch, /v1/render and "
-            "/v1/placements, GET /v1/catalog, /healthz, /openapi.json (OpenAPI 3.1), an API "
-            "page at /docs and a web page at / to enter and score a game (docs/web.md). Logs "
-            "where it listens and each request (the access log); on a host beyond this "
-            "computer (--host 0.0.0.0), the address to open from a phone, as a QR code too."
+            "Serve POST /v1/score, /v1/validate, /v1/score/batch, /v1/render, "
+            "/v1/placements and /v1/standings, GET /v1/catalog, /healthz, /openapi.json "
+            "(OpenAPI 3.1), an API page at /docs and a web page at / to enter and score a "
+            "game (docs/web.md). Logs where it listens and each request (the access log); "
+            "on a host beyond this computer (--host 0.0.0.0), the address to open from a "
+            "phone, as a QR code too."
         ),
     )
     _listening(

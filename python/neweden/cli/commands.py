@@ -34,6 +34,7 @@ __all__ = [
     "cmd_schema",
     "cmd_score",
     "cmd_serve",
+    "cmd_standings",
     "cmd_validate",
     "describe_catalog",
     "example_game",
@@ -145,6 +146,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         only_invalid=args.only_invalid,
         csv_sep=args.csv_sep or (";" if _brazilian() else ","),
         csv_bom=_brazilian() if args.csv_bom is None else args.csv_bom,
+        csv_header=args.csv_header,
     )
 
 
@@ -197,6 +199,50 @@ def cmd_review(args: argparse.Namespace) -> int:
     os.environ["NEWEDEN_REVIEW_HOSTS"] = " ".join(_review_hosts(args.host))
     args.workers, args.cors_origin = 1, None
     return cmd_serve(args)
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    """`neweden standings PATH...` (docs/standings.md): exit 0 with standings made, 2 for
+    bad arguments or when no game could be counted."""
+    from neweden.present.standings import standings_table
+    from neweden.runners.outputs import WriteError
+    from neweden.runners.standings import (
+        StandingsFiles,
+        read_aliases,
+        results_of,
+        write_standings,
+    )
+    from neweden.scoring.standings import Aliases, StandingsError, points_from, standings
+
+    try:
+        points = points_from(args.points or ())
+        aliases = read_aliases(args.alias) if args.alias else Aliases()
+        catalog = _catalog(args) or BUILTIN
+    except StandingsError as err:
+        sys.stderr.write(f"neweden: {err}\n")
+        return EXIT_USAGE
+    except CatalogError as err:
+        return _report_catalog_error(err)
+    made = standings(results_of(args.paths, catalog), points, aliases)
+    files = StandingsFiles(
+        args.csv,
+        args.json,
+        args.html,
+        csv_sep=args.csv_sep or (";" if _brazilian() else ","),
+        csv_bom=_brazilian() if args.csv_bom is None else args.csv_bom,
+        csv_header=args.csv_header,
+    )
+    try:
+        write_standings(made, files, sys.stdout)
+    except WriteError as err:
+        sys.stderr.write(f"neweden: {err}\n")
+        return EXIT_USAGE
+    if not args.quiet and "-" not in (args.csv, args.json, args.html):
+        sys.stdout.write(standings_table(made))
+    if not made.events:
+        sys.stderr.write(_("neweden: no game could be counted for the standings") + "\n")
+        return EXIT_USAGE
+    return EXIT_VALID
 
 
 def _review_hosts(host: str) -> list[str]:

@@ -32,8 +32,10 @@ from neweden.http.api_structs import (
     Validation,
 )
 from neweden.http.catalog_answer import CatalogAnswer, catalog_answer
+from neweden.http.standings_answer import StandingsRequest
 from neweden.i18n import speaking
 from neweden.scoring import types as report_types
+from neweden.scoring.standings import Standings
 from neweden.scoring.types import Report, Unreadable
 
 __all__ = ["openapi"]
@@ -54,6 +56,8 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
         PlacementRequest,
         PlacementsAnswer,
         CatalogAnswer,
+        StandingsRequest,
+        Standings,
     ]
     schemas, components = msgspec.json.schema_components(
         types, ref_template="#/components/schemas/{name}"
@@ -64,6 +68,7 @@ def _components() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     results["items"] = {"oneOf": [report, unreadable]}
     games = components["BatchRequest"]["properties"]["games"]
     games.update(maxItems=1000, items={})  # any value: one that is no game is answered so
+    components["StandingsRequest"]["properties"]["results"]["items"] = {}  # any: said each
     # `false` alone: a boolean enumeration is a constant (which generators read)
     valid = components["Unreadable"]["properties"]["valid"]
     del valid["enum"]
@@ -425,8 +430,48 @@ def _placements_path(
     }
 
 
+def _standings_path(schemas: list[dict[str, Any]], problems: dict[str, Any]) -> dict[str, Any]:
+    """POST /v1/standings, with the example game played in two rounds."""
+    from neweden.scoring.standings import Aliases, points_from, read_result, standings
+
+    request, answer = schemas
+    report = _examples()["report"]
+    results = [report | {"meta": {"event": "Copa", "round": r}} for r in (1, 2)]
+    body = {"results": results, "points": [5, 3, 2, 0]}
+    with speaking("en"):
+        made = standings(
+            [
+                read_result(doc, {"path": f"/results/{i}", "line": None})
+                for i, doc in enumerate(results)
+            ],
+            points_from(["5,3,2,0"]),
+            Aliases(),
+        )
+    return {
+        "post": _operation(
+            "rankEvent",
+            "standings",
+            "Standings across rounds",
+            "The standings of each event (meta.event) over its rounds: tournament points by "
+            "place in each game, then the sum of totals, wins, requirements met and cards; "
+            "invalid and unreadable games left out and listed (docs/standings.md). `results` "
+            "is a POST /v1/score/batch answer's, as it is.",
+            parameters=_LANGUAGE,
+            requestBody=_body(request, {"example": _example(body, "two rounds of the example")}),
+            responses={
+                "200": _answer(
+                    answer,
+                    "the standings",
+                    {"example": _example(msgspec.to_builtins(made), "Sarah first")},
+                ),
+                **problems,
+            },
+        )
+    }
+
+
 def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
-    game, _, _, _, _, _, problem, health, _, place_request, place_answer, catalog = schemas
+    game, _, _, _, _, _, problem, health, _, place_request, place_answer, catalog, *ranked = schemas
     problems = _problems(problem)
     a_game = {"example": _example(example_game(), "the manual's final-scoring example")}
     picture = {
@@ -448,6 +493,7 @@ def _paths(schemas: list[dict[str, Any]]) -> dict[str, Any]:
             )
         },
         "/v1/placements": _placements_path(place_request, place_answer, problems),
+        "/v1/standings": _standings_path(ranked, problems),
         "/v1/catalog": {
             "get": _operation(
                 "getCatalog",
@@ -501,6 +547,7 @@ def openapi(version: str) -> dict[str, Any]:
             {"name": "validation", "description": "Check a game or a city, without scoring"},
             {"name": "pictures", "description": "SVG pictures of the cities"},
             {"name": "placements", "description": "Where a card can go, and what it scores"},
+            {"name": "standings", "description": "Standings of an event across its rounds"},
             {"name": "catalog", "description": "The cards, requirements and epiphanies by id"},
             {"name": "service", "description": "The service itself"},
         ],

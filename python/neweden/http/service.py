@@ -55,6 +55,7 @@ from neweden.http.batch_answer import answer_batch
 from neweden.http.catalog_answer import catalog_answer
 from neweden.http.middleware import Languages, Preflight
 from neweden.http.review import review_routes
+from neweden.http.standings_answer import answer_standings
 from neweden.i18n import _, current
 from neweden.present.render import render
 from neweden.runners.review import ReviewFolder
@@ -203,6 +204,9 @@ class _Endpoints:
     async def score_batch(self, _: Request, body: bytes) -> Response:
         return await self.work.run(partial(answer_batch, body, self.catalog))
 
+    async def standings_one(self, _: Request, body: bytes) -> Response:
+        return await self.work.run(partial(answer_standings, body), len(body))
+
     async def placements_one(self, _: Request, body: bytes) -> Response:
         job = partial(answer_request, body, self.catalog)
         return json_answer(await self.work.run(job, len(body)))
@@ -243,6 +247,11 @@ class _Endpoints:
             Route(
                 "/v1/score/batch",
                 _game_endpoint(self.score_batch, MAX_BATCH_BODY),
+                methods=["POST"],
+            ),
+            Route(
+                "/v1/standings",
+                _game_endpoint(self.standings_one, MAX_BATCH_BODY),
                 methods=["POST"],
             ),
             Route("/v1/render", _game_endpoint(self.render_one), methods=["POST"]),

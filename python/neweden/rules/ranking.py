@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["CRITERIA", "Standing", "first_player_recency", "first_seat", "rank", "recency"]
+__all__ = [
+    "CRITERIA",
+    "Standing",
+    "competition",
+    "first_player_recency",
+    "first_seat",
+    "rank",
+    "recency",
+]
 
 
 class Standing(NamedTuple):
@@ -62,21 +71,26 @@ def rank(
     if len(standings) == 1:
         return [1], [None]  # alone: first, nothing compared
     keys = [s.key() for s in standings]
-    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
-    places = [0] * len(keys)
+    order, places = competition(keys)
     decided: list[str | None] = [None] * len(keys)
-    for position, i in enumerate(order):
-        if position == 0:
-            places[i] = 1
-            continue
-        above = order[position - 1]
-        if keys[i] == keys[above]:
-            places[i] = places[above]
-        else:
-            places[i] = position + 1
-            if explained:
+    if explained:
+        for above, i in itertools.pairwise(order):
+            if places[i] != places[above]:
                 decided[i] = _deciding(keys[above], keys[i])
     return places, decided
+
+
+def competition(keys: Sequence[tuple[int, ...]]) -> tuple[list[int], list[int]]:
+    """Competition ranking (1, 1, 3) of keys where more is better: the indexes from the
+    first place down (equal keys in their given order) and each index's place. The games'
+    places and the standings across rounds (:mod:`neweden.scoring.standings`) both use it."""
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
+    places = [0] * len(keys)
+    for position, i in enumerate(order):
+        above = order[position - 1] if position else None
+        same = above is not None and keys[i] == keys[above]
+        places[i] = places[above] if same and above is not None else position + 1
+    return order, places
 
 
 def _deciding(above: tuple[int, ...], below: tuple[int, ...]) -> str:

@@ -1,0 +1,115 @@
+"""The answer to `POST /v1/standings` (docs/standings.md): the standings over the results of
+a batch answer (`POST /v1/score/batch`'s `results`, or `validate --out` lines), with the
+tournament points and the aliases the request gives."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+from starlette.responses import Response
+
+from neweden.format import codes
+from neweden.format.descriptions import described
+from neweden.format.problems import Problem
+from neweden.http.answers import json_answer, problem_answer
+from neweden.i18n import _
+from neweden.scoring.standings import (
+    MAX_PLAYERS,
+    StandingsError,
+    aliases_from_mapping,
+    points_from,
+    read_result,
+    standings,
+)
+
+__all__ = ["StandingsRequest", "answer_standings"]
+
+
+class StandingsRequest(msgspec.Struct, forbid_unknown_fields=True):
+    schema_description: ClassVar[str] = (
+        "The results of an event's games and how to rank them (docs/standings.md)."
+    )
+
+    results: Annotated[
+        list[Any],
+        described(
+            "the reports of the games: the `results` of a POST /v1/score/batch answer as it "
+            "is, or `validate --out` lines; the event and round come from each report's meta"
+        ),
+    ]
+    points: (
+        Annotated[
+            list[int] | dict[str, list[int]],
+            described(
+                "tournament points by place: one list for every player count (a game of n "
+                'uses the first n), or lists by player count, {"3": [3, 2, 1]}; default: '
+                f"n, n-1, …, 1 (players 2 to {MAX_PLAYERS})"
+            ),
+        ]
+        | msgspec.UnsetType
+    ) = msgspec.UNSET
+    aliases: (
+        Annotated[
+            dict[str, str],
+            described('other spellings of players\' names: {"Ana S.": "Ana Souza"}'),
+        ]
+        | msgspec.UnsetType
+    ) = msgspec.UNSET
+
+
+def _refused(message: str, path: str = "") -> Response:
+    return problem_answer(
+        422,
+        "Unprocessable Content",
+        message,
+        [Problem(code=codes.BAD_VALUE, message=message, path=path)],
+    )
+
+
+def _escaped(key: str) -> str:
+    """A key as a JSON Pointer token (RFC 6901)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _specs(points: list[int] | dict[str, list[int]]) -> list[str]:
+    """The request's points as `--points` says them."""
+    if isinstance(points, list):
+        return [",".join(str(v) for v in points)]
+    return [f"{n}:{','.join(str(v) for v in values)}" for n, values in points.items()]
+
+
+def answer_standings(body: bytes) -> Response:
+    """The answer to `/v1/standings` (on a worker thread)."""
+    try:
+        request = msgspec.json.decode(body, type=StandingsRequest)
+    except msgspec.ValidationError as exc:  # (a DecodeError: the narrower one first)
+        return problem_answer(
+            422,
+            "Unprocessable Content",
+            _('the body must be {{"results": [...]}}: {reason}', reason=exc),
+            [Problem(code=codes.BAD_TYPE, message=str(exc), path="")],
+        )
+    except msgspec.DecodeError as exc:
+        return problem_answer(
+            400,
+            "Bad Request",
+            _("the body is not JSON: {reason}", reason=exc),
+            [Problem(code=codes.BAD_JSON, message=str(exc), path="")],
+        )
+    try:
+        points = points_from(_specs(request.points) if request.points else [], "points")
+    except StandingsError as err:
+        return _refused(str(err), "/points")
+    try:
+        given = request.aliases or {}
+        aliases = aliases_from_mapping(
+            list(given.items()), [f"/aliases/{_escaped(k)}" for k in given]
+        )
+    except StandingsError as err:
+        return _refused(str(err), "/aliases")
+    results = [
+        read_result(doc, {"path": f"/results/{i}", "line": None})
+        for i, doc in enumerate(request.results)
+    ]
+    return json_answer(standings(results, points, aliases))

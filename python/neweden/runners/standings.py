@@ -1,0 +1,133 @@
+"""`neweden standings` (docs/standings.md): the results of `validate --out` files and of
+games (scored here first), read in order, made into the standings, written as a terminal
+table, CSV, JSON and HTML."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import IO
+
+import msgspec
+
+from neweden.catalog.catalog import Catalog
+from neweden.i18n import _
+from neweden.present.standings import CSV_COLUMNS, csv_rows, standings_page
+from neweden.runners.outputs import csv_line, header_names, write_whole
+from neweden.runners.results import scored
+from neweden.runners.sources import Entry, iter_entries
+from neweden.scoring.standings import (
+    Aliases,
+    LeftOut,
+    Result,
+    Standings,
+    StandingsError,
+    aliases_from_lines,
+    aliases_from_mapping,
+    read_result,
+)
+
+__all__ = ["StandingsFiles", "read_aliases", "results_of", "write_standings"]
+
+#: Games scored at once while reading (a chunk of `scored`).
+_CHUNK = 256
+
+
+def _first_problem(entry: Entry) -> str:
+    problem = entry.problem
+    if problem is None:
+        return _("not a readable game")
+    return _(
+        "{code} at {path}: {message}",
+        code=problem.code,
+        path=problem.path or "/",
+        message=problem.message,
+    )
+
+
+def results_of(paths: Sequence[str], catalog: Catalog) -> list[Result]:
+    """Every result of the PATHs, in order: a line of a `validate --out` file as it is (a
+    JSON object with `valid`), anything else read as a game and scored."""
+    found: list[Result | None] = []
+    games: list[tuple[int, Entry]] = []
+    for entry in iter_entries(paths):
+        if entry.problem is not None or entry.data is None:
+            found.append(LeftOut(entry.source(), None, None, "unreadable", _first_problem(entry)))
+            continue
+        try:
+            doc = msgspec.json.decode(entry.data)
+        except msgspec.DecodeError:
+            doc = None
+        if isinstance(doc, dict) and "valid" in doc:
+            found.append(read_result(doc, entry.source()))
+        else:
+            games.append((len(found), entry))
+            found.append(None)
+    for start in range(0, len(games), _CHUNK):
+        chunk = games[start : start + _CHUNK]
+        reports = scored([e.data for _i, e in chunk], [None] * len(chunk), catalog, False)
+        for (at, entry), report in zip(chunk, reports, strict=True):
+            found[at] = read_result(msgspec.to_builtins(report), entry.source())
+    return [r for r in found if r is not None]
+
+
+def read_aliases(path: str) -> Aliases:
+    """The alias file: `ALIAS = NAME` lines, or a `.json` object; StandingsError when it
+    cannot be read or is not one."""
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StandingsError(_("--alias {path}: {why}", path=path, why=str(exc))) from None
+    if not path.endswith(".json"):
+        return aliases_from_lines(text, path)
+    try:
+        doc = msgspec.json.decode(text)
+    except msgspec.DecodeError as exc:
+        raise StandingsError(_("--alias {path}: {why}", path=path, why=str(exc))) from None
+    if not isinstance(doc, dict) or not all(isinstance(v, str) for v in doc.values()):
+        raise StandingsError(
+            _('--alias {path}: write one object, {{"ALIAS": "NAME", ...}}', path=path)
+        )
+    return aliases_from_mapping(list(doc.items()), [f"{path}: {key}" for key in doc])
+
+
+@dataclass(frozen=True)
+class StandingsFiles:
+    """Where the standings are written besides the terminal (None: not written; `-`:
+    standard output)."""
+
+    csv: str | None = None
+    json: str | None = None
+    html: str | None = None
+    csv_sep: str = ","
+    csv_bom: bool = False
+    csv_header: str = "ids"  # the CSV's header: the identifiers, or a language's names
+
+
+def _csv(standings: Standings, files: StandingsFiles) -> str:
+    sep = files.csv_sep
+    lines = [csv_line(header_names(CSV_COLUMNS, files.csv_header), sep)]
+    lines += [csv_line(row, sep) for row in csv_rows(standings)]
+    return ("\ufeff" if files.csv_bom else "") + "".join(lines)
+
+
+def _json(standings: Standings) -> str:
+    return msgspec.json.format(msgspec.json.encode(standings), indent=2).decode() + "\n"
+
+
+def write_standings(standings: Standings, files: StandingsFiles, stdout: IO[str]) -> None:
+    """Each file asked for, written whole (WriteError when one cannot be)."""
+    made: tuple[tuple[str | None, Callable[[], str]], ...] = (
+        (files.csv, lambda: _csv(standings, files)),
+        (files.json, lambda: _json(standings)),
+        (files.html, lambda: standings_page(standings)),
+    )
+    for path, text in made:
+        if path is None:
+            continue
+        if path == "-":
+            stdout.write(text())
+            continue
+        write_whole(os.fspath(path), text().encode("utf-8"))

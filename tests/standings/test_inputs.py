@@ -1,0 +1,278 @@
+"""`neweden standings` on what organisers really give it (docs/standings.md): games scored on
+the way, bad options and files that are not results, each with a clear error; the HTTP form
+over a batch answer; the CSV for a Brazilian spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import neweden
+from neweden.cli.main import main
+from tests.games import game, line, player
+from tests.servers import running_server
+
+
+def _game(event: str, round_: int, *names_and_cards: tuple[str, int]) -> dict[str, Any]:
+    """A military game whose players' cities are rows of `n` cards (more cards, more points)."""
+    players = [player(name, line(n)) for name, n in names_and_cards]
+    return game("military", *players, meta={"event": event, "round": round_})
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """Two rounds of "Liga" as game files (2 players, then 3), and one game of one player."""
+    where = tmp_path / "games"
+    where.mkdir()
+    docs = {
+        "r1.json": _game("Liga", 1, ("Ana", 5), ("Bia", 3)),
+        "r2.json": _game("Liga", 2, ("Bia", 4), ("ana", 1), ("Caio", 5)),
+        "solo.json": _game("Liga", 2, ("Davi", 3)),
+    }
+    for name, doc in docs.items():
+        (where / name).write_text(json.dumps(doc), encoding="utf-8")
+    return where
+
+
+def _run(*args: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(["standings", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_are_scored_and_ranked_by_their_places(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reports = {p.name: neweden.score(p.read_bytes()) for p in folder.glob("r*.json")}
+    places = {
+        (name, p["name"].lower()): p["place"] for name, r in reports.items() for p in r["players"]
+    }
+    # what the games themselves say, so the points below follow from them
+    assert places == {
+        ("r1.json", "ana"): 1,
+        ("r1.json", "bia"): 2,
+        ("r2.json", "caio"): 1,
+        ("r2.json", "bia"): 2,
+        ("r2.json", "ana"): 3,
+    }
+    out = tmp_path / "s.json"
+    code, shown, _err = _run(str(folder), "--json", str(out), capsys=capsys)
+    assert code == 0
+    doc = json.loads(out.read_text())
+    (event,) = doc["events"]
+    assert (event["event"], event["rounds"], event["games"]) == ("Liga", [1, 2], 2)
+    standing = [(p["place"], p["name"], p["points"], p["games"]) for p in event["players"]]
+    # Ana: 2 (1st of 2) + 1 (3rd of 3) = 3; Bia: 1 (2nd of 2) + 2 (2nd of 3) = 3; Caio: 3.
+    # all three have 3 points: the sum of each one's totals in the reports decides
+    sums: dict[str, int] = {}
+    for report in reports.values():
+        for p in report["players"]:
+            sums[p["name"].lower()] = sums.get(p["name"].lower(), 0) + p["score"]["total"]
+    assert len(set(sums.values())) == 3  # no further tie-breaker is needed
+    assert {(name.lower(), points, games) for _pl, name, points, games in standing} == {
+        ("ana", 3, 2),
+        ("bia", 3, 2),
+        ("caio", 3, 1),
+    }
+    by_totals = sorted(sums, key=sums.__getitem__, reverse=True)
+    assert [name.lower() for _pl, name, _p, _g in standing] == by_totals
+    assert [place for place, *_rest in standing] == [1, 2, 3]
+    assert [p["total"] for p in event["players"]] == [sums[n] for n in by_totals]
+    (left,) = doc["left_out"]
+    assert left["code"] == "one_player"
+    assert left["source"]["path"].endswith("solo.json")
+    assert "one_player" in shown
+    assert "solo.json" in shown
+
+
+@pytest.mark.parametrize(
+    ("points", "said"),
+    [
+        ("abc", '"abc" is not a list of whole numbers'),
+        ("3,5,1", '"3,5,1" rises'),
+        ("5:4,3,2,1,0", 'before ":" comes a player count, 2 to 4'),
+        ("4:3,2,1", "gives 3 values for games of 4 players"),
+        ("3,2", "no points for games of 3 players"),
+        ("-1,0", "is not a list of whole numbers"),
+    ],
+)
+def test_unknown_points_are_refused_with_what_is_wrong(
+    folder: Path, points: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(str(folder), f"--points={points}", capsys=capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("neweden: --points: ")
+    assert said in err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Ana S. Ana Souza\n", "line 1: write ALIAS = NAME"),
+        ("# ok\nAna S. = \n", "line 2: an alias needs a name on each side"),
+        ("A = B\nB = C\n", '"B" is an alias itself'),
+        ("A = B\na = C\n", '"a" is already an alias of "B"'),
+    ],
+)
+def test_a_bad_alias_file_is_refused_with_its_line(
+    folder: Path, tmp_path: Path, text: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    aliases = tmp_path / "aliases.txt"
+    aliases.write_text(text, encoding="utf-8")
+    code, _out, err = _run(str(folder), "--alias", str(aliases), capsys=capsys)
+    assert code == 2
+    assert said in err
+
+
+def test_a_missing_alias_file_is_an_error(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = _run(str(folder), "--alias", str(tmp_path / "none.txt"), capsys=capsys)
+    assert code == 2
+    assert "--alias" in err
+    assert "none.txt" in err
+
+
+def test_a_file_that_is_no_results_is_said_and_nothing_is_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = tmp_path / "results.csv"
+    table.write_text("source_path,player,total\nr1.json,Ana,30\n", encoding="utf-8")
+    code, out, err = _run(str(table), capsys=capsys)
+    assert code == 2
+    assert "results.csv" in out
+    assert "unreadable" in out
+    assert "no game could be counted" in err
+
+
+def test_a_results_line_that_lacks_a_field_is_named_by_its_line_and_pointer(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "out.jsonl"
+    assert main(["validate", str(folder), "--out", str(results), "--quiet"]) == 0
+    lines = results.read_text().splitlines()
+    broken = json.loads(lines[0])
+    del broken["players"][1]["place"]
+    lines[0] = json.dumps(broken)
+    results.write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+    code, out, _err = _run(str(results), "--json", "-", "--quiet", capsys=capsys)
+    assert code == 0  # the rest is counted
+    doc = json.loads(out)
+    (left,) = [x for x in doc["left_out"] if x["code"] == "not_a_result"]
+    assert left["source"] == {"path": str(results), "line": 1}
+    assert "`place`" in left["message"]
+    assert "/players/1" in left["message"]
+    assert doc["events"][0]["games"] == 1
+
+
+def test_a_player_twice_in_a_round_is_noted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "round.jsonl"
+    docs = [_game("Liga", 1, ("Ana", 3), ("Bia", 2)), _game("Liga", 1, ("ANA", 2), ("Caio", 3))]
+    games.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    code, out, _err = _run(str(games), "--json", "-", "--quiet", capsys=capsys)
+    assert code == 0
+    (note,) = json.loads(out)["notes"]
+    assert (note["code"], note["round"], note["player"]) == ("twice_in_round", 1, "Ana")
+
+
+def test_the_portuguese_csv_is_for_a_brazilian_spreadsheet(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = tmp_path / "s.csv"
+    args = (str(folder), "--csv", str(table), "--lang", "pt-BR", "--csv-header", "pt-BR")
+    code, shown, _err = _run(*args, capsys=capsys)
+    assert code == 0
+    raw = table.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0] == [
+        "evento",
+        "colocação",
+        "jogador",
+        "pontos de torneio",
+        "total",
+        "vitórias",
+        "requisitos cumpridos",
+        "cartas",
+        "partidas",
+    ]
+    assert {row[2].lower() for row in rows[1:]} == {"ana", "bia", "caio"}
+    assert "partida ficou de fora" in shown  # the terminal speaks Portuguese too
+
+
+def test_validate_names_its_csv_columns_in_portuguese_when_asked(
+    folder: Path, tmp_path: Path
+) -> None:
+    table = tmp_path / "v.csv"
+    args = ["validate", str(folder), "--csv", str(table), "--quiet", "--csv-header", "pt-BR"]
+    assert main(args) == 0
+    header = table.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header[:4] == ["arquivo de origem", "linha na origem", "partida válida", "jogador"]
+    assert "requisitos declarados" in header
+    assert "meta.event" in header
+    assert main([*args[:-1], "ids"]) == 0  # the default: the identifiers
+    assert table.read_text().startswith("source_path,source_line,game_valid,player,")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    pytest.importorskip("starlette", reason="the serve extra")
+    with running_server({}, tmp_path_factory.mktemp("s") / "log") as (port, _pid):
+        yield port
+
+
+def _post(port: int, path: str, body: bytes) -> tuple[int, Any]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", path, body=body, headers={"content-type": "application/json"})
+    response = conn.getresponse()
+    answer = json.loads(response.read())
+    conn.close()
+    return response.status, answer
+
+
+def test_post_standings_ranks_a_batch_answer_as_it_is(server: int, folder: Path) -> None:
+    games = [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+    status, batch = _post(server, "/v1/score/batch", json.dumps({"games": games}).encode())
+    assert status == 200
+    body = {"results": batch["results"], "points": {"3": [5, 2, 0]}, "aliases": {"ANA": "Ana"}}
+    status, answer = _post(server, "/v1/standings", json.dumps(body).encode())
+    assert status == 200
+    (event,) = answer["events"]
+    # Ana: 2 (1st of 2) + 0 (3rd of 3, 5/2/0) = 2; Bia: 1 + 2 = 3; Caio: 5 (1st of 3)
+    assert [(p["name"], p["points"]) for p in event["players"]] == [
+        ("Caio", 5),
+        ("Bia", 3),
+        ("Ana", 2),
+    ]
+    (left,) = answer["left_out"]
+    assert (left["code"], left["source"]) == ("one_player", {"path": "/results/2", "line": None})
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "where"),
+    [
+        (b'{"results": [], "points": [3, 5]}', 422, "/points"),
+        (b'{"results": [], "aliases": {"A": ""}}', 422, "/aliases"),
+        (b'{"games": []}', 422, ""),
+        (b"results", 400, ""),
+    ],
+)
+def test_post_standings_refuses_a_bad_body_clearly(
+    server: int, body: bytes, status: int, where: str
+) -> None:
+    got, answer = _post(server, "/v1/standings", body)
+    assert got == status
+    assert answer["errors"][0]["path"] == where
+    assert answer["detail"]
