@@ -104,9 +104,8 @@ def test_svg_reports_unreadable_games_and_writes_an_index(
     assert f"{games}/b-overlap.json" in index
     assert "INVALID" in index
     assert "UNREADABLE" in index
-    assert "no picture: not a readable game" in index
-    assert "<th>game</th>" in index
-    assert "<td>—</td>" in index  # a .json file holds one game: no line
+    assert f"<code>{games}/c-broken.json</code>" in index  # every game, the unreadable too
+    assert 'data-verdict="valid"' in index  # and the valid ones
     picture = svg.read_text()
     assert f"source: {games}/b-overlap.json" in picture
     assert "meta.table: T3" in picture
@@ -117,9 +116,9 @@ def test_svg_reports_unreadable_games_and_writes_an_index(
     assert "sem imagem de" in err
     assert "no picture of" not in err
     index = (pictures / "index.html").read_text()
-    assert "Imagens das partidas inválidas" in index
-    assert "sem imagem" in index
-    assert "<th>partida</th>" in index
+    assert "Resultados do lote" in index
+    assert "ILEGÍVEL" in index
+    assert "<th>problema</th>" in index
     picture = next(pictures.glob("*.svg")).read_text()
     assert "origem: " in picture
     assert "Problemas" in picture
@@ -299,15 +298,15 @@ def test_no_doc_cites_a_section_of_format_or_rules() -> None:
 
 def test_the_picture_index_and_notes_in_portuguese(tmp_path: Path) -> None:
     from neweden.i18n import speaking
-    from neweden.present.index import picture_index
-    from neweden.runners.results import Picture
+    from neweden.present.index import batch_page
+    from neweden.runners.results import GameLine
 
-    listed = [Picture("r.jsonl:3", "r.jsonl", 3, "INVALID", "r.svg", "overlap: ...")]
+    listed = [GameLine("r.jsonl:3", "r.jsonl", 3, "invalid", (("Ana", 5, 1),), ("overlap",), "")]
     with speaking("pt-BR"):
-        assert "<td>linha 3</td>" in picture_index(listed)
-        assert "Nenhuma partida inválida: nenhuma imagem." in picture_index([])
-    assert "<td>line 3</td>" in picture_index(listed)
-    assert "No invalid game: no picture." in picture_index([])
+        assert '<b data-count="invalid">1</b> INVÁLIDA' in batch_page(listed, {})
+        assert "Nenhuma partida tem problema." in batch_page([], {})
+    assert '<b data-count="invalid">1</b> INVALID' in batch_page(listed, {})
+    assert "No game has a problem." in batch_page([], {})
     doc = json.loads(example_game())
     city = doc["players"][0]["city"]
     for k in range(1, 15):  # more problems than the notes list: 14 overlaps

@@ -143,10 +143,19 @@ def test_the_pictures_of_validate_show_each_games_photo_beside_it(
     context = browser.new_context()
     page = context.new_page()
     page.goto((out / "index.html").as_uri())
-    photo = page.locator("td img")
+    page.locator("li.game summary").click()  # "picture and photo": the two side by side
+    photo = page.locator("li.game img.photo")
     assert photo.count() == 1
-    page.wait_for_function("() => document.querySelector('td img').naturalWidth === 120")
-    assert page.locator('td a[href$=".svg"]').count() == 1
+    page.wait_for_function("() => document.querySelector('img.photo').naturalWidth === 120")
+    picture = page.locator('li.game a[href$=".svg"] img')
+    assert picture.count() == 1
+    page.wait_for_function(
+        "() => document.querySelector('li.game a[href$=\".svg\"] img').naturalWidth > 0"
+    )
+    left, right = picture.bounding_box(), photo.bounding_box()
+    assert left is not None
+    assert right is not None
+    assert right["x"] >= left["x"] + left["width"]  # beside it, not below
     context.close()
 
 

@@ -221,7 +221,15 @@ def _run_options(checking: Parser) -> None:
     checking.add_argument(
         "--svg",
         metavar="DIR",
-        help=_("a picture of each invalid game, and DIR/index.html listing them"),
+        help=_("a picture of each invalid game, and DIR/index.html: the page of the batch"),
+    )
+    checking.add_argument(
+        "--html",
+        metavar="FILE",
+        help=_(
+            "one page for the whole batch: counts, problems by code, every game with its "
+            "players, totals and places, filters, and the pictures of the invalid games"
+        ),
     )
     checking.add_argument(
         "--scheduler",

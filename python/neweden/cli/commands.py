@@ -147,6 +147,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         csv_sep=args.csv_sep or (";" if _brazilian() else ","),
         csv_bom=_brazilian() if args.csv_bom is None else args.csv_bom,
         csv_header=args.csv_header,
+        html=args.html,
     )
 
 

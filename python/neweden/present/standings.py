@@ -38,7 +38,8 @@ def _event_title(event: EventStandings) -> str:
     games = ngettext("{n} game", "{n} games", event.games)
     if not known:
         return f"{name} — {games}"
-    return f"{name} — {ngettext('{n} round', '{n} rounds', known)}, {games}"
+    rounds = ngettext("{n} round", "{n} rounds", known)
+    return f"{name} — {rounds}, {games}"
 
 
 def _row(player: Any) -> list[str]:
@@ -101,7 +102,7 @@ _STYLE = (
 )
 
 #: The columns a phone leaves out (the tie-breakers after wins stay in the CSV and JSON).
-_EXTRA = {"requirements_met", "cards"}
+_EXTRA = {"requirements_met", "cards", "games"}
 
 
 def _html_event(event: EventStandings) -> str:
@@ -141,7 +142,8 @@ def standings_page(standings: Standings) -> str:
         parts.append(f'<h2>{escape(said)}</h2><ul class="left">{items}</ul>')
     if standings.notes:
         items = "".join(f"<li>{escape(note.message)}</li>" for note in standings.notes)
-        parts.append(f'<h2>{escape(_("Notes"))}</h2><ul class="notes">{items}</ul>')
+        notes = _("Notes")
+        parts.append(f'<h2>{escape(notes)}</h2><ul class="notes">{items}</ul>')
     points = ", ".join(
         f"{n}: {'/'.join(str(v) for v in values)}" for n, values in standings.points.items()
     )

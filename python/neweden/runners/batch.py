@@ -147,10 +147,10 @@ def _workers(jobs: int | None, stderr: IO[str]) -> int | None:
     return wanted
 
 
-def _connect(scheduler: str, svg_dir: str | None, stderr: IO[str]) -> Any:
+def _connect(scheduler: str, pictured: bool, stderr: IO[str]) -> Any:
     """A Dask client for --scheduler, or None with the reason written."""
-    if svg_dir is not None:
-        stderr.write(_("neweden: --svg is not available with --scheduler") + "\n")
+    if pictured:
+        stderr.write(_("neweden: --svg and --html are not available with --scheduler") + "\n")
         return None
     try:
         from distributed import Client
@@ -207,6 +207,7 @@ def validate(
     csv_sep: str = ",",
     csv_bom: bool = False,
     csv_header: str = "ids",
+    html: str | None = None,
 ) -> int:
     """`neweden validate`: exit 0 when every entry is valid, 1 otherwise (or when a PATH is
     not found: it is said on standard error, not counted), 2 for bad arguments (an output
@@ -219,20 +220,24 @@ def validate(
     catalog = _catalog(catalog_path, stderr)
     if catalog is None:
         return 2
-    files = OutputPaths(out, csv_path, parquet_dir, svg_dir, csv_sep, csv_bom, csv_header)
+    files = OutputPaths(
+        out, csv_path, parquet_dir, svg_dir, csv_sep, csv_bom, csv_header, html=html
+    )
     workers = _workers(jobs, stderr)
     clash = output_among_inputs(paths, files.named())
     if workers is None or clash is not None:
         stderr.write(clash or "")
         return 2
-    client = _connect(scheduler, svg_dir, stderr) if scheduler is not None else None
+    pictured = svg_dir is not None or html is not None
+    client = _connect(scheduler, pictured, stderr) if scheduler is not None else None
     if scheduler is not None and client is None:
         return 2
     settings = Settings(
         catalog,
         detail,
         reference=reference_core,
-        svg=svg_dir is not None,
+        svg=pictured,
+        listed=files.listed,
         short=not quiet,
         only_invalid=only_invalid,
         colour=wants_colour(stdout),

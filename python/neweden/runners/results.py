@@ -30,6 +30,7 @@ __all__ = [
     "BOOLEAN_COLUMNS",
     "CSV_HEADER",
     "STRING_COLUMNS",
+    "GameLine",
     "Lines",
     "Picture",
     "Result",
@@ -121,6 +122,23 @@ def _written(one: Report | GameDecodeError | TypeError) -> Scored:
     return one
 
 
+class GameLine(NamedTuple):
+    """What the summary page (`--html`, the --svg index) shows of one entry: its source, its
+    verdict (`valid`, `invalid`, `unreadable`), each player's name, total and place, its
+    error codes, its first problem (`code: message`), its picture's file name ("" when none
+    was drawn) and its photo (the path of the file `meta.photo` names; "" when none)."""
+
+    source: str
+    path: str
+    line: int | None
+    verdict: str
+    players: tuple[tuple[str, int, int], ...]
+    codes: tuple[str, ...]
+    problem: str
+    picture: str = ""
+    photo: str = ""
+
+
 class Result(NamedTuple):
     """What the parent needs of one game: the --out line, the stdout line, the summary's
     figures and the table rows. (A named tuple: one is made for every game.)"""
@@ -138,6 +156,7 @@ class Result(NamedTuple):
     why: str = ""  # the first problem of an invalid entry, `code: message` (with --svg)
     label: str = ""  # the entry's source, `path` or `path:line` (with --svg)
     source: tuple[str, int | None] = ("", None)  # its path and line (with --svg)
+    listed: GameLine | None = None  # what the summary page shows of it (with --html)
 
 
 def _first_error(report: Scored) -> ProblemItem | None:
@@ -340,9 +359,11 @@ def score_entries(
     rows: bool = True,
     svg: bool = False,
     reference: bool = False,
+    listed: bool = False,
 ) -> list[Result]:
     """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
-    picture of each invalid readable game; `reference`: the pure-Python core)."""
+    picture of each invalid readable game; `reference`: the pure-Python core; `listed`:
+    with what the summary page shows of each entry)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
     with collector_paused():
         games = [e.data for e in entries]
@@ -353,7 +374,40 @@ def score_entries(
         ]
     if svg:
         results = [_with_picture(e, r, catalog) for e, r in zip(entries, results, strict=True)]
+    if listed:
+        results = [
+            r._replace(listed=_game_line(e, r, one))
+            for e, r, one in zip(entries, results, found, strict=True)
+        ]
     return results
+
+
+def _game_line(entry: Entry, result: Result, report: Scored) -> GameLine:
+    players = report.players if isinstance(report, Report) else []
+    verdict = "valid" if report.valid else "invalid" if result.readable else "unreadable"
+    first = _first_error(report)
+    problem = f"{first.code}: {first.message}" if first is not None else ""
+    meta = result.meta if result.meta is not None else game_meta(entry.data)
+    return GameLine(
+        entry.label(),
+        entry.path,
+        entry.line,
+        verdict,
+        tuple([(p.name, p.score.total, p.place) for p in players]),
+        result.codes,
+        problem,
+        result.svg_name if result.svg else "",
+        _photo_path(entry.path, meta),
+    )
+
+
+def _photo_path(path: str, meta: dict[str, Any] | None) -> str:
+    """The path of the photo a game's `meta.photo` names, from the game's file ("" when
+    none)."""
+    photo = (meta or {}).get("photo")
+    if not isinstance(photo, str) or not photo:
+        return ""
+    return os.path.normpath(os.path.join(os.path.dirname(path), photo))
 
 
 def svg_name(entry: Entry) -> str:
@@ -419,10 +473,5 @@ def picture_of(result: Result) -> Picture | None:
     verdict = _("INVALID") if result.readable else _("UNREADABLE")
     path, line = result.source
     file = result.svg_name if result.svg else ""
-    photo = (result.meta or {}).get("photo")
-    found = (
-        os.path.normpath(os.path.join(os.path.dirname(path), photo))
-        if isinstance(photo, str) and photo
-        else ""
-    )
+    found = _photo_path(path, result.meta)
     return Picture(result.label, path, line, verdict, file, result.why, found)

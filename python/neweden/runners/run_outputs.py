@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import IO
 
 from neweden.i18n import _
-from neweden.present.index import picture_index
+from neweden.present.index import batch_page, picture_data
 from neweden.runners.outputs import OutputFile, Table, WriteError, write_whole
-from neweden.runners.results import BOOLEAN_COLUMNS, CSV_HEADER, STRING_COLUMNS, Picture
+from neweden.runners.results import BOOLEAN_COLUMNS, CSV_HEADER, STRING_COLUMNS, GameLine
 from neweden.runners.sources import Identity, identity
 from neweden.runners.workers import Chunk
 
@@ -30,12 +30,23 @@ class OutputPaths:
     csv_sep: str = ","
     csv_bom: bool = False  # the CSV starts with a UTF-8 byte-order mark (Excel reads accents)
     csv_header: str = "ids"  # the CSV's header: the identifiers, or a language's names
+    html: str | None = None  # the page of the batch (--html)
+
+    @property
+    def listed(self) -> bool:
+        """Whether the run makes the page of the batch (--html, or --svg's index)."""
+        return self.html is not None or self.svg_dir is not None
 
     def named(self) -> dict[str, str | None]:
         """The output files by option, in the order a refusal names them."""
         parquet_dir = self.parquet_dir
         parquet_file = os.path.join(parquet_dir, "part-00000.parquet") if parquet_dir else None
-        return {"--out": self.out, "--csv": self.csv_path, "--parquet": parquet_file}
+        return {
+            "--out": self.out,
+            "--csv": self.csv_path,
+            "--parquet": parquet_file,
+            "--html": self.html,
+        }
 
 
 class RunOutputs:
@@ -46,7 +57,9 @@ class RunOutputs:
         self.out: OutputFile | None = None
         self.table: Table | None = None
         self.svg_dir = svg_dir = paths.svg_dir
-        self.shown: list[Picture] = []  # the index of --svg
+        self.html = paths.html
+        self.listed: list[GameLine] = []  # the page of the batch
+        self.inline: dict[str, str] = {}  # without --svg, the pictures the page holds
         try:
             if svg_dir is not None:
                 try:
@@ -84,8 +97,11 @@ class RunOutputs:
         if self.table is not None:
             self.table.add(chunk.rows, chunk.metas)
         for name, picture in chunk.pictures:
-            write_whole(os.path.join(self.svg_dir or ".", name), picture.encode())
-        self.shown.extend(chunk.shown)
+            if self.svg_dir is not None:
+                write_whole(os.path.join(self.svg_dir, name), picture.encode())
+            elif len(self.inline) < MAX_INLINE_PICTURES:
+                self.inline[name] = picture_data(picture)
+        self.listed.extend(chunk.listed)
 
     def commit(self) -> None:
         """Every output renamed into place; if one fails, the rest are discarded."""
@@ -95,11 +111,26 @@ class RunOutputs:
             if self.table is not None:
                 self.table.commit()
             if self.svg_dir is not None:
-                index = picture_index(self.shown, self.svg_dir)
+                files = {line.picture: line.picture for line in self.listed if line.picture}
+                index = batch_page(self.listed, files, self.svg_dir)
                 write_whole(os.path.join(self.svg_dir, "index.html"), index.encode())
+            if self.html is not None:
+                self._write_page(self.html)
         except WriteError:
             self.discard()
             raise
+
+    def _write_page(self, path: str) -> None:
+        """The page of --html: the pictures beside it in --svg's folder, else inside it."""
+        where = os.path.dirname(os.path.abspath(path))
+        if self.svg_dir is not None:
+            folder = os.path.relpath(os.path.abspath(self.svg_dir), where).replace(os.sep, "/")
+            pictures = {
+                line.picture: f"{folder}/{line.picture}" for line in self.listed if line.picture
+            }
+        else:
+            pictures = self.inline
+        write_whole(path, batch_page(self.listed, pictures, where).encode())
 
     def discard(self) -> None:
         if self.out is not None:
@@ -107,6 +138,10 @@ class RunOutputs:
         if self.table is not None:
             self.table.discard()
 
+
+#: Pictures a page of --html holds without --svg (each some kilobytes): the first invalid
+#: games'; the others say to use --svg DIR.
+MAX_INLINE_PICTURES = 300
 
 _KINDS = {c: "string" for c in STRING_COLUMNS} | {c: "bool" for c in BOOLEAN_COLUMNS}
 

@@ -27,7 +27,15 @@ from neweden._malloc import mallopt
 from neweden.catalog.catalog import Catalog
 from neweden.format.decode import GameInput
 from neweden.i18n import DEFAULT_LANGUAGE, _, number, speaking
-from neweden.runners.results import Lines, Picture, Result, picture_of, reports, score_entries
+from neweden.runners.results import (
+    GameLine,
+    Lines,
+    Picture,
+    Result,
+    picture_of,
+    reports,
+    score_entries,
+)
 from neweden.runners.sources import Block, Entry
 
 __all__ = [
@@ -78,6 +86,7 @@ class Chunk:
     pictures: list[tuple[str, str]]  # (file name, SVG)
     metas: list[dict[str, Any] | None] = field(default_factory=list)  # one a row
     shown: list[Picture] = field(default_factory=list)  # what --svg's index lists
+    listed: list[GameLine] = field(default_factory=list)  # what --html's page shows
     #: where the worker put `lines` instead (a file of the run's spool) and their size
     spooled: tuple[str, int] | None = None
 
@@ -98,6 +107,7 @@ class Chunk:
             [(r.svg_name, r.svg) for r in invalid if r.svg is not None],
             [r.meta for r in tabled for _row in r.rows],
             [p for r in invalid if r.label and (p := picture_of(r)) is not None],
+            listed=[r.listed for r in results if r.listed is not None],
         )
 
 
@@ -137,6 +147,7 @@ class Settings:
     rows: bool = True  # the table rows (only with --csv or --parquet)
     lang: str = DEFAULT_LANGUAGE  # of the messages (the caller's, when the run starts)
     spool: str | None = None  # a folder for each chunk's --out lines (see _spooled)
+    listed: bool = False  # what the summary page shows of each entry (--html, --svg)
 
 
 def _init_worker(settings: Settings, parent: int) -> None:
@@ -211,6 +222,7 @@ def work_entries(task: Task) -> list[Chunk]:
             rows=settings.rows,
             svg=settings.svg,
             reference=settings.reference,
+            listed=settings.listed,
         )
     chunk = Chunk.of(results)
     return [_spooled(chunk, settings.spool) if settings.spool and chunk.lines else chunk]
