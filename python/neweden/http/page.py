@@ -20,7 +20,15 @@ from starlette.responses import Response
 from neweden.format.modes import MODES
 from neweden.i18n import LANGUAGES, N_, Nn_, _, current, own_name, plural_pair
 
-__all__ = ["MESSAGES", "PAGE_HEADERS", "asset", "messages", "page", "review_page"]
+__all__ = [
+    "MESSAGES",
+    "PAGE_HEADERS",
+    "asset",
+    "messages",
+    "page",
+    "results_page",
+    "review_page",
+]
 
 FOLDER = Path(__file__).parent / "web"
 _TYPES = {
@@ -343,6 +351,34 @@ MESSAGES: dict[str, str] = {
     "review_history": N_("Versions saved before"),
     "review_unsaved_ask": N_("This game has changes not saved to its file. Leave it anyway?"),
     "review_raw": N_("The game's text"),
+    "results_link": N_("Results of an event"),
+    "results_back": N_("Enter a game"),
+    "results_title": N_("Results of an event"),
+    "results_hint": N_(
+        "Choose a JSON Lines file of games (or the lines of neweden validate --out), or take "
+        "the games saved on this device: each event (meta.event) is ranked over its rounds by "
+        "tournament points by place, then totals, wins, requirements met and cards."
+    ),
+    "results_file": N_("A JSON Lines file"),
+    "results_kept": N_("The games saved on this device"),
+    "results_options": N_("Points and aliases"),
+    "results_points_by_place": N_("Tournament points by place (default 4,3,2,1)"),
+    "results_points_ph": N_("e.g. 5,3,2,0"),
+    "results_aliases": N_("Other spellings of names, one ALIAS = NAME a line"),
+    "results_aliases_ph": N_("e.g. Ana S. = Ana Souza"),
+    "results_not_json": N_("not JSON: a line of a JSON Lines file is one game or one result"),
+    "results_scoring": N_("Scoring: {done} of {games} games…"),
+    "results_read": N_("Ranked: {name}"),
+    "results_failed": N_("The standings could not be made: {reason}"),
+    "results_no_event": N_("no event"),
+    "results_place": N_("place"),
+    "results_name": N_("player"),
+    "results_points": N_("points"),
+    "results_total": N_("totals"),
+    "results_wins": N_("wins"),
+    "results_requirements_met": N_("requirements met"),
+    "results_cards": N_("cards"),
+    "results_games": N_("games"),
     "review_raw_hint": N_(
         "The page cannot draw this game (it is not JSON, or not a game): mend its text here "
         "and save it; the service says what is wrong."
@@ -376,6 +412,8 @@ PLURALS: dict[str, tuple[str, str]] = {
     "points_count": Nn_("{n} point", "{n} points"),
     "stars_count": Nn_("{n} star", "{n} stars"),
     "stars_total": Nn_("{n} star in all", "{n} stars in all"),
+    "results_games_count": Nn_("{n} game", "{n} games"),
+    "results_left_out": Nn_("{n} game left out", "{n} games left out"),
 }
 
 
@@ -404,6 +442,11 @@ def _etagged(request: Request, body: bytes, media: str) -> Response:
 async def page(request: Request) -> Response:
     """`GET /`: the page, its assets named by :func:`version`."""
     return _html(request, "index.html")
+
+
+async def results_page(request: Request) -> Response:
+    """`GET /results`: the standings of an event from a file of games or the device's."""
+    return _html(request, "results.html")
 
 
 async def review_page(request: Request) -> Response:

@@ -263,6 +263,7 @@ class _Endpoints:
             Route("/docs/assets/{name}", docs_page.docs_asset, methods=["GET"]),
             Route("/v1/catalog", self.catalog_one, methods=["GET"]),
             Route("/", page.page, methods=["GET"]),
+            Route("/results", page.results_page, methods=["GET"]),
             Route("/web/messages.json", page.messages, methods=["GET"]),
             Route("/web/colours.json", page.colours, methods=["GET"]),
             Route("/web/{version}/{name}", page.asset, methods=["GET"]),

@@ -1,0 +1,131 @@
+"""The results view of the web page (`/results`, issue 41): a JSON Lines file of games, or the
+games saved on the device, ranked as `neweden standings` ranks them, in Chromium."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden.cli.main import main
+from tests.games import game, line, player
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NAMES = ["Ana Souza", "Bruno", "Conceição", "Davi"]
+
+
+def _games() -> list[dict[str, Any]]:
+    """Three rounds of "Copa Éden" at one table of four, and a game of another event."""
+    docs = [
+        game(
+            "military",
+            *[player(n, line(2 + (i * 3 + r) % 5)) for i, n in enumerate(NAMES)],
+            meta={"event": "Copa Éden", "round": r},
+        )
+        for r in (1, 2, 3)
+    ]
+    docs.append(
+        game("military", player("Eva", line(3)), player("Fábio", line(4)), meta={"event": "Liga"})
+    )
+    return docs
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    path = tmp_path / "copa.jsonl"
+    lines = [json.dumps(d) for d in _games()]
+    lines.insert(2, "{not json")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _standings(path: Path, capsys: pytest.CaptureFixture[str]) -> Any:
+    capsys.readouterr()
+    assert main(["standings", str(path), "--json", "-", "--quiet"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _shown(page: Any) -> list[list[list[str]]]:
+    """Each event's table as the page shows it: its rows' cells."""
+    tables = page.locator("section.standing table")
+    return [
+        [
+            [cell.inner_text() for cell in row.locator("td").all()]
+            for row in tables.nth(k).locator("tbody tr").all()
+        ]
+        for k in range(tables.count())
+    ]
+
+
+def _open(browser: Any, port: int, lang: str = "en", **context: Any) -> tuple[Any, Any, list[str]]:
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"http://127.0.0.1:{port}/results?lang={lang}")
+    page.wait_for_selector("body[data-ready]")
+    return ctx, page, errors
+
+
+def test_a_file_of_games_is_ranked_as_neweden_standings_ranks_it(
+    browser: Any, server: int, event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = _standings(event, capsys)
+    ctx, page, errors = _open(browser, server)
+    page.set_input_files("#r-file", str(event))
+    page.wait_for_selector("body[data-ranked]")
+    assert _shown(page) == [
+        [
+            [str(p[key]) for key in ("place", "name", "points", "total", "wins")]
+            + [str(p[key]) for key in ("requirements_met", "cards", "games")]
+            for p in e["players"]
+        ]
+        for e in expected["events"]
+    ]
+    assert [h.inner_text() for h in page.locator("section.standing h3").all()] == [
+        "Copa Éden — 3 games",
+        "Liga — 1 game",
+    ]
+    left = page.locator("#r-left li").all_inner_texts()
+    said = "not JSON: a line of a JSON Lines file is one game or one result"
+    assert left == [f"{event.name}:3 — unreadable: {said}"]
+    assert errors == []
+    ctx.close()
+
+
+def test_points_that_rise_are_refused_with_the_services_words(
+    browser: Any, server: int, event: Path
+) -> None:
+    ctx, page, _errors = _open(browser, server)
+    page.locator("details summary").click()
+    page.fill("#r-points", "3,5")
+    page.set_input_files("#r-file", str(event))
+    page.wait_for_selector("body[data-ranked]")
+    alert = page.locator("#r-error")
+    assert alert.is_visible()
+    assert '"3,5" rises' in alert.inner_text()
+    assert page.locator("section.standing").count() == 0
+    ctx.close()
+
+
+def test_the_games_saved_on_a_phone_are_ranked_in_portuguese(
+    browser: Any, server: int, event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kept = [
+        {"id": f"g{k}", "name": f"Mesa {k}", "saved": "2026-12-06T10:00:00Z", "game": doc}
+        for k, doc in enumerate(_games())
+    ]
+    ctx, page, errors = _open(browser, server, "pt-BR", **PHONE)
+    page.evaluate("kept => localStorage.setItem('neweden.saved', JSON.stringify(kept))", kept)
+    page.locator("#r-kept").click()
+    page.wait_for_selector("body[data-ranked]")
+    expected = _standings(event, capsys)
+    names = [[row[1] for row in table] for table in _shown(page)]
+    assert names == [[p["name"] for p in e["players"]] for e in expected["events"]]
+    assert page.locator("h2").inner_text() == "Resultados de um evento"
+    assert page.locator("section.standing h3").first.inner_text() == "Copa Éden — 3 partidas"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []
+    ctx.close()
