@@ -14,12 +14,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from neweden.cli.main import main  # noqa: E402
+from scripts.web_screenshots import shoot  # noqa: E402
 from tests.browser import CHROMIUM, FLAGS  # noqa: E402
 from tests.games import game, line, player, problem_games  # noqa: E402
 
@@ -67,31 +68,26 @@ def main_() -> None:
             main(["standings", str(event), "--html", str(pages["standings", lang]), "--quiet",
                   "--lang", lang])  # fmt: skip
         shots = {
-            "batch-page.png": (pages["batch", "en"], 1280, 900),
-            "batch-page-phone-pt-BR.png": (pages["batch", "pt-BR"], 390, 1500),
-            "standings.png": (pages["standings", "en"], 1280, 900),
-            "standings-phone-pt-BR.png": (pages["standings", "pt-BR"], 390, 844),
+            "batch-page.png": (pages["batch", "en"], 1280, 900, False),
+            "batch-page-phone-pt-BR.png": (pages["batch", "pt-BR"], 390, 1500, True),
+            "standings.png": (pages["standings", "en"], 1280, 900, False),
+            "standings-phone-pt-BR.png": (pages["standings", "pt-BR"], 390, 844, True),
+        }
+        addresses = {
+            name: (path.resolve().as_uri(), *rest) for name, (path, *rest) in shots.items()
         }
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-            for name, (page_path, width, height) in shots.items():
-                phone = width < 500
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    is_mobile=phone,
-                    has_touch=phone,
-                    device_scale_factor=1,
-                )
-                page = context.new_page()
-                page.goto(page_path.resolve().as_uri())
-                if name.startswith("batch"):  # the first invalid game opened: its picture
-                    page.locator("li.game[data-verdict=invalid] summary").first.click()
-                    page.wait_for_timeout(300)
-                    page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(path=str(ROOT / "docs" / name), full_page=False)
-                context.close()
-                print(f"docs/{name}")
+            shoot(browser, "", addresses, _opened, full_page=False)
             browser.close()
+
+
+def _opened(page: Page, _phone: bool) -> None:
+    """A batch page with its first invalid game opened (its picture), seen from the top."""
+    if page.locator("li.game").count():
+        page.locator("li.game[data-verdict=invalid] summary").first.click()
+        page.wait_for_timeout(300)
+        page.evaluate("window.scrollTo(0, 0)")
 
 
 if __name__ == "__main__":

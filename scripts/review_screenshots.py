@@ -70,7 +70,7 @@ def main() -> int:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         _round(folder, browser)
         with running_server({"NEWEDEN_REVIEW": str(folder)}) as (port, _):
-            shoot(browser, port, SHOTS, _photo_ready, full_page=False)
+            shoot(browser, f"http://127.0.0.1:{port}", SHOTS, _photo_ready, full_page=False)
         browser.close()
     return 0
 

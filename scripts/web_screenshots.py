@@ -41,14 +41,15 @@ def _ready(page: Page) -> None:
 
 def shoot(
     browser: Any,
-    port: int,
+    base: str,
     shots: dict[str, tuple[str, int, int, bool]],
     ready: Callable[[Page, bool], None],
     *,
     full_page: bool,
 ) -> None:
-    """Each of `shots` (docs/NAME -> its path, viewport width, height, phone) taken from the
-    server on `port` once `ready(page, phone)` says the page is."""
+    """Each of `shots` (docs/NAME -> its path, viewport width, height, phone) taken from
+    `base` + path (a server's `http://127.0.0.1:PORT`, or "" for `file:` addresses) once
+    `ready(page, phone)` says the page is."""
     for name, (path, width, height, phone) in shots.items():
         context = browser.new_context(
             viewport={"width": width, "height": height},
@@ -57,7 +58,7 @@ def shoot(
             device_scale_factor=1,
         )
         page = context.new_page()
-        page.goto(f"http://127.0.0.1:{port}{path}")
+        page.goto(f"{base}{path}")
         ready(page, phone)
         page.screenshot(path=str(ROOT / "docs" / name), full_page=full_page)
         print(f"docs/{name}: {(ROOT / 'docs' / name).stat().st_size:,} bytes")
@@ -76,7 +77,7 @@ def _example_ready(page: Page, phone: bool) -> None:
 def main() -> int:
     with running_server({}) as (port, _), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        shoot(browser, port, SHOTS, _example_ready, full_page=True)
+        shoot(browser, f"http://127.0.0.1:{port}", SHOTS, _example_ready, full_page=True)
         browser.close()
     return 0
 

@@ -82,6 +82,24 @@ def problem_answer(
     )
 
 
+def envelope_problem(exc: msgspec.DecodeError, shape: str) -> Response:
+    """The answer to a body that does not decode as the envelope `shape` (`{"games": [...]}`):
+    422 when it is JSON of another shape, 400 when it is not JSON."""
+    if isinstance(exc, msgspec.ValidationError):  # (a DecodeError too: asked first)
+        return problem_answer(
+            422,
+            "Unprocessable Content",
+            _("the body must be {shape}: {reason}", shape=shape, reason=exc),
+            [Problem(code=codes.BAD_TYPE, message=str(exc), path="")],
+        )
+    return problem_answer(
+        400,
+        "Bad Request",
+        _("the body is not JSON: {reason}", reason=exc),
+        [Problem(code=codes.BAD_JSON, message=str(exc), path="")],
+    )
+
+
 class Refused(Exception):
     def __init__(self, response: Response) -> None:
         self.response = response

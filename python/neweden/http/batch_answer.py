@@ -11,7 +11,7 @@ from neweden.catalog.catalog import Catalog
 from neweden.format import codes
 from neweden.format.jsonscan import count_commas
 from neweden.format.problems import Problem
-from neweden.http.answers import json_answer, problem_answer
+from neweden.http.answers import envelope_problem, json_answer, problem_answer
 from neweden.i18n import _, ngettext, number
 from neweden.runners.results import Scored, scored
 from neweden.scoring.types import ProblemItem, Report
@@ -51,21 +51,8 @@ def answer_batch(body: bytes, catalog: Catalog) -> Response:
             return _too_many_games(entries)
     try:
         envelope = msgspec.json.decode(body, type=_Envelope)
-    # ValidationError is a DecodeError: the narrower one first.
-    except msgspec.ValidationError as exc:
-        return problem_answer(
-            422,
-            "Unprocessable Content",
-            _('the body must be {{"games": [...]}}: {reason}', reason=exc),
-            [Problem(code=codes.BAD_TYPE, message=str(exc), path="")],
-        )
     except msgspec.DecodeError as exc:
-        return problem_answer(
-            400,
-            "Bad Request",
-            _("the body is not JSON: {reason}", reason=exc),
-            [Problem(code=codes.BAD_JSON, message=str(exc), path="")],
-        )
+        return envelope_problem(exc, '{"games": [...]}')
     # The envelope decoded, so every key is "games" (perhaps escaped): more than one is a
     # comma between keys. Scanned unless the plain name is there once and nothing escaped.
     plain = body.count(b'"games"') == 1 and b"\\u" not in body

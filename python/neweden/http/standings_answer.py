@@ -12,8 +12,7 @@ from starlette.responses import Response
 from neweden.format import codes
 from neweden.format.descriptions import described
 from neweden.format.problems import Problem
-from neweden.http.answers import json_answer, problem_answer
-from neweden.i18n import _
+from neweden.http.answers import envelope_problem, json_answer, problem_answer
 from neweden.scoring.standings import (
     MAX_PLAYERS,
     StandingsError,
@@ -83,20 +82,8 @@ def answer_standings(body: bytes) -> Response:
     """The answer to `/v1/standings` (on a worker thread)."""
     try:
         request = msgspec.json.decode(body, type=StandingsRequest)
-    except msgspec.ValidationError as exc:  # (a DecodeError: the narrower one first)
-        return problem_answer(
-            422,
-            "Unprocessable Content",
-            _('the body must be {{"results": [...]}}: {reason}', reason=exc),
-            [Problem(code=codes.BAD_TYPE, message=str(exc), path="")],
-        )
     except msgspec.DecodeError as exc:
-        return problem_answer(
-            400,
-            "Bad Request",
-            _("the body is not JSON: {reason}", reason=exc),
-            [Problem(code=codes.BAD_JSON, message=str(exc), path="")],
-        )
+        return envelope_problem(exc, '{"results": [...]}')
     try:
         points = points_from(_specs(request.points) if request.points else [], "points")
     except StandingsError as err:

@@ -14,7 +14,8 @@ from html import escape
 from typing import Protocol
 from urllib.parse import quote
 
-from neweden.i18n import _, current, ngettext, number
+from neweden.i18n import _, ngettext, number
+from neweden.present.html import standalone_page
 
 __all__ = ["VERDICTS", "batch_page", "picture_data"]
 
@@ -215,21 +216,12 @@ def batch_page(lines: Sequence[Listed], pictures: Mapping[str, str], where: str 
     table, codes = _problems(lines)
     games = "".join(_game(line, pictures, where) for line in lines)
     problems, listed = _("Problems"), _("Games")
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            f'<html lang="{escape(current())}"><head><meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
-            f"<h1>{escape(title)}</h1>",
-            _counts(lines),
-            f"<h2>{escape(problems)}</h2>",
-            table,
-            f"<h2>{escape(listed)}</h2>",
-            _filters(codes),
-            f'<ol class="games">{games}</ol>',
-            f"<script>{_SCRIPT}</script>",
-            "</body></html>",
-            "",
-        ]
-    )
+    body = [
+        _counts(lines),
+        f"<h2>{escape(problems)}</h2>",
+        table,
+        f"<h2>{escape(listed)}</h2>",
+        _filters(codes),
+        f'<ol class="games">{games}</ol>',
+    ]
+    return standalone_page(title, _STYLE, body, _SCRIPT)

@@ -7,7 +7,8 @@ from html import escape
 from typing import Any
 
 from neweden._visible import visible
-from neweden.i18n import N_, _, current, ngettext
+from neweden.i18n import N_, _, ngettext
+from neweden.present.html import standalone_page
 from neweden.scoring.standings import EventStandings, Standings
 
 __all__ = ["CSV_COLUMNS", "csv_rows", "standings_page", "standings_table"]
@@ -148,16 +149,4 @@ def standings_page(standings: Standings) -> str:
         f"{n}: {'/'.join(str(v) for v in values)}" for n, values in standings.points.items()
     )
     said = _("Tournament points by place, by number of players: {points}", points=points)
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            f'<html lang="{escape(current())}"><head><meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
-            f"<h1>{escape(title)}</h1>",
-            f"<p>{escape(said)}</p>",
-            *parts,
-            "</body></html>",
-            "",
-        ]
-    )
+    return standalone_page(title, _STYLE, [f"<p>{escape(said)}</p>", *parts])

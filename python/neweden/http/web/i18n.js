@@ -23,6 +23,18 @@ export function modeChoices() {
   return modes;
 }
 
+// A page's language menu (the <select> `select`): the languages the server speaks, the
+// current one chosen; a choice is remembered on the device and reloads the page in it.
+export function languageMenu(select) {
+  const option = (l) => Object.assign(document.createElement("option"), { value: l.tag, textContent: l.name });
+  select.replaceChildren(...languages.map(option));
+  select.value = current;
+  select.addEventListener("change", () => {
+    localStorage.setItem("neweden.lang", select.value);
+    location.search = `?lang=${encodeURIComponent(select.value)}`;
+  });
+}
+
 // Whether a game mode scores the requirement cards (`populist`) or D5 (`military`), as the
 // server's modes' table says (an unknown mode: neither).
 export function modeScores(mode, part) {

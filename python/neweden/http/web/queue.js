@@ -64,13 +64,7 @@ async function refresh() {
 async function main() {
   await i18n.load(i18n.chosenLanguage());
   i18n.apply();
-  const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
-  $("lang").replaceChildren(...i18n.languageChoices().map((l) => option(l.tag, l.name)));
-  $("lang").value = i18n.lang();
-  $("lang").addEventListener("change", () => {
-    localStorage.setItem("neweden.lang", $("lang").value);
-    location.search = `?lang=${encodeURIComponent($("lang").value)}`;
-  });
+  i18n.languageMenu($("lang"));
   $("q-code").addEventListener("change", render);
   $("q-file").addEventListener("change", render);
   await refresh();

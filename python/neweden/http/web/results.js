@@ -126,13 +126,7 @@ async function fromDevice() {
 async function main() {
   await i18n.load(i18n.chosenLanguage());
   i18n.apply();
-  const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
-  $("lang").replaceChildren(...i18n.languageChoices().map((l) => option(l.tag, l.name)));
-  $("lang").value = i18n.lang();
-  $("lang").addEventListener("change", () => {
-    localStorage.setItem("neweden.lang", $("lang").value);
-    location.search = `?lang=${encodeURIComponent($("lang").value)}`;
-  });
+  i18n.languageMenu($("lang"));
   $("r-file").addEventListener("change", fromFile);
   $("r-kept").addEventListener("click", fromDevice);
   $("r-points").addEventListener("change", rank);
