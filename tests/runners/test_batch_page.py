@@ -31,6 +31,7 @@ def test_a_page_holds_at_most_so_many_pictures_and_says_where_the_rest_are(
     invalid = html.count('data-verdict="invalid"')
     assert invalid == 6  # every game of problem_games has a problem
     assert html.count('src="data:image/svg+xml;base64,') == 2
+    assert '<a href="data:' not in html  # a picture held in the page opens nowhere
     assert html.count("no picture in this page: use --svg DIR for all") == invalid - 2
 
 

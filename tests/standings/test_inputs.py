@@ -276,3 +276,165 @@ def test_post_standings_refuses_a_bad_body_clearly(
     assert got == status
     assert answer["errors"][0]["path"] == where
     assert answer["detail"]
+
+
+def _report(path: Path, folder: Path) -> dict[str, Any]:
+    """The `validate --out` line of the games of `folder`, the first one."""
+    assert main(["validate", str(folder), "--out", str(path), "--quiet"]) == 0
+    return dict(json.loads(path.read_text().splitlines()[0]))
+
+
+def test_a_game_read_twice_is_counted_once(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same file given twice, and a results file beside the games it reports on."""
+    once = json.loads(_run(str(folder), "--json", "-", "--quiet", capsys=capsys)[1])
+    results = folder / "results.jsonl"
+    assert main(["validate", str(folder), "--out", str(results), "--quiet"]) == 0
+    capsys.readouterr()
+    for paths in ([str(folder / "r1.json"), str(folder / "r1.json"), str(folder / "r2.json")],
+                  [str(folder)]):  # fmt: skip
+        code, out, _err = _run(*paths, "--json", "-", "--quiet", capsys=capsys)
+        assert code == 0
+        doc = json.loads(out)
+        assert doc["events"] == once["events"]
+        twice = [x for x in doc["left_out"] if x["code"] == "duplicate_game"]
+        assert len(twice) == (1 if len(paths) == 3 else 2)
+        assert "counted once" in twice[0]["message"]
+
+
+def test_two_players_of_one_game_who_fold_to_one_name_leave_it_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "g.jsonl"
+    docs = [
+        _game("Liga", 1, ("Ana", 3), ("ana", 2)),
+        _game("Liga", 1, ("José", 3), ("Jose\u200b", 2), ("Bia", 4)),
+        _game("Liga", 1, ("Caio", 3), ("Davi", 2)),
+    ]
+    games.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    code, out, _err = _run(str(games), "--json", "-", "--quiet", capsys=capsys)
+    assert code == 0
+    doc = json.loads(out)
+    codes = [(x["source"]["line"], x["code"]) for x in doc["left_out"]]
+    assert codes == [(1, "same_player_twice"), (2, "same_player_twice")]
+    assert '"Ana" and "ana"' in doc["left_out"][0]["message"]
+    assert [p["name"] for p in doc["events"][0]["players"]] == ["Caio", "Davi"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "pointer"),
+    [
+        (lambda r: r["players"][1].update(place=9), "/players/1/place"),
+        (lambda r: r["players"][0].update(place=0), "/players/0/place"),
+        (lambda r: r["players"].extend([dict(r["players"][0])] * 3), "/players"),
+        (lambda r: r["players"][0]["score"].update(total="12"), "/players/0/score/total"),
+    ],
+)
+def test_a_hand_edited_result_that_cannot_be_is_named_not_scored(
+    folder: Path, tmp_path: Path, edit: Any, pointer: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = _report(tmp_path / "out.jsonl", folder)
+    edit(report)
+    results = tmp_path / "edited.jsonl"
+    results.write_text(json.dumps(report) + "\n")
+    capsys.readouterr()
+    code, out, err = _run(str(results), "--json", "-", "--quiet", capsys=capsys)
+    assert code == 2  # nothing else to count
+    (left,) = json.loads(out)["left_out"]
+    assert left["code"] == "not_a_result"
+    assert left["message"].endswith(f"at {pointer}")
+    assert "Traceback" not in err
+
+
+def test_an_output_that_is_an_input_is_refused_before_anything_is_written(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "out.jsonl"
+    _report(results, folder)
+    before = results.read_bytes()
+    code, _out, err = _run(str(results), "--json", str(results), capsys=capsys)
+    assert code == 2
+    assert "is both an input and the --json output" in err
+    assert results.read_bytes() == before
+    code, _out, err = _run(str(results), "--json", "x.json", "--csv", "x.json", capsys=capsys)
+    assert code == 2
+    assert "name the same file" in err
+
+
+def test_a_missing_path_is_said_and_a_quiet_run_still_counts_what_it_left_out(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = tmp_path / "s.csv"
+    args = (str(folder), str(tmp_path / "typo.jsonl"), "--quiet", "--csv", str(table))
+    code, out, err = _run(*args, capsys=capsys)
+    assert code == 1  # as validate: a PATH not found
+    assert out == ""
+    assert f"neweden: {tmp_path / 'typo.jsonl'}: no such file or folder" in err
+    assert "neweden: 1 game left out" in err  # the game of one player
+    assert table.read_text().count("\n") == 4  # the header and three players
+
+
+def test_events_and_rounds_are_one_whatever_their_json_type(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    docs = [_game("x", 1, ("Ana", 3), ("Bia", 2)), _game("x", 1, ("Ana", 2), ("Caio", 4))]
+    docs[0]["meta"] = {"event": 7, "round": 2}
+    docs[1]["meta"] = {"event": "7", "round": "2"}
+    games = tmp_path / "g.jsonl"
+    games.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    code, out, _err = _run(str(games), "--json", "-", "--quiet", capsys=capsys)
+    assert code == 0
+    doc = json.loads(out)
+    (event,) = doc["events"]
+    assert (event["event"], event["rounds"]) == ("7", [2])
+    (note,) = doc["notes"]  # Ana plays twice in round 2: the same round, said
+    assert (note["code"], note["player"]) == ("twice_in_round", "Ana")
+
+
+def test_points_are_checked_against_the_games_that_need_them(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the folder's games have 2 and 3 players: 3,2,1 is enough; 2,1 is not
+    assert _run(str(folder), "--points", "3,2,1", "--quiet", capsys=capsys)[0] == 0
+    code, _out, err = _run(str(folder), "--points", "2,1", capsys=capsys)
+    assert code == 2
+    assert "no points for games of 3 players" in err
+    code, _out, err = _run(str(folder), "--points", "3,2,1", "--points=4,3,2,1", capsys=capsys)
+    assert code == 2
+    assert "give one list for every player count, not two" in err
+    code, _out, err = _run(str(folder), f"--points={'9' * 5000},1,0,0", capsys=capsys)
+    assert code == 2
+    assert "whole numbers from 0 to 1,000,000" in err
+
+
+def test_an_alias_file_reads_as_a_person_writes_it(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    aliases = tmp_path / "a.txt"
+    aliases.write_text(
+        "\ufeff# the round's spellings\r\nana = Ana Paula # she asked\r\nAna Paula = Ana Paula\r\n"
+        "Caio#2 = Caio\r\n",
+        encoding="utf-8",
+    )
+    code, out, _err = _run(str(folder), "--alias", str(aliases), "--json", "-", capsys=capsys)
+    assert code == 0
+    names = {p["name"] for p in json.loads(out)["events"][0]["players"]}
+    assert names == {"Ana Paula", "Bia", "Caio"}
+    aliases.write_text("A = B = C\n", encoding="utf-8")
+    code, _out, err = _run(str(folder), "--alias", str(aliases), capsys=capsys)
+    assert code == 2
+    assert "line 1: write ALIAS = NAME, with one =" in err
+
+
+def test_post_standings_refuses_what_it_cannot_rank(server: int) -> None:
+    status, answer = _post(server, "/v1/standings", b'{"results": [' + b"0," * 20_000 + b"0]}")
+    assert status == 413
+    assert "the limit is 20,000" in answer["detail"]
+    status, answer = _post(server, "/v1/standings", b'{"results": [], "points": []}')
+    assert (status, answer["errors"][0]["path"]) == (422, "/points")
+    five = {"valid": True, "players": [{"name": f"P{i}", "place": 1, "cards": 1,
+                                        "score": {"total": 1}} for i in range(5)]}  # fmt: skip
+    status, answer = _post(server, "/v1/standings", json.dumps({"results": [five]}).encode())
+    assert status == 200
+    assert answer["left_out"][0]["code"] == "not_a_result"

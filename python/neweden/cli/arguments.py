@@ -248,8 +248,8 @@ def _standings_command(commands: Commands, with_catalog: Parser) -> None:
             "tournament points by place in each game, then the sum of totals, wins, "
             "requirements met and cards (docs/standings.md). PATHs are validate --out files "
             "and games (files, folders, .jsonl), which are scored first. Invalid and "
-            "unreadable games are left out and listed. Exit 0 with standings made, 2 for bad "
-            "arguments or when no game can be counted."
+            "unreadable games are left out and listed. Exit 0 with standings made, 1 when a "
+            "PATH is not found, 2 for bad arguments or when no game can be counted."
         ),
     )
     ranking.add_argument("paths", nargs="+", metavar="PATH")

@@ -203,17 +203,9 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    """`neweden standings PATH...` (docs/standings.md): exit 0 with standings made, 2 for
-    bad arguments or when no game could be counted."""
-    from neweden.present.standings import standings_table
-    from neweden.runners.outputs import WriteError
-    from neweden.runners.standings import (
-        StandingsFiles,
-        read_aliases,
-        results_of,
-        write_standings,
-    )
-    from neweden.scoring.standings import Aliases, StandingsError, points_from, standings
+    """`neweden standings PATH...` (docs/standings.md; exit statuses: rank_paths)."""
+    from neweden.runners.standings import StandingsFiles, rank_paths, read_aliases
+    from neweden.scoring.standings_options import Aliases, StandingsError, points_from
 
     try:
         points = points_from(args.points or ())
@@ -224,7 +216,6 @@ def cmd_standings(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     except CatalogError as err:
         return _report_catalog_error(err)
-    made = standings(results_of(args.paths, catalog), points, aliases)
     files = StandingsFiles(
         args.csv,
         args.json,
@@ -233,17 +224,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
         csv_bom=_brazilian() if args.csv_bom is None else args.csv_bom,
         csv_header=args.csv_header,
     )
-    try:
-        write_standings(made, files, sys.stdout)
-    except WriteError as err:
-        sys.stderr.write(f"neweden: {err}\n")
-        return EXIT_USAGE
-    if not args.quiet and "-" not in (args.csv, args.json, args.html):
-        sys.stdout.write(standings_table(made))
-    if not made.events:
-        sys.stderr.write(_("neweden: no game could be counted for the standings") + "\n")
-        return EXIT_USAGE
-    return EXIT_VALID
+    return rank_paths(args.paths, catalog, (points, aliases), files, args.quiet)
 
 
 def _review_hosts(host: str) -> list[str]:

@@ -432,7 +432,8 @@ def _placements_path(
 
 def _standings_path(schemas: list[dict[str, Any]], problems: dict[str, Any]) -> dict[str, Any]:
     """POST /v1/standings, with the example game played in two rounds."""
-    from neweden.scoring.standings import Aliases, points_from, read_result, standings
+    from neweden.scoring.standings import read_result, standings
+    from neweden.scoring.standings_options import Aliases, points_from
 
     request, answer = schemas
     report = _examples()["report"]

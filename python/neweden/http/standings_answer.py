@@ -11,18 +11,23 @@ from starlette.responses import Response
 
 from neweden.format import codes
 from neweden.format.descriptions import described
+from neweden.format.jsonscan import count_commas
 from neweden.format.problems import Problem
 from neweden.http.answers import envelope_problem, json_answer, problem_answer
-from neweden.scoring.standings import (
+from neweden.http.batch_answer import MANY_COMMAS
+from neweden.i18n import _, number
+from neweden.scoring.standings import read_result, standings
+from neweden.scoring.standings_options import (
     MAX_PLAYERS,
     StandingsError,
     aliases_from_mapping,
     points_from,
-    read_result,
-    standings,
 )
 
-__all__ = ["StandingsRequest", "answer_standings"]
+__all__ = ["MAX_RESULTS", "StandingsRequest", "answer_standings"]
+
+#: The results one request ranks: an event's games, many times over.
+MAX_RESULTS = 20_000
 
 
 class StandingsRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -78,14 +83,35 @@ def _specs(points: list[int] | dict[str, list[int]]) -> list[str]:
     return [f"{n}:{','.join(str(v) for v in values)}" for n, values in points.items()]
 
 
+def _too_many(count: int) -> Response:
+    return problem_answer(
+        413,
+        "Content Too Large",
+        _(
+            "the body has {count} results; the limit is {limit}",
+            count=number(count),
+            limit=number(MAX_RESULTS),
+        ),
+    )
+
+
 def answer_standings(body: bytes) -> Response:
-    """The answer to `/v1/standings` (on a worker thread)."""
+    """The answer to `/v1/standings` (on a worker thread): the results counted before they
+    are decoded when there could be many (a result is a few hundred bytes; 32 MiB of `0,`
+    would be 16 million)."""
+    if body.count(b",") >= MANY_COMMAS:
+        entries = count_commas(body).level2 + 1
+        if entries > MAX_RESULTS:
+            return _too_many(entries)
     try:
         request = msgspec.json.decode(body, type=StandingsRequest)
     except msgspec.DecodeError as exc:
         return envelope_problem(exc, '{"results": [...]}')
+    if len(request.results) > MAX_RESULTS:
+        return _too_many(len(request.results))
+    specs = [] if isinstance(request.points, msgspec.UnsetType) else _specs(request.points)
     try:
-        points = points_from(_specs(request.points) if request.points else [], "points")
+        points = points_from(specs, "points")
     except StandingsError as err:
         return _refused(str(err), "/points")
     try:
@@ -99,4 +125,7 @@ def answer_standings(body: bytes) -> Response:
         read_result(doc, {"path": f"/results/{i}", "line": None})
         for i, doc in enumerate(request.results)
     ]
-    return json_answer(standings(results, points, aliases))
+    try:
+        return json_answer(standings(results, points, aliases))
+    except StandingsError as err:  # a game's player count without points
+        return _refused(str(err), "/points")

@@ -184,10 +184,14 @@ def _look(line: Listed, address: str | None, where: str) -> list[str]:
     shown = []
     if address:
         alt = escape(_("the picture of the game"))
-        shown.append(f'<a href="{escape(address)}"><img src="{escape(address)}" alt="{alt}"></a>')
+        image = f'<img src="{escape(address)}" alt="{alt}" loading="lazy">'
+        # a file opens alone, larger; a picture held in the page (data) cannot be opened so
+        inside = address.startswith("data:")
+        shown.append(image if inside else f'<a href="{escape(address)}">{image}</a>')
     if line.photo:
         link, alt = _link(line.photo, where), escape(_("the photo of the table"))
-        shown.append(f'<a href="{link}"><img class="photo" src="{link}" alt="{alt}"></a>')
+        image = f'<img class="photo" src="{link}" alt="{alt}" loading="lazy">'
+        shown.append(f'<a href="{link}">{image}</a>')
     said = []
     if line.verdict == "invalid" and not address:
         elsewhere = _("no picture in this page: use --svg DIR for all")

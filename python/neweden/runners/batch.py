@@ -48,7 +48,7 @@ from neweden.runners.workers import (
     work_inputs,
 )
 
-__all__ = ["CSV_HEADER", "WorkerLost", "score_many", "validate"]
+__all__ = ["CSV_HEADER", "WorkerLost", "missing_paths", "score_many", "validate"]
 
 #: How long --scheduler tries to reach the scheduler (Dask retries until then).
 CONNECT_SECONDS = 30
@@ -215,7 +215,7 @@ def validate(
     catalog that does not load or an output that cannot be written, 130 on Ctrl-C."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    missing = _missing(paths, stderr)
+    missing = missing_paths(paths, stderr)
     paths = [path for path in paths if path not in missing]
     catalog = _catalog(catalog_path, stderr)
     if catalog is None:
@@ -316,7 +316,7 @@ def _spool(workers: int, client: Any, outputs: RunOutputs) -> str | None:
         return None
 
 
-def _missing(paths: Sequence[str], stderr: IO[str]) -> set[str]:
+def missing_paths(paths: Sequence[str], stderr: IO[str]) -> set[str]:
     """The PATHs where there is nothing (a typo), each said on standard error: they are no
     game, and not counted as one."""
     found = {path for path in paths if not os.path.lexists(path)}
@@ -409,13 +409,13 @@ def _write_results(
 def _no_pictures(chunk: Chunk, stderr: IO[str]) -> None:
     """With --svg, a line on standard error for each invalid entry of which no picture
     was made (not a readable game), and why."""
-    for picture in chunk.shown:
-        if not picture.file:
+    for line in chunk.listed:
+        if line.verdict == "unreadable":
             stderr.write(
                 _(
                     "neweden: no picture of {source}: it is not a readable game ({problem})",
-                    source=picture.source,
-                    problem=picture.problem,
+                    source=line.source,
+                    problem=line.problem,
                 )
                 + "\n"
             )

@@ -32,10 +32,8 @@ __all__ = [
     "STRING_COLUMNS",
     "GameLine",
     "Lines",
-    "Picture",
     "Result",
     "game_meta",
-    "picture_of",
     "reports",
     "score_entries",
     "scored",
@@ -153,9 +151,6 @@ class Result(NamedTuple):
     svg: str | None = None  # the picture of an invalid readable game, when asked
     svg_name: str = ""
     meta: dict[str, Any] | None = None  # the game's `meta`, with the rows (the CSV's meta.KEY)
-    why: str = ""  # the first problem of an invalid entry, `code: message` (with --svg)
-    label: str = ""  # the entry's source, `path` or `path:line` (with --svg)
-    source: tuple[str, int | None] = ("", None)  # its path and line (with --svg)
     listed: GameLine | None = None  # what the summary page shows of it (with --html)
 
 
@@ -422,56 +417,16 @@ def svg_name(entry: Entry) -> str:
     return f"{safe}-{digest}.svg"
 
 
-class Picture(NamedTuple):
-    """What the index of --svg lists of an invalid entry: its source (`path:line`), its
-    file and line (None: the file holds one game), its verdict, the picture's file name
-    ("" when none was drawn), its first problem (`code: message`) and its photo (the path
-    of the file its `meta.photo` names, from the game's file; "" when none)."""
-
-    source: str
-    path: str
-    line: int | None
-    verdict: str
-    file: str
-    problem: str
-    photo: str = ""
-
-
 def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
     if result.valid:
         return result
     if entry.data is None or not result.readable:  # not a readable game: nothing to draw
-        return result._replace(
-            why=_first_words(result), label=entry.label(), source=(entry.path, entry.line)
-        )
+        return result
     from neweden.present.render import render
 
     picture = render(entry.data, catalog=catalog, source=entry.label())
     return result._replace(
         svg=picture,
         svg_name=svg_name(entry),
-        why=_first_words(result),
-        label=entry.label(),
-        source=(entry.path, entry.line),
         meta=result.meta if result.meta is not None else game_meta(entry.data),  # (its photo)
     )
-
-
-def _first_words(result: Result) -> str:
-    """The first problem of an invalid entry, `code: message`, from its --out line."""
-    report = msgspec.json.decode(result.line)
-    found = report.get("errors") or [e for p in report.get("players", []) for e in p["errors"]]
-    if not found:
-        return _("invalid")
-    return f"{found[0]['code']}: {found[0]['message']}"
-
-
-def picture_of(result: Result) -> Picture | None:
-    """The index entry of an invalid entry scored with --svg; None otherwise."""
-    if result.valid or not result.label:
-        return None
-    verdict = _("INVALID") if result.readable else _("UNREADABLE")
-    path, line = result.source
-    file = result.svg_name if result.svg else ""
-    found = _photo_path(path, result.meta)
-    return Picture(result.label, path, line, verdict, file, result.why, found)

@@ -5,6 +5,7 @@ table, CSV, JSON and HTML."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO
@@ -12,23 +13,24 @@ from typing import IO
 import msgspec
 
 from neweden.catalog.catalog import Catalog
-from neweden.i18n import _
-from neweden.present.standings import CSV_COLUMNS, csv_rows, standings_page
-from neweden.runners.outputs import csv_line, header_names, write_whole
+from neweden.format.problems import os_reason
+from neweden.i18n import _, ngettext
+from neweden.present.standings import CSV_COLUMNS, csv_rows, standings_page, standings_table
+from neweden.runners.batch import missing_paths
+from neweden.runners.outputs import WriteError, csv_line, header_names, write_whole
 from neweden.runners.results import scored
+from neweden.runners.run_outputs import output_among_inputs
 from neweden.runners.sources import Entry, iter_entries
-from neweden.scoring.standings import (
+from neweden.scoring.standings import LeftOut, Result, Standings, read_result, standings
+from neweden.scoring.standings_options import (
     Aliases,
-    LeftOut,
-    Result,
-    Standings,
+    Points,
     StandingsError,
     aliases_from_lines,
     aliases_from_mapping,
-    read_result,
 )
 
-__all__ = ["StandingsFiles", "read_aliases", "results_of", "write_standings"]
+__all__ = ["StandingsFiles", "rank_paths", "read_aliases", "results_of", "write_standings"]
 
 #: Games scored at once while reading (a chunk of `scored`).
 _CHUNK = 256
@@ -78,9 +80,12 @@ def read_aliases(path: str) -> Aliases:
     try:
         with open(path, encoding="utf-8-sig") as handle:
             text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StandingsError(_("--alias {path}: {why}", path=path, why=str(exc))) from None
-    if not path.endswith(".json"):
+    except OSError as exc:
+        raise StandingsError(_("--alias {path}: {why}", path=path, why=os_reason(exc))) from None
+    except UnicodeDecodeError:
+        why = _("not UTF-8 text")
+        raise StandingsError(_("--alias {path}: {why}", path=path, why=why)) from None
+    if not path.lower().endswith(".json"):
         return aliases_from_lines(text, path)
     try:
         doc = msgspec.json.decode(text)
@@ -115,6 +120,45 @@ def _csv(standings: Standings, files: StandingsFiles) -> str:
 
 def _json(standings: Standings) -> str:
     return msgspec.json.format(msgspec.json.encode(standings), indent=2).decode() + "\n"
+
+
+def rank_paths(
+    paths: Sequence[str],
+    catalog: Catalog,
+    asked: tuple[Points, Aliases],
+    files: StandingsFiles,
+    quiet: bool = False,
+) -> int:
+    """`neweden standings PATH...`: exit 0 with standings made, 1 when a PATH is not found
+    (said on standard error), 2 for bad arguments, an output that is also an input or that
+    cannot be written, or no game counted."""
+    missing = missing_paths(paths, sys.stderr)
+    named = {"--csv": files.csv, "--json": files.json, "--html": files.html}
+    clash = output_among_inputs(paths, {k: v for k, v in named.items() if v != "-"})
+    if clash is not None:
+        sys.stderr.write(clash)
+        return 2
+    found = [path for path in paths if path not in missing]
+    try:
+        made = standings(results_of(found, catalog), *asked)
+        write_standings(made, files, sys.stdout)
+    except StandingsError as err:
+        sys.stderr.write(f"neweden: {err}\n")
+        return 2
+    except WriteError as err:
+        sys.stderr.write(f"neweden: {err}\n")
+        return 2
+    if not quiet and "-" not in named.values():
+        sys.stdout.write(standings_table(made))
+    elif made.left_out:
+        n = len(made.left_out)
+        sys.stderr.write(
+            ngettext("neweden: {n} game left out", "neweden: {n} games left out", n) + "\n"
+        )
+    if not made.events:
+        sys.stderr.write(_("neweden: no game could be counted for the standings") + "\n")
+        return 2
+    return 1 if missing else 0
 
 
 def write_standings(standings: Standings, files: StandingsFiles, stdout: IO[str]) -> None:

@@ -30,9 +30,7 @@ from neweden.i18n import DEFAULT_LANGUAGE, _, number, speaking
 from neweden.runners.results import (
     GameLine,
     Lines,
-    Picture,
     Result,
-    picture_of,
     reports,
     score_entries,
 )
@@ -85,7 +83,6 @@ class Chunk:
     rows: list[tuple[Any, ...]]
     pictures: list[tuple[str, str]]  # (file name, SVG)
     metas: list[dict[str, Any] | None] = field(default_factory=list)  # one a row
-    shown: list[Picture] = field(default_factory=list)  # what --svg's index lists
     listed: list[GameLine] = field(default_factory=list)  # what --html's page shows
     #: where the worker put `lines` instead (a file of the run's spool) and their size
     spooled: tuple[str, int] | None = None
@@ -106,7 +103,6 @@ class Chunk:
             [row for r in tabled for row in r.rows],
             [(r.svg_name, r.svg) for r in invalid if r.svg is not None],
             [r.meta for r in tabled for _row in r.rows],
-            [p for r in invalid if r.label and (p := picture_of(r)) is not None],
             listed=[r.listed for r in results if r.listed is not None],
         )
 

@@ -8,217 +8,35 @@ report's (RULES §4e); the standing uses the same competition ranking
 
 from __future__ import annotations
 
-import itertools
+import posixpath
 import re
-import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
 from neweden.format.descriptions import described
-from neweden.i18n import _, ngettext
+from neweden.i18n import _
 from neweden.rules.ranking import competition
+from neweden.scoring.standings_options import MAX_PLAYERS, Aliases, Points, player_key
 
 __all__ = [
     "FORMAT",
-    "MAX_PLAYERS",
-    "Aliases",
     "Counted",
     "EventStandings",
     "GameResult",
     "LeftOut",
     "Note",
     "PlayerStanding",
-    "Points",
     "Result",
     "Seat",
     "Standings",
-    "StandingsError",
-    "aliases_from_lines",
-    "aliases_from_mapping",
-    "player_key",
-    "points_from",
     "read_result",
     "standings",
 ]
 
 FORMAT = "new-eden/standings@1"
-#: The most players a game has (FORMAT §1): the points table goes up to it.
-MAX_PLAYERS = 4
-
-
-class StandingsError(ValueError):
-    """A bad option of the standings (`--points`, an alias file): the sentence says what."""
-
-
-# --- who is who -------------------------------------------------------------------------
-
-_SPACES = re.compile(r"\s+")
-
-
-def player_key(name: str) -> str:
-    """A player's name folded: accents off, case and runs of spaces not counted
-    (`"Úrsula  Lima"` → `"ursula lima"`)."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return _SPACES.sub(" ", bare).strip().casefold()
-
-
-class Aliases:
-    """The alias file: a folded spelling → the name it stands for (as written there)."""
-
-    def __init__(self, names: Mapping[str, str] | None = None) -> None:
-        self.names: dict[str, str] = dict(names or {})
-
-    def name(self, written: str) -> str:
-        """The name a player's written name stands for: its alias's, else itself."""
-        return self.names.get(player_key(written), written)
-
-
-def aliases_from_mapping(pairs: Iterable[tuple[str, str]], where: Sequence[str]) -> Aliases:
-    """Aliases from (alias, name) pairs, `where` naming each pair for an error (a line of the
-    file, a key of the JSON): refused when a side is empty, when an alias is given twice
-    with two names, or when a name is itself an alias (say the final name at once)."""
-    names: dict[str, str] = {}
-    for (alias, name), place in zip(pairs, where, strict=True):
-        alias, name = alias.strip(), name.strip()
-        if not alias or not name:
-            raise StandingsError(_("{where}: an alias needs a name on each side of =", where=place))
-        key = player_key(alias)
-        if key in names and player_key(names[key]) != player_key(name):
-            raise StandingsError(
-                _(
-                    '{where}: "{alias}" is already an alias of "{name}"',
-                    where=place,
-                    alias=alias,
-                    name=names[key],
-                )
-            )
-        names[key] = name
-    for key, name in names.items():
-        if player_key(name) in names and player_key(name) != key:
-            raise StandingsError(
-                _(
-                    '"{name}" is an alias itself: write the name it stands for instead',
-                    name=name,
-                )
-            )
-    return Aliases(names)
-
-
-def aliases_from_lines(text: str, source: str) -> Aliases:
-    """Aliases from a text of `ALIAS = NAME` lines (`#` starts a comment)."""
-    pairs: list[tuple[str, str]] = []
-    where: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        words = line.split("#", 1)[0].strip()
-        if not words:
-            continue
-        if "=" not in words:
-            raise StandingsError(
-                _(
-                    "{source}, line {line}: write ALIAS = NAME (no = found)",
-                    source=source,
-                    line=number,
-                )
-            )
-        alias, name = words.split("=", 1)
-        pairs.append((alias, name))
-        where.append(_("{source}, line {line}", source=source, line=number))
-    return aliases_from_mapping(pairs, where)
-
-
-# --- tournament points ----------------------------------------------------------------
-
-
-class Points:
-    """Tournament points by place for each player count (2 to MAX_PLAYERS)."""
-
-    def __init__(self, by_count: Mapping[int, Sequence[int]]) -> None:
-        self.by_count = {n: list(values) for n, values in sorted(by_count.items())}
-
-    def of(self, players: int, place: int) -> int:
-        """The points of `place` (1-based) in a game of `players`."""
-        return self.by_count[players][place - 1]
-
-    def table(self) -> dict[str, list[int]]:
-        return {str(n): values for n, values in self.by_count.items()}
-
-
-def _values(text: str, option: str) -> list[int]:
-    words = [w.strip() for w in text.split(",")]
-    if not all(re.fullmatch(r"[0-9]+", w) for w in words):
-        raise StandingsError(
-            _(
-                '{option}: "{text}" is not a list of whole numbers ≥ 0 separated by commas',
-                option=option,
-                text=text,
-            )
-        )
-    values = [int(w) for w in words]
-    if any(b > a for a, b in itertools.pairwise(values)):
-        raise StandingsError(
-            _(
-                '{option}: "{text}" rises; points by place must not increase',
-                option=option,
-                text=text,
-            )
-        )
-    return values
-
-
-def points_from(specs: Sequence[str], option: str = "--points") -> Points:
-    """The points table of `--points` values: `5,3,2,0` for every player count (a game of n
-    uses the first n), `3:4,2,1` for one count; none: n, n-1, …, 1."""
-    general: list[int] | None = None
-    counts: dict[int, list[int]] = {}
-    for spec in specs:
-        head, colon, rest = spec.partition(":")
-        if not colon:
-            general = _values(spec, option)
-            continue
-        if not re.fullmatch(r"[0-9]+", head.strip()) or not 2 <= int(head) <= MAX_PLAYERS:
-            raise StandingsError(
-                _(
-                    '{option}: "{spec}" — before ":" comes a player count, 2 to {most}',
-                    option=option,
-                    spec=spec,
-                    most=MAX_PLAYERS,
-                )
-            )
-        n = int(head)
-        values = _values(rest, option)
-        if len(values) != n:
-            raise StandingsError(
-                ngettext(
-                    '{option}: "{spec}" gives {given} values for games of {n} player',
-                    '{option}: "{spec}" gives {given} values for games of {n} players',
-                    n,
-                    option=option,
-                    spec=spec,
-                    given=len(values),
-                )
-            )
-        counts[n] = values
-    table: dict[int, list[int]] = {}
-    for n in range(2, MAX_PLAYERS + 1):
-        if n in counts:
-            table[n] = counts[n]
-        elif general is None:
-            table[n] = list(range(n, 0, -1))
-        elif len(general) >= n:
-            table[n] = general[:n]
-        else:
-            raise StandingsError(
-                _(
-                    "{option}: no points for games of {n} players: give at least {n} values, "
-                    "or {n}:…",
-                    option=option,
-                    n=n,
-                )
-            )
-    return Points(table)
 
 
 # --- what a game's result says --------------------------------------------------------
@@ -261,7 +79,10 @@ class LeftOut(msgspec.Struct):
     round: Annotated[Round, _ROUND]
     code: Annotated[
         str,
-        described("why: invalid_game, unreadable, not_a_result or one_player (docs/standings.md)"),
+        described(
+            "why: invalid_game, unreadable, not_a_result, one_player, duplicate_game or "
+            "same_player_twice (docs/standings.md)"
+        ),
     ]
     message: Annotated[str, described("what is wrong, in the request's language")]
 
@@ -275,7 +96,7 @@ class _Total(msgspec.Struct):
 
 class _Seat(msgspec.Struct):
     name: str
-    place: int
+    place: Annotated[int, msgspec.Meta(ge=1)]
     cards: int
     score: _Total
     requirements_met: list[str] | None = None
@@ -301,7 +122,7 @@ class _Loose(msgspec.Struct):
 
 
 class _Valid(msgspec.Struct):
-    players: list[_Seat]
+    players: Annotated[list[_Seat], msgspec.Meta(max_length=MAX_PLAYERS)]
 
 
 def _pointer(error: msgspec.ValidationError) -> tuple[str, str]:
@@ -312,8 +133,20 @@ def _pointer(error: msgspec.ValidationError) -> tuple[str, str]:
     return what, pointer or "/"
 
 
-def _label(value: Any) -> Any:
-    """An event or a round as given: a text or a whole number; anything else as JSON text."""
+def _event_label(value: Any) -> str | None:
+    """An event as a text (`1` and `"1"` are one event); None when there is none."""
+    if value is None or isinstance(value, str):
+        return value
+    return msgspec.json.encode(value).decode()
+
+
+def _round_label(value: Any) -> Round:
+    """A round as a whole number when it is one (`2`, `2.0` and `"2"` are one round), else
+    as a text; None when there is none."""
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value.strip()):
+        return int(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
+        return int(value)
     if value is None or isinstance(value, str) or type(value) is int:
         return value
     return msgspec.json.encode(value).decode()
@@ -345,10 +178,10 @@ def read_result(doc: Any, where: dict[str, Any]) -> Result:
     try:
         loose = msgspec.convert(doc, _Loose)
     except msgspec.ValidationError as err:
-        return LeftOut(where, None, None, "not_a_result", _not_a_result(err))
+        return LeftOut(where, None, None, "not_a_result", _not_a_result(*_pointer(err)))
     source = _source(doc, where)
     meta = loose.meta or {}
-    event, round_ = _label(meta.get("event")), _label(meta.get("round"))
+    event, round_ = _event_label(meta.get("event")), _round_label(meta.get("round"))
     if not loose.valid:
         first = [*loose.errors, *(e for p in loose.players for e in p.errors)]
         code = "invalid_game" if loose.players else "unreadable"
@@ -357,7 +190,11 @@ def read_result(doc: Any, where: dict[str, Any]) -> Result:
     try:
         seats = msgspec.convert(doc, _Valid).players
     except msgspec.ValidationError as err:
-        return LeftOut(where, event, round_, "not_a_result", _not_a_result(err))
+        return LeftOut(where, event, round_, "not_a_result", _not_a_result(*_pointer(err)))
+    for at, seat in enumerate(seats):
+        if seat.place > len(seats):
+            what = _("a place past the players' ({n})", n=len(seats))
+            return LeftOut(where, event, round_, "not_a_result", _not_a_result(what, at))
     if len(seats) < 2:
         return LeftOut(
             source,
@@ -377,9 +214,11 @@ def read_result(doc: Any, where: dict[str, Any]) -> Result:
     )
 
 
-def _not_a_result(error: msgspec.ValidationError) -> str:
-    what, where = _pointer(error)
-    return _("not a result of `neweden validate --out`: {what} at {where}", what=what, where=where)
+def _not_a_result(what: str, where: str | int) -> str:
+    """Why a result is not one: what is wrong, where (a JSON Pointer, or the index of the
+    player whose place is wrong)."""
+    at = f"/players/{where}/place" if isinstance(where, int) else where
+    return _("not a result of `neweden validate --out`: {what} at {where}", what=what, where=at)
 
 
 # --- the standings ----------------------------------------------------------------------
@@ -532,16 +371,47 @@ def _event(
     )
 
 
+def _sifted(result: Result, seen: dict[tuple[str, int | None], str], aliases: Aliases) -> Result:
+    """The result, or why it is left out after all: its game was read before (the same
+    source, a file given twice or a results file beside its games), or two of its players
+    are one person once names are folded and aliases applied."""
+    if isinstance(result, LeftOut):
+        return result
+    path, line = result.source.get("path"), result.source.get("line")
+    if isinstance(path, str):
+        key = (posixpath.normpath(path.replace("\\", "/")), line if type(line) is int else None)
+        if key in seen:
+            said = _("the same game as {first}, counted once", first=seen[key])
+            return LeftOut(result.source, result.event, result.round, "duplicate_game", said)
+        seen[key] = path if key[1] is None else f"{path}:{key[1]}"
+    names: dict[str, str] = {}
+    for seat in result.seats:
+        key_name = player_key(aliases.name(seat.name))
+        if key_name in names:
+            said = _(
+                '"{first}" and "{second}" are one player once names are folded: write them '
+                "apart, or mend the alias",
+                first=names[key_name],
+                second=seat.name,
+            )
+            return LeftOut(result.source, result.event, result.round, "same_player_twice", said)
+        names[key_name] = seat.name
+    return result
+
+
 def standings(results: Iterable[Result], points: Points, aliases: Aliases) -> Standings:
     """The standings of every event of `results`, in the order events first appear, and the
-    games left out."""
+    games left out. StandingsError when a game's player count has no points."""
     events: dict[str | None, list[Counted]] = {}
     left: list[LeftOut] = []
+    seen: dict[tuple[str, int | None], str] = {}
     for result in results:
+        result = _sifted(result, seen, aliases)
         if isinstance(result, LeftOut):
             left.append(result)
         else:
             events.setdefault(result.event, []).append(result)
+    points.check(len(game.seats) for games in events.values() for game in games)
     made = [_event(event, games, points, aliases) for event, games in events.items()]
     return Standings(
         FORMAT,
