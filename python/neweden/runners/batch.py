@@ -29,7 +29,13 @@ from neweden.i18n import _, current, number, speaking
 from neweden.present.colour import wants_colour
 from neweden.runners.outputs import Interrupts, WriteError
 from neweden.runners.results import CSV_HEADER, Lines
-from neweden.runners.run_outputs import OutputPaths, RunOutputs, open_outputs, output_among_inputs
+from neweden.runners.run_outputs import (
+    MAX_INLINE_PICTURES,
+    OutputPaths,
+    RunOutputs,
+    open_outputs,
+    output_among_inputs,
+)
 from neweden.runners.sources import iter_entries, iter_sources
 from neweden.runners.summary import summary_line, warnings_said
 from neweden.runners.workers import (
@@ -238,6 +244,7 @@ def validate(
         reference=reference_core,
         svg=pictured,
         listed=files.listed,
+        pictures=MAX_INLINE_PICTURES if svg_dir is None else None,
         short=not quiet,
         only_invalid=only_invalid,
         colour=wants_colour(stdout),

@@ -355,10 +355,12 @@ def score_entries(
     svg: bool = False,
     reference: bool = False,
     listed: bool = False,
+    pictures: int | None = None,
 ) -> list[Result]:
     """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
-    picture of each invalid readable game; `reference`: the pure-Python core; `listed`:
-    with what the summary page shows of each entry)."""
+    picture of each invalid readable game, of the first `pictures` of them when given;
+    `reference`: the pure-Python core; `listed`: with what the summary page shows of each
+    entry)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
     with collector_paused():
         games = [e.data for e in entries]
@@ -368,7 +370,14 @@ def score_entries(
             _result(e, r, short=lines, rows=rows) for e, r in zip(entries, found, strict=True)
         ]
     if svg:
-        results = [_with_picture(e, r, catalog) for e, r in zip(entries, results, strict=True)]
+        left = len(results) if pictures is None else pictures
+        drawn = []
+        for e, r in zip(entries, results, strict=True):
+            if left > 0 and not r.valid:
+                r = _with_picture(e, r, catalog)
+                left -= r.svg is not None
+            drawn.append(r)
+        results = drawn
     if listed:
         results = [
             r._replace(listed=_game_line(e, r, one))

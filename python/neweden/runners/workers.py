@@ -144,6 +144,9 @@ class Settings:
     lang: str = DEFAULT_LANGUAGE  # of the messages (the caller's, when the run starts)
     spool: str | None = None  # a folder for each chunk's --out lines (see _spooled)
     listed: bool = False  # what the summary page shows of each entry (--html, --svg)
+    #: the most pictures a worker draws (None: every invalid game's): --html without --svg
+    #: shows the first pictures only, and each worker drawing its first so many draws them
+    pictures: int | None = None
 
 
 def _init_worker(settings: Settings, parent: int) -> None:
@@ -219,7 +222,9 @@ def work_entries(task: Task) -> list[Chunk]:
             svg=settings.svg,
             reference=settings.reference,
             listed=settings.listed,
+            pictures=None if settings.pictures is None else settings.pictures - _WORKER["drawn"],
         )
+    _WORKER["drawn"] += sum(1 for r in results if r.svg is not None)
     chunk = Chunk.of(results)
     return [_spooled(chunk, settings.spool) if settings.spool and chunk.lines else chunk]
 
@@ -341,6 +346,7 @@ def _done(sent: tuple[Future[list[Any]], str]) -> list[Any]:
 
 def _init_worker_local(settings: Settings) -> None:
     _WORKER["settings"] = settings
+    _WORKER["drawn"] = 0  # the pictures this worker drew
 
 
 def cores() -> int:
