@@ -283,3 +283,20 @@ def test_opened_the_wrong_way_the_files_show_what_these_tests_catch(
     players = {row["player"] for row in by_header(garbled)}
     assert "Úrsula" not in players
     assert "Ãšrsula" in players  # UTF-8's two bytes of Ú read as two letters
+
+
+def test_portuguese_column_names_and_the_new_columns_read_back_in_a_brazilian_calc(
+    soffice: str, written: Written, tmp_path: Path
+) -> None:
+    """`--csv-header pt-BR`: the column names a person reads, accents intact; the mode and
+    the requirements checked against the city, each one cell (issue 41)."""
+    table = tmp_path / "nomes.csv"
+    run = ["validate", str(written.brazil.parent / "partidas"), "--quiet", "--jobs", "1"]
+    assert main([*run, "--csv", str(table), "--lang", "pt-BR", "--csv-header", "pt-BR"]) == 1
+    rows = opened(soffice, table, BRAZIL, tmp_path / "calc")
+    assert rows[0][:4] == ["arquivo de origem", "linha na origem", "partida válida", "jogador"]
+    found = by_header(rows)
+    first = next(r for r in found if r["jogador"] == "Úrsula")
+    assert (first["modo de jogo"], first["requisitos conferidos"]) == ("elitist", "A1;B1")
+    assert first["requisitos declarados"] is None  # none declared: an empty cell
+    assert first["colocação"] == 1.0

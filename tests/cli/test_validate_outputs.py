@@ -175,7 +175,7 @@ def test_a_game_that_cannot_be_read_keeps_its_players_and_meta_in_the_csv(
     games: Path, tmp_path: Path
 ) -> None:
     """(Issue 41.) A game that does not decode (here a card with no cell) still gives its
-    players' names, a row each, and its meta."""
+    players' names, a row each, its meta and its mode."""
     broken = json.loads(example_game())
     broken["meta"] = {"table": "T9"}
     del broken["players"][0]["city"][0]["row"]
@@ -188,6 +188,12 @@ def test_a_game_that_cannot_be_read_keeps_its_players_and_meta_in_the_csv(
     assert {r["meta.table"] for r in mine} == {"T9"}
     assert all(r["game_valid"] == "false" and r["total"] == "" for r in mine)
     assert all(r["error_codes"] for r in mine)
+    assert {r["mode"] for r in mine} == {"elitist"}  # its JSON says so, a mode there is
+    broken["mode"] = "elitista_"  # no mode: said as nothing, not as written
+    (games / "y-unreadable.json").write_text(json.dumps(broken))
+    assert main(["validate", str(games), "--csv", str(table), "--quiet", "--jobs", "1"]) == 1
+    rows = list(csv_module.DictReader(table.read_text().splitlines()))
+    assert {r["mode"] for r in rows if r["source_path"].endswith("y-unreadable.json")} == {""}
 
 
 def test_style_colours_are_the_same_in_every_picture() -> None:

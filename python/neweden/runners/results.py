@@ -18,6 +18,7 @@ from neweden._visible import visible
 from neweden.catalog.catalog import Catalog
 from neweden.format import codes
 from neweden.format.decode import GameInput
+from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
@@ -207,19 +208,24 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
     )
 
 
-def _readable_names(data: bytes | None) -> list[str]:
-    """The players' names a game that does not decode still gives (its JSON an object whose
-    `players` are objects with a text `name`); [] when none can be read."""
+def _readable(data: bytes | None) -> tuple[list[str], str | None]:
+    """What a game that does not decode still gives: its players' names (its JSON an object
+    whose `players` are objects with a text `name`) and its mode when it is one of the
+    modes; ([], None) when nothing can be read."""
     if data is None:
-        return []
+        return [], None
     try:
         doc = msgspec.json.decode(data)
     except msgspec.DecodeError:
-        return []
-    players = doc.get("players") if isinstance(doc, dict) else None
+        return [], None
+    if not isinstance(doc, dict):
+        return [], None
+    mode = doc.get("mode") if doc.get("mode") in MODES else None
+    players = doc.get("players")
     if not isinstance(players, list):
-        return []
-    return [p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("name"), str)]
+        return [], mode
+    names = [p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    return names, mode
 
 
 class _MetaOnly(msgspec.Struct):
@@ -290,9 +296,10 @@ def _rows(entry: Entry, report: Scored) -> tuple[tuple[Any, ...], ...]:
         warned = ";".join([w.code for w in report.warnings]) if isinstance(report, Report) else ""
         # a game that cannot be read keeps what can: a row for each player's name
         names: list[str | None] = []
+        mode: str | None = report.mode if isinstance(report, Report) else None
         if not isinstance(report, Report):
-            names.extend(_readable_names(entry.data))
-        mode = report.mode if isinstance(report, Report) else None
+            read, mode = _readable(entry.data)
+            names.extend(read)
         return tuple(
             (entry.path, entry.line, False, name)
             + (None,) * 17
