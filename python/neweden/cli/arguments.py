@@ -21,6 +21,7 @@ from neweden.cli.commands import (
     cmd_validate,
 )
 from neweden.cli.completion import SHELLS, completion_script
+from neweden.cli.conformance import conformance_command
 from neweden.cli.parsing import Parser
 from neweden.i18n import LANGUAGES, _, number
 from neweden.present.render import OVERLAYS
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands, with_catalog)
     _schema_command(commands, with_catalog)
     _catalog_command(commands)
+    conformance_command(commands)
     _completion_command(commands)
     _with_lang(parser)
     return parser

@@ -1,0 +1,123 @@
+"""`neweden conformance`: write the suite (`suite DIR`), answer as a scorer of the protocol
+(`answer`), and compare scorers on a suite (`run SUITE --cmd NAME=COMMAND ...`);
+docs/conformance.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from neweden.cli.parsing import Parser
+from neweden.i18n import _
+
+__all__ = ["conformance_command"]
+
+
+def conformance_command(commands: Any) -> None:
+    """The `conformance` command and its three subcommands."""
+    top = commands.add_parser(
+        "conformance",
+        help=_("a conformance suite for New Eden scorers, and a harness comparing them"),
+    )
+    sub = top.add_subparsers(dest="conformance_command", required=True, metavar="COMMAND")
+    writing: Parser = sub.add_parser(
+        "suite", help=_("write the suite new-eden/suite@1 in DIR (cases.jsonl, manifest.json)")
+    )
+    writing.add_argument("dir", metavar="DIR")
+    writing.add_argument(
+        "--generated", type=int, default=2000, metavar="N", help=_("generated games (2000)")
+    )
+    writing.set_defaults(run=_suite)
+    answering: Parser = sub.add_parser(
+        "answer",
+        help=_("score JSON Lines games from standard input as new-eden/scorer@1 answers"),
+    )
+    answering.add_argument(
+        "--reference", action="store_true", help=_("with the pure-Python twin of the core")
+    )
+    answering.set_defaults(run=_answer)
+    schema: Parser = sub.add_parser(
+        "schema", help=_("the JSON Schema of an answer of new-eden/scorer@1")
+    )
+    schema.set_defaults(run=_schema)
+    running: Parser = sub.add_parser(
+        "run",
+        help=_("run scorers on a suite and compare them (exit 0: each agrees where it answers)"),
+    )
+    running.add_argument("suite", metavar="SUITE")
+    running.add_argument(
+        "--cmd",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help=_("a scorer: a command reading games on stdin, one answer line a game (repeat)"),
+    )
+    running.add_argument("--json", metavar="FILE", help=_("write report.json here"))
+    running.add_argument(
+        "--game-seconds", type=float, default=10.0, help=_("time limit per game (10 s)")
+    )
+    running.add_argument(
+        "--run-seconds", type=float, default=600.0, help=_("time limit per scorer (600 s)")
+    )
+    running.set_defaults(run=_run)
+
+
+def _suite(args: argparse.Namespace) -> int:
+    from neweden.runners.conformance_suite import write_suite
+
+    manifest = write_suite(args.dir, args.generated)
+    areas = ", ".join(f"{area} {n}" for area, n in manifest["areas"].items())
+    sys.stdout.write(
+        _("{cases} cases in {dir}: {areas}", cases=manifest["cases"], dir=args.dir, areas=areas)
+        + "\n"
+    )
+    return 0
+
+
+def _schema(_args: argparse.Namespace) -> int:
+    from neweden.runners.conformance_suite import answer_schema
+
+    sys.stdout.write(answer_schema())
+    return 0
+
+
+def _answer(args: argparse.Namespace) -> int:
+    from neweden.runners.conformance_suite import answer_lines
+
+    answer_lines(sys.stdin.buffer, sys.stdout.buffer, reference=args.reference)
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from neweden.present.conformance import report_of, table_of
+    from neweden.runners.conformance_run import load_suite, run_scorer
+
+    scorers = []
+    for given in args.cmd:
+        name, equals, command = given.partition("=")
+        if not equals or not name or not command.strip():
+            sys.stderr.write(
+                _("neweden: --cmd takes NAME=COMMAND, not {given}", given=given) + "\n"
+            )
+            return 2
+        scorers.append((name, command))
+    if not scorers:
+        sys.stderr.write(_("neweden: give at least one scorer: --cmd NAME=COMMAND") + "\n")
+        return 2
+    try:
+        manifest, cases = load_suite(args.suite)
+    except (OSError, ValueError, KeyError) as exc:
+        sys.stderr.write(
+            _("neweden: {suite} is not a suite: {why}", suite=args.suite, why=exc) + "\n"
+        )
+        return 2
+    runs = [run_scorer(n, c, cases, args.game_seconds, args.run_seconds) for n, c in scorers]
+    report = report_of(runs, manifest)
+    sys.stdout.write(table_of(report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=2, ensure_ascii=False)
+            handle.write("\n")
+    return 0 if all(s["agrees"] for s in report["scorers"]) else 1

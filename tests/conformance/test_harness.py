@@ -1,0 +1,252 @@
+"""The conformance suite and its harness (docs/conformance.md, issue 42): the suite written
+twice is the same bytes and a changed rule changes it; a scorer wrong in one rule is caught
+in that rule's area; a scorer that crashes, hangs, prints garbage, answers out of order or is
+slow is reported, never stopping the run."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden.cli.main import main
+from neweden.rules import ten_cards
+from neweden.runners import conformance_suite
+
+#: The start of every scorer written here: neweden's answer of each game, as `fix` leaves it.
+PRELUDE = """
+import json, sys
+from neweden.runners.conformance_suite import answer_of
+from neweden.runners.results import scored
+from neweden.catalog.catalog import BUILTIN
+
+def answers(games, reference=False):
+    found = scored([json.dumps(g).encode() for g in games], [None] * len(games), BUILTIN,
+                   False, reference=reference)
+    return [answer_of(r) for r in found]
+
+def main(fix_game=lambda g: g, fix_answer=lambda g, a: a, reference=False):
+    for line in sys.stdin:
+        game = json.loads(line)
+        try:
+            fixed = fix_game(json.loads(line))
+        except Exception:  # a game this wrong scorer does not read: as it is
+            fixed = game
+        (answer,) = answers([fixed], reference)
+        doc = json.loads(json.dumps(__import__("msgspec").to_builtins(answer)))
+        sys.stdout.write(json.dumps(fix_answer(game, doc)) + "\\n")
+        sys.stdout.flush()
+"""
+
+#: Each scorer wrong in one rule, and the rule area that must show it.
+WRONG = {
+    "ignores-the-180-rotation": (
+        "rotation",
+        """
+def flat(game):
+    for p in game.get("players", []):
+        for c in p.get("city", []):
+            c.pop("rotated", None)
+    return game
+main(fix_game=flat)
+""",
+    ),
+    "a-shelter-group-of-5-counts-5": (
+        "military",
+        """
+import builtins
+from neweden.geometry import reference
+reference.min = lambda *a: a[0] if len(a) == 2 and a[1] == 4 else builtins.min(*a)
+main(reference=True)
+""",
+    ),
+    "ties-broken-by-name": (
+        "ranking",
+        """
+def by_name(game, doc):
+    order = sorted(doc.get("players", []), key=lambda p: (-p["total"], p["name"]))
+    for place, p in enumerate(order, 1):
+        p["place"] = place
+    return doc
+main(fix_answer=by_name)
+""",
+    ),
+    "forgets-the-ten-card-bonus": (
+        "ten_cards",
+        """
+def no_bonus(game, doc):
+    for p in doc.get("players", []):
+        p["total"] -= (p.get("parts") or {}).get("ten_cards") or 0
+    return doc
+main(fix_answer=no_bonus)
+""",
+    ),
+    "wild-sides-join-nothing": (
+        "wild",
+        """
+def unjoined(game):
+    for p in game.get("players", []):
+        for c in p.get("city", []):
+            if c.get("card") == "atomic-waste" or (isinstance(c.get("card"), dict)
+                                                   and c["card"].get("wild")):
+                c["card"] = {"style": "ex_nothing", "type": "ex_nothing", "facility": "lab",
+                             "points": 0, "stars": 0,
+                             "sides": ["top", "right", "bottom", "left"]}
+    return game
+main(fix_game=unjoined)
+""",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("suite")
+    conformance_suite.write_suite(str(folder), generated=150)
+    return folder
+
+
+def _scorer(folder: Path, name: str, body: str) -> str:
+    path = folder / f"{name}.py"
+    path.write_text(PRELUDE + textwrap.dedent(body), encoding="utf-8")
+    return f"{name}={sys.executable} {path}"
+
+
+def _run(suite: Path, tmp_path: Path, *cmds: str, seconds: float = 10.0) -> tuple[int, Any]:
+    out = tmp_path / "report.json"
+    args = ["conformance", "run", str(suite), "--json", str(out), f"--game-seconds={seconds}"]
+    for cmd in cmds:
+        args += ["--cmd", cmd]
+    code = main(args)
+    return code, json.loads(out.read_text())
+
+
+def test_the_suite_written_twice_is_the_same_and_a_changed_rule_changes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = conformance_suite.write_suite(str(tmp_path / "a"), generated=60)
+    second = conformance_suite.write_suite(str(tmp_path / "b"), generated=60)
+    assert (tmp_path / "a" / "cases.jsonl").read_bytes() == (
+        tmp_path / "b" / "cases.jsonl"
+    ).read_bytes()
+    assert first == second
+    assert first["parts"] == {"hand": len(conformance_suite.hand_cases()), "generated": 60}
+    monkeypatch.setattr(ten_cards, "TEN_CARDS_POINTS", 6)  # the rule changed...
+    with pytest.raises(AssertionError, match=r"the package answers \d+, the hand \d+"):
+        conformance_suite.write_suite(str(tmp_path / "c"), generated=60)  # ...a hand case says so
+    monkeypatch.setattr(conformance_suite, "hand_cases", list)
+    changed = conformance_suite.write_suite(str(tmp_path / "d"), generated=60)
+    monkeypatch.setattr(ten_cards, "TEN_CARDS_POINTS", 5)
+    kept = conformance_suite.write_suite(str(tmp_path / "e"), generated=60)
+    assert changed["sha256"] != kept["sha256"]  # ...and the generated part's answers too
+
+
+@pytest.mark.parametrize("wrong", sorted(WRONG))
+def test_a_scorer_wrong_in_one_rule_is_caught_in_its_area(
+    suite: Path, tmp_path: Path, wrong: str
+) -> None:
+    area, body = WRONG[wrong]
+    code, report = _run(suite, tmp_path, _scorer(tmp_path, wrong, body))
+    assert code == 1
+    (scorer,) = report["scorers"]
+    assert scorer["areas"][area]["differs"] >= 1, scorer["areas"]
+    assert sum(a["crashed"] for a in scorer["areas"].values()) == 0
+
+
+def test_neweden_and_its_reference_path_agree_on_the_whole_suite(
+    suite: Path, tmp_path: Path
+) -> None:
+    answer = f"{sys.executable} -m neweden conformance answer"
+    code, report = _run(suite, tmp_path, f"cli={answer}", f"twin={answer} --reference")
+    assert code == 0
+    for scorer in report["scorers"]:
+        counts = scorer["areas"]
+        assert sum(a["agrees"] for a in counts.values()) == report["suite"]["cases"]
+        assert scorer["not_given"] == []
+
+
+BROKEN = {
+    "crashes-on-a-game-without-mode": """
+def boom(game, doc):
+    if "mode" not in game:
+        raise SystemExit(3)
+    return doc
+main(fix_answer=boom)
+""",
+    "hangs-on-a-first-player": """
+import time
+def hang(game, doc):
+    if "first_player" in game:
+        time.sleep(3600)
+    return doc
+main(fix_answer=hang)
+""",
+    "garbage-for-bonuses": """
+def garbage(game, doc):
+    players = game.get("players")
+    listed = players if isinstance(players, list) else []
+    return "hello" if any("bonuses" in p for p in listed) else doc
+main(fix_answer=garbage)
+""",
+    "out-of-order": """
+for a, b in zip(*[iter(sys.stdin)] * 2):
+    x, y = answers([json.loads(a), json.loads(b)])
+    m = __import__("msgspec")
+    sys.stdout.write(m.json.encode(y).decode() + "\\n" + m.json.encode(x).decode() + "\\n")
+    sys.stdout.flush()
+""",
+    "slow": """
+import time
+def slow(game, doc):
+    time.sleep(0.02)
+    return doc
+main(fix_answer=slow)
+""",
+}
+
+
+def test_broken_scorers_are_reported_and_the_run_goes_on(tmp_path: Path) -> None:
+    small = tmp_path / "suite"
+    conformance_suite.write_suite(str(small), generated=10)
+    cmds = [_scorer(tmp_path, name, body) for name, body in BROKEN.items()]
+    code, report = _run(small, tmp_path, *cmds, seconds=2.0)
+    assert code == 1
+    found = {s["name"]: s for s in report["scorers"]}
+    cases = report["suite"]["cases"]
+    for scorer in found.values():  # every case has its outcome, whatever the scorer did
+        assert sum(sum(a.values()) for a in scorer["areas"].values()) == cases
+    games = [json.loads(x)["game"] for x in (small / "cases.jsonl").read_text().splitlines()]
+    without_mode = sum("mode" not in g for g in games)
+    first_player = sum("first_player" in g for g in games)
+    bonuses = sum(
+        any("bonuses" in p for p in g["players"]) for g in games if isinstance(g["players"], list)
+    )
+    assert (without_mode, first_player, bonuses) == (1, 3, 2)  # the suite these counts assume
+    assert found["crashes-on-a-game-without-mode"]["problems"]["crashes"] == without_mode
+    assert found["hangs-on-a-first-player"]["problems"]["hangs"] == first_player
+    assert found["garbage-for-bonuses"]["problems"]["garbage"] == bonuses
+    assert found["out-of-order"]["problems"]["out_of_order"] >= 1
+    slow = found["slow"]
+    assert slow["agrees"] is True
+    assert slow["speed"]["p50_ms"] >= 15  # its 20 ms a game, said
+    crashed = found["crashes-on-a-game-without-mode"]["first_differences"][0]
+    assert crashed["verdict"] == "crashed"
+    assert "stopped without an answer" in crashed["detail"]
+
+
+def test_the_protocols_schema_in_the_docs_is_the_one_the_package_checks_answers_with() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "conformance.md").read_text("utf-8")
+    shown = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(shown) == json.loads(conformance_suite.answer_schema())
+
+
+def test_a_scorer_that_cannot_start_is_reported_for_every_case(suite: Path, tmp_path: Path) -> None:
+    code, report = _run(suite, tmp_path, "typo=no-such-scorer-here")
+    assert code == 1
+    (scorer,) = report["scorers"]
+    assert sum(a["crashed"] for a in scorer["areas"].values()) == report["suite"]["cases"]
+    assert "cannot start" in scorer["first_differences"][0]["detail"]
