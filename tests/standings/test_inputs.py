@@ -438,3 +438,75 @@ def test_post_standings_refuses_what_it_cannot_rank(server: int) -> None:
     status, answer = _post(server, "/v1/standings", json.dumps({"results": [five]}).encode())
     assert status == 200
     assert answer["left_out"][0]["code"] == "not_a_result"
+
+
+def test_a_game_spelled_two_ways_is_counted_once_and_two_rounds_alike_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The second review: a file named relatively and absolutely is one game; two rounds
+    validated each in its own folder, both `games.jsonl:1`, are two games."""
+    for round_, cards in ((1, 3), (2, 4)):
+        folder = tmp_path / f"r{round_}"
+        folder.mkdir()
+        doc = _game("Copa", round_, ("Ana", cards), ("Bia", 2))
+        (folder / "games.jsonl").write_text(json.dumps(doc) + "\n")
+        monkeypatch.chdir(folder)
+        assert main(["validate", "games.jsonl", "--out", str(tmp_path / f"r{round_}.jsonl")]) == 0
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    code, out, _err = _run("r1.jsonl", "r2.jsonl", "--json", "-", "--quiet", capsys=capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert (doc["events"][0]["games"], doc["left_out"]) == (2, [])  # no round lost
+    same = ["r1/games.jsonl", str(tmp_path / "r1" / "games.jsonl")]
+    code, out, _err = _run(*same, "--json", "-", "--quiet", capsys=capsys)
+    doc = json.loads(out)
+    assert doc["events"][0]["games"] == 1
+    assert [x["code"] for x in doc["left_out"]] == ["duplicate_game"]
+
+
+@pytest.mark.parametrize("places", [[2, 2], [1, 3, 3], [2, 1, 1]])
+def test_places_no_ranking_gives_are_not_a_result(
+    folder: Path, tmp_path: Path, places: list[int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = _report(tmp_path / "out.jsonl", folder)
+    report["players"] = [dict(report["players"][0], place=p) for p in places]
+    results = tmp_path / "edited.jsonl"
+    results.write_text(json.dumps(report) + "\n")
+    capsys.readouterr()
+    _code, out, _err = _run(str(results), "--json", "-", "--quiet", capsys=capsys)
+    (left,) = json.loads(out)["left_out"]
+    assert left["code"] == "not_a_result"
+    assert "no ranking gives" in left["message"]
+
+
+def test_an_empty_event_is_no_event_and_options_given_twice_are_refused(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "g.jsonl"
+    docs = [_game("", 1, ("Ana", 3), ("Bia", 2)), _game("x", 1, ("Ana", 3), ("Bia", 2))]
+    del docs[1]["meta"]["event"]
+    games.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    _code, out, _err = _run(str(games), "--json", "-", "--quiet", capsys=capsys)
+    assert [e["event"] for e in json.loads(out)["events"]] == [None]
+    code, _out, err = _run(str(folder), "--points=4:4,3,2,1", "--points=4:9,3,2,1", capsys=capsys)
+    assert code == 2
+    assert "give the points of games of 4 players once" in err
+    aliases = tmp_path / "a.json"
+    aliases.write_text('{"Bruno": "Davi", "Bruno": "Eva"}', encoding="utf-8")
+    code, _out, err = _run(str(folder), "--alias", str(aliases), capsys=capsys)
+    assert code == 2
+    assert '"Bruno" is already an alias of "Davi"' in err
+
+
+def test_post_standings_counts_results_not_points_before_decoding(server: int) -> None:
+    """Results with commas inside (more than 100,000 in the body) are counted before they
+    are decoded: 19,999 results and a list of points are not too many."""
+    one = b'{"valid": false, "errors": [], "players": [], "meta": null, "a": 1, "b": 2}'
+    body = b'{"points": [4, 3, 2, 1], "results": [' + b",".join([one] * 19_999) + b"]}"
+    assert body.count(b",") >= 100_000  # so the count before decoding is made
+    status, answer = _post(server, "/v1/standings", body)
+    assert status == 200
+    assert len(answer["left_out"]) == 19_999
+    body = b'{"results": [' + b",".join([one] * 30_001) + b"]}"
+    assert _post(server, "/v1/standings", body)[0] == 413

@@ -129,3 +129,115 @@ def test_the_games_saved_on_a_phone_are_ranked_in_portuguese(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert errors == []
     ctx.close()
+
+
+def _ranked(page: Any, times: int) -> None:
+    page.wait_for_selector(f'body[data-ranked="{times}"]')
+
+
+def test_saved_games_of_one_name_are_each_counted(
+    browser: Any, server: int, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Three saved games named "Table 1" (their table, as the page names them) are three
+    games, not one and two duplicates."""
+    docs = _games()[:3]
+    kept = [
+        {"id": f"g{k}", "name": "Table 1", "saved": "2026-12-06T10:00:00Z", "game": doc}
+        for k, doc in enumerate(docs)
+    ]
+    ctx, page, errors = _open(browser, server)
+    page.evaluate("kept => localStorage.setItem('neweden.saved', JSON.stringify(kept))", kept)
+    page.locator("#r-kept").click()
+    _ranked(page, 1)
+    assert page.locator("section.standing h3").first.inner_text() == "Copa Éden — 3 games"
+    assert page.locator("#r-left li").count() == 0
+    assert errors == []
+    ctx.close()
+
+
+def test_options_read_as_the_command_line_reads_them(
+    browser: Any, server: int, event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`3:4,2,1` and `Davi#2 = …` mean what they mean to `neweden standings`; what it
+    refuses is refused, and a refusal leaves no table of other options on the screen."""
+    aliases = event.parent / "aliases.txt"
+    aliases.write_text("Davi = Bruno  # the same person\n", encoding="utf-8")
+    capsys.readouterr()
+    args = [
+        "standings",
+        str(event),
+        "--points",
+        "4:5,3,1,0",
+        "--alias",
+        str(aliases),
+        "--json",
+        "-",
+    ]
+    assert main([*args, "--quiet"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    ctx, page, _errors = _open(browser, server)
+    page.locator("details summary").click()
+    page.fill("#r-points", "4:5,3,1,0")
+    page.fill("#r-aliases", "Davi = Bruno  # the same person")
+    page.set_input_files("#r-file", str(event))
+    _ranked(page, 1)
+    shown = _shown(page)
+    assert [[row[1] for row in table] for table in shown] == [
+        [p["name"] for p in e["players"]] for e in expected["events"]
+    ]
+    assert [[row[2] for row in table] for table in shown] == [
+        [str(p["points"]) for p in e["players"]] for e in expected["events"]
+    ]
+    for text, said in (
+        ("Davi = Bruno = Ana", "line 1 of the aliases: write ALIAS = NAME, with one ="),
+        ("Davi = Bruno\nDavi = Ana", 'line 2 of the aliases: "Davi" is already an alias'),
+    ):
+        page.fill("#r-aliases", text)
+        page.locator("#r-aliases").dispatch_event("change")
+        page.wait_for_selector("#r-error:not([hidden])")
+        assert said in page.locator("#r-error").inner_text()
+        assert page.locator("section.standing").count() == 0  # no table of other options
+    page.fill("#r-aliases", "")
+    page.fill("#r-points", "4/3/2/1")
+    page.locator("#r-points").dispatch_event("change")
+    page.wait_for_function("() => document.getElementById('r-error').innerText.includes('4/3/2/1')")
+    assert "is neither 5,3,2,0 nor 3:4,2,1" in page.locator("#r-error").inner_text()
+    ctx.close()
+
+
+def test_a_second_choice_while_the_first_is_ranked_shows_only_the_second(
+    browser: Any, server: int, event: Path, tmp_path: Path
+) -> None:
+    big = tmp_path / "big.jsonl"
+    doc = game("military", player("Zé", line(3)), player("Ivo", line(2)), meta={"event": "Big"})
+    big.write_text((json.dumps(doc) + "\n") * 2500, encoding="utf-8")
+    ctx, page, _errors = _open(browser, server)
+    page.set_input_files("#r-file", str(big))
+    page.set_input_files("#r-file", str(event))  # at once, before the first is ranked
+    page.wait_for_function("() => document.body.dataset.ranked")
+    page.wait_for_timeout(1500)  # the first's answers come back meanwhile, and are dropped
+    titles = page.locator("section.standing h3").all_inner_texts()
+    assert titles == ["Copa Éden — 3 games", "Liga — 1 game"]
+    ctx.close()
+
+
+def test_a_json_file_is_one_game_and_a_phone_keeps_long_names_inside(
+    browser: Any, server: int, tmp_path: Path
+) -> None:
+    name = "Copa_New_Eden_2026_Etapa_Sao_Paulo_Regional_Final"
+    doc = game("military", player("Ana", line(3)), player("Bia", line(2)), meta={"event": name})
+    pretty = tmp_path / f"{name}_mesa_1.json"
+    pretty.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    ctx, page, errors = _open(browser, server, **PHONE)
+    page.set_input_files("#r-file", str(pretty))
+    _ranked(page, 1)
+    assert page.locator("section.standing h3").inner_text() == f"{name} — 1 game"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_input_files("#r-file", str(empty))
+    _ranked(page, 2)
+    assert page.locator("#r-status").inner_text() == "No game could be counted for the standings."
+    assert page.locator("section.standing").count() == 0
+    assert errors == []
+    ctx.close()

@@ -379,6 +379,15 @@ MESSAGES: dict[str, str] = {
     "results_requirements_met": N_("requirements met"),
     "results_cards": N_("cards"),
     "results_games": N_("games"),
+    "results_points_syntax": N_('points: "{text}" is neither 5,3,2,0 nor 3:4,2,1'),
+    "results_points_mixed": N_(
+        "points: give one list for every player count, or lists by count (3:4,2,1), not both"
+    ),
+    "results_alias_line": N_("line {line} of the aliases: write ALIAS = NAME, with one ="),
+    "results_alias_twice": N_(
+        'line {line} of the aliases: "{alias}" is already an alias of "{name}"'
+    ),
+    "results_nothing": N_("No game could be counted for the standings."),
     "review_raw_hint": N_(
         "The page cannot draw this game (it is not JSON, or not a game): mend its text here "
         "and save it; the service says what is wrong."

@@ -71,7 +71,7 @@ def standings_table(standings: Standings) -> str:
         lines.append("")
     for note in standings.notes:
         lines.append(visible(f"{note.code}: {note.message}"))
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return "\n".join(lines).rstrip("\n") + "\n" if lines else ""
 
 
 def _source(source: dict[str, Any]) -> str:

@@ -4,11 +4,12 @@ table, CSV, JSON and HTML."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
 
 import msgspec
 
@@ -88,14 +89,23 @@ def read_aliases(path: str) -> Aliases:
     if not path.lower().endswith(".json"):
         return aliases_from_lines(text, path)
     try:
-        doc = msgspec.json.decode(text)
-    except msgspec.DecodeError as exc:
+        pairs = json.loads(text, object_pairs_hook=_pairs)
+    except ValueError as exc:
         raise StandingsError(_("--alias {path}: {why}", path=path, why=str(exc))) from None
-    if not isinstance(doc, dict) or not all(isinstance(v, str) for v in doc.values()):
+    if not isinstance(pairs, _Pairs) or not all(isinstance(v, str) for _k, v in pairs):
         raise StandingsError(
             _('--alias {path}: write one object, {{"ALIAS": "NAME", ...}}', path=path)
         )
-    return aliases_from_mapping(list(doc.items()), [f"{path}: {key}" for key in doc])
+    # (each pair as given: a key given twice is said by aliases_from_mapping)
+    return aliases_from_mapping(list(pairs), [f"{path}: {key}" for key, _v in pairs])
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """A JSON object's pairs in order, a key given twice kept twice."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> _Pairs:
+    return _Pairs(pairs)
 
 
 @dataclass(frozen=True)

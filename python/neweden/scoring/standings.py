@@ -134,8 +134,11 @@ def _pointer(error: msgspec.ValidationError) -> tuple[str, str]:
 
 
 def _event_label(value: Any) -> str | None:
-    """An event as a text (`1` and `"1"` are one event); None when there is none."""
-    if value is None or isinstance(value, str):
+    """An event as a text (`1` and `"1"` are one event); None when there is none (an empty
+    text is none)."""
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if value is None:
         return value
     return msgspec.json.encode(value).decode()
 
@@ -195,6 +198,9 @@ def read_result(doc: Any, where: dict[str, Any]) -> Result:
         if seat.place > len(seats):
             what = _("a place past the players' ({n})", n=len(seats))
             return LeftOut(where, event, round_, "not_a_result", _not_a_result(what, at))
+    if not _ranked([seat.place for seat in seats]):
+        what = _("places that no ranking gives (1, 1, 3 is one; 2, 2 is none)")
+        return LeftOut(where, event, round_, "not_a_result", _not_a_result(what, "/players"))
     if len(seats) < 2:
         return LeftOut(
             source,
@@ -212,6 +218,13 @@ def read_result(doc: Any, where: dict[str, Any]) -> Result:
             for s in seats
         ),
     )
+
+
+def _ranked(places: list[int]) -> bool:
+    """Whether places are a competition ranking's: in order, each the one before it (a tie)
+    or its own position (1, 1, 3)."""
+    ordered = sorted(places)
+    return all(p in (ordered[k - 1], k + 1) if k else p == 1 for k, p in enumerate(ordered))
 
 
 def _not_a_result(what: str, where: str | int) -> str:
@@ -371,19 +384,24 @@ def _event(
     )
 
 
-def _sifted(result: Result, seen: dict[tuple[str, int | None], str], aliases: Aliases) -> Result:
-    """The result, or why it is left out after all: its game was read before (the same
-    source, a file given twice or a results file beside its games), or two of its players
-    are one person once names are folded and aliases applied."""
+#: What tells one game from another: its file's name (not the folder: a path is spelled
+#: from wherever `validate` ran), its line, and each player's name, total and place.
+GameKey = tuple[str, Any, tuple[Seat, ...]]
+
+
+def _sifted(result: Result, seen: dict[GameKey, str], aliases: Aliases) -> Result:
+    """The result, or why it is left out after all: its game was read before (the same file
+    name and line with the same players, totals and places: a file given twice, however its
+    path is spelled, or a results file beside its games), or two of its players are one
+    person once names are folded and aliases applied."""
     if isinstance(result, LeftOut):
         return result
     path, line = result.source.get("path"), result.source.get("line")
-    if isinstance(path, str):
-        key = (posixpath.normpath(path.replace("\\", "/")), line if type(line) is int else None)
-        if key in seen:
-            said = _("the same game as {first}, counted once", first=seen[key])
-            return LeftOut(result.source, result.event, result.round, "duplicate_game", said)
-        seen[key] = path if key[1] is None else f"{path}:{key[1]}"
+    key = (posixpath.basename(str(path).replace("\\", "/")), line, result.seats)
+    if key in seen:
+        said = _("the same game as {first}, counted once", first=seen[key])
+        return LeftOut(result.source, result.event, result.round, "duplicate_game", said)
+    seen[key] = str(path) if line is None else f"{path}:{line}"
     names: dict[str, str] = {}
     for seat in result.seats:
         key_name = player_key(aliases.name(seat.name))
@@ -404,7 +422,7 @@ def standings(results: Iterable[Result], points: Points, aliases: Aliases) -> St
     games left out. StandingsError when a game's player count has no points."""
     events: dict[str | None, list[Counted]] = {}
     left: list[LeftOut] = []
-    seen: dict[tuple[str, int | None], str] = {}
+    seen: dict[GameKey, str] = {}
     for result in results:
         result = _sifted(result, seen, aliases)
         if isinstance(result, LeftOut):

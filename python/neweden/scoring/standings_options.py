@@ -219,6 +219,14 @@ def points_from(specs: Sequence[str], option: str = "--points") -> Points:
         head, colon, rest = spec.partition(":")
         if colon:
             n, values = _one_count(spec, head, rest, option)
+            if n in counts:
+                raise StandingsError(
+                    _(
+                        "{option}: give the points of games of {n} players once",
+                        option=option,
+                        n=n,
+                    )
+                )
             counts[n] = values
         elif general is not None:
             raise StandingsError(

@@ -15,6 +15,7 @@ const el = (tag, props = {}, ...children) => {
 const BATCH = 1000; // games a POST /v1/score/batch takes
 const COLUMNS = ["place", "name", "points", "total", "wins", "requirements_met", "cards", "games"];
 let last = null; // what was read last: shown again when an option changes
+let runs = 0; // the ranking under way: an older one, outrun by a newer choice, shows nothing
 
 // Each line of a JSON Lines text: {source, value}, or a line that is not JSON, said.
 function linesOf(text, path) {
@@ -51,18 +52,66 @@ async function resultsOf(read) {
   return results;
 }
 
-// The options as POST /v1/standings takes them: points, one list; aliases, `ALIAS = NAME`.
+// The points as `--points` writes them: `5,3,2,0` for every player count, or `3:4,2,1`
+// for one (several, apart by spaces); the service checks the values themselves.
+function points(text) {
+  const general = [];
+  const counts = {};
+  for (const spec of text.split(/\s+/).filter(Boolean)) {
+    const found = /^(?:(\d):)?(\d+(?:,\d+)*)$/.exec(spec);
+    if (!found) throw new Error(t("results_points_syntax", { text: spec }));
+    const values = found[2].split(",").map(Number);
+    if (found[1]) counts[found[1]] = values;
+    else general.push(values);
+  }
+  if (general.length && Object.keys(counts).length) throw new Error(t("results_points_mixed"));
+  if (general.length > 1) throw new Error(t("results_points_mixed"));
+  return general.length ? general[0] : counts;
+}
+
+// The aliases as an alias file writes them: `ALIAS = NAME` a line, `#` after a space (or
+// at the start) begins a comment; what the file would refuse, refused here the same way.
+function aliases(text) {
+  const found = Object.create(null);
+  text.split("\n").forEach((raw, at) => {
+    const words = raw.replace(/(^|\s)#.*$/, "").trim();
+    if (!words) return;
+    const parts = words.split("=");
+    if (parts.length !== 2 || !parts[0].trim() || !parts[1].trim()) {
+      throw new Error(t("results_alias_line", { line: at + 1 }));
+    }
+    const [alias, name] = parts.map((p) => p.trim());
+    if (alias in found && found[alias] !== name) {
+      throw new Error(t("results_alias_twice", { line: at + 1, alias, name: found[alias] }));
+    }
+    found[alias] = name;
+  });
+  return found;
+}
+
+// The options as POST /v1/standings takes them.
 function options() {
   const body = {};
-  const points = $("r-points").value.trim();
-  if (points) body.points = points.split(/[\s,;/]+/).filter(Boolean).map(Number);
-  const aliases = {};
-  for (const line of $("r-aliases").value.split("\n")) {
-    const [alias, name] = line.split("#")[0].split("=");
-    if (alias?.trim() && name !== undefined) aliases[alias.trim()] = name.trim();
-  }
-  if (Object.keys(aliases).length) body.aliases = aliases;
+  const given = $("r-points").value.trim();
+  if (given) body.points = points(given);
+  const named = aliases($("r-aliases").value);
+  if (Object.keys(named).length) body.aliases = named;
   return body;
+}
+
+// What the standings read of a result (the rest of a report stays here: a body of 32 MiB
+// holds tens of thousands of results so).
+function trimmed(r) {
+  const first = (errors) => (errors ?? []).slice(0, 1);
+  const players = (r.players ?? []).map((p) => ({
+    name: p.name,
+    place: p.place,
+    cards: p.cards,
+    score: { total: p.score?.total },
+    requirements_met: p.requirements_met,
+    errors: first(p.errors),
+  }));
+  return { source: r.source, valid: r.valid, meta: r.meta, errors: first(r.errors), players };
 }
 
 function eventTable(event) {
@@ -92,16 +141,24 @@ function leftOut(left, notes) {
 
 async function rank() {
   if (!last) return;
+  const run = ++runs;
+  const read = last;
   $("r-error").hidden = true;
   try {
-    const results = await resultsOf(last.read);
-    const answer = await post("/v1/standings", { results, ...options() });
+    const asked = options();
+    const results = await resultsOf(read.read);
+    if (run !== runs) return;
+    const answer = await post("/v1/standings", { results: results.map(trimmed), ...asked });
+    if (run !== runs) return;
     if (!answer.ok) throw new Error(answer.body.detail ?? String(answer.status));
     const made = answer.body;
     $("r-events").replaceChildren(...made.events.map(eventTable));
-    $("r-left").replaceChildren(...leftOut([...last.broken, ...made.left_out], made.notes));
-    $("r-status").textContent = t("results_read", { name: last.name });
+    $("r-left").replaceChildren(...leftOut([...read.broken, ...made.left_out], made.notes));
+    $("r-status").textContent = made.events.length ? t("results_read", { name: read.name }) : t("results_nothing");
   } catch (error) {
+    if (run !== runs) return;
+    $("r-events").replaceChildren(); // nothing shown that these options did not make
+    $("r-left").replaceChildren();
     $("r-error").textContent = t("results_failed", { reason: error.message });
     $("r-error").hidden = false;
     $("r-status").textContent = "";
@@ -109,16 +166,31 @@ async function rank() {
   document.body.dataset.ranked = String(Number(document.body.dataset.ranked ?? 0) + 1);
 }
 
+// A `.json` file is one game (or a list of them); any other file, JSON Lines.
+function entriesOf(text, name) {
+  if (!/\.json$/i.test(name)) return linesOf(text, name);
+  try {
+    const doc = JSON.parse(text);
+    const many = Array.isArray(doc);
+    const read = (many ? doc : [doc]).map((value, k) => ({ source: { path: name, line: many ? k + 1 : null }, value }));
+    return { read, broken: [] };
+  } catch {
+    return { read: [], broken: [{ source: { path: name, line: null }, code: "unreadable", message: t("results_not_json") }] };
+  }
+}
+
 async function fromFile() {
   const file = $("r-file").files[0];
   if (!file) return;
-  last = { name: file.name, ...linesOf(await file.text(), file.name) };
+  const text = await file.text();
+  last = { name: file.name, ...entriesOf(text, file.name) };
   await rank();
 }
 
 async function fromDevice() {
   const kept = keptGames();
-  const read = kept.map((entry) => ({ source: { path: entry.name || entry.id, line: null }, value: entry.game }));
+  // each saved game named apart (two are often "Table 1"): its name and its own id
+  const read = kept.map((entry) => ({ source: { path: `${entry.name || ""} #${entry.id}`.trim(), line: null }, value: entry.game }));
   last = { name: t("results_kept"), read, broken: [] };
   await rank();
 }
