@@ -250,3 +250,23 @@ def test_a_scorer_that_cannot_start_is_reported_for_every_case(suite: Path, tmp_
     (scorer,) = report["scorers"]
     assert sum(a["crashed"] for a in scorer["areas"].values()) == report["suite"]["cases"]
     assert "cannot start" in scorer["first_differences"][0]["detail"]
+
+
+def test_neweden_over_http_agrees_and_a_scorer_not_listening_is_reported(
+    suite: Path, tmp_path: Path
+) -> None:
+    pytest.importorskip("starlette", reason="the serve extra")
+    from tests.servers import running_server
+
+    with running_server({}) as (port, _pid):
+        out = tmp_path / "report.json"
+        args = ["conformance", "run", str(suite), "--json", str(out), "--game-seconds=2"]
+        args += ["--url", f"http=http://127.0.0.1:{port}/v1/score"]
+        args += ["--url", "down=http://127.0.0.1:1/v1/score"]
+        assert main(args) == 1
+    http, down = json.loads(out.read_text())["scorers"]
+    cases = sum(sum(a.values()) for a in http["areas"].values())
+    assert http["agrees"] is True
+    assert sum(a["agrees"] for a in http["areas"].values()) == cases  # errors' codes too
+    assert down["problems"]["crashes"] == cases
+    assert "no answer" in down["first_differences"][0]["detail"]

@@ -54,7 +54,19 @@ def conformance_command(commands: Any) -> None:
         metavar="NAME=COMMAND",
         help=_("a scorer: a command reading games on stdin, one answer line a game (repeat)"),
     )
+    running.add_argument(
+        "--url",
+        action="append",
+        default=[],
+        metavar="NAME=URL",
+        help=_("a scorer over HTTP: each game POSTed alone (neweden's /v1/score works) (repeat)"),
+    )
     running.add_argument("--json", metavar="FILE", help=_("write report.json here"))
+    running.add_argument(
+        "--html",
+        metavar="FILE",
+        help=_("write report.html here: a row a scorer, a column a rule area, the games"),
+    )
     running.add_argument(
         "--game-seconds", type=float, default=10.0, help=_("time limit per game (10 s)")
     )
@@ -90,19 +102,35 @@ def _answer(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pictures(cases: Any) -> Any:
+    """A case's picture as a `data:` address (None for a game that cannot be drawn)."""
+    from neweden.format.problems import GameDecodeError
+    from neweden.present.index import picture_data
+    from neweden.present.render import render
+
+    games = {case.id: case.line for case in cases}
+
+    def picture(case: str) -> str | None:
+        try:
+            return picture_data(render(games[case]))
+        except (GameDecodeError, ValueError, KeyError):
+            return None
+
+    return picture
+
+
 def _run(args: argparse.Namespace) -> int:
-    from neweden.present.conformance import report_of, table_of
-    from neweden.runners.conformance_run import load_suite, run_scorer
+    from neweden.present.conformance import report_of, report_page, table_of
+    from neweden.runners.conformance_run import load_suite, run_scorer, run_url
 
     scorers = []
-    for given in args.cmd:
-        name, equals, command = given.partition("=")
-        if not equals or not name or not command.strip():
-            sys.stderr.write(
-                _("neweden: --cmd takes NAME=COMMAND, not {given}", given=given) + "\n"
-            )
+    for option, given in [("--cmd", g) for g in args.cmd] + [("--url", g) for g in args.url]:
+        name, equals, target = given.partition("=")
+        if not equals or not name or not target.strip():
+            said = _("neweden: {option} takes NAME=VALUE, not {given}", option=option, given=given)
+            sys.stderr.write(said + "\n")
             return 2
-        scorers.append((name, command))
+        scorers.append((option, name, target))
     if not scorers:
         sys.stderr.write(_("neweden: give at least one scorer: --cmd NAME=COMMAND") + "\n")
         return 2
@@ -113,11 +141,18 @@ def _run(args: argparse.Namespace) -> int:
             _("neweden: {suite} is not a suite: {why}", suite=args.suite, why=exc) + "\n"
         )
         return 2
-    runs = [run_scorer(n, c, cases, args.game_seconds, args.run_seconds) for n, c in scorers]
+    limits = (args.game_seconds, args.run_seconds)
+    runs = [
+        (run_scorer if option == "--cmd" else run_url)(name, target, cases, *limits)
+        for option, name, target in scorers
+    ]
     report = report_of(runs, manifest)
     sys.stdout.write(table_of(report))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=2, ensure_ascii=False)
             handle.write("\n")
+    if args.html:
+        with open(args.html, "w", encoding="utf-8") as handle:
+            handle.write(report_page(report, _pictures(cases)))
     return 0 if all(s["agrees"] for s in report["scorers"]) else 1

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any, Protocol
 
-__all__ = ["VERDICTS", "report_of", "table_of"]
+from neweden.i18n import _
+from neweden.present.html import standalone_page
+
+__all__ = ["VERDICTS", "report_of", "report_page", "table_of"]
+
+#: Pictures a page shows for each scorer and rule area (each some kilobytes).
+PICTURES_SHOWN = 12
 
 VERDICTS = ("agrees", "differs", "unsupported", "crashed")
 
@@ -70,6 +77,14 @@ def agrees(run: _Run) -> bool:
     return all(o.verdict in ("agrees", "unsupported") for o in run.outcomes)
 
 
+def _differing(run: _Run) -> list[dict[str, str]]:
+    return [
+        {"case": o.case, "area": o.area, "verdict": o.verdict, "detail": o.detail}
+        for o in run.outcomes
+        if o.verdict in ("differs", "crashed")
+    ]
+
+
 def report_of(runs: Sequence[_Run], manifest: dict[str, Any], first: int = 5) -> dict[str, Any]:
     """`report.json`: the suite, and each scorer's counts by area, first differences,
     fields not given, problems and speed."""
@@ -81,11 +96,8 @@ def report_of(runs: Sequence[_Run], manifest: dict[str, Any], first: int = 5) ->
                 "command": run.command,
                 "agrees": agrees(run),
                 "areas": _areas(run),
-                "first_differences": [
-                    {"case": o.case, "area": o.area, "verdict": o.verdict, "detail": o.detail}
-                    for o in run.outcomes
-                    if o.verdict in ("differs", "crashed")
-                ][:first],
+                "first_differences": _differing(run)[:first],
+                "differing": _differing(run),
                 "not_given": sorted(run.unsupported),
                 "problems": dict(run.problems),
                 "speed": _speed(run),
@@ -117,3 +129,92 @@ def table_of(report: dict[str, Any]) -> str:
         for diff in scorer["first_differences"]:
             lines.append(f"  {diff['case']} [{diff['area']}] {diff['verdict']}: {diff['detail']}")
     return "\n".join(lines) + "\n"
+
+
+_STYLE = (
+    "body{font-family:system-ui,sans-serif;margin:1rem;color:#222}"
+    "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.35rem .6rem;"
+    "text-align:center}th:first-child,td:first-child{text-align:left}"
+    "td.ok{background:#e6f4e6}td.bad{background:#fbe3e3}td.none{color:#888}"
+    "td a{display:block;min-height:1.5rem;color:inherit}.scroll{overflow-x:auto}"
+    "section.diff{display:none;border-top:2px solid #b00;margin-top:1rem}"
+    "section.diff:target{display:block}section.diff li{margin:.6rem 0}"
+    "section.diff img{max-width:100%;height:auto;display:block;border:1px solid #ddd}"
+)
+
+
+def _cell(scorer: dict[str, Any], area: str) -> str:
+    counts = scorer["areas"].get(area)
+    if counts is None:
+        return '<td class="none">-</td>'
+    total = sum(counts.values())
+    wrong = counts["differs"] + counts["crashed"]
+    said = f"{counts['agrees']}/{total}"
+    if counts["unsupported"]:
+        said += " " + _("({n} not supported)", n=counts["unsupported"])
+    if not wrong:
+        return f'<td class="ok">{escape(said)}</td>'
+    anchor = f"d-{scorer['name']}-{area}"
+    return f'<td class="bad"><a href="#{escape(anchor)}">{escape(said)}</a></td>'
+
+
+def _differences(scorer: dict[str, Any], area: str, picture: Callable[[str], str | None]) -> str:
+    found = [d for d in scorer["differing"] if d["area"] == area]
+    items = []
+    for k, diff in enumerate(found):
+        shown = picture(diff["case"]) if k < PICTURES_SHOWN else None
+        image = f'<img src="{escape(shown)}" alt="{escape(diff["case"])}">' if shown else ""
+        items.append(
+            f"<li><b>{escape(diff['case'])}</b> — {escape(diff['verdict'])}: "
+            f"{escape(diff['detail'])}{image}</li>"
+        )
+    anchor = f"d-{scorer['name']}-{area}"
+    return (
+        f'<section class="diff" id="{escape(anchor)}"><h2>{escape(scorer["name"])}: '
+        f"{escape(area)}</h2><ol>{''.join(items)}</ol></section>"
+    )
+
+
+def report_page(report: dict[str, Any], picture: Callable[[str], str | None]) -> str:
+    """`report.html`: a row a scorer, a column a rule area (agreeing cases of all); a click
+    on a cell where a scorer differs shows those games, each with what differs and the
+    picture of its cities (`picture`: a case's picture address, or None)."""
+    scorers = report["scorers"]
+    areas = sorted({area for s in scorers for area in s["areas"]})
+    scorer_word = _("scorer")
+    head = f"<tr><th>{escape(scorer_word)}</th>"
+    head += "".join(f"<th>{escape(a)}</th>" for a in areas) + "</tr>"
+    rows = "".join(
+        f"<tr><td>{escape(s['name'])}</td>" + "".join(_cell(s, a) for a in areas) + "</tr>"
+        for s in scorers
+    )
+    speed = "".join(
+        "<li>"
+        + escape(
+            _(
+                "{name}: {rate} games/s, start-up {startup} s, p99 {p99} ms",
+                name=s["name"],
+                rate=s["speed"]["games_per_s"],
+                startup=s["speed"]["startup_s"],
+                p99=s["speed"]["p99_ms"],
+            )
+        )
+        + "</li>"
+        for s in scorers
+    )
+    sections = [
+        _differences(s, a, picture)
+        for s in scorers
+        for a in areas
+        if s["areas"].get(a, {}).get("differs", 0) + s["areas"].get(a, {}).get("crashed", 0)
+    ]
+    suite = report["suite"]
+    cases = _("{suite}: {cases} cases", suite=suite.get("format"), cases=suite.get("cases"))
+    title = _("Conformance of New Eden scorers")
+    body = [
+        f"<p>{escape(cases)}</p>",
+        f'<div class="scroll"><table><thead>{head}</thead><tbody>{rows}</tbody></table></div>',
+        f"<ul>{speed}</ul>",
+        *sections,
+    ]
+    return standalone_page(title, _STYLE, body)

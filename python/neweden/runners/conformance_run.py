@@ -21,9 +21,9 @@ from typing import IO, Any
 
 import msgspec
 
-from neweden.runners.conformance_suite import Answer
+from neweden.runners.conformance_suite import Answer, answer_of
 
-__all__ = ["Case", "Outcome", "ScorerRun", "compare", "load_suite", "run_scorer"]
+__all__ = ["Case", "Outcome", "ScorerRun", "compare", "load_suite", "run_scorer", "run_url"]
 
 #: What a case of each area is about: the fields its verdict needs (none: every field).
 FOCUS = {
@@ -235,5 +235,67 @@ def run_scorer(
                     Outcome(case.id, case.area, "crashed", "the run's time ran out")
                 )
             break
+    run.seconds = time.monotonic() - began
+    return run
+
+
+def _answer_line(status: int, body: bytes) -> bytes:
+    """What an HTTP scorer answered, as a line of the protocol: its answer, or neweden's
+    report turned into one (`POST /v1/score`); a refusal of the game (400, 422) is the
+    answer of a game that cannot be read; anything else is garbage."""
+    try:
+        doc = json.loads(body)
+    except ValueError:
+        return body[:200].replace(b"\n", b" ") or b"(empty)"
+    if status in (400, 422) and isinstance(doc, dict) and "errors" in doc:
+        codes = sorted(
+            {str(e["code"]) for e in doc["errors"] if isinstance(e, dict) and "code" in e}
+        )
+        return json.dumps({"valid": False, "players": [], "codes": codes}).encode()
+    if status == 200 and isinstance(doc, dict) and doc.get("format") == "new-eden/report@1":
+        return msgspec.json.encode(answer_of(doc))
+    return body.replace(b"\n", b" ")
+
+
+def run_url(
+    name: str,
+    url: str,
+    cases: Sequence[Case],
+    game_seconds: float = 10.0,
+    run_seconds: float = 600.0,
+) -> ScorerRun:
+    """An HTTP scorer: each game POSTed to `url` alone, its answer compared (a refused
+    connection or no answer in time costs that case; the next one is asked anew)."""
+    import urllib.error
+    import urllib.request
+
+    run = ScorerRun(name, url)
+    began = time.monotonic()
+    last = began
+    for at, case in enumerate(cases):
+        if time.monotonic() >= began + run_seconds:
+            run.outcomes += [
+                Outcome(c.id, c.area, "crashed", "the run's time ran out") for c in cases[at:]
+            ]
+            break
+        request = urllib.request.Request(
+            url, data=case.line, headers={"content-type": "application/json"}, method="POST"
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=game_seconds) as response:
+                status, body = response.status, response.read()
+        except urllib.error.HTTPError as err:
+            status, body = err.code, err.read()
+        except (OSError, ValueError) as exc:  # refused, reset, timed out, a bad address
+            run.problems["crashes"] += 1
+            run.outcomes.append(Outcome(case.id, case.area, "crashed", f"no answer: {exc}"))
+            continue
+        now = time.monotonic()
+        if run.startup is None:
+            run.startup = now - began
+        else:
+            run.gaps.append(now - last)
+        last = now
+        run.outcomes.append(_judged(run, cases, at, _answer_line(status, body)))
     run.seconds = time.monotonic() - began
     return run
