@@ -4,6 +4,9 @@ twin, and the plain-Python baseline of bench/ (scripts/plain_scorer.py); plus, t
 difference on the page, a scorer written here that forgets the ten-card bonus.
 
     python scripts/conformance_report.py     # prints the table, writes docs/conformance-report.png
+
+Then the five scorers of tests/conformance/test_harness.py, each wrong in one rule, on the
+same suite: the table that shows each caught in its rule's area.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from neweden.cli.main import main  # noqa: E402
 from neweden.runners.conformance_suite import write_suite  # noqa: E402
 from scripts.web_screenshots import shoot  # noqa: E402
 from tests.browser import CHROMIUM, FLAGS  # noqa: E402
+from tests.conformance.test_harness import PRELUDE, WRONG  # noqa: E402
 from tests.servers import running_server  # noqa: E402
 
 NO_TEN_CARDS = """
@@ -68,6 +72,13 @@ def run() -> None:
             shots = {"conformance-report.png": (page.as_uri(), 1280, 1300, False)}
             shoot(browser, "", shots, _opened, full_page=False)
             browser.close()
+        wrong_ones = []
+        for name, (_area, body) in sorted(WRONG.items()):
+            script = folder / f"{name}.py"
+            script.write_text(PRELUDE + body, encoding="utf-8")
+            wrong_ones += ["--cmd", f"{name}={python} {script}"]
+        print()
+        main(["conformance", "run", str(folder / "suite"), *wrong_ones])
 
 
 if __name__ == "__main__":

@@ -326,6 +326,41 @@ def _error_cases() -> list[tuple[str, str, dict[str, Any], Check]]:
          _has(codes.UNKNOWN_FIELD)),
         ("players-must-be-a-list", "errors", {"mode": "military", "players": "Ana"},
          _has(codes.BAD_TYPE)),
+        *_naming_cases(),
+    ]  # fmt: skip
+
+
+def _naming_cases() -> list[tuple[str, str, dict[str, Any], Check]]:
+    """The errors of names and declarations, and two more of the format. (Those of a closed
+    vocabulary or a catalog's requirement need a catalog file, and `not_found` a batch path:
+    not in a suite of games.)"""
+    six = _styles(6)
+    six[5]["card"]["style"] = "ex_f"  # six styles: the box holds five
+    seven = _line(7)
+    for k, card in enumerate(seven):
+        card["card"]["type"] = f"ex_type_{'abcdefg'[k]}"  # seven types: the box holds six
+    typo = _with(_line(2), 0, style="gothc")  # two edits from gothic
+    declared = _game("populist", [_card(0, 0, "rtb"), _card(0, 1, "ltbr")])
+    declared["players"][0]["requirements_met"] = ["C1"]  # five open icons: C1 is not met
+    no_row = _line(2)
+    del no_row[1]["row"]
+    return [
+        ("six-styles-are-too-many", "errors", _game("military", six),
+         _has(codes.TOO_MANY_STYLES)),
+        ("seven-types-are-too-many", "errors", _game("military", seven),
+         _has(codes.TOO_MANY_TYPES)),
+        ("a-near-miss-of-gothic-is-an-error", "errors", _game("military", typo),
+         _has(codes.MISSPELLED_NAME)),
+        ("an-unknown-epiphany-is-an-error", "errors",
+         _game("military", _line(2), players_epiphanies=[{"card": "EX-nothing",
+                                                          "state": "held"}]),
+         _has(codes.UNKNOWN_EPIPHANY)),
+        ("a-requirement-the-city-contradicts", "errors", declared,
+         _has(codes.REQUIREMENT_DISAGREES)),
+        ("four-stars-are-a-bad-value", "errors",
+         _game("military", _with(_line(2), 0, stars=4)), _has(codes.BAD_VALUE)),
+        ("a-card-without-its-row", "errors", _game("military", no_row),
+         _has(codes.MISSING_FIELD)),
     ]  # fmt: skip
 
 
