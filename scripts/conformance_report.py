@@ -27,20 +27,6 @@ from tests.browser import CHROMIUM, FLAGS  # noqa: E402
 from tests.conformance.test_harness import PRELUDE, WRONG  # noqa: E402
 from tests.servers import running_server  # noqa: E402
 
-NO_TEN_CARDS = """
-import json, sys
-import msgspec
-from neweden.runners.conformance_suite import answer_of
-from neweden.runners.results import scored
-from neweden.catalog.catalog import BUILTIN
-for line in sys.stdin:
-    (found,) = scored([line.encode()], [None], BUILTIN, False)
-    doc = msgspec.to_builtins(answer_of(found))
-    for p in doc.get("players", []):
-        p["total"] -= (p.get("parts") or {}).get("ten_cards") or 0
-    print(json.dumps(doc), flush=True)
-"""
-
 
 def _opened(page: Page, _phone: bool) -> None:
     """The first cell where a scorer differs, clicked: its games and their pictures."""
@@ -55,7 +41,7 @@ def run() -> None:
         folder = Path(tmp)
         write_suite(str(folder / "suite"))
         wrong = folder / "no_ten_cards.py"
-        wrong.write_text(NO_TEN_CARDS, encoding="utf-8")
+        wrong.write_text(PRELUDE + WRONG["forgets-the-ten-card-bonus"][1], encoding="utf-8")
         page = folder / "report.html"
         main(
             [

@@ -11,20 +11,7 @@ from typing import Any
 
 from neweden.cli.main import main
 from neweden.runners import conformance_suite
-
-NO_TEN_CARDS = """
-import json, sys
-import msgspec
-from neweden.runners.conformance_suite import answer_of
-from neweden.runners.results import scored
-from neweden.catalog.catalog import BUILTIN
-for line in sys.stdin:
-    (found,) = scored([line.encode()], [None], BUILTIN, False)
-    doc = msgspec.to_builtins(answer_of(found))
-    for p in doc.get("players", []):
-        p["total"] -= (p.get("parts") or {}).get("ten_cards") or 0
-    print(json.dumps(doc), flush=True)
-"""
+from tests.conformance.test_harness import PRELUDE, WRONG
 
 
 def test_the_report_page_shows_each_scorer_by_area_and_the_games_that_differ(
@@ -33,7 +20,7 @@ def test_the_report_page_shows_each_scorer_by_area_and_the_games_that_differ(
     suite = tmp_path / "suite"
     conformance_suite.write_suite(str(suite), generated=40)
     wrong = tmp_path / "no_ten_cards.py"
-    wrong.write_text(NO_TEN_CARDS, encoding="utf-8")
+    wrong.write_text(PRELUDE + WRONG["forgets-the-ten-card-bonus"][1], encoding="utf-8")
     page_path, out = tmp_path / "report.html", tmp_path / "report.json"
     args = ["conformance", "run", str(suite), "--html", str(page_path), "--json", str(out)]
     args += ["--cmd", f"neweden={sys.executable} -m neweden conformance answer"]

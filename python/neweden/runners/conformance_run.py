@@ -72,6 +72,15 @@ class ScorerRun:
     gaps: list[float] = field(default_factory=list)  # seconds between answers
     seconds: float = 0.0
 
+    def answered(self, now: float, began: float, last: float) -> float:
+        """An answer came at `now` (the run began at `began`, the answer before came at
+        `last`): the start-up or one more gap; `now`, the new `last`."""
+        if self.startup is None:
+            self.startup = now - began
+        else:
+            self.gaps.append(now - last)
+        return now
+
 
 def load_suite(folder: str) -> tuple[dict[str, Any], list[Case]]:
     """The manifest and the cases of a suite written by `neweden conformance suite`."""
@@ -220,11 +229,7 @@ def run_scorer(
                 run.outcomes.append(Outcome(case.id, case.area, "crashed", why))
                 at += 1
                 break
-            if run.startup is None:
-                run.startup = now - began
-            else:
-                run.gaps.append(now - last)
-            last = now
+            last = run.answered(now, began, last)
             run.outcomes.append(_judged(run, cases, at, line))
             at += 1
         process.kill()
@@ -290,12 +295,7 @@ def run_url(
             run.problems["crashes"] += 1
             run.outcomes.append(Outcome(case.id, case.area, "crashed", f"no answer: {exc}"))
             continue
-        now = time.monotonic()
-        if run.startup is None:
-            run.startup = now - began
-        else:
-            run.gaps.append(now - last)
-        last = now
+        last = run.answered(time.monotonic(), began, last)
         run.outcomes.append(_judged(run, cases, at, _answer_line(status, body)))
     run.seconds = time.monotonic() - began
     return run
