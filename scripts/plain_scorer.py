@@ -22,7 +22,7 @@ def main() -> None:
             continue
         try:
             answer = score(line)
-        except (ValueError, KeyError, TypeError):  # NotAGame is a ValueError
+        except Exception:
             answer = {"valid": False, "players": []}
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()

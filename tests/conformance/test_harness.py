@@ -218,14 +218,15 @@ def test_broken_scorers_are_reported_and_the_run_goes_on(tmp_path: Path) -> None
     found = {s["name"]: s for s in report["scorers"]}
     cases = report["suite"]["cases"]
     for scorer in found.values():  # every case has its outcome, whatever the scorer did
-        assert sum(sum(a.values()) for a in scorer["areas"].values()) == cases
+        areas = {k: v for k, v in scorer["areas"].items() if k != "elsewhere"}
+        assert sum(sum(a.values()) for a in areas.values()) == cases
     games = [json.loads(x)["game"] for x in (small / "cases.jsonl").read_text().splitlines()]
     without_mode = sum("mode" not in g for g in games)
     first_player = sum("first_player" in g for g in games)
     bonuses = sum(
         any("bonuses" in p for p in g["players"]) for g in games if isinstance(g["players"], list)
     )
-    assert (without_mode, first_player, bonuses) == (1, 3, 2)  # the suite these counts assume
+    assert (without_mode, first_player, bonuses) == (1, 3, 3)  # the suite these counts assume
     assert found["crashes-on-a-game-without-mode"]["problems"]["crashes"] == without_mode
     assert found["hangs-on-a-first-player"]["problems"]["hangs"] == first_player
     assert found["garbage-for-bonuses"]["problems"]["garbage"] == bonuses
@@ -270,3 +271,153 @@ def test_neweden_over_http_agrees_and_a_scorer_not_listening_is_reported(
     assert sum(a["agrees"] for a in http["areas"].values()) == cases  # errors' codes too
     assert down["problems"]["crashes"] == cases
     assert "no answer" in down["first_differences"][0]["detail"]
+
+
+def test_a_suite_that_is_not_its_manifests_is_refused(
+    suite: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A case edited after the suite was written, a cut suite, another format: exit 2."""
+    import shutil
+
+    for name, edit in (
+        ("edited", lambda t: t.replace('"total":78', '"total":77', 1)),
+        ("cut", lambda t: "\n".join(t.splitlines()[:3]) + "\n"),
+    ):
+        copy = tmp_path / name
+        shutil.copytree(suite, copy)
+        cases = copy / "cases.jsonl"
+        cases.write_text(edit(cases.read_text(encoding="utf-8")), encoding="utf-8")
+        assert main(["conformance", "run", str(copy), "--cmd", "x=true"]) == 2
+        assert "is not a suite: cases.jsonl is not the file manifest.json names" in (
+            capsys.readouterr().err
+        )
+    other = tmp_path / "other"
+    shutil.copytree(suite, other)
+    (other / "manifest.json").write_text('{"format": "something/else"}', encoding="utf-8")
+    assert main(["conformance", "run", str(other), "--cmd", "x=true"]) == 2
+    assert "not of the format new-eden/suite@1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--cmd", "a=true", "--cmd", "a=false"], "two scorers are named a"),
+        (["--cmd", "q=python 'a"], "No closing quotation"),
+        (["--url", "f=file:///etc/passwd"], "is not an http:// or https:// address"),
+        (["--cmd", "a=true", "--game-seconds", "nan"], "a number of seconds above 0"),
+        (["--cmd", "a=true", "--run-seconds", "0"], "a number of seconds above 0"),
+    ],
+)
+def test_options_that_cannot_run_are_refused(
+    suite: Path, args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["conformance", "run", str(suite), *args]) == 2
+    assert said in capsys.readouterr().err
+
+
+EXTREME = {
+    # one line of 3 MiB with no end, then nothing: garbage for that case, memory bounded
+    "endless-line": "sys.stdout.buffer.write(b'x' * (3 << 20)); sys.stdout.flush()\n"
+    "import time; time.sleep(3600)\n",
+    # exits at once, leaving a child that holds its output open: a crash, not a hang
+    "forks-and-exits": "import os, time\nif os.fork() == 0:\n    time.sleep(3600)\n",
+    # gives stars for the first player only, and a wrong one: still compared
+    "partial-stars": """
+def partial(game, doc):
+    players = doc.get("players", [])
+    for p in players[1:]:
+        p.pop("stars", None)
+    if players and players[0].get("stars") is not None:
+        players[0]["stars"] = 99
+    return doc
+main(fix_answer=partial)
+""",
+}
+
+
+def _first_cases(suite: Path, folder: Path, ids: list[str]) -> Path:
+    """A suite of some cases of `suite`, its manifest made again to name them."""
+    import hashlib
+
+    lines = [
+        x for x in (suite / "cases.jsonl").read_bytes().splitlines() if json.loads(x)["id"] in ids
+    ]
+    body = b"\n".join(lines) + b"\n"
+    folder.mkdir()
+    (folder / "cases.jsonl").write_bytes(body)
+    manifest = json.loads((suite / "manifest.json").read_text())
+    manifest |= {"cases": len(lines), "sha256": {"cases.jsonl": hashlib.sha256(body).hexdigest()}}
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    return folder
+
+
+def test_extreme_scorers_cost_a_case_each_and_a_wrong_value_is_never_hidden(
+    suite: Path, tmp_path: Path
+) -> None:
+    ids = ["4a-c1-four-open-icons", "4e-1-requirements-met", "d1-four-labs", "4c-ten-cards"]
+    small = _first_cases(suite, tmp_path / "small", ids)
+    cmds = [_scorer(tmp_path, name, body) for name, body in EXTREME.items()]
+    began = __import__("time").monotonic()
+    code, report = _run(small, tmp_path, *cmds, seconds=1.0)
+    assert code == 1
+    found = {s["name"]: s for s in report["scorers"]}
+    endless = found["endless-line"]
+    assert endless["problems"]["garbage"] >= 1
+    assert "longer than 1 MiB" in endless["first_differences"][0]["detail"]
+    forks = found["forks-and-exits"]
+    assert forks["problems"]["hangs"] == 0
+    assert forks["problems"]["crashes"] >= 1
+    partial = found["partial-stars"]
+    assert partial["agrees"] is False
+    assert partial["areas"]["requirements"]["differs"] >= 1
+    assert "stars" not in partial["not_given"]  # it gives stars, for some players
+    # each case costs the forking scorer about half a second, no more
+    assert __import__("time").monotonic() - began < 30
+
+
+def test_http_scorers_that_trickle_or_speak_no_http_are_bounded_and_reported(
+    suite: Path, tmp_path: Path
+) -> None:
+    import socketserver
+    import threading
+    import time
+
+    class Trickle(socketserver.BaseRequestHandler):
+        def handle(self) -> None:
+            self.request.recv(65536)
+            try:
+                self.request.sendall(b"HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n")
+                for _ in range(1000):
+                    self.request.sendall(b" ")
+                    time.sleep(0.2)
+            except OSError:
+                pass
+
+    class NotHttp(socketserver.BaseRequestHandler):
+        def handle(self) -> None:
+            self.request.recv(65536)
+            self.request.sendall(b"hello there\r\n")
+
+    servers = []
+    for handler in (Trickle, NotHttp):
+        server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+    small = _first_cases(suite, tmp_path / "small", ["d1-four-labs", "4c-ten-cards"])
+    trickle, other = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
+    began = time.monotonic()
+    out = tmp_path / "report.json"
+    args = ["conformance", "run", str(small), "--json", str(out), "--game-seconds=1"]
+    assert (
+        main([*args, "--run-seconds=1.5", "--url", f"slow={trickle}", "--url", f"x={other}"]) == 1
+    )
+    assert time.monotonic() - began < 6  # the limits hold over a whole answer, not a read
+    slow, garbled = json.loads(out.read_text())["scorers"]
+    assert slow["problems"]["hangs"] >= 1
+    assert "time ran out" in json.dumps(slow["first_differences"]) or slow["problems"]["hangs"] == 2
+    assert garbled["problems"]["crashes"] == 2
+    assert "BadStatusLine" in garbled["first_differences"][0]["detail"]
+    for server in servers:
+        server.shutdown()
+        server.server_close()

@@ -119,24 +119,48 @@ def _pictures(cases: Any) -> Any:
     return picture
 
 
-def _run(args: argparse.Namespace) -> int:
-    from neweden.present.conformance import report_of, report_page, table_of
-    from neweden.runners.conformance_run import load_suite, run_scorer, run_url
+def _scorers(args: argparse.Namespace) -> list[tuple[str, str, str]] | str:
+    """(option, name, command or URL) of each scorer asked, or why the options are wrong."""
+    import math
+    import shlex
 
-    scorers = []
+    from neweden.runners.conformance_http import url_refusal
+
+    if not all(math.isfinite(s) and s > 0 for s in (args.game_seconds, args.run_seconds)):
+        return _("--game-seconds and --run-seconds are a number of seconds above 0")
+    scorers: list[tuple[str, str, str]] = []
     for option, given in [("--cmd", g) for g in args.cmd] + [("--url", g) for g in args.url]:
         name, equals, target = given.partition("=")
         if not equals or not name or not target.strip():
-            said = _("neweden: {option} takes NAME=VALUE, not {given}", option=option, given=given)
-            sys.stderr.write(said + "\n")
-            return 2
+            return _("{option} takes NAME=VALUE, not {given}", option=option, given=given)
+        if name in [n for _o, n, _t in scorers]:
+            return _("two scorers are named {name}: give each its own name", name=name)
+        try:
+            why = (
+                url_refusal(target) if option == "--url" else (None if shlex.split(target) else "")
+            )
+        except ValueError as exc:  # an unclosed quote
+            why = str(exc)
+        if why is not None:
+            return _("{option} {given}: {why}", option=option, given=given, why=why or "empty")
         scorers.append((option, name, target))
     if not scorers:
-        sys.stderr.write(_("neweden: give at least one scorer: --cmd NAME=COMMAND") + "\n")
+        return _("give at least one scorer: --cmd NAME=COMMAND or --url NAME=URL")
+    return scorers
+
+
+def _run(args: argparse.Namespace) -> int:
+    from neweden.present.conformance import report_of, report_page, table_of
+    from neweden.runners.conformance_http import run_url
+    from neweden.runners.conformance_run import SuiteError, load_suite, run_scorer
+
+    scorers = _scorers(args)
+    if isinstance(scorers, str):
+        sys.stderr.write(f"neweden: {scorers}\n")
         return 2
     try:
         manifest, cases = load_suite(args.suite)
-    except (OSError, ValueError, KeyError) as exc:
+    except SuiteError as exc:
         sys.stderr.write(
             _("neweden: {suite} is not a suite: {why}", suite=args.suite, why=exc) + "\n"
         )

@@ -3,16 +3,20 @@
 suite with a time limit per game and per run. A crash, a hang or a line of garbage costs the
 case it happened on; the scorer is started again after it, and the run goes on. Each answer
 is compared field by field with the expected one, and each case counted by its rule area:
-agrees, differs, not supported or crashed."""
+agrees, differs, not supported or crashed; a case that agrees on its area's fields but
+differs elsewhere is counted apart, in the area `elsewhere`."""
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import queue
 import shlex
+import signal
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -21,9 +25,19 @@ from typing import IO, Any
 
 import msgspec
 
-from neweden.runners.conformance_suite import Answer, answer_of
+from neweden.runners.conformance_suite import SUITE_FORMAT, Answer
 
-__all__ = ["Case", "Outcome", "ScorerRun", "compare", "load_suite", "run_scorer", "run_url"]
+__all__ = [
+    "MAX_ANSWER_BYTES",
+    "Case",
+    "Outcome",
+    "ScorerRun",
+    "SuiteError",
+    "compare",
+    "judged",
+    "load_suite",
+    "run_scorer",
+]
 
 #: What a case of each area is about: the fields its verdict needs (none: every field).
 FOCUS = {
@@ -39,8 +53,19 @@ FOCUS = {
     "wild": ("legal",),
     "errors": ("codes",),
 }
-#: The optional fields of an answer's players, and of the answer.
+#: The optional fields of an answer's players.
 OPTIONAL = ("legal", "open_connections", "stars", "parts")
+#: The longest answer read (a game is at most 1 MiB; its answer much less): a longer one is
+#: garbage, and no more of it is kept.
+MAX_ANSWER_BYTES = 1 << 20
+#: The answers read ahead of the comparison (each at most MAX_ANSWER_BYTES).
+_READ_AHEAD = 64
+#: What the crash of a scorer shows of its standard error: the last bytes.
+_STDERR_TAIL = 600
+
+
+class SuiteError(ValueError):
+    """A folder that is not a suite written by `neweden conformance suite`: the sentence."""
 
 
 @dataclass(frozen=True)
@@ -64,13 +89,19 @@ class ScorerRun:
     name: str
     command: str
     outcomes: list[Outcome] = field(default_factory=list)
-    unsupported: set[str] = field(default_factory=set)  # fields it never gave
+    given: set[str] = field(default_factory=set)  # the fields it gave at least once
+    asked: set[str] = field(default_factory=set)  # the fields the cases it answered have
     problems: dict[str, int] = field(
         default_factory=lambda: {"crashes": 0, "hangs": 0, "garbage": 0, "out_of_order": 0}
     )
     startup: float | None = None  # seconds to its first answer
     gaps: list[float] = field(default_factory=list)  # seconds between answers
     seconds: float = 0.0
+
+    @property
+    def unsupported(self) -> set[str]:
+        """The fields it never gave."""
+        return self.asked - self.given
 
     def answered(self, now: float, began: float, last: float) -> float:
         """An answer came at `now` (the run began at `began`, the answer before came at
@@ -82,22 +113,55 @@ class ScorerRun:
         return now
 
 
+# --- the suite ------------------------------------------------------------------------------
+
+
+def _case(raw: bytes, number: int) -> Case:
+    try:
+        doc = json.loads(raw)
+        expected = doc["expected"]
+        if not isinstance(expected, dict) or not isinstance(expected.get("players", []), list):
+            raise TypeError("expected")
+        if not all(isinstance(p, dict) for p in expected.get("players", [])):
+            raise TypeError("expected.players")
+        game = json.dumps(doc["game"], ensure_ascii=False, separators=(",", ":"))
+        return Case(str(doc["id"]), str(doc["area"]), game.encode(), expected)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SuiteError(f"cases.jsonl, line {number}: not a case ({exc})") from None
+
+
 def load_suite(folder: str) -> tuple[dict[str, Any], list[Case]]:
-    """The manifest and the cases of a suite written by `neweden conformance suite`."""
-    with open(os.path.join(folder, "manifest.json"), encoding="utf-8") as handle:
-        manifest = json.load(handle)
-    cases = []
-    with open(os.path.join(folder, "cases.jsonl"), "rb") as handle:
-        for raw in handle:
-            doc = json.loads(raw)
-            game = json.dumps(doc["game"], ensure_ascii=False, separators=(",", ":"))
-            cases.append(Case(doc["id"], doc["area"], game.encode(), doc["expected"]))
+    """The manifest and the cases of a suite written by `neweden conformance suite`, checked
+    against the manifest (its format, its SHA-256, its number of cases); SuiteError when
+    they do not agree or cannot be read."""
+    try:
+        with open(os.path.join(folder, "manifest.json"), encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        with open(os.path.join(folder, "cases.jsonl"), "rb") as handle:
+            body = handle.read()
+    except (OSError, ValueError) as exc:
+        raise SuiteError(str(exc)) from None
+    if not isinstance(manifest, dict) or manifest.get("format") != SUITE_FORMAT:
+        raise SuiteError(f"manifest.json is not of the format {SUITE_FORMAT}")
+    digest = hashlib.sha256(body).hexdigest()
+    if digest != (manifest.get("sha256") or {}).get("cases.jsonl"):
+        raise SuiteError("cases.jsonl is not the file manifest.json names (its SHA-256 differs)")
+    cases = [_case(raw, k) for k, raw in enumerate(body.splitlines(), 1)]
+    if len(cases) != manifest.get("cases"):
+        raise SuiteError(f"{len(cases)} cases, where manifest.json says {manifest.get('cases')}")
     return manifest, cases
 
 
+# --- comparing ------------------------------------------------------------------------------
+
+#: A player's field left out of an answer, as a comparison shows it.
+_NOT_GIVEN = "(not given)"
+
+
 def _fields(answer: dict[str, Any]) -> dict[str, Any]:
-    """An answer as the fields compared (a field it does not give: absent)."""
-    players = answer.get("players", [])
+    """An answer as the fields compared (a field no player gives: absent; one some players
+    give: each player's value, or _NOT_GIVEN)."""
+    players = [p for p in answer.get("players", []) if isinstance(p, dict)]
     got: dict[str, Any] = {
         "valid": answer.get("valid"),
         "names": [p.get("name") for p in players],
@@ -105,40 +169,89 @@ def _fields(answer: dict[str, Any]) -> dict[str, Any]:
         "places": [p.get("place") for p in players],
     }
     for name in OPTIONAL:
-        if players and all(name in p for p in players):
-            got[name] = [p[name] for p in players]
-    if "codes" in answer:
-        got["codes"] = sorted(answer["codes"])
+        if any(name in p for p in players):
+            got[name] = [p.get(name, _NOT_GIVEN) for p in players]
+    if isinstance(answer.get("codes"), list):
+        got["codes"] = sorted(str(c) for c in answer["codes"])
     return got
 
 
-def compare(case: Case, answer: dict[str, Any]) -> tuple[Outcome, set[str]]:
-    """A case's outcome for an answer, and the fields the answer did not give."""
+def _differs(want: Any, got: Any) -> bool:
+    """Whether a field differs; a player's value not given is not compared."""
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        return any(g != _NOT_GIVEN and g != w for w, g in zip(want, got, strict=True))
+    return bool(want != got)
+
+
+def compare(case: Case, answer: dict[str, Any]) -> tuple[list[Outcome], set[str], set[str]]:
+    """A case's outcomes for an answer (its area's; and, when only fields outside the area
+    differ, one in `elsewhere`), the fields the case has, and those the answer gave."""
     want, got = _fields(case.expected), _fields(answer)
-    missing = {name for name in want if name not in got}
-    differing = [name for name in want if name in got and got[name] != want[name]]
-    if differing:
-        said = "; ".join(f"{n}: expected {want[n]!r}, got {got[n]!r}" for n in differing)
-        return Outcome(case.id, case.area, "differs", said), missing
+    differing = [name for name in want if name in got and _differs(want[name], got[name])]
     focus = FOCUS.get(case.area, ())
-    if focus and all(name in missing for name in focus):
-        return Outcome(case.id, case.area, "unsupported", ", ".join(focus)), missing
-    return Outcome(case.id, case.area, "agrees"), missing
+    said = "; ".join(f"{n}: expected {want[n]!r}, got {got[n]!r}" for n in differing)
+    fields = (set(want), set(got))
+    if differing and (not focus or set(differing) & set(focus)):
+        return [Outcome(case.id, case.area, "differs", said)], *fields
+    own = (
+        Outcome(case.id, case.area, "unsupported", ", ".join(focus))
+        if focus and not set(focus) & set(got)
+        else Outcome(case.id, case.area, "agrees")
+    )
+    if differing:  # right on what the case is about, wrong on something else
+        return [own, Outcome(case.id, "elsewhere", "differs", said)], *fields
+    return [own], *fields
 
 
-def _valid_answer(line: bytes) -> dict[str, Any] | None:
-    """An answer line as the protocol says it (valid, players with name, total, place)."""
+def _valid_answer(line: bytes) -> dict[str, Any] | str:
+    """An answer line as the protocol says it, or why it is not one."""
     try:
         msgspec.json.decode(line, type=Answer)
         found: dict[str, Any] = json.loads(line)
-    except (msgspec.DecodeError, ValueError):
-        return None
+    except (msgspec.DecodeError, ValueError) as exc:
+        return str(exc)
     return found
 
 
+def _names(case: Case) -> list[Any]:
+    return [p.get("name") for p in case.expected.get("players", [])]
+
+
+def judged(run: ScorerRun, cases: Sequence[Case], at: int, line: bytes) -> list[Outcome]:
+    """The outcomes of case `at` for the answer line `line` (garbage, out of order, or
+    compared)."""
+    case = cases[at]
+    answer = _valid_answer(line)
+    if isinstance(answer, str):
+        run.problems["garbage"] += 1
+        return [Outcome(case.id, case.area, "crashed", f"garbage: {answer}: {line[:80]!r}")]
+    names = [p.get("name") for p in answer.get("players", []) if isinstance(p, dict)]
+    others = [_names(c) for c in cases[max(at - 8, 0) : at + 8] if c is not case]
+    if names != _names(case) and names and names in others:
+        run.problems["out_of_order"] += 1
+        return [Outcome(case.id, case.area, "crashed", "out of order: another game's answer")]
+    outcomes, asked, given = compare(case, answer)
+    run.asked |= asked
+    run.given |= given
+    return outcomes
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
 def _reader(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+    """Each answer line, at most MAX_ANSWER_BYTES of it kept (a longer one is garbage);
+    at most _READ_AHEAD waiting, so a scorer writing without end waits too."""
     with stream:
-        for line in stream:
+        while True:
+            line = stream.readline(MAX_ANSWER_BYTES + 1)
+            if not line:
+                break
+            if len(line) > MAX_ANSWER_BYTES and not line.endswith(b"\n"):
+                lines.put(b"(an answer longer than 1 MiB)")  # said now: its end may never come
+                while (rest := stream.readline(MAX_ANSWER_BYTES)) and not rest.endswith(b"\n"):
+                    pass  # the rest of a line too long: dropped as it comes
+                continue
             lines.put(line)
     lines.put(None)
 
@@ -154,38 +267,76 @@ def _writer(stream: IO[bytes], cases: Sequence[Case]) -> None:
             stream.close()
 
 
-def _start(command: str, cases: Sequence[Case]) -> tuple[subprocess.Popen[bytes], Any]:
-    process = subprocess.Popen(
-        shlex.split(command),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
+@dataclass
+class _Process:
+    """A scorer started: its process (in a session of its own, so its children end with
+    it), its answers as they come, and its standard error in a file."""
+
+    process: subprocess.Popen[bytes]
+    lines: queue.Queue[bytes | None]
+    stderr: IO[bytes]
+    reader: threading.Thread
+
+    def stop(self) -> None:
+        """The scorer and its children killed, its answers not read dropped."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        while self.reader.is_alive():  # (it may wait to put an answer: let it end)
+            with contextlib.suppress(queue.Empty):
+                self.lines.get(timeout=0.05)
+        self.stderr.close()
+
+    def why(self) -> str:
+        """Why it stopped: its exit status and the end of its standard error."""
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=1.0)
+        self.stderr.seek(0, os.SEEK_END)
+        self.stderr.seek(max(self.stderr.tell() - _STDERR_TAIL, 0))
+        tail = self.stderr.read().decode("utf-8", "replace").strip()
+        said = f"stopped without an answer (exit {self.process.returncode})"
+        return f"{said}: {tail}" if tail else said
+
+
+def _start(command: str, cases: Sequence[Case]) -> _Process:
+    stderr = tempfile.TemporaryFile()  # noqa: SIM115  (closed by _Process.stop)
+    try:
+        process = subprocess.Popen(
+            shlex.split(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            start_new_session=True,
+        )
+    except BaseException:
+        stderr.close()
+        raise
     assert process.stdin is not None
     assert process.stdout is not None
-    lines: queue.Queue[bytes | None] = queue.Queue()
+    lines: queue.Queue[bytes | None] = queue.Queue(maxsize=_READ_AHEAD)
     threading.Thread(target=_writer, args=(process.stdin, cases), daemon=True).start()
-    threading.Thread(target=_reader, args=(process.stdout, lines), daemon=True).start()
-    return process, lines
+    reader = threading.Thread(target=_reader, args=(process.stdout, lines), daemon=True)
+    reader.start()
+    return _Process(process, lines, stderr, reader)
 
 
-def _names(case: Case) -> list[Any]:
-    return [p.get("name") for p in case.expected.get("players", [])]
-
-
-def _judged(run: ScorerRun, cases: Sequence[Case], at: int, line: bytes) -> Outcome:
-    case = cases[at]
-    answer = _valid_answer(line)
-    if answer is None:
-        run.problems["garbage"] += 1
-        return Outcome(case.id, case.area, "crashed", f"garbage: {line[:80]!r}")
-    names = [p["name"] for p in answer.get("players", [])]
-    if names != _names(case) and names and names in [_names(c) for c in cases[at + 1 : at + 8]]:
-        run.problems["out_of_order"] += 1
-        return Outcome(case.id, case.area, "crashed", "out of order: a later game's answer")
-    outcome, missing = compare(case, answer)
-    run.unsupported |= missing
-    return outcome
+def _next(started: _Process, wait: float) -> bytes | str | None:
+    """The next answer line; None when the scorer stopped (it exited, or its output
+    ended); "hang" when none came within `wait` seconds."""
+    until = time.monotonic() + max(wait, 0.0)
+    exited: float | None = None
+    while True:
+        try:
+            return started.lines.get(timeout=0.05)
+        except queue.Empty:
+            pass
+        now = time.monotonic()
+        if started.process.poll() is not None:
+            exited = exited or now
+            if now - exited > 0.5:  # exited, its output held open by a child: stopped
+                return None
+        if now >= until:
+            return "hang"
 
 
 def run_scorer(
@@ -195,107 +346,52 @@ def run_scorer(
     game_seconds: float = 10.0,
     run_seconds: float = 600.0,
 ) -> ScorerRun:
-    """`command` run on `cases`: an outcome a case; started again after a case it crashed,
-    hung or answered garbage on (a line of garbage costs that case only)."""
+    """`command` run on `cases`: an outcome a case; started again after a case it crashed
+    or hung on (a line of garbage costs that case only)."""
     run = ScorerRun(name, command)
     began = time.monotonic()
     deadline = began + run_seconds
     at = 0
     while at < len(cases):
         try:
-            process, lines = _start(command, cases[at:])
+            started = _start(command, cases[at:])
         except (OSError, ValueError) as exc:  # no such program, a command shlex cannot split
             run.problems["crashes"] += 1
             why = f"cannot start: {exc}"
             run.outcomes += [Outcome(c.id, c.area, "crashed", why) for c in cases[at:]]
             break
-        last = time.monotonic()
-        while at < len(cases):
-            wait = min(game_seconds, deadline - time.monotonic())
-            try:
-                line = lines.get(timeout=max(wait, 0.0))
-            except queue.Empty:
-                line = b""  # no answer in time
-            now = time.monotonic()
-            case = cases[at]
-            if line is None or line == b"":
-                hung = line == b""
-                run.problems["hangs" if hung else "crashes"] += 1
-                why = (
-                    f"no answer within {wait:.1f} s"
-                    if hung
-                    else f"stopped without an answer (exit {process.poll()})"
-                )
-                run.outcomes.append(Outcome(case.id, case.area, "crashed", why))
-                at += 1
-                break
-            last = run.answered(now, began, last)
-            run.outcomes.append(_judged(run, cases, at, line))
-            at += 1
-        process.kill()
-        process.wait()
+        at = _answers(run, started, cases, at, (began, deadline, game_seconds))
+        started.stop()
         if time.monotonic() >= deadline:
-            for case in cases[at:]:
-                run.outcomes.append(
-                    Outcome(case.id, case.area, "crashed", "the run's time ran out")
-                )
+            left = "the run's time ran out"
+            run.outcomes += [Outcome(c.id, c.area, "crashed", left) for c in cases[at:]]
             break
     run.seconds = time.monotonic() - began
     return run
 
 
-def _answer_line(status: int, body: bytes) -> bytes:
-    """What an HTTP scorer answered, as a line of the protocol: its answer, or neweden's
-    report turned into one (`POST /v1/score`); a refusal of the game (400, 422) is the
-    answer of a game that cannot be read; anything else is garbage."""
-    try:
-        doc = json.loads(body)
-    except ValueError:
-        return body[:200].replace(b"\n", b" ") or b"(empty)"
-    if status in (400, 422) and isinstance(doc, dict) and "errors" in doc:
-        codes = sorted(
-            {str(e["code"]) for e in doc["errors"] if isinstance(e, dict) and "code" in e}
-        )
-        return json.dumps({"valid": False, "players": [], "codes": codes}).encode()
-    if status == 200 and isinstance(doc, dict) and doc.get("format") == "new-eden/report@1":
-        return msgspec.json.encode(answer_of(doc))
-    return body.replace(b"\n", b" ")
-
-
-def run_url(
-    name: str,
-    url: str,
+def _answers(
+    run: ScorerRun,
+    started: _Process,
     cases: Sequence[Case],
-    game_seconds: float = 10.0,
-    run_seconds: float = 600.0,
-) -> ScorerRun:
-    """An HTTP scorer: each game POSTed to `url` alone, its answer compared (a refused
-    connection or no answer in time costs that case; the next one is asked anew)."""
-    import urllib.error
-    import urllib.request
-
-    run = ScorerRun(name, url)
-    began = time.monotonic()
-    last = began
-    for at, case in enumerate(cases):
-        if time.monotonic() >= began + run_seconds:
-            run.outcomes += [
-                Outcome(c.id, c.area, "crashed", "the run's time ran out") for c in cases[at:]
-            ]
-            break
-        request = urllib.request.Request(
-            url, data=case.line, headers={"content-type": "application/json"}, method="POST"
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=game_seconds) as response:
-                status, body = response.status, response.read()
-        except urllib.error.HTTPError as err:
-            status, body = err.code, err.read()
-        except (OSError, ValueError) as exc:  # refused, reset, timed out, a bad address
-            run.problems["crashes"] += 1
-            run.outcomes.append(Outcome(case.id, case.area, "crashed", f"no answer: {exc}"))
-            continue
+    at: int,
+    times: tuple[float, float, float],
+) -> int:
+    """The answers of one start of a scorer, from case `at`; the case to start again from."""
+    began, deadline, game_seconds = times
+    last = time.monotonic()
+    while at < len(cases):
+        wait = min(game_seconds, deadline - time.monotonic())
+        line = _next(started, wait)
+        case = cases[at]
+        if line is None or line == "hang":
+            hung = line == "hang"
+            run.problems["hangs" if hung else "crashes"] += 1
+            why = f"no answer within {max(wait, 0.0):.1f} s" if hung else started.why()
+            run.outcomes.append(Outcome(case.id, case.area, "crashed", why))
+            return at + 1
+        assert isinstance(line, bytes)
         last = run.answered(time.monotonic(), began, last)
-        run.outcomes.append(_judged(run, cases, at, _answer_line(status, body)))
-    run.seconds = time.monotonic() - began
-    return run
+        run.outcomes += judged(run, cases, at, line)
+        at += 1
+    return at

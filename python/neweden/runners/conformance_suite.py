@@ -220,16 +220,19 @@ def hand_cases() -> list[tuple[str, str, dict[str, Any], Check]]:
         ("4e-6-first-player", "ranking",
          _game("military", _line(2), _line(2), _line(2), first_player="Carla"),
          (_places, [3, 2, 1])),  # Carla first now, Bruno before her
-        ("4e-3-more-cards", "ranking", _game("military", _line(3, points=0), _line(2, points=0),
-                                             ),
-         (_places, [1, 2])),
-        ("4a-c1-two-open-connections", "requirements",
+        ("4a-c1-no-open-icon", "requirements",
          _game("populist", _line(2)), (lambda a: a.players[0].stars, 1)),  # C1 met
         ("open-connections-facing-nothing", "open_connections",
          _game("military", [_card(0, 0, "rt"), _card(0, 1, "rl"), _card(0, 2, "lb")]),
          (lambda a: a.players[0].open_connections, 2)),  # the top and the bottom icons
         ("rotated-card-joins-nothing", "rotation",
          _game("military", rotated), (lambda a: a.players[0].legal, False)),
+        ("rotated-right-icon-is-a-left-one", "rotation",
+         _game("military", [_card(0, 0, "r"), _card(0, 1, "r") | {"rotated": True}]),
+         (lambda a: a.players[0].legal, True)),  # 180°: right to left, facing the first card
+        ("rotated-bottom-icon-is-a-top-one", "rotation",
+         _game("military", [_card(0, 0, "b"), _card(1, 0, "b") | {"rotated": True}]),
+         (lambda a: a.players[0].legal, True)),  # 180°: bottom to top (90° would be left)
         ("wild-card-joins-both-sides", "wild",
          _game("military", wild), (lambda a: a.players[0].legal, True)),
         ("overlap-is-an-error", "errors", _game("military", overlap),
@@ -267,6 +270,8 @@ def _more_cases() -> list[tuple[str, str, dict[str, Any], Check]]:
     pricey[1]["card"]["stars"] = 2
     starred = _line(2)
     starred[0]["card"]["stars"] = 3
+    one_star, two_stars = _line(2), _line(2)
+    one_star[0]["card"]["stars"], two_stars[0]["card"]["stars"] = 1, 2
     bases = _line(2, "base")
     shelters = [_with(c, 0, facility="shelter") for c in ([_line(2)[0]], [_line(2)[1]])]
     two_shelters = [shelters[0][0], shelters[1][0]]
@@ -291,14 +296,52 @@ def _more_cases() -> list[tuple[str, str, dict[str, Any], Check]]:
          _game("military", _line(3, "base"), _line(2, "base"), _line(1, "base")),
          (lambda a: [p.total for p in a.players], [7, 3, 0])),  # the 3-player table 7/3/0
         ("d5-alone-scores-nothing", "military", _game("military", bases), (_total(), 0)),
+        # each tie-breaker: equal totals, the second seat ahead (not the first, nor by name)
         ("4e-1-requirements-met", "ranking",
-         _game("populist", _line(2), [_card(0, 0, "rtbl"), _card(0, 1, "ltb")]),
-         (_places, [1, 2])),  # 2 and 2 points; Ana meets C1, Bruno (5 open) does not
+         _game("populist", [_card(0, 0, "rtbl"), _card(0, 1, "ltb")], _line(2)),
+         (_tie, ([2, 2], [2, 1]))),  # Bruno meets C1, Ana (5 open) does not
         ("4e-2-military-bases", "ranking",
-         _game("military", bases, two_shelters, players_bonuses={1: 1}),
-         (_places, [1, 2])),  # 5 (D5) and 4 + 1: Ana has the bases
-        ("4e-4-three-star-cards", "ranking", _game("military", starred, _line(2)),
-         (_places, [1, 2])),
+         _game("military", two_shelters, bases, players_bonuses={0: 1}),
+         (_tie, ([5, 5], [2, 1]))),  # Ana 4 + 1, Bruno 5 by D5: Bruno has the bases
+        ("4e-3-more-cards", "ranking",
+         _game("military", _line(2), _line(3), players_bonuses={0: 3}),
+         (_tie, ([9, 9], [2, 1]))),  # Ana 6 + 3, Bruno 9: three cards to two
+        ("4e-4-three-star-cards", "ranking", _game("military", _line(2), starred),
+         (_tie, ([6, 6], [2, 1]))),
+        ("4e-5-two-star-cards", "ranking", _game("military", one_star, two_stars),
+         (_tie, ([6, 6], [2, 1]))),  # no 3-star card either side; Bruno's 2-star one
+        ("d5-a-tie-shares-the-place", "military",
+         _game("military", _line(2, "base"), _line(2, "base")),
+         (_tie, ([5, 5], [1, 1]))),  # 2 bases each: both first, 5 each
+        ("4a-c1-four-open-icons", "requirements",
+         _game("populist", [_card(0, 0, "rtb"), _card(0, 1, "ltb")]),
+         (_stars, [1])),  # 2 + 2 icons face nothing: at most four, C1 met
+        *_worked_examples(),
+    ]  # fmt: skip
+
+
+def _tie(a: Answer) -> object:
+    return ([p.total for p in a.players], [p.place for p in a.players])
+
+
+def _worked_examples() -> list[tuple[str, str, dict[str, Any], Check]]:
+    """RULES' worked checks of the Military figures (its section 5)."""
+    shelters = [
+        _card(0, 0, "br", "shelter"), _card(1, 0, "tb", "shelter"), _card(2, 0, "t", "shelter"),
+        _card(0, 1, "lr"), _card(0, 2, "l", "shelter"),
+    ]  # fmt: skip
+    towers = [
+        _card(0, 0, "r", "tower"), _card(0, 1, "lr"), _card(0, 2, "lr"), _card(0, 3, "lb"),
+        _card(1, 3, "tb"), _card(2, 3, "t", "tower"),
+    ]  # fmt: skip
+    stacked = [_card(0, 0, "b", "tower"), _card(1, 0, "t", "tower")]
+    return [
+        ("worked-three-shelters-and-a-lone-one", "military", _game("military", shelters),
+         (_total(), 13)),  # shelters 3 x 3 + 1 x 1 = 10, a lab 3
+        ("worked-towers-over-4-columns-and-3-rows", "military", _game("military", towers),
+         (_total(), 24)),  # towers 4 x 3 = 12, four labs 12
+        ("worked-two-towers-one-above-the-other", "military", _game("military", stacked),
+         (_total(), 2)),  # 1 column x 2 rows
     ]  # fmt: skip
 
 
