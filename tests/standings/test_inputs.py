@@ -510,3 +510,13 @@ def test_post_standings_counts_results_not_points_before_decoding(server: int) -
     assert len(answer["left_out"]) == 19_999
     body = b'{"results": [' + b",".join([one] * 30_001) + b"]}"
     assert _post(server, "/v1/standings", body)[0] == 413
+
+
+def test_a_folder_walk_leaves_out_the_outputs_of_an_earlier_run(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = folder / "standings.json"
+    assert _run(str(folder), "--json", str(out), "--quiet", capsys=capsys)[0] == 0
+    first = json.loads(out.read_text())
+    assert _run(str(folder), "--json", str(out), "--quiet", capsys=capsys)[0] == 0
+    assert json.loads(out.read_text()) == first  # its own JSON was not read as a game

@@ -120,11 +120,11 @@ def run_url(
         ask = _Ask(url, case.line, wait)
         ask.start()
         ask.join(wait)
-        if ask.is_alive() or ask.answer is None:
+        hung = ask.is_alive()  # (asked before the exchange is cut: it ends at once then)
+        if hung or ask.answer is None:
             ask.stop()
-            hung = ask.is_alive()
             run.problems["hangs" if hung else "crashes"] += 1
-            why = f"no answer within {wait:.1f} s" if hung else ask.failure
+            why = f"no answer within {wait:.1f} s" if hung else ask.failure or "no answer"
             run.outcomes.append(Outcome(case.id, case.area, "crashed", why))
             continue
         last = run.answered(time.monotonic(), began, last)

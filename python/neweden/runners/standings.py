@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -21,7 +21,7 @@ from neweden.runners.batch import missing_paths
 from neweden.runners.outputs import WriteError, csv_line, header_names, write_whole
 from neweden.runners.results import scored
 from neweden.runners.run_outputs import output_among_inputs
-from neweden.runners.sources import Entry, iter_entries
+from neweden.runners.sources import Entry, Identity, identity, iter_entries
 from neweden.scoring.standings import LeftOut, Result, Standings, read_result, standings
 from neweden.scoring.standings_options import (
     Aliases,
@@ -49,12 +49,15 @@ def _first_problem(entry: Entry) -> str:
     )
 
 
-def results_of(paths: Sequence[str], catalog: Catalog) -> list[Result]:
+def results_of(
+    paths: Sequence[str], catalog: Catalog, exclude: Collection[Identity] = ()
+) -> list[Result]:
     """Every result of the PATHs, in order: a line of a `validate --out` file as it is (a
-    JSON object with `valid`), anything else read as a game and scored."""
+    JSON object with `valid`), anything else read as a game and scored. A folder walk
+    leaves out the files of `exclude` (the run's outputs, written by an earlier run)."""
     found: list[Result | None] = []
     games: list[tuple[int, Entry]] = []
-    for entry in iter_entries(paths):
+    for entry in iter_entries(paths, exclude):
         if entry.problem is not None or entry.data is None:
             found.append(LeftOut(entry.source(), None, None, "unreadable", _first_problem(entry)))
             continue
@@ -149,8 +152,9 @@ def rank_paths(
         sys.stderr.write(clash)
         return 2
     found = [path for path in paths if path not in missing]
+    outputs = {i for p in named.values() if p and p != "-" and (i := identity(p)) is not None}
     try:
-        made = standings(results_of(found, catalog), *asked)
+        made = standings(results_of(found, catalog, outputs), *asked)
         write_standings(made, files, sys.stdout)
     except StandingsError as err:
         sys.stderr.write(f"neweden: {err}\n")
