@@ -28,6 +28,7 @@ __all__ = [
     "os_reason",
     "pointer",
     "pointer_order",
+    "problem_words",
 ]
 
 
@@ -51,6 +52,12 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         """The one-line form written to standard error: `POINTER: code: message`, with the
         control characters of what the game gave (a name, a key) made visible."""
         return visible(f"{self.path or '/'}: {self.code}: {self.message}")
+
+
+def problem_words(code: str, path: str, message: str) -> str:
+    """A problem as a sentence people read (a picture's notes, a game left out of the
+    standings): `code at /pointer: message`, in the current language."""
+    return _("{code} at {path}: {message}", code=code, path=path or "/", message=message)
 
 
 def pointer_order(path: str) -> tuple[tuple[int, int | str], ...]:

@@ -18,6 +18,7 @@ import msgspec
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
 from neweden.format.modes import MODES
+from neweden.format.problems import problem_words
 from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, ngettext
 from neweden.present.city_picture import Drawing, PlayerCity, city_block, suspects
 from neweden.present.svg import (
@@ -131,12 +132,7 @@ def _notes(report: Report, meta: object, source: str | None, top: float) -> tupl
     if errors:
         lines.append((_("Problems"), "bold", "#222"))
     for problem in errors[:MOST_NOTED]:
-        words = _(
-            "{code} at {path}: {message}",
-            code=problem.code,
-            path=problem.path or "/",
-            message=problem.message,
-        )
+        words = problem_words(problem.code, problem.path, problem.message)
         lines.append((words, "normal", PROBLEM_COLOURS.get(problem.code, "#d62828")))
     if len(errors) > MOST_NOTED:
         more = _("and {count} more", count=len(errors) - MOST_NOTED)

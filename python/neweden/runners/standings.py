@@ -14,7 +14,7 @@ from typing import IO, Any
 import msgspec
 
 from neweden.catalog.catalog import Catalog
-from neweden.format.problems import os_reason
+from neweden.format.problems import os_reason, problem_words
 from neweden.i18n import _, ngettext
 from neweden.present.standings import CSV_COLUMNS, csv_rows, standings_page, standings_table
 from neweden.runners.batch import missing_paths
@@ -41,12 +41,7 @@ def _first_problem(entry: Entry) -> str:
     problem = entry.problem
     if problem is None:
         return _("not a readable game")
-    return _(
-        "{code} at {path}: {message}",
-        code=problem.code,
-        path=problem.path or "/",
-        message=problem.message,
-    )
+    return problem_words(problem.code, problem.path, problem.message)
 
 
 def results_of(

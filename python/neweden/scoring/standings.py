@@ -17,6 +17,7 @@ from typing import Annotated, Any, NamedTuple
 import msgspec
 
 from neweden.format.descriptions import described
+from neweden.format.problems import problem_words
 from neweden.i18n import _
 from neweden.rules.ranking import competition
 from neweden.scoring.standings_options import MAX_PLAYERS, Aliases, Points, player_key
@@ -155,15 +156,6 @@ def _round_label(value: Any) -> Round:
     return msgspec.json.encode(value).decode()
 
 
-def _said(problem: _Problem) -> str:
-    return _(
-        "{code} at {path}: {message}",
-        code=problem.code,
-        path=problem.path or "/",
-        message=problem.message,
-    )
-
-
 def _source(doc: Any, where: dict[str, Any]) -> dict[str, Any]:
     """Where a result's game came from: its `source` (a `validate --out` line), else `where`."""
     given = doc.get("source") if isinstance(doc, dict) else None
@@ -188,7 +180,9 @@ def read_result(doc: Any, where: dict[str, Any]) -> Result:
     if not loose.valid:
         first = [*loose.errors, *(e for p in loose.players for e in p.errors)]
         code = "invalid_game" if loose.players else "unreadable"
-        why = _said(first[0]) if first else _("invalid")
+        why = (
+            problem_words(first[0].code, first[0].path, first[0].message) if first else _("invalid")
+        )
         return LeftOut(source, event, round_, code, why)
     try:
         seats = msgspec.convert(doc, _Valid).players

@@ -3,13 +3,8 @@
 // a game opens in the editor with its photo beside it (/?review=ID).
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
+import { $, el } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-};
 let queue = null;
 
 function verdict(game) {

@@ -5,13 +5,8 @@ import { post } from "./api.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { keptGames } from "./state.js";
+import { $, el } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-};
 const BATCH = 1000; // games a POST /v1/score/batch takes
 const COLUMNS = ["place", "name", "points", "total", "wins", "requirements_met", "cards", "games"];
 let last = null; // what was read last: shown again when an option changes

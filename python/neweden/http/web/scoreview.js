@@ -4,13 +4,8 @@
 import { post } from "./api.js";
 import { num, t, tn } from "./i18n.js";
 import { cleanGame, currentPlayer, notify, state } from "./state.js";
+import { $, el } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-};
 let timer = null;
 let generation = 0;
 let picture = null;

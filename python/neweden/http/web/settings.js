@@ -4,13 +4,8 @@ import { LIMITS, whole } from "./check.js";
 import { t } from "./i18n.js";
 import { currentPlayer, edit, notify, state } from "./state.js";
 import { fitTable, renderRequirements } from "./tablecards.js";
+import { $, el } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-};
 const KNOWN_EFFECTS = ["third_star", "rotate", "move"];
 let effects = [...KNOWN_EFFECTS];
 

@@ -7,6 +7,7 @@
 import { LIMITS } from "./check.js";
 import { modeScores, num, t } from "./i18n.js";
 import { edit, state } from "./state.js";
+import { $, el } from "./dom.js";
 
 const DECKS = ["A", "B", "C"];
 const REMEMBERED = "neweden.majority"; // {"3": [7, 3, 0], ...}: the D5 card as last typed
@@ -14,13 +15,6 @@ let known = new Map(); // requirement id -> deck
 let texts = new Map(); // requirement id -> its text, as the catalog gives it
 let tables = {}; // "3" -> the catalog's (or the default) D5 values for 3 players
 let defaults = {}; // "3" -> whether those are the built-in default
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-};
 
 export function setCatalog(catalog) {
   known = new Map(catalog.requirements.map((r) => [r.id, r.deck]));
