@@ -261,6 +261,7 @@ def test_an_english_calc_reads_the_english_csv_cell_by_cell(
     assert_read_back(opened(soffice, written.english, ENGLISH, tmp_path), written)
 
 
+@pytest.mark.long
 def test_opened_the_wrong_way_the_files_show_what_these_tests_catch(
     soffice: str, written: Written, tmp_path: Path
 ) -> None:

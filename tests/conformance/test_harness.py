@@ -209,6 +209,7 @@ main(fix_answer=slow)
 }
 
 
+@pytest.mark.long
 def test_broken_scorers_are_reported_and_the_run_goes_on(tmp_path: Path) -> None:
     small = tmp_path / "suite"
     conformance_suite.write_suite(str(small), generated=10)
@@ -351,6 +352,7 @@ def _first_cases(suite: Path, folder: Path, ids: list[str]) -> Path:
     return folder
 
 
+@pytest.mark.long
 def test_extreme_scorers_cost_a_case_each_and_a_wrong_value_is_never_hidden(
     suite: Path, tmp_path: Path
 ) -> None:
@@ -375,6 +377,7 @@ def test_extreme_scorers_cost_a_case_each_and_a_wrong_value_is_never_hidden(
     assert __import__("time").monotonic() - began < 30
 
 
+@pytest.mark.long
 def test_http_scorers_that_trickle_or_speak_no_http_are_bounded_and_reported(
     suite: Path, tmp_path: Path
 ) -> None:

@@ -54,6 +54,7 @@ def _visible_games(page: Any) -> int:
     return count
 
 
+@pytest.mark.long
 def test_the_counts_are_validates_summary_and_the_filters_show_what_they_say(
     browser: Any, batch: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -105,6 +106,7 @@ def test_the_counts_are_validates_summary_and_the_filters_show_what_they_say(
     ctx.close()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_batch_page_on_a_phone_scrolls_nothing_sideways(
     browser: Any, batch: Path, lang: str, capsys: pytest.CaptureFixture[str]
@@ -152,6 +154,7 @@ def test_the_standings_page_on_a_phone(
     ctx.close()
 
 
+@pytest.mark.long
 def test_the_svg_index_loads_a_picture_only_when_it_is_opened(
     browser: Any, batch: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

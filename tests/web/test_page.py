@@ -202,6 +202,7 @@ def cell(page: Page, row: int, col: int) -> Any:
     return page.page.locator(f'#grid [data-row="{row}"][data-col="{col}"]')
 
 
+@pytest.mark.long
 def test_a_three_card_city_by_clicks(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en")
     page.wait_total("Player 1", "0")
@@ -218,6 +219,7 @@ def test_a_three_card_city_by_clicks(browser: Any, server: int) -> None:
     page.close()
 
 
+@pytest.mark.long
 def test_a_three_card_city_by_keyboard(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en")
     page.wait_total("Player 1", "0")
@@ -278,6 +280,7 @@ def test_the_example_shows_sarahs_78_and_her_picture(browser: Any, server: int) 
     page.close()
 
 
+@pytest.mark.long
 def test_a_share_link_round_trips_a_generated_game(browser: Any, server: int) -> None:
     game = next(g for g in table_games(11, 20) if len(g["players"]) >= 3)
     del game["_cities"]
@@ -299,6 +302,7 @@ def test_a_share_link_round_trips_a_generated_game(browser: Any, server: int) ->
     again.close()
 
 
+@pytest.mark.long
 def test_the_page_in_portuguese(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=pt-BR&example=final")
     page.wait_total("Sarah", "78")
@@ -319,6 +323,7 @@ def test_the_page_in_portuguese(browser: Any, server: int) -> None:
     page.close()
 
 
+@pytest.mark.long
 def test_the_languages_and_modes_offered_are_the_servers(browser: Any, server: int) -> None:
     """The page offers the languages of the server's message catalogs and the modes of its
     table, each named in the page's language; a language chosen that the server does not
@@ -348,6 +353,7 @@ def test_the_languages_and_modes_offered_are_the_servers(browser: Any, server: i
     unknown.close()
 
 
+@pytest.mark.long
 def test_a_phone_has_no_horizontal_scrolling(browser: Any, server: int) -> None:
     page = Page(
         browser,
@@ -375,6 +381,7 @@ def test_a_phone_has_no_horizontal_scrolling(browser: Any, server: int) -> None:
     page.close()
 
 
+@pytest.mark.long
 def test_the_work_survives_a_reload(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en")
     cell(page, 0, 0).click()
@@ -385,6 +392,7 @@ def test_the_work_survives_a_reload(browser: Any, server: int) -> None:
     page.close()
 
 
+@pytest.mark.long
 def test_a_problem_clicked_outlines_its_cells(browser: Any, server: int) -> None:
     game = {
         "mode": "populist",
@@ -413,6 +421,7 @@ def test_a_problem_clicked_outlines_its_cells(browser: Any, server: int) -> None
     page.close()
 
 
+@pytest.mark.long
 def test_epiphanies_and_bonuses_count(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en")
     cell(page, 0, 0).click()
@@ -428,6 +437,7 @@ def test_epiphanies_and_bonuses_count(browser: Any, server: int) -> None:
     page.close()
 
 
+@pytest.mark.long
 def test_a_catalog_card_by_id_from_serve_catalog(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -453,6 +463,7 @@ def test_a_catalog_card_by_id_from_serve_catalog(
         page.close()
 
 
+@pytest.mark.long
 def test_paste_and_upload_open_a_game(browser: Any, server: int, tmp_path: Path) -> None:
     page = Page(browser, server, "/?lang=en")
     one = {"mode": "military", "players": [{"name": "Uno", "city": []}]}
@@ -525,6 +536,7 @@ def shown_at_once(page: Page, selector: str) -> float:
 STARS_300M = "player 1, card 1: `stars` must be a whole number from 0 to 3"
 
 
+@pytest.mark.long
 def test_finding_3_a_link_of_300000000_stars_is_refused_and_never_saved(
     browser: Any, server: int
 ) -> None:
@@ -551,6 +563,7 @@ def _plant(page: Page, text: str) -> None:
     page.page.wait_for_selector("body[data-ready]", timeout=20_000)
 
 
+@pytest.mark.long
 def test_finding_3_a_saved_game_that_cannot_be_drawn_is_set_aside(
     browser: Any, server: int
 ) -> None:
@@ -584,6 +597,7 @@ def test_finding_3_a_saved_game_that_cannot_be_drawn_is_set_aside(
     page.close()
 
 
+@pytest.mark.long
 def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server: int) -> None:
     """The page looked a style up in a plain object: `constructor` found Object's own
     function and the page threw. Such names are drawn as any other."""
@@ -609,6 +623,7 @@ def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server
     page.close()
 
 
+@pytest.mark.long
 def test_finding_7_stars_minus_one_and_side_top_left_are_refused(browser: Any, server: int) -> None:
     """`"★".repeat(-1)` and the class `icon-top left` threw while the grid was drawn: now
     such a game is refused before anything is drawn, saying what and where."""
@@ -639,6 +654,7 @@ def test_finding_7_stars_minus_one_and_side_top_left_are_refused(browser: Any, s
     portuguese.close()
 
 
+@pytest.mark.long
 def test_finding_7_a_later_players_grid_is_drawn_whole_or_refused_whole(
     browser: Any, server: int
 ) -> None:
@@ -681,6 +697,7 @@ def _block(name: str, cards: int, seed: int) -> dict[str, Any]:
     return {"name": name, "city": city}
 
 
+@pytest.mark.long
 def test_finding_3_a_link_of_fifty_thousand_cards_is_refused_at_once(
     browser: Any, server: int
 ) -> None:
@@ -723,6 +740,7 @@ def test_finding_3_a_link_of_fifty_thousand_cards_is_refused_at_once(
     page.close()
 
 
+@pytest.mark.long
 def test_finding_3_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(
     browser: Any, server: int
 ) -> None:
@@ -762,6 +780,7 @@ def test_finding_3_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(
     page.close()
 
 
+@pytest.mark.long
 def test_finding_3_the_page_makes_no_game_it_would_refuse(browser: Any, server: int) -> None:
     """Forty epiphanies and twenty bonuses are the most a player holds, a bonus is worth
     -1,000 to 1,000 points: the page's own controls stay within, so the work saved in this
@@ -809,6 +828,7 @@ _EDITS = [
 ]
 
 
+@pytest.mark.long
 @in_a_browser
 def test_a_click_right_after_editing_a_field_places_the_card(browser: Any, server: int) -> None:
     """A typed field is committed when it loses the focus, on the press of the click that
@@ -848,6 +868,7 @@ _REDRAW_AT_EACH_PRESS = """() => {
 }"""
 
 
+@pytest.mark.long
 @in_a_browser
 def test_two_hundred_cards_placed_with_the_live_score_running_are_all_there(
     browser: Any, server: int
@@ -917,6 +938,7 @@ def _saved(page: Page) -> list[str]:
     return names
 
 
+@pytest.mark.long
 @in_a_browser
 def test_new_game_and_the_example_ask_first_and_undo_brings_the_game_back(
     browser: Any, server: int
@@ -957,6 +979,7 @@ def test_new_game_and_the_example_ask_first_and_undo_brings_the_game_back(
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_saved_games_are_listed_opened_deleted_and_downloaded(
     browser: Any, server: int, tmp_path: Path
@@ -1011,6 +1034,7 @@ def test_saved_games_are_listed_opened_deleted_and_downloaded(
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_a_share_link_keeps_the_game_of_an_earlier_visit(browser: Any, server: int) -> None:
     """A link opened in a new visit replaces the game saved in this browser: that game is
@@ -1043,6 +1067,7 @@ _FILL = """(room) => {
 }"""
 
 
+@pytest.mark.long
 @in_a_browser
 def test_a_full_storage_never_loses_the_game_in_progress_silently(
     browser: Any, server: int
@@ -1095,6 +1120,7 @@ _BAD_SAVED = [
 ]
 
 
+@pytest.mark.long
 @in_a_browser
 def test_saved_games_the_page_would_not_draw_are_left_out(browser: Any, server: int) -> None:
     """Each of those values: its entries the page would not draw are left out, and the page
@@ -1116,6 +1142,7 @@ def _rgb(colour: str) -> str:
     return f"rgb({r}, {g}, {b})"
 
 
+@pytest.mark.long
 @in_a_browser
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_grid_and_the_picture_give_each_style_one_colour(
@@ -1164,6 +1191,7 @@ def _post(port: int, path: str, body: bytes) -> tuple[int, bytes]:
     return response.status, data
 
 
+@pytest.mark.long
 @in_a_browser
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_result_is_shared_as_a_picture(
@@ -1197,6 +1225,7 @@ def test_the_result_is_shared_as_a_picture(
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 @pytest.mark.parametrize(
     ("lang", "sarah"), [("en", "Sarah: 78 · place 1"), ("pt-BR", "Sarah: 78 · colocação 1")]

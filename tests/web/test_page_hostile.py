@@ -45,6 +45,7 @@ def _works_after_a_reload(page: Page) -> None:
     page.page.wait_for_selector("#score-rows tr td.total", timeout=10_000)
 
 
+@pytest.mark.long
 def test_a_share_link_that_is_not_a_game_is_refused_and_breaks_nothing(
     browser: Any,
     server: int,
@@ -67,6 +68,7 @@ def test_a_share_link_that_is_not_base64_is_refused(browser: Any, server: int) -
     page.close()
 
 
+@pytest.mark.long
 def test_a_paste_that_is_not_a_game_is_refused_and_breaks_nothing(
     browser: Any,
     server: int,
@@ -88,6 +90,7 @@ def test_a_paste_that_is_not_a_game_is_refused_and_breaks_nothing(
     page.close()
 
 
+@pytest.mark.long
 def test_markup_in_names_is_shown_as_text(browser: Any, server: int) -> None:
     name = "<img src=x onerror=alert(3)>"
     game = {"mode": "military", "players": [{"name": name, "city": []}]}
@@ -109,6 +112,7 @@ def test_markup_in_names_is_shown_as_text(browser: Any, server: int) -> None:
     page.close()
 
 
+@pytest.mark.long
 def test_the_refusal_is_said_in_portuguese(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=pt-BR")
     page.page.locator("#io-text").fill(json.dumps({"players": [{"name": "x", "city": "zz"}]}))
@@ -126,6 +130,7 @@ def _spread(cols: int) -> dict[str, Any]:
     return {"mode": "military", "players": [{"name": "Far", "city": city}]}
 
 
+@pytest.mark.long
 def test_a_city_spread_over_2000_columns_is_refused_not_four_million_cells(
     browser: Any,
     server: int,
@@ -151,6 +156,7 @@ def test_a_city_spread_over_2000_columns_is_refused_not_four_million_cells(
     portuguese.close()
 
 
+@pytest.mark.long
 def test_a_city_spread_over_160_columns_is_drawn(browser: Any, server: int) -> None:
     wide = _spread(160)
     wide["players"][0]["city"][1]["row"] = 0  # type: ignore[index]

@@ -39,6 +39,7 @@ def _example(browser: Any, server: int, lang: str) -> Page:
     return page
 
 
+@pytest.mark.long
 @in_a_browser
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_a_360_pixel_phone_scrolls_nothing_sideways_but_the_grid(
@@ -64,6 +65,7 @@ def test_a_360_pixel_phone_scrolls_nothing_sideways_but_the_grid(
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_score_table_is_a_block_a_player_every_figure_named(
@@ -102,6 +104,7 @@ def _cells_x(page: Page, row: int) -> dict[int, float]:
     return {int(k): v for k, v in found.items()}
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_rulers_number_the_rows_and_columns_of_the_grid(browser: Any, server: int) -> None:
     """The numbers above the grid are its columns, each centred over its column; those beside
@@ -173,6 +176,7 @@ def _cell_width(page: Page) -> float:
     return float(box["width"])
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_grid_zooms_with_its_buttons_and_fits_the_screen(browser: Any, server: int) -> None:
     """Larger cells, smaller cells (1.25 times each), the whole grid fitted in the phone's
@@ -199,6 +203,7 @@ def test_the_grid_zooms_with_its_buttons_and_fits_the_screen(browser: Any, serve
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_a_pinch_of_two_fingers_zooms_the_grid(browser: Any, server: int) -> None:
     """Two fingers put on the grid and moved apart make its cells larger, in proportion."""
@@ -223,6 +228,7 @@ _SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map((e) => `${e.id || e.className || e.tagName}: ${e.getBoundingClientRect().height}`)"""
 
 
+@pytest.mark.long
 @in_a_browser
 def test_every_tap_target_is_at_least_44_pixels(browser: Any, server: int) -> None:
     page = _example(browser, server, "pt-BR")

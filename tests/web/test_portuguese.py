@@ -48,6 +48,7 @@ _SEEN = """() => document.body.innerText + " " + [...document.querySelectorAll(
   e.getAttribute("aria-label") || "", e.title || ""].join(" ")).join(" ")"""
 
 
+@pytest.mark.long
 @in_a_browser
 def test_no_english_word_is_left_in_the_portuguese_page(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=pt-BR&example=final")
@@ -66,6 +67,7 @@ def test_no_english_word_is_left_in_the_portuguese_page(browser: Any, server: in
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 @pytest.mark.parametrize(
     ("lang", "one", "more"),

@@ -69,6 +69,7 @@ def _open(browser: Any, port: int, lang: str = "en", **context: Any) -> tuple[An
     return ctx, page, errors
 
 
+@pytest.mark.long
 def test_a_file_of_games_is_ranked_as_neweden_standings_ranks_it(
     browser: Any, server: int, event: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -95,6 +96,7 @@ def test_a_file_of_games_is_ranked_as_neweden_standings_ranks_it(
     ctx.close()
 
 
+@pytest.mark.long
 def test_points_that_rise_are_refused_with_the_services_words(
     browser: Any, server: int, event: Path
 ) -> None:
@@ -110,6 +112,7 @@ def test_points_that_rise_are_refused_with_the_services_words(
     ctx.close()
 
 
+@pytest.mark.long
 def test_the_games_saved_on_a_phone_are_ranked_in_portuguese(
     browser: Any, server: int, event: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -135,6 +138,7 @@ def _ranked(page: Any, times: int) -> None:
     page.wait_for_selector(f'body[data-ranked="{times}"]')
 
 
+@pytest.mark.long
 def test_saved_games_of_one_name_are_each_counted(
     browser: Any, server: int, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -205,6 +209,7 @@ def test_options_read_as_the_command_line_reads_them(
     ctx.close()
 
 
+@pytest.mark.long
 def test_a_second_choice_while_the_first_is_ranked_shows_only_the_second(
     browser: Any, server: int, event: Path, tmp_path: Path
 ) -> None:
@@ -221,6 +226,7 @@ def test_a_second_choice_while_the_first_is_ranked_shows_only_the_second(
     ctx.close()
 
 
+@pytest.mark.long
 def test_a_json_file_is_one_game_and_a_phone_keeps_long_names_inside(
     browser: Any, server: int, tmp_path: Path
 ) -> None:

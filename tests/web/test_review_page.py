@@ -94,6 +94,7 @@ def test_a_mistake_is_fixed_by_clicks_and_saved_to_its_file(
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_a_save_over_a_newer_one_is_refused_and_said(
     browser: Any, folder: tuple[int, Path]
@@ -118,6 +119,7 @@ def test_a_save_over_a_newer_one_is_refused_and_said(
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_pictures_of_validate_show_each_games_photo_beside_it(
     browser: Any, tmp_path: Path
@@ -159,6 +161,7 @@ def test_the_pictures_of_validate_show_each_games_photo_beside_it(
     context.close()
 
 
+@pytest.mark.long
 @in_a_browser
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])
 def test_the_review_on_a_phone_scrolls_nothing_sideways(
@@ -177,6 +180,7 @@ def test_the_review_on_a_phone_scrolls_nothing_sideways(
         page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_a_photo_picked_in_the_browser_is_copied_next_to_the_game(
     browser: Any, folder: tuple[int, Path]
@@ -212,6 +216,7 @@ def _exif_jpeg(width: int, height: int, orientation: int) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_photo_is_turned_as_its_exif_says_and_pinched_larger(
     browser: Any, folder: tuple[int, Path]
@@ -241,6 +246,7 @@ def test_the_photo_is_turned_as_its_exif_says_and_pinched_larger(
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_changes_not_saved_are_asked_about_and_a_broken_file_is_mended_as_text(
     browser: Any, folder: tuple[int, Path]

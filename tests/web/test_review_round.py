@@ -226,6 +226,7 @@ def _fix(page: Page, clicks: Clicks, mistake: Mistake) -> None:
         clicks.click(page.page.locator("#t-delete"))
 
 
+@pytest.mark.long
 @in_a_browser
 def test_a_round_of_30_games_is_reviewed_by_clicks(
     browser: Any,

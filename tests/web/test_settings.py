@@ -28,6 +28,7 @@ def _deck(page: Page, deck: str) -> Any:
     return page.page.locator(f"#s-requirements [role=group][aria-label='Deck {deck}']")
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_requirement_cards_in_play_as_the_table_has_them(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en")
@@ -73,6 +74,7 @@ def _three_military_players(page: Page) -> None:
         page.page.wait_for_selector(f"#player-tabs [role=tab]:nth-child({n})")
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_d5_card_typed_is_used_remembered_and_forgotten(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en")
@@ -123,6 +125,7 @@ def _open(page: Page, game: dict[str, Any]) -> None:
         page.page.locator("#settings > summary").click()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_settings_never_make_a_game_the_service_refuses(browser: Any, server: int) -> None:
     """(A review's findings.) A deck's card changed takes its ticks with it; an id typed in
@@ -171,6 +174,7 @@ def test_the_settings_never_make_a_game_the_service_refuses(browser: Any, server
     page.close()
 
 
+@pytest.mark.long
 @in_a_browser
 def test_the_catalog_is_asked_again_in_the_language_chosen(browser: Any, server: int) -> None:
     page = Page(browser, server, "/?lang=en")
