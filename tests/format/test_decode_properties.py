@@ -15,7 +15,8 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from neweden.format.checks import decoded_is_sound
+from bench.mixes import mistaken_games
+from neweden.format.checks import CROSS_CHECKS, decoded_is_sound
 from neweden.format.decode import find_problems
 from neweden.format.model import Game
 from neweden.format.problems import DECODE_CODES
@@ -100,3 +101,33 @@ def test_every_problem_pass_agrees_with_msgspec(game: Any) -> None:
 def test_any_json_value_is_a_game_or_has_problems(value: Any) -> None:
     raw = json.dumps(value).encode()
     assert bool(find_problems(raw, Game)) != _fast_path_accepts(raw)
+
+
+def _walked_whole(raw: bytes, repeated_keys: bool) -> list[Any]:
+    """find_problems with every city entry walked field by field (the game format's checks
+    given explicitly: no entry is taken as sound without its walk)."""
+    return find_problems(raw, Game, checks=CROSS_CHECKS, repeated_keys=repeated_keys)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_games(), st.booleans())
+def test_a_city_entry_taken_as_sound_hides_no_problem(game: Any, repeated_keys: bool) -> None:
+    """The every-problem pass skips the walk of a city entry that decodes and passes the
+    checks (placement_is_sound): the problems are the same as with every entry walked."""
+    raw = json.dumps(game).encode()
+    found = find_problems(raw, Game, repeated_keys=repeated_keys)
+    assert found == _walked_whole(raw, repeated_keys)
+
+
+def test_the_mistaken_mix_lists_the_same_problems_with_sound_entries_skipped() -> None:
+    """Transcriptions with mistakes (bench.mixes: typos, bad values, unknown fields among
+    sound cards), and a repeated key inside an otherwise sound entry, which is walked."""
+    games = [g for g in mistaken_games(1500, 5) if not _fast_path_accepts(g)]
+    assert len(games) > 20
+    for raw in games:
+        assert find_problems(raw, Game) == _walked_whole(raw, False)
+    entry = b'{"row": "x", "col": 0, "row": 0, "card": "atomic-waste"}'
+    raw = b'{"mode": "military", "players": [{"name": "A", "city": [' + entry + b"]}]}"
+    found = find_problems(raw, Game, repeated_keys=True)
+    assert [p.path for p in found] == ["/players/0/city/0/row"]
+    assert found == _walked_whole(raw, True)

@@ -29,7 +29,7 @@ import msgspec
 from msgspec import inspect as mi
 
 from neweden.format import codes
-from neweden.format.checks import CROSS_CHECKS, decoded_is_sound
+from neweden.format.checks import CROSS_CHECKS, decoded_is_sound, placement_is_sound
 from neweden.format.game_bytes import GameInput, game_bytes
 from neweden.format.model import Bonus, EpiphanyEntry, Game, InlineCard, LoneCity, Placement, Player
 from neweden.format.not_json import not_json
@@ -259,7 +259,11 @@ def find_problems(
         doc = generic_value_with_repeated_keys(raw) if repeated_keys else generic_value(raw)
     except msgspec.DecodeError as exc:
         return [not_json(exc, raw)]
-    walk = Walk(_LABELS if labels is None else labels, CROSS_CHECKS if checks is None else checks)
+    walk = (
+        Walk(_LABELS if labels is None else labels, CROSS_CHECKS, {Placement: placement_is_sound})
+        if checks is None  # (the game format's checks: a city entry they pass is not walked)
+        else Walk(_LABELS if labels is None else labels, checks)
+    )
     walk.value(doc, _type_info(doc_type), "", ())
     problems = [_with_cell(problem, doc) for problem in walk.problems] if cells else walk.problems
     if not walk.unlisted:

@@ -159,13 +159,21 @@ class Walk:
     """Walks a generically decoded JSON value against msgspec type information, calling
     each struct's cross-field check (by class) after its own fields."""
 
-    def __init__(self, labels: Mapping[type, str], checks: Mapping[type, CrossCheck]) -> None:
+    def __init__(
+        self,
+        labels: Mapping[type, str],
+        checks: Mapping[type, CrossCheck],
+        sound: Mapping[type, Callable[[Any], bool]] | None = None,
+    ) -> None:
         self.problems: list[Problem] = []
         self.out_of_range = False  # a number Python does not hold was met (and listed)
         self.unlisted = 0  # problems found past MAX_LISTED_PROBLEMS: counted, not listed
         self.last_path: str | None = None  # where the last problem found is
         self.labels = labels
         self.checks = checks
+        #: by class, a test that a value of it has no problem at all (it decodes and passes
+        #: the checks): such a value is not walked, having nothing to list
+        self.sound = sound or {}
 
     @property
     def full(self) -> bool:
@@ -312,6 +320,9 @@ class Walk:
     def struct(
         self, value: dict[str, Any], t: mi.StructType, path: str, _limits: Limits, _kind: str
     ) -> None:
+        sound = self.sound.get(t.cls)
+        if sound is not None and not getattr(value, "repeated", ()) and sound(value):
+            return
         fields = _fields(t)
         for key, item in value.items():
             field = fields.get(key)
