@@ -562,18 +562,6 @@ def _declarations_are_sound(game: Game) -> bool:
     return not declared_problems(game.mode, game.requirements, declared, "")
 
 
-def placement_is_sound(value: Any) -> bool:
-    """Whether a city entry, generically decoded, decodes as a :class:`Placement` and passes
-    the fast path's checks: the every-problem pass has nothing to list in it (a game that
-    does not decode has most of its cards sound; each is then checked at C speed, not
-    walked field by field)."""
-    try:
-        placement = msgspec.convert(value, Placement)
-    except (msgspec.ValidationError, TypeError, ValueError):
-        return False
-    return _cards_are_sound([placement])
-
-
 def _cards_are_sound(city: list[Placement]) -> bool:
     plain_styles, plain_types = _STYLES.plain, _TYPES.plain
     for placement in city:
