@@ -27,4 +27,4 @@ python -m pip install -q ".[test]" -Ccmake.define.NEWEDEN_SANITIZE="$flags" \
 # are not leaks to report here.
 LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" \
 ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
-  python -m pytest -q -p no:cacheprovider tests -k "not browser" 2>&1 | tail -n 3
+  python -m pytest -q -p no:cacheprovider tests -m "" -k "not browser" 2>&1 | tail -n 3

@@ -12,14 +12,15 @@ import json
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.mixes import mistaken_games
 from neweden.format.checks import CROSS_CHECKS, decoded_is_sound
-from neweden.format.decode import find_problems
+from neweden.format.decode import decode_game, find_problems
 from neweden.format.model import Game
-from neweden.format.problems import DECODE_CODES
+from neweden.format.problems import DECODE_CODES, GameDecodeError
 from tests.conftest import load_example
 
 BASES = [load_example("format-example.json"), load_example("military-two-players.json")]
@@ -121,13 +122,20 @@ def test_a_city_entry_taken_as_sound_hides_no_problem(game: Any, repeated_keys: 
 
 def test_the_mistaken_mix_lists_the_same_problems_with_sound_entries_skipped() -> None:
     """Transcriptions with mistakes (bench.mixes: typos, bad values, unknown fields among
-    sound cards), and a repeated key inside an otherwise sound entry, which is walked."""
+    sound cards); and a key given twice, in an entry or in its card, whose earlier value
+    msgspec does not see: the pass that checks every value walks every entry."""
     games = [g for g in mistaken_games(1500, 5) if not _fast_path_accepts(g)]
     assert len(games) > 20
     for raw in games:
         assert find_problems(raw, Game) == _walked_whole(raw, False)
-    entry = b'{"row": "x", "col": 0, "row": 0, "card": "atomic-waste"}'
-    raw = b'{"mode": "military", "players": [{"name": "A", "city": [' + entry + b"]}]}"
-    found = find_problems(raw, Game, repeated_keys=True)
-    assert [p.path for p in found] == ["/players/0/city/0/row"]
-    assert found == _walked_whole(raw, True)
+    for entry, where in [
+        (b'{"row": "x", "col": 0, "row": 0, "card": "atomic-waste"}', "/row"),
+        (b'{"row": 0, "col": 0, "card": {"wild": true, "name": 5, "name": "w"}}', "/card/name"),
+    ]:
+        raw = b'{"mode": "military", "players": [{"name": "A", "city": [' + entry + b"]}]}"
+        found = find_problems(raw, Game, repeated_keys=True)
+        assert [p.path for p in found] == ["/players/0/city/0" + where]
+        assert found == _walked_whole(raw, True)
+        with pytest.raises(GameDecodeError) as refused:
+            decode_game(raw)
+        assert [p.path for p in refused.value.problems] == ["/players/0/city/0" + where]

@@ -259,10 +259,12 @@ def find_problems(
         doc = generic_value_with_repeated_keys(raw) if repeated_keys else generic_value(raw)
     except msgspec.DecodeError as exc:
         return [not_json(exc, raw)]
+    # with the game format's checks, a city entry they pass is not walked; but not when every
+    # value of a repeated key is checked (a card's earlier value is not what msgspec sees)
     walk = (
         Walk(_LABELS if labels is None else labels, CROSS_CHECKS, {Placement: placement_is_sound})
-        if checks is None  # (the game format's checks: a city entry they pass is not walked)
-        else Walk(_LABELS if labels is None else labels, checks)
+        if checks is None and not repeated_keys
+        else Walk(_LABELS if labels is None else labels, checks or CROSS_CHECKS)
     )
     walk.value(doc, _type_info(doc_type), "", ())
     problems = [_with_cell(problem, doc) for problem in walk.problems] if cells else walk.problems

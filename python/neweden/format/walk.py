@@ -321,7 +321,7 @@ class Walk:
         self, value: dict[str, Any], t: mi.StructType, path: str, _limits: Limits, _kind: str
     ) -> None:
         sound = self.sound.get(t.cls)
-        if sound is not None and not getattr(value, "repeated", ()) and sound(value):
+        if sound is not None and sound(value):
             return
         fields = _fields(t)
         for key, item in value.items():
