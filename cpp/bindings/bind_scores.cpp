@@ -312,6 +312,10 @@ class JsonPacker {
     return out;
   }
 
+  // Each game's cards given by catalog id, (player, index in the city, row, col), in the
+  // order of ids().
+  py::list id_places() const { return places_by_game(packer_.id_rows()); }
+
   // Per game, whether one of its cards is given by an id the catalog does not hold.
   py::list unresolved() const {
     py::list out;
@@ -405,31 +409,31 @@ class JsonPacker {
     const py::bytes flat(reinterpret_cast<const char*>(cells.data()),
                          cells.size() * sizeof(std::int32_t));
     return py::make_tuple(flat, list_of(packer_.offsets()),
-                          list_of(packer_.first_city()), rotated_by_game(),
+                          list_of(packer_.first_city()), places_by_game(packer_.rotated()),
                           names_from(packer_.styles(), 0), names_from(packer_.types(), 0));
   }
 
  private:
-  // Each game's rotated cards, (player, index in the city, row, col), found from their rows
-  // of the table (ascending, as the packer read them).
-  py::list rotated_by_game() const {
+  // Some cards of each game (the rotated ones, those given by id), (player, index in the
+  // city, row, col), found from their `rows` of the table (ascending, as the packer read them).
+  py::list places_by_game(const std::vector<std::int64_t>& rows) const {
     const auto& offsets = packer_.offsets();
     const auto& cells = packer_.cells();
     const auto& first_city = packer_.first_city();
     const std::size_t games = first_city.empty() ? 0 : first_city.size() - 1;
     py::list out(games);
-    auto rotated = packer_.rotated().begin();
-    const auto last = packer_.rotated().end();
+    auto row = rows.begin();
+    const auto last = rows.end();
     for (std::size_t g = 0; g < games; ++g) {
       py::list cards;
       const auto first = static_cast<std::size_t>(first_city[g]);
       const std::int64_t stop = offsets[static_cast<std::size_t>(first_city[g + 1])];
-      for (std::size_t city = first; rotated != last && *rotated < stop; ++rotated) {
-        while (offsets[city + 1] <= *rotated) {
+      for (std::size_t city = first; row != last && *row < stop; ++row) {
+        while (offsets[city + 1] <= *row) {
           ++city;
         }
-        const auto at = static_cast<std::size_t>(*rotated) * 9;  // its row: 9 ints a card
-        cards.append(py::make_tuple(city - first, *rotated - offsets[city], cells[at], cells[at + 1]));
+        const auto at = static_cast<std::size_t>(*row) * 9;  // its row: 9 ints a card
+        cards.append(py::make_tuple(city - first, *row - offsets[city], cells[at], cells[at + 1]));
       }
       out[g] = std::move(cards);
     }
@@ -609,6 +613,9 @@ void bind_scores(py::module_& m) {
            "packed unresolved, a withheld card refused; with none set, every id is refused.")
       .def("ids", &JsonPacker::ids,
            "Each game's cards given by catalog id, in city and card order.")
+      .def("id_places", &JsonPacker::id_places,
+           "Each game's cards given by catalog id, (player, index in the city, row, col), in\n"
+           "the order of ids().")
       .def("unresolved", &JsonPacker::unresolved,
            "Per game, whether one of its cards is given by an id the catalog does not hold\n"
            "(packed as an unresolved row: the core leaves it out).")

@@ -497,6 +497,7 @@ void JsonGamePacker::restore(const Sizes& sizes) {
   first_id_.resize(sizes.games);
   unresolved_.resize(sizes.games - 1);
   ids_.resize(sizes.ids);
+  id_rows_.resize(sizes.ids);
 }
 
 bool JsonGamePacker::add(const std::uint8_t* data, std::size_t size) {
@@ -554,6 +555,7 @@ bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
           }
           if (packed && !id.empty()) {
             ids_.emplace_back(id);
+            id_rows_.push_back(static_cast<std::int64_t>(cells_.size() / 9 - 1));
             reading_unresolved_ = reading_unresolved_ || placed.unresolved;
           }
           return packed;

@@ -302,6 +302,7 @@ TEST_CASE("a card given by an id of the catalog set packs as its catalog card, i
   CHECK(packer.styles().names() == inline_packer.styles().names());
   CHECK(packer.ids() == std::vector<std::string>{"EX-TOWER", "atomic-waste"});
   CHECK(packer.first_id() == std::vector<std::int64_t>{0, 2});
+  CHECK(packer.id_rows() == std::vector<std::int64_t>{0, 1});  // each its row of the table
 
   CHECK(packer.unresolved() == std::vector<std::uint8_t>{0});
 
@@ -325,6 +326,7 @@ TEST_CASE("a card given by an id of the catalog set packs as its catalog card, i
     CHECK_FALSE(add(packer, game(R"([{"row": 0, "col": 0, "card": "atomic-waste"},)"
                                  R"( {"row": 0, "col": 1, "card": ")" + bad + R"("}])")));
     CHECK(packer.ids().size() == 4);
+    CHECK(packer.id_rows() == std::vector<std::int64_t>{0, 1, 2, 3});  // none of it kept
     CHECK(packer.first_id() == std::vector<std::int64_t>{0, 2, 4});
     CHECK(packer.unresolved() == std::vector<std::uint8_t>{0, 1});
   }

@@ -14,14 +14,17 @@ import msgspec
 import pytest
 
 import neweden
-from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog
+from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog, resolve_city
 from neweden.format.decode import decode_game
 from neweden.format.model import SIDES
+from neweden.format.problems import document_order
 from neweden.geometry.compact import pack_games, reader_cards
 from neweden.geometry.native import JsonGames
 from neweden.geometry.synth import city_json, grow_city
 from neweden.i18n import speaking
+from neweden.rules.legality import copy_limit_problems
 from neweden.scoring import game_score
+from neweden.scoring.problems import problem_item
 from neweden.scoring.report import score_inputs, score_reports
 from tests.lean import padded, same, taken_lean
 
@@ -98,6 +101,7 @@ def test_a_card_by_id_is_packed_as_the_python_packer_packs_it() -> None:
         assert native.types == python.types
         assert [c.ids for c in native.cards] == [c.ids for c in python.cards]
         assert [c.rotated for c in native.cards] == [c.rotated for c in python.cards]
+        assert [c.id_places for c in native.cards] == [c.id_places for c in python.cards]
 
 
 def test_an_id_the_catalog_does_not_hold_is_packed_unresolved_and_none_without_a_catalog() -> None:
@@ -116,8 +120,8 @@ def test_an_id_the_catalog_does_not_hold_is_packed_unresolved_and_none_without_a
     assert packer.add(raw)
     native, python = packer.packed(), pack_games([decode_game(raw)], BUILTIN)
     assert list(native.flat) == list(python.flat)
-    assert [(c.ids, c.unresolved, c.rotated) for c in native.cards] == [
-        (c.ids, c.unresolved, c.rotated) for c in python.cards
+    assert [(c.ids, c.unresolved, c.rotated, c.id_places) for c in native.cards] == [
+        (c.ids, c.unresolved, c.rotated, c.id_places) for c in python.cards
     ]
     assert native.cards[0].unresolved
     assert packer.unresolved() == [True]
@@ -250,3 +254,52 @@ def test_a_batch_decodes_a_lean_game_once_for_all_its_misspelled_cards(
         for r in reports
     )
     assert len(decoded) == len(raws)
+
+
+def test_unknown_ids_and_extra_copies_are_told_from_the_packing_not_a_second_decode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A lean game's `unknown_card` and `copy_limit` come from where the packing left each
+    card given by id (no exact decode of its cities), alone and in a batch, and equal the
+    exact path's: the typo, the extra Atomic Waste (one rotated) at their own cards."""
+    decoded: list[bytes] = []
+    decode = game_score.decode_game_bytes
+
+    def counted(raw: bytes) -> Any:
+        decoded.append(raw)
+        return decode(raw)
+
+    monkeypatch.setattr(game_score, "decode_game_bytes", counted)
+    rng = random.Random(8)
+    raws = []
+    for k in range(24):
+        doc = _game(rng, ["atomic-waste"])
+        doc["players"][0]["city"][0]["card"] = "atomic-wast"  # a typo: unknown_card
+        for p, player in enumerate(doc["players"]):  # an Atomic Waste more than allowed
+            player["city"][-1]["card"] = "atomic-waste"
+            player["city"][-1]["rotated"] = p == 1
+        raws.append(padded(json.dumps({**doc, "meta": {"k": k}}).encode()))
+    lean = score_inputs(raws, catalog=BUILTIN) + [
+        score_inputs([r], catalog=BUILTIN)[0] for r in raws[:3]
+    ]
+    assert decoded == []  # none decoded again
+    exact = score_reports([decode_game(r) for r in raws], catalog=BUILTIN, detail=False)
+    assert lean == exact + exact[:3]
+    seen: set[str] = set()
+    for raw, report in zip(raws, exact, strict=True):  # as resolving every card finds them
+        game = decode_game(raw)
+        paths = [f"/players/{p}/city" for p in range(len(game.players))]
+        resolved = [
+            resolve_city(pl.city, BUILTIN, path)
+            for pl, path in zip(game.players, paths, strict=True)
+        ]
+        unknown = [problem for _cards, found in resolved for problem in found]
+        copies = copy_limit_problems([cards for cards, _ in resolved], paths, len(paths))
+        expected = sorted(unknown + copies, key=document_order)
+        told = [e for p in report.players for e in p.errors if e.code in _BY_ID_CODES]
+        assert told == [problem_item(problem) for problem in expected]
+        seen.update(e.code for e in told)
+    assert seen == _BY_ID_CODES
+
+
+_BY_ID_CODES = {"unknown_card", "copy_limit"}

@@ -94,6 +94,8 @@ class JsonGamePacker {
   // per game added the index of its first; one more entry at the end.
   const std::vector<std::string>& ids() const noexcept { return ids_; }
   const std::vector<std::int64_t>& first_id() const noexcept { return first_id_; }
+  // The table row of each card given by catalog id, in the order of ids().
+  const std::vector<std::int64_t>& id_rows() const noexcept { return id_rows_; }
   // Per game added, whether one of its cards is given by an id the catalog does not hold.
   const std::vector<std::uint8_t>& unresolved() const noexcept { return unresolved_; }
   const NameTable& styles() const noexcept { return styles_; }
@@ -119,6 +121,7 @@ class JsonGamePacker {
   std::vector<std::int64_t> rotated_;
   std::vector<std::int64_t> first_city_{0};
   std::vector<std::string> ids_;
+  std::vector<std::int64_t> id_rows_;
   std::vector<std::int64_t> first_id_{0};
   std::vector<std::uint8_t> unresolved_;
   bool reading_unresolved_ = false;  // a card of the game being read is unresolved

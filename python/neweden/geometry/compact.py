@@ -339,13 +339,15 @@ def pack_table(
 @dataclass(slots=True)
 class GameCards:
     """What the rules need of one game's cards beside the figures, gathered while packing:
-    the catalog ids in play (copy limits), whether an id did not resolve, the rotated
-    cards."""
+    the catalog ids in play (copy limits) and where each is, whether an id did not resolve,
+    the rotated cards."""
 
     ids: list[str]
     unresolved: bool
     #: (player, index in the city, row, col) of each rotated card
     rotated: list[tuple[int, int, int, int]]
+    #: (player, index in the city, row, col) of each card given by catalog id, as `ids`
+    id_places: list[tuple[int, int, int, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,7 +423,7 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
     first_city = [0]
     packed: list[GameCards] = []
     for game in games:
-        info = GameCards([], False, [])
+        info = GameCards([], False, [], [])
         for p, player in enumerate(game.players):
             for placement in player.city:
                 card = placement.card
@@ -450,6 +452,8 @@ def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:
                 else:
                     rest = _catalog_card(card, catalog, names, by_id, info)  # type: ignore[arg-type]
                     extend((placement.row, placement.col, *(_turned(rest) if rotated else rest)))
+                    index = len(flat) // WIDTH - offsets[-1] - 1
+                    info.id_places.append((p, index, placement.row, placement.col))
                 if rotated:
                     # its index in the city: the rows packed since the city began, less one
                     index = len(flat) // WIDTH - offsets[-1] - 1

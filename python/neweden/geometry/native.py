@@ -316,7 +316,8 @@ class JsonGames:
         cells.frombytes(raw)  # one copy: no Python int made for a card's nine
         ids = self._packer.ids()  # each game's cards given by catalog id
         unresolved = self._packer.unresolved()  # whether one of them is not in the catalog
-        cards = [GameCards(*game) for game in zip(ids, unresolved, rotated, strict=True)]
+        places = self._packer.id_places()  # and where each of those cards is
+        cards = [GameCards(*game) for game in zip(ids, unresolved, rotated, places, strict=True)]
         if self._aliases:  # the codes renumbered here: the core reads these lists
             flat = cells.tolist()
             folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")

@@ -15,11 +15,12 @@ from neweden.catalog.catalog import (
     ResolvedCard,
     ResolvedExtras,
     resolve_city,
+    unknown_card,
 )
 from neweden.format.decode import decode_game_bytes
 from neweden.format.model import Game, Placement
 from neweden.format.modes import MODES as _MODES
-from neweden.format.problems import Problem
+from neweden.format.problems import Problem, join
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.compact import (
     COL,
@@ -264,8 +265,19 @@ class _GameScore:
         return self.cards.placements(p)
 
     def card_problems(self) -> list[Problem]:
-        """The problems of resolving the game's cards (unknown ids, undeclared names)."""
-        return self.cards.card_problems()
+        """The problems of resolving the game's cards (unknown ids, undeclared names): of a
+        catalog whose styles and types are open, only its ids, found where the packing left
+        them (the cities are not decoded again)."""
+        catalog = self.catalog
+        if catalog.styles is not None or catalog.types is not None:
+            return self.cards.card_problems()  # (each inline card's names checked too)
+        return [
+            unknown_card(
+                card_id, catalog, join(_city_path(p), i, "card"), ResolvedCard(i, r, c, False, None)
+            )
+            for card_id, (p, i, r, c) in zip(self.info.ids, self.info.id_places, strict=True)
+            if catalog.card(card_id) is None
+        ]
 
     # --- the report ---------------------------------------------------------------------------
 
@@ -347,9 +359,16 @@ class _GameScore:
         return geometry_problems(_city_path(p), self.rows.placed(p), self.cards.full(p))
 
     def copies(self) -> list[Problem]:
-        """`copy_limit`: catalog cards shown more often than the game may."""
+        """`copy_limit`: catalog cards shown more often than the game may (each city's cards
+        given by id, found where the packing left them: inline cards have no identity)."""
         n = len(self.game.players)
-        return copy_limit_problems(self.cards.cities(), [_city_path(p) for p in range(n)], n)
+        info, catalog = self.info, self.catalog
+        turned = {(p, i) for p, i, _row, _col in info.rotated}
+        cities: list[list[ResolvedCard]] = [[] for _ in range(n)]
+        for card_id, (p, i, row, col) in zip(info.ids, info.id_places, strict=True):
+            card = ResolvedCard(i, row, col, (p, i) in turned, catalog.card(card_id))
+            cities[p].append(card)
+        return copy_limit_problems(cities, [_city_path(p) for p in range(n)], n)
 
     def first_player(self, warnings: list[Problem]) -> int | None:
         """The index of `first_player` (the last tie-breaker), or None."""
