@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Callable, MutableSequence, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -347,7 +347,7 @@ class GameCards:
     #: (player, index in the city, row, col) of each rotated card
     rotated: list[tuple[int, int, int, int]]
     #: (player, index in the city, row, col) of each card given by catalog id, as `ids`
-    id_places: list[tuple[int, int, int, int]]
+    id_places: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
