@@ -858,6 +858,50 @@ def test_a_click_right_after_editing_a_field_places_the_card(browser: Any, serve
 #: At each press of the mouse on the grid (as a field losing the focus to a click does), a
 #: new value of the card's points committed: the card form applies it and every view is
 #: drawn again, the grid too, before the release. The values: 1 to 5 in turn.
+@in_a_browser
+@pytest.mark.parametrize("viewport", [(1280, 900), (390, 844)])
+def test_the_grid_stays_put_when_the_first_totals_arrive(
+    browser: Any, server: int, viewport: tuple[int, int]
+) -> None:
+    """The totals bar keeps its line before the first score comes back, so the grid does not
+    move under a finger tapping the next cell (CI caught a tap landing a row off: the bar
+    appeared between the test's reading of a cell's place and its click)."""
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height})
+    held: list[Any] = []  # the score answers held, until `released`
+    released: list[bool] = []
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    context.route("**/v1/score*", hold)
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{server}/?lang=en")
+    page.wait_for_selector("body[data-ready]", timeout=20_000)
+    page.locator("#grid .cell[data-row='0'][data-col='0']").click()
+    page.locator("#grid .card[data-row='0'][data-col='0']").wait_for()
+    for _wait in range(200):  # the page asks for the score (after its pause)
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held
+    assert page.locator("#totals").inner_text() == ""  # no score yet
+    before = page.locator("#grid").bounding_box()
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => document.getElementById('totals').textContent !== ''")
+    page.wait_for_timeout(100)  # (the layout after the bar is filled)
+    after = page.locator("#grid").bounding_box()
+    assert before is not None
+    assert after is not None
+    assert after["y"] == before["y"]
+    context.close()
+
+
 _REDRAW_AT_EACH_PRESS = """() => {
   let n = 0;
   document.getElementById("grid").addEventListener("mousedown", () => {
