@@ -229,11 +229,9 @@ def test_a_python_catalogs_cards_no_game_could_spell_are_left_to_the_exact_path(
         same(raw, detail=True, catalog=catalog)
 
 
-def test_a_batch_decodes_a_lean_game_once_for_all_its_misspelled_cards(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The name check reads the cities of a lean game with a card by id through its rules,
-    made once for the game: one exact decode however many cards are misspelled."""
+def _counted_decodes(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """The documents a game's rules decode again the exact way, from now on (a list that
+    grows with each)."""
     decoded: list[bytes] = []
     decode = game_score.decode_game_bytes
 
@@ -242,6 +240,15 @@ def test_a_batch_decodes_a_lean_game_once_for_all_its_misspelled_cards(
         return decode(raw)
 
     monkeypatch.setattr(game_score, "decode_game_bytes", counted)
+    return decoded
+
+
+def test_a_batch_decodes_a_lean_game_once_for_all_its_misspelled_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The name check reads the cities of a lean game with a card by id through its rules,
+    made once for the game: one exact decode however many cards are misspelled."""
+    decoded = _counted_decodes(monkeypatch)
     card = {"style": "gothik", "type": "ex_plaza", "facility": "lab", "points": 1, "stars": 0}
     city = [{"row": 0, "col": c, "card": {**card, "sides": ["left", "right"]}} for c in range(8)]
     city.append({"row": 0, "col": 8, "card": "atomic-waste"})
@@ -262,14 +269,7 @@ def test_unknown_ids_and_extra_copies_are_told_from_the_packing_not_a_second_dec
     """A lean game's `unknown_card` and `copy_limit` come from where the packing left each
     card given by id (no exact decode of its cities), alone and in a batch, and equal the
     exact path's: the typo, the extra Atomic Waste (one rotated) at their own cards."""
-    decoded: list[bytes] = []
-    decode = game_score.decode_game_bytes
-
-    def counted(raw: bytes) -> Any:
-        decoded.append(raw)
-        return decode(raw)
-
-    monkeypatch.setattr(game_score, "decode_game_bytes", counted)
+    decoded = _counted_decodes(monkeypatch)
     rng = random.Random(8)
     raws = []
     for k in range(24):
