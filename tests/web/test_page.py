@@ -537,9 +537,7 @@ STARS_300M = "player 1, card 1: `stars` must be a whole number from 0 to 3"
 
 
 @pytest.mark.long
-def test_finding_3_a_link_of_300000000_stars_is_refused_and_never_saved(
-    browser: Any, server: int
-) -> None:
+def test_a_link_of_300000000_stars_is_refused_and_never_saved(browser: Any, server: int) -> None:
     """`"★".repeat(300000000)` crashed the tab after ~40 s, and the game was kept in the
     browser's storage: `/` crashed again at every later visit."""
     game = {"mode": "military", "players": [one_city(inline(stars=300_000_000))]}
@@ -564,9 +562,7 @@ def _plant(page: Page, text: str) -> None:
 
 
 @pytest.mark.long
-def test_finding_3_a_saved_game_that_cannot_be_drawn_is_set_aside(
-    browser: Any, server: int
-) -> None:
+def test_a_saved_game_that_cannot_be_drawn_is_set_aside(browser: Any, server: int) -> None:
     """A game saved in this browser (by an earlier version of the page) that cannot be drawn
     is moved to another key, said, and the page starts fresh; the next visit is quiet."""
     bad = json.dumps({"mode": "military", "players": [one_city(inline(stars=300_000_000))]})
@@ -598,7 +594,7 @@ def test_finding_3_a_saved_game_that_cannot_be_drawn_is_set_aside(
 
 
 @pytest.mark.long
-def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server: int) -> None:
+def test_styles_named_like_object_properties_draw(browser: Any, server: int) -> None:
     """The page looked a style up in a plain object: `constructor` found Object's own
     function and the page threw. Such names are drawn as any other."""
     names = ("constructor", "hasownproperty", "valueof")  # each passes the format
@@ -624,7 +620,7 @@ def test_finding_7_styles_named_like_object_properties_draw(browser: Any, server
 
 
 @pytest.mark.long
-def test_finding_7_stars_minus_one_and_side_top_left_are_refused(browser: Any, server: int) -> None:
+def test_stars_minus_one_and_side_top_left_are_refused(browser: Any, server: int) -> None:
     """`"★".repeat(-1)` and the class `icon-top left` threw while the grid was drawn: now
     such a game is refused before anything is drawn, saying what and where."""
     page = Page(browser, server, "/?lang=en")
@@ -655,9 +651,7 @@ def test_finding_7_stars_minus_one_and_side_top_left_are_refused(browser: Any, s
 
 
 @pytest.mark.long
-def test_finding_7_a_later_players_grid_is_drawn_whole_or_refused_whole(
-    browser: Any, server: int
-) -> None:
+def test_a_later_players_grid_is_drawn_whole_or_refused_whole(browser: Any, server: int) -> None:
     """Player 2's grid was left half drawn with an uncaught error: the check was on the first
     player's cards only as the grid drew them. Now every player is checked before drawing."""
     first = one_city(inline(), inline(), name="Ana")
@@ -698,9 +692,7 @@ def _block(name: str, cards: int, seed: int) -> dict[str, Any]:
 
 
 @pytest.mark.long
-def test_finding_3_a_link_of_fifty_thousand_cards_is_refused_at_once(
-    browser: Any, server: int
-) -> None:
+def test_a_link_of_fifty_thousand_cards_is_refused_at_once(browser: Any, server: int) -> None:
     """53,000 cards inside the size of a link took 16 s to open and 11.5 s at each later
     visit: each cell of the grid scanned the whole city, and two cards far apart make 26,000
     cells. A city has at most 77 cards: the count is checked before anything is walked or
@@ -741,9 +733,7 @@ def test_finding_3_a_link_of_fifty_thousand_cards_is_refused_at_once(
 
 
 @pytest.mark.long
-def test_finding_3_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(
-    browser: Any, server: int
-) -> None:
+def test_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(browser: Any, server: int) -> None:
     """The largest game the format allows draws at once (the city indexed by cell once a
     drawing), and the page never makes a game it would refuse to open again."""
     game = {"mode": "military", "players": [_block(f"P{n}", 77, n) for n in range(4)]}
@@ -781,7 +771,7 @@ def test_finding_3_four_cities_of_77_cards_draw_and_a_78th_card_is_refused(
 
 
 @pytest.mark.long
-def test_finding_3_the_page_makes_no_game_it_would_refuse(browser: Any, server: int) -> None:
+def test_the_page_makes_no_game_it_would_refuse(browser: Any, server: int) -> None:
     """Forty epiphanies and twenty bonuses are the most a player holds, a bonus is worth
     -1,000 to 1,000 points: the page's own controls stay within, so the work saved in this
     browser always opens again."""
