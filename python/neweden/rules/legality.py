@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format import codes
@@ -13,7 +15,7 @@ from neweden.format.problems import Problem, join
 from neweden.format.sides import BIT, OPPOSITE, STEP
 from neweden.geometry.compact import CityColumns
 from neweden.geometry.figures import CityFigures
-from neweden.i18n import N_, Nn_, _, filled, ngettext, plural_form
+from neweden.i18n import N_, Filler, Form, Nn_, _, current, filler, ngettext, plural_form
 
 __all__ = [
     "ATOMIC_WASTE",
@@ -74,43 +76,76 @@ _WHERE_CARD = ("where", "card")
 _DISCONNECTED_FIELDS = ("n", "where", "project", "why")
 
 
+class _Words(NamedTuple):
+    """The sentences of `overlap` and `disconnected`, made once a language (filled per city,
+    they were looked up again for each card and each part)."""
+
+    overlap: Filler
+    contact: Filler
+    no_share: Filler
+    their_wall: Filler
+    no_icons: Filler
+    its_side: dict[str, str]
+    whose_side: dict[str, str]
+    apart: str
+    #: `disconnected`'s sentence for a part of n cards (its plural form), made when first met
+    disconnected: dict[int, Form | None]
+
+
+@functools.lru_cache(maxsize=16)
+def _words(lang: str) -> _Words:
+    """:class:`_Words` in `lang`, the current language."""
+    return _Words(
+        filler(_OVERLAP, _OVERLAP_FIELDS),
+        filler(_CONTACT, _CONTACT_FIELDS),
+        filler(_NO_SHARE, _WHERE),
+        filler(_THEIR_WALL, _WHERE_CARD),
+        filler(_NO_ICONS, _WHERE),
+        {side: _(words) for side, words in _ITS_SIDE.items()},
+        {side: _(words) for side, words in _WHOSE_SIDE.items()},
+        _(_APART),
+        {},
+    )
+
+
+#: Each side with its step, its bit, the bit of the side it meets, and that side.
+_STEPS = tuple(
+    (side, dr, dc, BIT[side], BIT[OPPOSITE[side]], OPPOSITE[side])
+    for side, (dr, dc) in STEP.items()
+)
+
+
 def _why_apart(
     part: Sequence[int],
     component: Sequence[int],
     city: CityColumns,
     at: dict[tuple[int, int], int],
+    words: _Words,
 ) -> str:
     """Why one component (`part`: its cards' indices) is not joined to the rest: the first
-    contact with another part, told side by side (preferring a contact with the project).
-    `at`: the card kept on each cell (made once a city)."""
-    rows, cols, _icons = city
+    contact with another part, told side by side, whether both cards have an icon there
+    (then they share neither style nor type), only one, or neither. `at`: the card kept on
+    each cell (made once a city)."""
+    rows, cols, icons = city
     mine = component[part[0]]
     for card in part:
         r, c = rows[card], cols[card]
-        for side, (dr, dc) in STEP.items():
+        for side, dr, dc, bit, their_bit, opposite in _STEPS:
             other = at.get((r + dr, c + dc))
-            if other is not None and component[other] != mine:
-                return _contact(card, side, other, city)
-    return _(_APART)
-
-
-def _contact(card: int, side: str, other: int, city: CityColumns) -> str:
-    """The words of a contact between two parts: card's `side` meets card `other`."""
-    rows, cols, icons = city
-    mine_icon = bool(icons[card] & BIT[side])
-    their_icon = bool(icons[other] & BIT[OPPOSITE[side]])
-    where = filled(
-        _CONTACT,
-        _CONTACT_FIELDS,
-        (card, rows[card], cols[card], _(_ITS_SIDE[side]), other, rows[other], cols[other]),
-    )
-    if mine_icon and their_icon:
-        return filled(_NO_SHARE, _WHERE, (where,))
-    if mine_icon:
-        return f"{where}, {_(_WHOSE_SIDE[OPPOSITE[side]])}"
-    if their_icon:
-        return filled(_THEIR_WALL, _WHERE_CARD, (where, card))
-    return filled(_NO_ICONS, _WHERE, (where,))
+            if other is None or component[other] == mine:
+                continue
+            where = words.contact(
+                (card, r, c, words.its_side[side], other, rows[other], cols[other])
+            )
+            mine_icon, their_icon = icons[card] & bit, icons[other] & their_bit
+            if mine_icon and their_icon:
+                return words.no_share((where,))
+            if mine_icon:
+                return f"{where}, {words.whose_side[opposite]}"
+            if their_icon:
+                return words.their_wall((where, card))
+            return words.no_icons((where,))
+    return words.apart
 
 
 _OVERLAP_FIELDS = ("card", "row", "col", "holder")
@@ -129,9 +164,11 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
     cards as columns of the packed table (what one pass of the core read), in city order."""
     overlapped_by = figures.overlapped_by
     overlaps = max(overlapped_by, default=-1) >= 0
-    if figures.components <= 1 and not overlaps:
+    components = figures.components
+    if components <= 1 and not overlaps:
         return []  # the common case: nothing to tell
     rows, cols, _icons = city
+    words = _words(current())
     problems = []
     if overlaps:
         for index, holder in enumerate(overlapped_by):
@@ -140,29 +177,33 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
                 problems.append(
                     Problem(
                         code=codes.OVERLAP,
-                        message=filled(_OVERLAP, _OVERLAP_FIELDS, (index, row, col, holder)),
+                        message=words.overlap((index, row, col, holder)),
                         path=f"{base}/{index}",
                         cells=((row, col),),
                     )
                 )
-    if figures.components <= 1:
+    if components <= 1:
         return problems
     component = figures.component
     project = figures.project
-    members: list[list[int]] = [[] for _ in range(figures.components)]
+    members: list[list[int]] = [[] for _ in range(components)]
     for i, k in enumerate(component):
         if k >= 0:
             members[k].append(i)
-    project_size = len(members[project]) if 0 <= project < len(members) else 0
-    at = {(rows[i], cols[i]): i for part in members for i in part}  # the kept cards' cells
+    project_size = len(members[project]) if 0 <= project < components else 0
+    # the kept cards' cells (a kept card is alone on its cell)
+    at = {cell: i for i, cell in enumerate(zip(rows, cols, strict=True)) if component[i] >= 0}
+    forms = words.disconnected
     for part, cards in enumerate(members):
         if part == project:
             continue
+        n = len(cards)
         cells = tuple([(rows[i], cols[i]) for i in cards])
         where = ", ".join([f"({r}, {c})" for r, c in cells])
-        why = _why_apart(cards, component, city, at)
-        values = (len(cards), where, project_size, why)
-        said = plural_form(*_DISCONNECTED, len(cards), _DISCONNECTED_FIELDS)
+        values = (n, where, project_size, _why_apart(cards, component, city, at, words))
+        if n not in forms:
+            forms[n] = plural_form(*_DISCONNECTED, n, _DISCONNECTED_FIELDS)
+        said = forms[n]
         problems.append(
             Problem(
                 code=codes.DISCONNECTED,
