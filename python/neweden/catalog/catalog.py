@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, cast
+from typing import Any, NamedTuple, cast
 
 from msgspec import UNSET
 
@@ -288,38 +288,29 @@ def resolve_city(
         else:
             spec = catalog.card(card)
             if spec is None:
-                problems.append(unknown_card(card, catalog, join(path, i, "card"), placement))
+                where = join(path, i, "card")
+                problems.append(unknown_card(card, catalog, where, placement.row, placement.col))
         resolved.append(ResolvedCard(i, placement.row, placement.col, placement.rotated, spec))
     return resolved, problems
 
 
-def unknown_card(card_id: str, catalog: Catalog, path: str, cell: Cell) -> Problem:
-    """`unknown_card`: the card given by `card_id` at `path` (`cell`: its row and col) is
-    not in `catalog`; the card is left out of the city."""
+def unknown_card(card_id: str, catalog: Catalog, path: str, row: int, col: int) -> Problem:
+    """`unknown_card`: the card given by `card_id` at `path`, on (row, col), is not in
+    `catalog`; the card is left out of the city."""
     return Problem(
         code=codes.UNKNOWN_CARD,
         message=_(
             'the card id "{id}" at row {row}, column {col} is not in the catalog ({catalog})',
             id=card_id,
-            row=cell.row,
-            col=cell.col,
+            row=row,
+            col=col,
             catalog=catalog.name,
         )
         + did_you_mean(card_id, catalog.cards)
         + _("; it is left out of the city"),
         path=path,
-        cells=((cell.row, cell.col),),
+        cells=((row, col),),
     )
-
-
-class Cell(Protocol):
-    """Where a card is: its row and column (a placement, a resolved card)."""
-
-    @property
-    def row(self) -> int: ...
-
-    @property
-    def col(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

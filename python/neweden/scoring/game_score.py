@@ -272,10 +272,8 @@ class _GameScore:
         if catalog.styles is not None or catalog.types is not None:
             return self.cards.card_problems()  # (each inline card's names checked too)
         return [
-            unknown_card(
-                card_id, catalog, join(_city_path(p), i, "card"), ResolvedCard(i, r, c, False, None)
-            )
-            for card_id, (p, i, r, c) in zip(self.info.ids, self.info.id_places, strict=True)
+            unknown_card(card_id, catalog, join(_city_path(p), i, "card"), row, col)
+            for card_id, (p, i, row, col) in zip(self.info.ids, self.info.id_places, strict=True)
             if catalog.card(card_id) is None
         ]
 
