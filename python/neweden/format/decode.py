@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar
 
@@ -260,12 +260,15 @@ def find_problems(
     except msgspec.DecodeError as exc:
         return [not_json(exc, raw)]
     # with the game format's checks, a city entry they pass is not walked; but not when every
-    # value of a repeated key is checked (a card's earlier value is not what msgspec sees)
-    walk = (
-        Walk(_LABELS if labels is None else labels, CROSS_CHECKS, {Placement: placement_is_sound})
-        if checks is None and not repeated_keys
-        else Walk(_LABELS if labels is None else labels, checks or CROSS_CHECKS)
-    )
+    # value of a repeated key is checked
+    labels = _LABELS if labels is None else labels
+    if checks is None:
+        sound: dict[type, Callable[[Any], bool]] = {}
+        if not repeated_keys:  # (a key's earlier value, in a card too, is not msgspec's)
+            sound[Placement] = placement_is_sound
+        walk = Walk(labels, CROSS_CHECKS, sound)
+    else:
+        walk = Walk(labels, checks)
     walk.value(doc, _type_info(doc_type), "", ())
     problems = [_with_cell(problem, doc) for problem in walk.problems] if cells else walk.problems
     if not walk.unlisted:
