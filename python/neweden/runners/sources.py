@@ -103,7 +103,7 @@ def open_regular(path: str) -> tuple[io.BufferedReader, int]:
             raise NotRegularFile(path, st.st_mode)
         if nonblocking:
             os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb", buffering=READ_BUFFER), st.st_size
+        return io.BufferedReader(io.FileIO(fd, "r"), READ_BUFFER), st.st_size
     except BaseException:
         os.close(fd)
         raise
