@@ -100,7 +100,7 @@ def main() -> None:
 
 
 def _without_rotated() -> None:
-    warnings._rotated_warnings = lambda *args: []
+    warnings.rotated_cards = lambda *args: []  # type: ignore[assignment]
 
 
 def _without_geometry() -> None:

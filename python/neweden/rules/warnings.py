@@ -17,9 +17,12 @@ from neweden.rules.epiphanies import THIRD_STAR
 
 __all__ = [
     "ROTATE",
+    "ROTATED_PATH",
     "activated_with",
     "game_warnings",
     "held_effects",
+    "rotated_cards",
+    "rotated_sentence",
     "style_count_warnings",
 ]
 
@@ -44,25 +47,6 @@ def _game_not_ended(most: int, lang: str) -> Problem:
         ),
         path="",
     )
-
-
-def _rotated(p: int, index: int, row: int, col: int, said: Filler) -> Problem:
-    """`rotated_without_epiphany` of player p's card `index`, at (row, col) (`said`: the
-    sentence's :func:`~neweden.i18n.filler`). Cards sit on many cells, so in a batch the
-    warnings seldom repeat and are not kept; a game scored alone keeps them
-    (:func:`_rotated_kept`: an app scoring the same game again finds its warnings made)."""
-    return Problem(
-        code=codes.ROTATED_WITHOUT_EPIPHANY,
-        message=said((index, row, col)),
-        path=f"/players/{p}/city/{index}/rotated",  # ints: nothing to escape
-        cells=((row, col),),
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _rotated_kept(p: int, index: int, row: int, col: int, lang: str) -> Problem:
-    """:func:`_rotated`, kept for each language (`lang`: the current one)."""
-    return _rotated(p, index, row, col, filler(_ROTATED, _ROTATED_FIELDS))
 
 
 _ROTATED = N_(
@@ -159,23 +143,38 @@ def _requirements_mismatch(
     )
 
 
-def _rotated_warnings(
-    rotated: Sequence[tuple[int, int, int, int]], allowed: Callable[[int], bool], alone: bool
-) -> list[Problem]:
-    """`rotated_without_epiphany` for each rotated card, (player, index in the city, row,
-    col), whose player has no activated rotate effect (`allowed(p)`, asked once a player)."""
-    lang, said = current(), filler(_ROTATED, _ROTATED_FIELDS)
-    out: list[Problem] = []
+#: Where `rotated_without_epiphany` points: card `index` of player p's city (% (p, index)).
+ROTATED_PATH = "/players/%d/city/%d/rotated"
+
+
+def rotated_sentence() -> Filler:
+    """The sentence of `rotated_without_epiphany` in the current language, as a function of
+    the card's (index in the city, row, col): made once for the many cards of a game or a
+    chunk (the report lays each out: :mod:`neweden.scoring.problems`)."""
+    return filler(_ROTATED, _ROTATED_FIELDS)
+
+
+def rotated_cards(
+    rotated: Sequence[tuple[int, int, int, int]], rotates: Callable[[int], bool]
+) -> list[tuple[int, int, int, int]]:
+    """The cards `rotated_without_epiphany` tells of: each rotated card, (player, index in
+    the city, row, col), whose player activated no epiphany with the rotate effect
+    (`rotates(p)`, asked once a player: :func:`held_effects`, or a chunk's facts).
+
+    Examples
+    --------
+    >>> rotated_cards([(0, 2, 5, 1), (1, 0, 0, 0), (1, 3, 0, 1)], lambda p: p == 0)
+    [(1, 0, 0, 0), (1, 3, 0, 1)]
+    """
+    out: list[tuple[int, int, int, int]] = []
     checked: dict[int, bool] = {}  # whether player p activated a rotate effect
-    for p, index, row, col in rotated:
-        rotates = checked.get(p)
-        if rotates is None:
-            rotates = checked[p] = allowed(p)
-        if not rotates:
-            if alone:
-                out.append(_rotated_kept(p, index, row, col, lang))
-            else:
-                out.append(_rotated(p, index, row, col, said))
+    for card in rotated:
+        p = card[0]
+        allowed = checked.get(p)
+        if allowed is None:
+            allowed = checked[p] = rotates(p)
+        if not allowed:
+            out.append(card)
     return out
 
 
@@ -198,7 +197,8 @@ def _third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
 def held_effects(
     game: Game, specs: Sequence[Sequence[object]]
 ) -> tuple[Callable[[int], bool], Callable[[int], Sequence[int]]]:
-    """What :func:`game_warnings` reads of a game's epiphanies, read from them: whether
+    """What :func:`rotated_cards` and :func:`game_warnings` read of a game's epiphanies,
+    read from them: whether
     player p activated a rotate effect, and the indices of player p's epiphanies activated
     for 1/3 star (`specs`: the game's epiphany ids looked up). A chunk of games reads the
     same from its columns (:class:`neweden.scoring.chunk.ChunkFacts`)."""
@@ -211,31 +211,23 @@ def game_warnings(
     game: Game,
     style_counts: Mapping[str, int],
     most_cards: int,
-    rotated: Sequence[tuple[int, int, int, int]],
     requirement_specs: Sequence[RequirementSpec | None],
-    rotates: Callable[[int], bool],
     thirds: Callable[[int], Sequence[int]],
-    *,
-    alone: bool = True,
 ) -> list[Problem]:
     """`style_count_over_box`, `game_not_ended`, `requirements_mismatch`,
-    `rotated_without_epiphany`, `third_star_in_military`, in this order.
+    `third_star_in_military`, in this order (`rotated_without_epiphany`'s cards:
+    :func:`rotated_cards`).
 
     `style_counts`: common cards of the game by style (at least those above the box's
-    count); `most_cards`: the most cards kept in one city; `rotated`: (player, index in the
-    city, row, col) of each rotated card; `requirement_specs`: the game's requirement ids looked up
-    (:func:`neweden.catalog.catalog.resolve_extras`); `rotates(p)`, `thirds(p)`: player p's
-    activated rotate effect and 1/3-star epiphanies (:func:`held_effects`, or a chunk's
-    facts); `alone`: the game is scored alone, not in a batch
-    (its rotated cards' warnings are kept)."""
+    count); `most_cards`: the most cards kept in one city; `requirement_specs`: the game's
+    requirement ids looked up (:func:`neweden.catalog.catalog.resolve_extras`); `thirds(p)`:
+    player p's 1/3-star epiphanies activated (:func:`held_effects`, or a chunk's facts)."""
     warnings = style_count_warnings(style_counts) if style_counts else []
     if most_cards < GAME_END_CARDS:
         warnings.append(_game_not_ended(most_cards, current()))
     mismatch = _requirements_mismatch(game, requirement_specs)
     if mismatch is not None:
         warnings.append(mismatch)
-    if rotated:
-        warnings.extend(_rotated_warnings(rotated, rotates, alone))
     if not MODES[game.mode].populist:
         for p in range(len(game.players)):
             held = thirds(p)

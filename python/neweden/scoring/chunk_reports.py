@@ -22,7 +22,7 @@ from neweden.rules.legality import (
 )
 from neweden.rules.military import MajoritySource, majority_source
 from neweden.rules.names import NamesMemo
-from neweden.rules.warnings import game_warnings
+from neweden.rules.warnings import game_warnings, rotated_cards
 from neweden.scoring.chunk import ChunkPlayers
 from neweden.scoring.core import GameFigures, native_geometry
 from neweden.scoring.game_score import _game_names, _game_score, _GameScore, _names
@@ -125,8 +125,19 @@ class _ChunkReports:
         players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
         game = self.games[g]
         source = self.majority(game, self.figures[first].bases)[1]
+        rotated = self.packed.cards[g].rotated
+        if rotated:  # (the player's rotate effect, from the chunk's columns)
+            rotates = self.chunk.told.rotates
+            rotated = rotated_cards(rotated, lambda p: rotates[first + p])
         return _assembled(
-            game, self.catalog, players, errors, warnings, msgspec.UNSET, source=source
+            game,
+            self.catalog,
+            players,
+            errors,
+            warnings,
+            msgspec.UNSET,
+            source=source,
+            rotated=rotated,
         )
 
     def problems(self, g: int, quiet: NamesMemo) -> tuple[list[Problem], list[Problem]]:
@@ -157,13 +168,9 @@ class _ChunkReports:
         warnings.extend(self.majority(game, self.figures[first].bases)[0])
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
-        rotated = info.rotated
-        # what game_warnings reads of the rotate effects and the 1/3 stars, made only where
-        # it reads them (a game with a rotated card; one without stars)
-        rotates: Callable[[int], bool] = _unread
+        # what game_warnings reads of the 1/3 stars, made only where it reads them (a game
+        # without stars)
         thirds: Callable[[int], Sequence[int]] = _unread
-        if rotated:
-            rotates = lambda p: facts.rotates[first + p]  # noqa: E731
         if not _MODES[game.mode].populist:
             thirds = lambda p: facts.thirds[first + p]  # noqa: E731
         warnings.extend(
@@ -171,11 +178,8 @@ class _ChunkReports:
                 game,
                 self.over_box.get(g, _NO_COUNTS),
                 facts.most_cards[g],
-                rotated,
                 extras.requirements,
-                rotates=rotates,
-                thirds=thirds,
-                alone=self.alone,
+                thirds,
             )
         )
         for p in self.five_point.get(g, ()):

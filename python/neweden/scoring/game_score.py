@@ -61,7 +61,7 @@ from neweden.rules.requirements import (
 )
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.totals import player_stars, player_total
-from neweden.rules.warnings import game_warnings, held_effects
+from neweden.rules.warnings import game_warnings, held_effects, rotated_cards
 from neweden.scoring.audit import (
     _NO_CONDITION,
     _card_lines,
@@ -284,13 +284,11 @@ class _GameScore:
         figures: Sequence[ScoreFigures],
         over_box: dict[str, int],
         shown: GameNames | None,
-        alone: bool,
         detail: bool,
     ) -> Report:
         """The game's report, its players scored one by one (a chunk's games' players are
         scored over columns: :class:`_ChunkReports`). `shown`: the game's names (None: the
-        batch's names can have no problem); `alone`: the game is scored alone, not in a
-        batch."""
+        batch's names can have no problem)."""
         game = self.game
         n = len(game.players)
         if detail:  # the audit reads every city's per-card figures (the pass lists them)
@@ -299,17 +297,9 @@ class _GameScore:
         bases = [fig.bases for fig in figures]
         table, source = majority_warnings(game, self.catalog, bases[0], warnings)
         first = self.first_player(warnings)
-        warnings.extend(
-            game_warnings(
-                game,
-                over_box,
-                max([fig.cards for fig in figures], default=0),
-                self.info.rotated,
-                self.extras.requirements,
-                *held_effects(game, self.extras.epiphanies),
-                alone=alone,
-            )
-        )
+        rotates, thirds = held_effects(game, self.extras.epiphanies)
+        most = max([fig.cards for fig in figures], default=0)
+        warnings.extend(game_warnings(game, over_box, most, self.extras.requirements, thirds))
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
         # D5 across every player, legal or not; each player's score; the ranking
         points, places = base_majority(bases, table)
@@ -331,7 +321,10 @@ class _GameScore:
             audit = self.game_audit(majority, first)
         entries = [s.entry for s in each]
         d5 = majority_source(game, self.catalog)
-        return _assembled(game, self.catalog, entries, errors, warnings, audit, source=d5)
+        rotated = rotated_cards(self.info.rotated, rotates)
+        return _assembled(
+            game, self.catalog, entries, errors, warnings, audit, source=d5, rotated=rotated
+        )
 
     def problems(
         self, figures: Sequence[ScoreFigures], shown: GameNames | None

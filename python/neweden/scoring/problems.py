@@ -37,6 +37,7 @@ from neweden.rules.requirements import (
     declarations_ignored,
     declared_warning,
 )
+from neweden.rules.warnings import ROTATED_PATH, rotated_sentence
 from neweden.scoring.types import (
     REPORT_FORMAT,
     GameAudit,
@@ -178,10 +179,14 @@ def _assembled(
     audit: GameAudit | msgspec.UnsetType,
     *,
     source: MajoritySource | None,
+    rotated: Sequence[tuple[int, int, int, int]] = (),
 ) -> Report:
     """The report: each problem placed (under its player, or at the top level); `source`:
-    where its D5 table comes from (:func:`majority_source`)."""
+    where its D5 table comes from (:func:`majority_source`); `rotated`: the cards
+    `rotated_without_epiphany` tells of (:func:`~neweden.rules.warnings.rotated_cards`)."""
     top_errors, top_warnings = _place_problems(players, errors, warnings)
+    if rotated:
+        _place_rotated(players, rotated)
     return Report(
         REPORT_FORMAT,
         __version__,
@@ -280,6 +285,36 @@ def _place_problems(
     for (_order, p, _in_city), problem in _in_order(warnings):
         (top_warnings if p is None else players[p].warnings).append(problem_item(problem))
     return top_errors, top_warnings
+
+
+def _place_rotated(players: list[PlayerReport], cards: Sequence[tuple[int, int, int, int]]) -> None:
+    """`rotated_without_epiphany` of each card, (player, index in the city, row, col) in city
+    order, under its player among the player's other warnings in document order. The most
+    frequent warning of a transcribed table: each made straight as the report lists it (its
+    path known, not read back) and placed in its player's list, which is sorted again only
+    where it held another warning already."""
+    said, code, path = rotated_sentence(), codes.ROTATED_WITHOUT_EPIPHANY, ROTATED_PATH
+    p = cards[0][0]
+    made: list[ProblemItem] = []
+    for q, index, row, col in cards:
+        if q != p:
+            _add_warnings(players[p], made)
+            p, made = q, []
+        made.append(ProblemItem(code, said((index, row, col)), path % (q, index), [[row, col]]))
+    _add_warnings(players[p], made)
+
+
+def _add_warnings(player: PlayerReport, items: list[ProblemItem]) -> None:
+    """`items` (in document order) among the player's warnings (in document order too); a
+    stable sort keeps the order of warnings at one path."""
+    if player.warnings:
+        items = sorted([*player.warnings, *items], key=_item_order)
+    player.warnings = items
+
+
+def _item_order(item: ProblemItem) -> tuple[tuple[int, int | str], ...]:
+    """The sort key of a placed problem: the place of its path in the document."""
+    return _place(item.path)[0]
 
 
 def _in_order(problems: list[Problem]) -> list[tuple[_Placed, Problem]]:

@@ -406,4 +406,4 @@ class _PackedBatch:
             listed=found.listed,
         )
         box = found.over_box.get(g, {})
-        return score.report(found.figures[first:stop], box, shown, alone, self.detail)
+        return score.report(found.figures[first:stop], box, shown, self.detail)

@@ -1,0 +1,115 @@
+"""`rotated_without_epiphany`, the most frequent warning of a transcribed table, is made as the
+report lists it and put straight into its player's warnings (`_place_rotated`). Where it
+lands must be where the general placement of problems puts a warning: under its player, in
+document order among the player's other warnings, whatever their paths."""
+
+from __future__ import annotations
+
+import msgspec
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neweden.catalog.catalog import BUILTIN
+from neweden.format import codes
+from neweden.format.model import Game, Player
+from neweden.format.problems import Problem
+from neweden.i18n import speaking
+from neweden.rules.warnings import ROTATED_PATH, rotated_cards, rotated_sentence
+from neweden.scoring.problems import _assembled
+from neweden.scoring.types import PlayerReport, Report, Score
+
+#: Paths other warnings of a player take (p filled in), around and between a city's cards.
+_OTHER_PATHS = (
+    "/players/{p}",
+    "/players/{p}/city",
+    "/players/{p}/city/{i}",
+    "/players/{p}/city/{i}/card/style",
+    "/players/{p}/city/{i}/rotated",
+    "/players/{p}/city/{i}/rotation",
+    "/players/{p}/epiphanies/{i}",
+    "/players/{p}/name",
+)
+
+others = st.lists(
+    st.tuples(
+        st.integers(0, 3),
+        st.sampled_from(_OTHER_PATHS),
+        st.integers(0, 12),
+        st.sampled_from([codes.SIMILAR_NAMES, codes.UNKNOWN_EFFECT, codes.ONE_PLAYER_BASES]),
+    ),
+    max_size=6,
+)
+rotated = st.lists(
+    st.tuples(st.integers(0, 3), st.integers(0, 12), st.integers(-5, 5), st.integers(-5, 5)),
+    max_size=10,
+    unique_by=lambda card: card[:2],
+).map(sorted)  # as the packing lists them: player by player, in city order
+
+
+def _players(n: int) -> list[PlayerReport]:
+    score = Score(0, None, 0, 0, 0, 0)
+    return [PlayerReport(f"P{p}", True, 0, 0, None, None, None, score, 1, [], []) for p in range(n)]
+
+
+def _game(n: int) -> Game:
+    return Game(mode="military", players=[Player(name=f"P{p}", city=[]) for p in range(n)])
+
+
+def _report(warnings: list[Problem], cards: list[tuple[int, int, int, int]], n: int) -> Report:
+    game = _game(n)
+    return _assembled(
+        game, BUILTIN, _players(n), [], warnings, msgspec.UNSET, source=None, rotated=cards
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(others=others, cards=rotated, lang=st.sampled_from(["en", "pt-BR"]))
+def test_a_rotated_card_warning_lands_where_the_general_placement_puts_it(
+    others: list[tuple[int, str, int, str]], cards: list[tuple[int, int, int, int]], lang: str
+) -> None:
+    with speaking(lang):
+        warnings = [
+            Problem(code=code, message=f"m{k}", path=path.format(p=p, i=i))
+            for k, (p, path, i, code) in enumerate(others)
+        ]
+        said = rotated_sentence()
+        as_problems = [
+            Problem(
+                code=codes.ROTATED_WITHOUT_EPIPHANY,
+                message=said((index, row, col)),
+                path=ROTATED_PATH % (p, index),
+                cells=((row, col),),
+            )
+            for p, index, row, col in cards
+        ]
+        # the general placement of every warning, the rotated cards' as problems among them
+        general = _report([*warnings, *as_problems], [], 4)
+        straight = _report(warnings, cards, 4)
+    assert msgspec.json.encode(straight) == msgspec.json.encode(general)
+    assert msgspec.to_builtins(straight) == msgspec.to_builtins(general)
+
+
+def test_only_the_cards_of_players_without_a_rotate_effect_are_told() -> None:
+    cards = [(0, 0, 1, 1), (0, 4, 2, 2), (1, 1, 0, 0), (2, 3, 5, 5)]
+    asked: list[int] = []
+
+    def rotates(p: int) -> bool:
+        asked.append(p)
+        return p == 1
+
+    assert rotated_cards(cards, rotates) == [(0, 0, 1, 1), (0, 4, 2, 2), (2, 3, 5, 5)]
+    assert asked == [0, 1, 2]  # once a player
+
+
+def test_the_warning_reads_as_the_report_has_always_said_it() -> None:
+    report = _report([], [(1, 2, -3, 7)], 2)
+    (item,) = report.players[1].warnings
+    assert msgspec.to_builtins(item) == {
+        "code": "rotated_without_epiphany",
+        "message": "card 2 at row -3, column 7 is rotated, but the player lists no activated "
+        "epiphany with the rotate effect (the game turns cards only through one)",
+        "path": "/players/1/city/2/rotated",
+        "cells": [[-3, 7]],
+    }
+    assert report.players[0].warnings == []
+    assert report.warnings == []
