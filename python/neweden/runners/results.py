@@ -184,18 +184,7 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
     `rows`: not with --quiet, only with --csv or --parquet)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
     players = report.players if isinstance(report, Report) else []
-    codes = (
-        ()
-        if report.valid
-        else tuple([e.code for e in report.errors])
-        + tuple([e.code for p in players for e in p.errors])
-    )
-    warned = (
-        tuple([w.code for w in report.warnings])
-        + tuple([w.code for p in players for w in p.warnings])
-        if isinstance(report, Report)
-        else ()
-    )
+    codes, warned = _codes(report)
     return Result(
         sourced_line(entry, report),
         lines.short(entry, report),
@@ -206,6 +195,27 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
         bool(players),
         meta=game_meta(entry.data) if rows else None,
     )
+
+
+def _codes(report: Scored) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The codes of a report's errors (none when it is valid) and of its warnings: the
+    game's own, then each player's, in the report's order (plain loops: this runs for every
+    game, and a comprehension is a call each)."""
+    errors: list[str] = []
+    if not report.valid:
+        for problem in report.errors:
+            errors.append(problem.code)
+    if not isinstance(report, Report):
+        return tuple(errors), ()
+    warnings = [problem.code for problem in report.warnings] if report.warnings else []
+    valid = report.valid
+    for player in report.players:
+        if not valid:
+            for problem in player.errors:
+                errors.append(problem.code)
+        for problem in player.warnings:
+            warnings.append(problem.code)
+    return tuple(errors), tuple(warnings)
 
 
 def _readable(data: bytes | None) -> tuple[list[str], str | None]:
