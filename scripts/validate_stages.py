@@ -30,7 +30,6 @@ from bench.conftest import transcribed_games  # noqa: E402
 from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
 from neweden.format.lean import decode_lean  # noqa: E402
 from neweden.geometry.native import JsonGames  # noqa: E402
-from neweden.rules import warnings  # noqa: E402
 from neweden.rules.names import batch_quiet  # noqa: E402
 from neweden.runners import results  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
@@ -100,7 +99,7 @@ def main() -> None:
 
 
 def _without_rotated() -> None:
-    warnings.rotated_cards = lambda *args: []  # type: ignore[assignment]
+    chunk_reports.rotated_cards = lambda *args: []  # type: ignore[assignment]
 
 
 def _without_geometry() -> None:
@@ -108,7 +107,7 @@ def _without_geometry() -> None:
 
 
 def _without_problems() -> None:
-    chunk_reports._ChunkReports.problems = lambda *args: ([], [])  # type: ignore[method-assign]
+    chunk_reports._ChunkReports.problems = lambda *args: ([], [], None)  # type: ignore[method-assign]
 
 
 #: The problems --without leaves untold: the rotated cards' warnings, the illegal cities'

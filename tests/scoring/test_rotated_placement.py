@@ -9,12 +9,13 @@ import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neweden.catalog.catalog import BUILTIN
+from neweden.catalog.catalog import BUILTIN, resolve_extras
 from neweden.format import codes
+from neweden.format.decode import decode_game
 from neweden.format.model import Game, Player
 from neweden.format.problems import Problem
 from neweden.i18n import speaking
-from neweden.rules.warnings import ROTATED_PATH, rotated_cards, rotated_sentence
+from neweden.rules.warnings import ROTATED_PATH, rotated_cards, rotated_sentence, rotating_players
 from neweden.scoring.problems import _assembled
 from neweden.scoring.types import PlayerReport, Report, Score
 
@@ -91,14 +92,30 @@ def test_a_rotated_card_warning_lands_where_the_general_placement_puts_it(
 
 def test_only_the_cards_of_players_without_a_rotate_effect_are_told() -> None:
     cards = [(0, 0, 1, 1), (0, 4, 2, 2), (1, 1, 0, 0), (2, 3, 5, 5)]
-    asked: list[int] = []
+    assert rotated_cards(cards, [False, True, False]) == [(0, 0, 1, 1), (0, 4, 2, 2), (2, 3, 5, 5)]
+    # a chunk's cities, the game's first at 5: its players are read from there
+    chunk = [True] * 5 + [True, False, True]
+    assert rotated_cards(cards, chunk, 5) == [(1, 1, 0, 0)]
 
-    def rotates(p: int) -> bool:
-        asked.append(p)
-        return p == 1
 
-    assert rotated_cards(cards, rotates) == [(0, 0, 1, 1), (0, 4, 2, 2), (2, 3, 5, 5)]
-    assert asked == [0, 1, 2]  # once a player
+def test_a_player_rotates_with_an_activated_rotate_effect_only() -> None:
+    game = decode_game(
+        msgspec.json.encode(
+            {
+                "mode": "military",
+                "players": [
+                    {"name": name, "city": [], "epiphanies": [{"points": 2, **epiphany}]}
+                    for name, epiphany in [
+                        ("held", {"state": "held", "effect": "rotate"}),
+                        ("used", {"state": "activated", "effect": "rotate"}),
+                        ("other", {"state": "activated", "effect": "third_star"}),
+                    ]
+                ],
+            }
+        )
+    )
+    specs = resolve_extras(game, BUILTIN).epiphanies
+    assert rotating_players(game, specs) == [False, True, False]
 
 
 def test_the_warning_reads_as_the_report_has_always_said_it() -> None:

@@ -20,10 +20,11 @@ __all__ = [
     "ROTATED_PATH",
     "activated_with",
     "game_warnings",
-    "held_effects",
     "rotated_cards",
     "rotated_sentence",
+    "rotating_players",
     "style_count_warnings",
+    "third_stars",
 ]
 
 #: The epiphany effect that lets a player turn cards.
@@ -155,27 +156,19 @@ def rotated_sentence() -> Filler:
 
 
 def rotated_cards(
-    rotated: Sequence[tuple[int, int, int, int]], rotates: Callable[[int], bool]
+    rotated: Sequence[tuple[int, int, int, int]], rotates: Sequence[bool], first: int = 0
 ) -> list[tuple[int, int, int, int]]:
     """The cards `rotated_without_epiphany` tells of: each rotated card, (player, index in
     the city, row, col), whose player activated no epiphany with the rotate effect
-    (`rotates(p)`, asked once a player: :func:`held_effects`, or a chunk's facts).
+    (`rotates[first + p]`: a game's players, :func:`rotating_players`, or a chunk's
+    cities from the game's first).
 
     Examples
     --------
-    >>> rotated_cards([(0, 2, 5, 1), (1, 0, 0, 0), (1, 3, 0, 1)], lambda p: p == 0)
+    >>> rotated_cards([(0, 2, 5, 1), (1, 0, 0, 0), (1, 3, 0, 1)], [True, False])
     [(1, 0, 0, 0), (1, 3, 0, 1)]
     """
-    out: list[tuple[int, int, int, int]] = []
-    checked: dict[int, bool] = {}  # whether player p activated a rotate effect
-    for card in rotated:
-        p = card[0]
-        allowed = checked.get(p)
-        if allowed is None:
-            allowed = checked[p] = rotates(p)
-        if not allowed:
-            out.append(card)
-    return out
+    return [card for card in rotated if not rotates[first + card[0]]]
 
 
 def _third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
@@ -194,17 +187,19 @@ def _third_star_warning(p: int, thirds: Sequence[int]) -> Problem:
     )
 
 
-def held_effects(
-    game: Game, specs: Sequence[Sequence[object]]
-) -> tuple[Callable[[int], bool], Callable[[int], Sequence[int]]]:
-    """What :func:`rotated_cards` and :func:`game_warnings` read of a game's epiphanies,
-    read from them: whether
-    player p activated a rotate effect, and the indices of player p's epiphanies activated
-    for 1/3 star (`specs`: the game's epiphany ids looked up). A chunk of games reads the
-    same from its columns (:class:`neweden.scoring.chunk.ChunkFacts`)."""
-    rotates = functools.partial(_rotates, game, specs)
-    thirds = functools.partial(_activated, game, specs, effect=THIRD_STAR)
-    return rotates, thirds
+def rotating_players(game: Game, specs: Sequence[Sequence[object]]) -> list[bool]:
+    """Whether each player of a game activated an epiphany with the rotate effect, read
+    from its epiphanies (`specs`: the game's epiphany ids looked up): what
+    :func:`rotated_cards` reads. A chunk of games reads the same from its columns
+    (:class:`neweden.scoring.chunk.ChunkFacts`)."""
+    return [_rotates(game, specs, p) for p in range(len(game.players))]
+
+
+def third_stars(game: Game, specs: Sequence[Sequence[object]]) -> Callable[[int], Sequence[int]]:
+    """The indices of player p's epiphanies activated for 1/3 star, read from the game's
+    epiphanies (`specs`: its epiphany ids looked up): what :func:`game_warnings` reads. A
+    chunk of games reads the same from its columns."""
+    return functools.partial(_activated, game, specs, effect=THIRD_STAR)
 
 
 def game_warnings(
@@ -221,7 +216,7 @@ def game_warnings(
     `style_counts`: common cards of the game by style (at least those above the box's
     count); `most_cards`: the most cards kept in one city; `requirement_specs`: the game's
     requirement ids looked up (:func:`neweden.catalog.catalog.resolve_extras`); `thirds(p)`:
-    player p's 1/3-star epiphanies activated (:func:`held_effects`, or a chunk's facts)."""
+    player p's 1/3-star epiphanies activated (:func:`third_stars`, or a chunk's facts)."""
     warnings = style_count_warnings(style_counts) if style_counts else []
     if most_cards < GAME_END_CARDS:
         warnings.append(_game_not_ended(most_cards, current()))

@@ -120,15 +120,13 @@ class _ChunkReports:
         return geometry_problems(_city_path(p), rows.placed(p), found)
 
     def report(self, g: int, quiet: NamesMemo) -> Report:
-        errors, warnings = self.problems(g, quiet)
+        errors, warnings, source = self.problems(g, quiet)
         first, stop = self.packed.first_city[g], self.packed.first_city[g + 1]
         players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
         game = self.games[g]
-        source = self.majority(game, self.figures[first].bases)[1]
         rotated = self.packed.cards[g].rotated
         if rotated:  # (the player's rotate effect, from the chunk's columns)
-            rotates = self.chunk.told.rotates
-            rotated = rotated_cards(rotated, lambda p: rotates[first + p])
+            rotated = rotated_cards(rotated, self.chunk.told.rotates, first)
         return _assembled(
             game,
             self.catalog,
@@ -140,8 +138,11 @@ class _ChunkReports:
             rotated=rotated,
         )
 
-    def problems(self, g: int, quiet: NamesMemo) -> tuple[list[Problem], list[Problem]]:
-        """Game g's errors and warnings, in the order the rules tell them."""
+    def problems(
+        self, g: int, quiet: NamesMemo
+    ) -> tuple[list[Problem], list[Problem], MajoritySource | None]:
+        """Game g's errors and warnings, in the order the rules tell them (but
+        `rotated_without_epiphany`'s: :meth:`report`), and where its D5 table comes from."""
         game, extras, facts, packed = self.games[g], self.extras[g], self.chunk.told, self.packed
         first = packed.first_city[g]
         info = packed.cards[g]
@@ -165,7 +166,8 @@ class _ChunkReports:
             score=score,
             geometry=lambda p: self.geometry(g, first, p),
         )
-        warnings.extend(self.majority(game, self.figures[first].bases)[0])
+        d5, source = self.majority(game, self.figures[first].bases)
+        warnings.extend(d5)
         if isinstance(game.first_player, str) and facts.first[g] < 0:
             warnings.append(_unknown_first_player(game.first_player))
         # what game_warnings reads of the 1/3 stars, made only where it reads them (a game
@@ -184,7 +186,7 @@ class _ChunkReports:
         )
         for p in self.five_point.get(g, ()):
             errors.extend([_activated_five_point(p, k) for k in facts.five_point[first + p]])
-        return errors, warnings
+        return errors, warnings, source
 
 
 def _players_of(first_city: Sequence[int], cities: Sequence[int]) -> dict[int, list[int]]:

@@ -61,7 +61,7 @@ from neweden.rules.requirements import (
 )
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.totals import player_stars, player_total
-from neweden.rules.warnings import game_warnings, held_effects, rotated_cards
+from neweden.rules.warnings import game_warnings, rotated_cards, rotating_players, third_stars
 from neweden.scoring.audit import (
     _NO_CONDITION,
     _card_lines,
@@ -297,7 +297,7 @@ class _GameScore:
         bases = [fig.bases for fig in figures]
         table, source = majority_warnings(game, self.catalog, bases[0], warnings)
         first = self.first_player(warnings)
-        rotates, thirds = held_effects(game, self.extras.epiphanies)
+        thirds = third_stars(game, self.extras.epiphanies)
         most = max([fig.cards for fig in figures], default=0)
         warnings.extend(game_warnings(game, over_box, most, self.extras.requirements, thirds))
         audit: GameAudit | msgspec.UnsetType = msgspec.UNSET
@@ -321,7 +321,9 @@ class _GameScore:
             audit = self.game_audit(majority, first)
         entries = [s.entry for s in each]
         d5 = majority_source(game, self.catalog)
-        rotated = rotated_cards(self.info.rotated, rotates)
+        rotated = self.info.rotated
+        if rotated:
+            rotated = rotated_cards(rotated, rotating_players(game, self.extras.epiphanies))
         return _assembled(
             game, self.catalog, entries, errors, warnings, audit, source=d5, rotated=rotated
         )
