@@ -33,7 +33,7 @@ from neweden.geometry.native import JsonGames  # noqa: E402
 from neweden.rules.names import batch_quiet  # noqa: E402
 from neweden.runners import results  # noqa: E402
 from neweden.runners.sources import Entry  # noqa: E402
-from neweden.scoring import chunk, chunk_reports, report  # noqa: E402
+from neweden.scoring import chunk, chunk_reports, game_score, report  # noqa: E402
 
 
 def main() -> None:
@@ -99,7 +99,9 @@ def main() -> None:
 
 
 def _without_rotated() -> None:
-    chunk_reports.rotated_cards = lambda *args: []  # type: ignore[assignment]
+    """No card told rotated without an epiphany: in a chunk's games and in those of the
+    batch scored alone."""
+    chunk_reports.rotated_cards = game_score.rotated_cards = lambda *args: []  # type: ignore[attr-defined]
 
 
 def _without_geometry() -> None:
@@ -107,7 +109,15 @@ def _without_geometry() -> None:
 
 
 def _without_problems() -> None:
-    chunk_reports._ChunkReports.problems = lambda *args: ([], [], None)  # type: ignore[method-assign]
+    """No problem told, the rotated cards' warnings among them; each game's D5 table still
+    said where it comes from (the report's `majority_table`)."""
+    _without_rotated()
+
+    def untold(reports: Any, g: int, _quiet: object) -> tuple[list[Any], list[Any], Any]:
+        game, first = reports.games[g], reports.packed.first_city[g]
+        return [], [], reports.majority(game, reports.figures[first].bases)[1]
+
+    chunk_reports._ChunkReports.problems = untold  # type: ignore[method-assign, assignment]
 
 
 #: The problems --without leaves untold: the rotated cards' warnings, the illegal cities'

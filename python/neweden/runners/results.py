@@ -199,8 +199,8 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
 
 def _codes(report: Scored) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The codes of a report's errors (none when it is valid) and of its warnings: the
-    game's own, then each player's, in the report's order (plain loops: this runs for every
-    game, and a comprehension is a call each)."""
+    game's own, then each player's, in the report's order (one pass over the players, the
+    codes appended: this runs for every game)."""
     errors: list[str] = []
     if not report.valid:
         for problem in report.errors:
