@@ -18,7 +18,6 @@ import msgspec
 from neweden.runners.conformance_run import (
     MAX_ANSWER_BYTES,
     Case,
-    Outcome,
     ScorerRun,
     judged,
 )
@@ -113,8 +112,7 @@ def run_url(
     for at, case in enumerate(cases):
         left = began + run_seconds - time.monotonic()
         if left <= 0:
-            ran_out = "the run's time ran out"
-            run.outcomes += [Outcome(c.id, c.area, "crashed", ran_out) for c in cases[at:]]
+            run.ran_out(cases[at:])
             break
         wait = min(game_seconds, left)
         ask = _Ask(url, case.line, wait)
@@ -123,9 +121,8 @@ def run_url(
         hung = ask.is_alive()  # (asked before the exchange is cut: it ends at once then)
         if hung or ask.answer is None:
             ask.stop()
-            run.problems["hangs" if hung else "crashes"] += 1
             why = f"no answer within {wait:.1f} s" if hung else ask.failure or "no answer"
-            run.outcomes.append(Outcome(case.id, case.area, "crashed", why))
+            run.unanswered(case, hung, why)
             continue
         last = run.answered(time.monotonic(), began, last)
         run.outcomes += judged(run, cases, at, _answer_line(*ask.answer))

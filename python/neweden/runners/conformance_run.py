@@ -64,6 +64,10 @@ _READ_AHEAD = 64
 _STDERR_TAIL = 600
 
 
+#: Why the cases left when a scorer's run reached its time limit were not asked.
+_RAN_OUT = "the run's time ran out"
+
+
 class SuiteError(ValueError):
     """A folder that is not a suite written by `neweden conformance suite`: the sentence."""
 
@@ -102,6 +106,15 @@ class ScorerRun:
     def unsupported(self) -> set[str]:
         """The fields it never gave."""
         return self.asked - self.given
+
+    def unanswered(self, case: Case, hung: bool, why: str) -> None:
+        """Case `case` got no answer: a hang (none in time) or a crash, `why` says which."""
+        self.problems["hangs" if hung else "crashes"] += 1
+        self.outcomes.append(Outcome(case.id, case.area, "crashed", why))
+
+    def ran_out(self, cases: Sequence[Case]) -> None:
+        """The run's time ran out before `cases`: each crashed."""
+        self.outcomes += [Outcome(c.id, c.area, "crashed", _RAN_OUT) for c in cases]
 
     def answered(self, now: float, began: float, last: float) -> float:
         """An answer came at `now` (the run began at `began`, the answer before came at
@@ -363,8 +376,7 @@ def run_scorer(
         at = _answers(run, started, cases, at, (began, deadline, game_seconds))
         started.stop()
         if time.monotonic() >= deadline:
-            left = "the run's time ran out"
-            run.outcomes += [Outcome(c.id, c.area, "crashed", left) for c in cases[at:]]
+            run.ran_out(cases[at:])
             break
     run.seconds = time.monotonic() - began
     return run
@@ -386,9 +398,8 @@ def _answers(
         case = cases[at]
         if line is None or line == "hang":
             hung = line == "hang"
-            run.problems["hangs" if hung else "crashes"] += 1
             why = f"no answer within {max(wait, 0.0):.1f} s" if hung else started.why()
-            run.outcomes.append(Outcome(case.id, case.area, "crashed", why))
+            run.unanswered(case, hung, why)
             return at + 1
         assert isinstance(line, bytes)
         last = run.answered(time.monotonic(), began, last)
