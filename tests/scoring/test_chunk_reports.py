@@ -16,6 +16,7 @@ from neweden.runners import results
 from neweden.runners.sources import Entry
 from neweden.scoring import chunk, report
 from neweden.scoring.report import score_inputs
+from neweden.scoring.types import ProblemItem, Unreadable
 from tests.games import game, line, player
 
 SMALL_CHUNKS = 4
@@ -31,9 +32,24 @@ def small_chunks() -> Iterator[None]:
     "entry", [Entry('a"b\\c.jsonl', 3, b""), Entry("x", None, b""), Entry("é/ü", 10**20, b"")]
 )
 def test_an_out_line_starts_with_the_json_of_its_source(entry: Entry) -> None:
-    line = results._sourced(entry, b'{"k":1}')
-    assert msgspec.json.decode(line) == {"source": entry.source(), "k": 1}
+    line = results.sourced_line(entry, Unreadable(False, []))
+    assert msgspec.json.decode(line) == {"source": entry.source(), "valid": False, "errors": []}
     assert line.startswith(b'{"source":' + msgspec.json.encode(entry.source()) + b",")
+
+
+def test_out_lines_made_one_after_another_keep_nothing_of_the_one_before() -> None:
+    """Each line is encoded into one buffer the process keeps: a short line after a long one,
+    and a source longer than the buffer itself, are each their own line exactly."""
+    long_report = Unreadable(False, [ProblemItem("bad_json", "x" * 5000, "/a", [[1, 2]])])
+    short_report = Unreadable(False, [])
+    sources = [Entry("a.jsonl", 1, b""), Entry("p" * 70_000, 2, b""), Entry("b", None, b"")]
+    for entry in sources:
+        for one in (long_report, short_report, long_report):
+            line = results.sourced_line(entry, one)
+            assert msgspec.json.decode(line) == {
+                "source": entry.source(),
+                **msgspec.to_builtins(one),
+            }
 
 
 def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -> None:

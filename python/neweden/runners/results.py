@@ -183,18 +183,27 @@ def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) ->
     """The Result of an entry; the stdout line and the table rows only when asked (`short`,
     `rows`: not with --quiet, only with --csv or --parquet)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
-    players = report.players if isinstance(report, Report) else []
     codes, warned = _codes(report)
-    return Result(
-        sourced_line(entry, report),
-        lines.short(entry, report),
-        report.valid,
-        codes,
-        warned,
-        _rows(entry, report) if rows else (),
-        bool(players),
-        meta=game_meta(entry.data) if rows else None,
+    readable = isinstance(report, Report) and bool(report.players)
+    return _new(
+        Result,  # (every field given, as tuple.__new__ takes them: one a game)
+        (
+            sourced_line(entry, report),
+            lines.short(entry, report),
+            report.valid,
+            codes,
+            warned,
+            _rows(entry, report) if rows else (),
+            readable,
+            None,
+            "",
+            game_meta(entry.data) if rows else None,
+            None,
+        ),
     )
+
+
+_new = tuple.__new__
 
 
 def _codes(report: Scored) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -257,15 +266,25 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
 
 
 def sourced_line(entry: Entry, report: Scored) -> bytes:
-    """The --out line: `{"source": ..., ` then the report's own keys."""
-    return _sourced(entry, _encode(report))
+    """The --out line: `{"source": ..., ` (the JSON of Entry.source()) then the report's own
+    keys. The report is encoded into one buffer kept for the process, after room for the
+    source (msgspec's encode would grow a new buffer step by step for every line), and the
+    line copied out of it once."""
+    head = _source_head(entry.path) + (b"null}" if entry.line is None else b"%d}" % entry.line)
+    at = len(head)
+    buffer = _LINE
+    if len(buffer) < at:  # (room for the source: encode_into writes at an offset in it)
+        buffer.extend(bytes(at - len(buffer)))
+    _encode_into(report, buffer, at)
+    buffer[:at] = head  # (as long as what it replaces: the buffer is not resized)
+    buffer[at] = _COMMA  # the report's "{" goes: its keys follow the source's
+    return bytes(buffer)
 
 
-def _sourced(entry: Entry, report: bytes) -> bytes:
-    """The --out line of an entry whose report's JSON is `report`: `{"source": ..., ` (the
-    JSON of Entry.source()) then the report's own keys."""
-    line = b"null}," if entry.line is None else b"%d}," % entry.line
-    return b"".join((_source_head(entry.path), line, memoryview(report)[1:]))
+#: The buffer each --out line is encoded into (truncated to the line, its memory kept).
+_LINE = bytearray(1 << 16)
+_COMMA = ord(",")
+_encode_into = msgspec.json.Encoder().encode_into
 
 
 @functools.lru_cache(maxsize=64)
