@@ -41,7 +41,12 @@ others = st.lists(
     max_size=6,
 )
 rotated = st.lists(
-    st.tuples(st.integers(0, 3), st.integers(0, 12), st.integers(-5, 5), st.integers(-5, 5)),
+    st.tuples(
+        st.integers(0, 3),
+        st.integers(0, 12) | st.integers(60, 70),  # (paths made ahead up to 63, then each)
+        st.integers(-5, 5),
+        st.integers(-5, 5),
+    ),
     max_size=10,
     unique_by=lambda card: card[:2],
 ).map(sorted)  # as the packing lists them: player by player, in city order

@@ -293,15 +293,28 @@ def _place_rotated(players: list[PlayerReport], cards: Sequence[tuple[int, int, 
     frequent warning of a transcribed table: each made straight as the report lists it (its
     path known, not read back) and placed in its player's list, which is sorted again only
     where it held another warning already."""
-    said, code, path = rotated_sentence(), codes.ROTATED_WITHOUT_EPIPHANY, ROTATED_PATH
+    said, code = rotated_sentence(), codes.ROTATED_WITHOUT_EPIPHANY
     p = cards[0][0]
+    paths = _rotated_paths(p)
     made: list[ProblemItem] = []
     for q, index, row, col in cards:
         if q != p:
             _add_warnings(players[p], made)
-            p, made = q, []
-        made.append(ProblemItem(code, said((index, row, col)), path % (q, index), [[row, col]]))
+            p, made, paths = q, [], _rotated_paths(q)
+        path = paths[index] if index < _PATHS_MADE else ROTATED_PATH % (q, index)
+        made.append(ProblemItem(code, said((index, row, col)), path, [[row, col]]))
     _add_warnings(players[p], made)
+
+
+#: The rotated cards' paths made ahead for each player: the first cards of a city.
+_PATHS_MADE = 64
+
+
+@functools.lru_cache(maxsize=16)
+def _rotated_paths(p: int) -> tuple[str, ...]:
+    """The paths of player p's first _PATHS_MADE rotated cards, made once (a path is the
+    same in every game; formatting one was a third of a warning's making)."""
+    return tuple([ROTATED_PATH % (p, index) for index in range(_PATHS_MADE)])
 
 
 def _add_warnings(player: PlayerReport, items: list[ProblemItem]) -> None:
