@@ -138,11 +138,11 @@ inline py::tuple pair(std::int32_t a, std::int32_t b) {
 }
 
 // The names of the fields of neweden.geometry.figures.CityFigures, in the order figures() gives them.
-constexpr std::array<const char*, 17> kCityFields{
+constexpr std::array<const char*, 18> kCityFields{
     "included",       "overlapped_by", "component",      "components",   "project",
     "legal",          "connections",   "open_connections", "labs",       "shelter_groups",
     "shelter_points", "medical_cards", "medical_points", "towers",       "tower_span",
-    "tower_points",   "bases"};
+    "tower_points",   "bases",         "contacts"};
 
 template <std::size_t N>
 py::tuple names(const std::array<const char*, N>& fields) {
@@ -177,6 +177,11 @@ inline py::object figures(const CityAnalysis& a, PyTypeObject* type = nullptr) {
     return pair(a.connections[i].a, a.connections[i].b).release().ptr();
   };
   const auto groups = [&](std::size_t i) { return int_tuple(a.shelter_groups[i]).release().ptr(); };
+  const auto contacts = [&](std::size_t i) {
+    const Contact& c = a.contacts[i];
+    const std::int32_t values[] = {c.card, c.side, c.other};
+    return tuple_of(3, [&](std::size_t k) { return new_int(values[k]); }).release().ptr();
+  };
   const std::int64_t ends[] = {s.min_row, s.min_col, s.max_row, s.max_col};
   py::object fields[] = {
       included_tuple(a.included),
@@ -197,6 +202,7 @@ inline py::object figures(const CityAnalysis& a, PyTypeObject* type = nullptr) {
                    : py::none(),
       own(new_int(s.points)),
       own(new_int(a.bases)),
+      tuple_of(a.contacts.size(), contacts),
   };
   static_assert(std::size(fields) == kCityFields.size());
   return instance_of(type, std::size(fields), [&](std::size_t i) {

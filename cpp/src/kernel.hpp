@@ -107,4 +107,8 @@ CityAnalysis listed(const CityView& city, const Workspace& ws, const CitySummary
 // sorted.
 void list_connections(const Workspace& ws, std::size_t n, std::vector<Connection>& out);
 
+// Each component's first contact with a card of another component (Contact), from the city
+// last analysed in `ws` and `out`'s components.
+void list_contacts(const CityView& city, const Workspace& ws, CityAnalysis& out);
+
 }  // namespace neweden::detail

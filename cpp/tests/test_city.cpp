@@ -213,3 +213,42 @@ TEST_CASE("a spread-out city with an overlap and an unresolved card uses the cel
   CHECK(a.components == 2);
   CHECK(a.tower_span.points == 900 * 901);  // columns 1..900, rows 0..900
 }
+
+TEST_CASE("each component's first contact: its first card beside another part, first side") {
+  // component 0: cards 0 and 1 (a row of two, joined); component 1: card 2, below card 1;
+  // component 2: card 3, alone and touching nothing
+  const CityAnalysis a = City{}
+                             .card(0, 0, 1, 1, kLab, kRight)
+                             .card(0, 1, 1, 1, kLab, kLeft | kBottom)
+                             .card(1, 1, 2, 2, kLab, kTop)
+                             .card(7, 7, 1, 1, kLab, kTop)
+                             .analyse();
+  REQUIRE(a.components == 3);
+  REQUIRE(a.contacts.size() == 3);
+  CHECK(a.contacts[0].card == 1);  // card 0 touches no other part; card 1 does, on its bottom
+  CHECK(a.contacts[0].side == 2);
+  CHECK(a.contacts[0].other == 2);
+  CHECK(a.contacts[1].card == 2);  // card 2 meets card 1 on its top
+  CHECK(a.contacts[1].side == 0);
+  CHECK(a.contacts[1].other == 1);
+  CHECK(a.contacts[2].card == -1);
+  CHECK(a.contacts[2].side == -1);
+  CHECK(a.contacts[2].other == -1);
+}
+
+TEST_CASE("a contact on the wide card sets, and none with a card left out") {
+  City line;
+  for (std::int32_t c = 0; c < 70; ++c) {
+    line.card(0, c, 1, 1, kLab, c == 69 ? kLeft : kLeft | kRight);
+  }
+  line.card(1, 69, 2, 2, kLab, kTop);   // card 70: below card 69, no style or type shared
+  line.card(1, 69, 1, 1, kLab, kTop);   // card 71: on card 70's cell, left out
+  const CityAnalysis a = line.analyse();
+  REQUIRE(a.components == 2);
+  CHECK(a.contacts[0].card == 69);
+  CHECK(a.contacts[0].side == 2);
+  CHECK(a.contacts[0].other == 70);
+  CHECK(a.contacts[1].card == 70);
+  CHECK(a.contacts[1].side == 0);
+  CHECK(a.contacts[1].other == 69);
+}

@@ -48,6 +48,16 @@ struct Connection {
   std::int32_t b;
 };
 
+// Where a component first meets a card of another component, which it is not joined to:
+// its first card (in input order) with a card of another component beside it, the side it
+// meets on (0 top, 1 right, 2 bottom, 3 left: the first in that order) and that card. All
+// -1 when no card of the component touches another card of the city.
+struct Contact {
+  std::int32_t card = -1;
+  std::int32_t side = -1;
+  std::int32_t other = -1;
+};
+
 // The rectangle the communication towers span (D4), both end cells included.
 struct TowerSpan {
   std::int32_t towers = 0;
@@ -85,6 +95,7 @@ struct CityAnalysis : CitySummary {
   std::vector<Connection> connections;      // sorted by (a, b)
   std::vector<std::vector<std::int32_t>> shelter_groups;  // by first card; cards ascending
   std::vector<std::int32_t> medical_cards;  // distinct cards next to a medical center
+  std::vector<Contact> contacts;             // by component: its first contact (disconnected)
 };
 
 // Analyses one city. Throws std::invalid_argument for arrays that no decoded city can give

@@ -42,6 +42,11 @@ class CityFigures(NamedTuple):
     tower_span: tuple[int, int, int, int] | None
     tower_points: int
     bases: int
+    #: per component: where it first meets a card of another component (disconnected tells
+    #: why it is apart), (card, side, other): its first card beside such a card, the first
+    #: side it meets it on (0 top, 1 right, 2 bottom, 3 left) and that card; (-1, -1, -1)
+    #: when no card of it touches another card of the city
+    contacts: tuple[tuple[int, int, int], ...]
 
 
 class ScoreFigures(NamedTuple):

@@ -136,6 +136,22 @@ def _tower_span(city: _Placed) -> tuple[int, tuple[int, int, int, int] | None, i
     return len(towers), span, points
 
 
+def _contacts(city: _Placed, component: list[int], components: int) -> list[tuple[int, int, int]]:
+    """Each component's first contact with a card of another component: its cards in
+    order, each one's sides in order (top, right, bottom, left); (-1, -1, -1) when none."""
+    found = [(-1, -1, -1)] * components
+    for i in city.kept:
+        mine = component[i]
+        if found[mine][0] >= 0:
+            continue
+        for side_number, side in enumerate(SIDES):
+            j = city.next_to(i, side)
+            if j is not None and component[j] != mine:
+                found[mine] = (i, side_number, j)
+                break
+    return found
+
+
 def analyse_city(cards: Sequence[ResolvedCard]) -> CityFigures:
     city = _Placed(cards)
     connections, open_connections = _connections(city)
@@ -170,6 +186,7 @@ def analyse_city(cards: Sequence[ResolvedCard]) -> CityFigures:
         tower_span=span,
         tower_points=tower_points,
         bases=len(city.with_facility("base")),
+        contacts=tuple(_contacts(city, component, len(sizes))),
     )
 
 

@@ -12,7 +12,7 @@ from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format import codes
 from neweden.format.model import Game
 from neweden.format.problems import Problem, join
-from neweden.format.sides import BIT, OPPOSITE, STEP
+from neweden.format.sides import BIT, OPPOSITE, SIDES
 from neweden.geometry.compact import CityColumns
 from neweden.geometry.figures import CityFigures
 from neweden.i18n import N_, Filler, Form, Nn_, _, current, filler, ngettext, plural_form
@@ -108,44 +108,32 @@ def _words(lang: str) -> _Words:
     )
 
 
-#: Each side with its step, its bit, the bit of the side it meets, and that side.
-_STEPS = tuple(
-    (side, dr, dc, BIT[side], BIT[OPPOSITE[side]], OPPOSITE[side])
-    for side, (dr, dc) in STEP.items()
-)
+#: Each side, by its number in a contact (0 top, 1 right, 2 bottom, 3 left), with its bit,
+#: the bit of the side it meets, and that side.
+_SIDES = tuple((side, BIT[side], BIT[OPPOSITE[side]], OPPOSITE[side]) for side in SIDES)
 
 
-def _why_apart(
-    part: Sequence[int],
-    component: Sequence[int],
-    city: CityColumns,
-    at: dict[tuple[int, int], int],
-    words: _Words,
-) -> str:
-    """Why one component (`part`: its cards' indices) is not joined to the rest: the first
-    contact with another part, told side by side, whether both cards have an icon there
-    (then they share neither style nor type), only one, or neither. `at`: the card kept on
-    each cell (made once a city)."""
+def _why_apart(contact: tuple[int, int, int], city: CityColumns, words: _Words) -> str:
+    """Why one component is not joined to the rest: its first contact with another part
+    (`contact`, as the core found it: CityFigures.contacts), told side by side, whether both
+    cards have an icon there (then they share neither style nor type), only one, or
+    neither."""
+    card, side_number, other = contact
+    if card < 0:
+        return words.apart
     rows, cols, icons = city
-    mine = component[part[0]]
-    for card in part:
-        r, c = rows[card], cols[card]
-        for side, dr, dc, bit, their_bit, opposite in _STEPS:
-            other = at.get((r + dr, c + dc))
-            if other is None or component[other] == mine:
-                continue
-            where = words.contact(
-                (card, r, c, words.its_side[side], other, rows[other], cols[other])
-            )
-            mine_icon, their_icon = icons[card] & bit, icons[other] & their_bit
-            if mine_icon and their_icon:
-                return words.no_share((where,))
-            if mine_icon:
-                return f"{where}, {words.whose_side[opposite]}"
-            if their_icon:
-                return words.their_wall((where, card))
-            return words.no_icons((where,))
-    return words.apart
+    side, bit, their_bit, opposite = _SIDES[side_number]
+    where = words.contact(
+        (card, rows[card], cols[card], words.its_side[side], other, rows[other], cols[other])
+    )
+    mine_icon, their_icon = icons[card] & bit, icons[other] & their_bit
+    if mine_icon and their_icon:
+        return words.no_share((where,))
+    if mine_icon:
+        return f"{where}, {words.whose_side[opposite]}"
+    if their_icon:
+        return words.their_wall((where, card))
+    return words.no_icons((where,))
 
 
 _OVERLAP_FIELDS = ("card", "row", "col", "holder")
@@ -191,8 +179,7 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
         if k >= 0:
             members[k].append(i)
     project_size = len(members[project]) if 0 <= project < components else 0
-    # the kept cards' cells (a kept card is alone on its cell)
-    at = {cell: i for i, cell in enumerate(zip(rows, cols, strict=True)) if component[i] >= 0}
+    contacts = figures.contacts
     forms = words.disconnected
     for part, cards in enumerate(members):
         if part == project:
@@ -200,7 +187,7 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
         n = len(cards)
         cells = tuple([(rows[i], cols[i]) for i in cards])
         where = ", ".join([f"({r}, {c})" for r, c in cells])
-        values = (n, where, project_size, _why_apart(cards, component, city, at, words))
+        values = (n, where, project_size, _why_apart(contacts[part], city, words))
         if n not in forms:
             forms[n] = plural_form(*_DISCONNECTED, n, _DISCONNECTED_FIELDS)
         said = forms[n]
