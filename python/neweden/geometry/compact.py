@@ -51,6 +51,7 @@ __all__ = [
     "CompactCities",
     "GameCards",
     "PackedGames",
+    "city_columns",
     "pack_cities",
     "pack_flat",
     "pack_games",
@@ -404,8 +405,14 @@ class CityRows:
 
     def placed(self, p: int) -> CityColumns:
         """City p's cards as its geometry reads them: rows, columns and icons as placed."""
-        rows, cols, icons = self.columns(p, ROW, COL, ICONS)
-        return rows, cols, icons
+        return city_columns(self.flat, self.offsets, self.first + p)
+
+
+def city_columns(flat: Sequence[int], offsets: Sequence[int], k: int) -> CityColumns:
+    """City k of a packed table (`flat`, `offsets`) as its geometry reads it: the rows,
+    columns and icons as placed of its cards, in city order."""
+    lo, hi = offsets[k] * WIDTH, offsets[k + 1] * WIDTH
+    return flat[lo + ROW : hi : WIDTH], flat[lo + COL : hi : WIDTH], flat[lo + ICONS : hi : WIDTH]
 
 
 def pack_games(games: Sequence[Game], catalog: Catalog) -> PackedGames:

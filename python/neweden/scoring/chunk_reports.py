@@ -16,7 +16,7 @@ from neweden.catalog.catalog import (
 from neweden.format.model import Game
 from neweden.format.modes import MODES as _MODES
 from neweden.format.problems import Problem
-from neweden.geometry.compact import CityRows, PackedGames
+from neweden.geometry.compact import PackedGames, city_columns
 from neweden.rules.legality import (
     geometry_problems,
 )
@@ -116,8 +116,8 @@ class _ChunkReports:
         found = self.listed.get(first + p)
         if found is None:  # not listed (a pass that lists none): the game's rules find them
             return self.score(g).geometry(p)
-        rows = CityRows(self.packed.flat, self.packed.offsets, first)
-        return geometry_problems(_city_path(p), rows.placed(p), found)
+        city = city_columns(self.packed.flat, self.packed.offsets, first + p)
+        return geometry_problems(_city_path(p), city, found)
 
     def report(self, g: int, quiet: NamesMemo) -> Report:
         errors, warnings, source = self.problems(g, quiet)
