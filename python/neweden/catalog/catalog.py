@@ -30,6 +30,7 @@ __all__ = [
     "ResolvedCard",
     "ResolvedExtras",
     "ResolvedGame",
+    "resolve_all",
     "resolve_city",
     "resolve_extras",
     "resolve_game",
@@ -356,10 +357,31 @@ def resolve_extras(game: Game, catalog: Catalog) -> ResolvedExtras:
     `unknown_epiphany` for each one not found (a requirement card the catalog does not know
     is no problem in a game whose players declare what they met: it is scored as declared,
     RULES §4a)."""
+    return resolve_all([game], catalog)[0]
+
+
+def resolve_all(games: Sequence[Game], catalog: Catalog) -> list[ResolvedExtras]:
+    """:func:`resolve_extras` of each game of a batch (the catalog's memo and the language
+    looked up once for all of them)."""
+    lists = kept(_LOOKED_UP, catalog, lambda _catalog: {}, _CATALOGS_KEPT)
+    lang = current()
+    return [_resolved(game, catalog, lists, lang) for game in games]
+
+
+def _resolved(
+    game: Game,
+    catalog: Catalog,
+    lists: dict[
+        tuple[str, tuple[str, ...], bool],
+        tuple[tuple[RequirementSpec | None, ...], tuple[Problem, ...]],
+    ],
+    lang: str,
+) -> ResolvedExtras:
+    """:func:`resolve_extras` of one game, `lists` the catalog's memo of requirement lists,
+    `lang` the current language."""
     ids = tuple(game.requirements) if isinstance(game.requirements, list) else ()
     declared = bool(ids) and game.declares()
-    lists = kept(_LOOKED_UP, catalog, lambda _catalog: {}, _CATALOGS_KEPT)
-    listed = (current(), ids, declared)
+    listed = (lang, ids, declared)
     looked = lists.get(listed)
     if looked is None:
         if len(lists) >= _LISTS_KEPT:

@@ -20,6 +20,7 @@ from neweden.catalog.catalog import (
     BUILTIN,
     Catalog,
     ResolvedExtras,
+    resolve_all,
     resolve_extras,
 )
 from neweden.format.decode import GameInput, decode_game_bytes, game_bytes
@@ -381,7 +382,7 @@ class _PackedBatch:
         self.extras: list[ResolvedExtras] | None = None
         self.together: _ChunkReports | None = None
         if core is native_geometry and _together(len(games), detail, catalog):
-            self.extras = [resolve_extras(game, catalog) for game in games]
+            self.extras = resolve_all(games, catalog)
             figures, columns = found.figures, found.columns
             chunk = chunk_players(games, self.extras, figures, packed.first_city, catalog, columns)
             self.together = _ChunkReports(
