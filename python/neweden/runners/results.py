@@ -97,9 +97,17 @@ def scored(
     """The report of each input (`errors`: the problem of an entry that could not be read,
     or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`."""
     geometry = reference_geometry if reference else None
+    if not any(errors):  # (nearly every batch: every entry read)
+        found = score_inputs(
+            games,  # type: ignore[arg-type]  # (an entry read is a game input)
+            catalog=catalog,
+            detail=detail,
+            geometry=geometry,
+        )
+        return [_written(one) for one in found]
     pairs = list(zip(games, errors, strict=True))
     readable = [game for game, error in pairs if error is None]
-    found = iter(
+    left = iter(
         score_inputs(
             readable,  # type: ignore[arg-type]  # (an entry read is a game input)
             catalog=catalog,
@@ -108,7 +116,7 @@ def scored(
         )
     )
     return [
-        _written(next(found)) if error is None else Unreadable(False, [problem_item(error)])
+        _written(next(left)) if error is None else Unreadable(False, [problem_item(error)])
         for _game, error in pairs
     ]
 
