@@ -152,7 +152,15 @@ def rotated_sentence() -> Filler:
     """The sentence of `rotated_without_epiphany` in the current language, as a function of
     the card's (index in the city, row, col): made once for the many cards of a game or a
     chunk (the report lays each out: :mod:`neweden.scoring.problems`)."""
-    return filler(_ROTATED, _ROTATED_FIELDS)
+    lang = current()
+    said = _ROTATED_SAID.get(lang)
+    if said is None:  # (made once a language: asked for by every game with a rotated card)
+        said = _ROTATED_SAID[lang] = filler(_ROTATED, _ROTATED_FIELDS)
+    return said
+
+
+#: rotated_sentence's function, by language.
+_ROTATED_SAID: dict[str, Filler] = {}
 
 
 def rotated_cards(
