@@ -52,20 +52,6 @@ def test_out_lines_made_one_after_another_keep_nothing_of_the_one_before() -> No
             }
 
 
-def test_a_chunks_lines_appended_to_one_buffer_are_the_lines_made_alone() -> None:
-    """A worker writes a chunk's --out lines into one buffer (append_line): each the line
-    sourced_line makes, ended by a newline, one after another."""
-    sources = [Entry("a.jsonl", 1, b""), Entry('q"\\.jsonl', None, b""), Entry("é", 10**20, b"")]
-    reports = [
-        Unreadable(False, [ProblemItem("bad_json", "x" * k, "/a", [[1, 2]])]) for k in (900, 3, 0)
-    ]
-    out = bytearray(b"kept;")
-    for entry, one in zip(sources, reports, strict=True):
-        results.append_line(out, entry, one)
-    made = b"".join(results.sourced_line(e, r) + b"\n" for e, r in zip(sources, reports))
-    assert out == b"kept;" + made
-
-
 def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -> None:
     """A batch looks each requirement list up once (resolve_extras' memo): every game that
     plays it still tells its unknown id, in its own report, as it would alone."""

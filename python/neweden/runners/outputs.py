@@ -86,7 +86,7 @@ class OutputFile:
             pass
         return found
 
-    def write(self, data: bytes | bytearray) -> None:
+    def write(self, data: bytes) -> None:
         try:
             self.handle.write(data)
         except OSError as exc:

@@ -34,7 +34,6 @@ __all__ = [
     "GameLine",
     "Lines",
     "Result",
-    "append_line",
     "game_meta",
     "reports",
     "score_entries",
@@ -188,29 +187,16 @@ class Lines(NamedTuple):
         return _short(entry, report, self.colour)
 
 
-def _result(
-    entry: Entry,
-    report: Scored,
-    *,
-    short: bool | Lines,
-    rows: bool,
-    out: bytearray | None = None,
-) -> Result:
+def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) -> Result:
     """The Result of an entry; the stdout line and the table rows only when asked (`short`,
-    `rows`: not with --quiet, only with --csv or --parquet); with `out`, its --out line
-    appended there (ended by a newline) and not in the Result."""
+    `rows`: not with --quiet, only with --csv or --parquet)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
     codes, warned = _codes(report)
     readable = isinstance(report, Report) and bool(report.players)
-    if out is None:
-        line = sourced_line(entry, report)
-    else:
-        line = b""
-        append_line(out, entry, report)
     return _new(
         Result,  # (every field given, as tuple.__new__ takes them: one a game)
         (
-            line,
+            sourced_line(entry, report),
             lines.short(entry, report),
             report.valid,
             codes,
@@ -285,17 +271,6 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
         return _meta_decoder.decode(data).meta
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
-
-
-def append_line(out: bytearray, entry: Entry, report: Scored) -> None:
-    """Appends an entry's --out line to `out`, ended by a newline (:func:`sourced_line`'s
-    bytes): a chunk's lines written into one buffer, none made on its own."""
-    out += _source_head(entry.path)
-    out += b"null}" if entry.line is None else b"%d}" % entry.line
-    at = len(out)
-    _encode_into(report, out, at)
-    out[at] = _COMMA  # the report's "{" goes: its keys follow the source's
-    out += b"\n"
 
 
 def sourced_line(entry: Entry, report: Scored) -> bytes:
@@ -425,21 +400,18 @@ def score_entries(
     reference: bool = False,
     listed: bool = False,
     pictures: int | None = None,
-    out: bytearray | None = None,
 ) -> list[Result]:
     """The Result of each entry (`short` and `rows`: see :func:`_result`; `svg`: with the
     picture of each invalid readable game, of the first `pictures` of them when given;
     `reference`: the pure-Python core; `listed`: with what the summary page shows of each
-    entry; `out`: where the --out lines go, each ended by a newline, in entry order,
-    instead of each Result's `line`)."""
+    entry)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
     with collector_paused():
         games = [e.data for e in entries]
         errors = [e.problem for e in entries]
         found = scored(games, errors, catalog, detail, reference=reference)
         results = [
-            _result(e, r, short=lines, rows=rows, out=out)
-            for e, r in zip(entries, found, strict=True)
+            _result(e, r, short=lines, rows=rows) for e, r in zip(entries, found, strict=True)
         ]
     if svg:
         left = len(results) if pictures is None else pictures

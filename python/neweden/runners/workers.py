@@ -76,7 +76,7 @@ class Chunk:
 
     count: int
     valid: int
-    lines: bytes | bytearray
+    lines: bytes
     shorts: str
     codes: list[str]
     warned: list[str]  # the warning codes, every game's
@@ -88,9 +88,7 @@ class Chunk:
     spooled: tuple[str, int] | None = None
 
     @classmethod
-    def of(cls, results: Sequence[Result], lines: bytearray | None = None) -> Chunk:
-        """The chunk of `results`; `lines`: their --out lines, each ended, when they were
-        written there (score_entries' `out`) rather than in each Result."""
+    def of(cls, results: Sequence[Result]) -> Chunk:
         # (each list made of the results that add to it: a chunk holds hundreds of games,
         # most of them valid, none with rows or a picture unless asked)
         invalid = [r for r in results if not r.valid]
@@ -98,8 +96,7 @@ class Chunk:
         return cls(
             len(results),
             len(results) - len(invalid),
-            # each line ended, none copied twice
-            b"\n".join([*[r.line for r in results], b""]) if lines is None else lines,
+            b"\n".join([*[r.line for r in results], b""]),  # each line ended, none copied twice
             "".join([r.short + "\n" for r in results if r.short]),
             [code for r in invalid for code in r.codes],
             [code for r in results if r.warnings for code in r.warnings],
@@ -215,7 +212,6 @@ def work_entries(task: Task) -> list[Chunk]:
     else:
         entries = [e for part in task for e in _entries_of(part)]
     settings: Settings = _WORKER["settings"]
-    lines = bytearray()  # the chunk's --out lines, written as each game is scored
     with speaking(settings.lang):
         results = score_entries(
             entries,
@@ -227,10 +223,9 @@ def work_entries(task: Task) -> list[Chunk]:
             reference=settings.reference,
             listed=settings.listed,
             pictures=None if settings.pictures is None else settings.pictures - _WORKER["drawn"],
-            out=lines,
         )
     _WORKER["drawn"] += sum(1 for r in results if r.svg is not None)
-    chunk = Chunk.of(results, lines)
+    chunk = Chunk.of(results)
     return [_spooled(chunk, settings.spool) if settings.spool and chunk.lines else chunk]
 
 
