@@ -52,6 +52,52 @@ def test_out_lines_made_one_after_another_keep_nothing_of_the_one_before() -> No
             }
 
 
+def test_out_lines_made_by_threads_at_once_are_each_their_own() -> None:
+    """Threads (Dask's, a server's) make --out lines at the same time: each takes a buffer of
+    its own, so no line carries bytes of another's, however often the threads switch."""
+    import sys
+    import threading
+
+    def lines_of(k: int) -> list[tuple[bytes, dict[str, object]]]:
+        made = []
+        for i in range(150):
+            one = Unreadable(False, [ProblemItem("bad_json", f"{k}" * (i * 37 % 900), "/", [])])
+            entry = Entry(f"t{k}.jsonl", i, b"")
+            made.append(
+                (
+                    results.sourced_line(entry, one),
+                    {"source": entry.source(), **msgspec.to_builtins(one)},
+                )
+            )
+        return made
+
+    found: dict[int, list[tuple[bytes, dict[str, object]]]] = {}
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [
+            threading.Thread(target=lambda k=k: found.__setitem__(k, lines_of(k))) for k in range(8)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert sorted(found) == list(range(8))
+    for made in found.values():
+        for out_line, expected in made:
+            assert msgspec.json.decode(out_line) == expected
+
+
+def test_the_buffer_of_a_huge_out_line_is_not_kept() -> None:
+    """A buffer grown for a huge report is let go, not kept for the process's next lines."""
+    huge = Unreadable(False, [ProblemItem("bad_json", "x" * (3 << 20), "/", [])])
+    line = results.sourced_line(Entry("h.jsonl", 1, b""), huge)
+    assert len(line) > 3 << 20
+    assert all(len(buffer) < 1 << 20 for buffer in results._LINES)
+
+
 def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -> None:
     """A batch looks each requirement list up once (resolve_extras' memo): every game that
     plays it still tells its unknown id, in its own report, as it would alone."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -275,22 +276,33 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
 
 def sourced_line(entry: Entry, report: Scored) -> bytes:
     """The --out line: `{"source": ..., ` (the JSON of Entry.source()) then the report's own
-    keys. The report is encoded into one buffer kept for the process, after room for the
-    source (msgspec's encode would grow a new buffer step by step for every line), and the
-    line copied out of it once."""
+    keys. The report is encoded into a buffer the process keeps, after room for the source
+    (msgspec's encode would grow a new buffer step by step for every line), and the line
+    copied out of it once. Threads (Dask's, a server's) each take a buffer of their own."""
     head = _source_head(entry.path) + (b"null}" if entry.line is None else b"%d}" % entry.line)
     at = len(head)
-    buffer = _LINE
-    if len(buffer) < at:  # (room for the source: encode_into writes at an offset in it)
-        buffer.extend(bytes(at - len(buffer)))
-    _encode_into(report, buffer, at)
-    buffer[:at] = head  # (as long as what it replaces: the buffer is not resized)
-    buffer[at] = _COMMA  # the report's "{" goes: its keys follow the source's
-    return bytes(buffer)
+    try:
+        buffer = _LINES.pop()  # (atomic: a buffer is one thread's until it is put back)
+    except IndexError:
+        buffer = bytearray(_LINE_BYTES)
+    try:
+        if len(buffer) < at:  # (room for the source: encode_into writes at an offset in it)
+            buffer.extend(bytes(at - len(buffer)))
+        _encode_into(report, buffer, at)
+        buffer[:at] = head  # (as long as what it replaces: the buffer is not resized)
+        buffer[at] = _COMMA  # the report's "{" goes: its keys follow the source's
+        return bytes(buffer)
+    finally:
+        if sys.getsizeof(buffer) <= _LINE_KEPT:  # (a huge report's buffer is let go)
+            _LINES.append(buffer)
 
 
-#: The buffer each --out line is encoded into (truncated to the line, its memory kept).
-_LINE = bytearray(1 << 16)
+#: The buffers --out lines are encoded into (each truncated to its last line, its memory
+#: kept), free for the taking: one a thread that makes lines at the same time as another.
+_LINES: list[bytearray] = []
+_LINE_BYTES = 1 << 16
+#: The most memory a kept buffer holds.
+_LINE_KEPT = 1 << 20
 _COMMA = ord(",")
 _encode_into = msgspec.json.Encoder().encode_into
 
