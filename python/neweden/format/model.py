@@ -217,7 +217,7 @@ Sides = Annotated[
 ]
 
 
-class InlineCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
+class InlineCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A card given in full. Common: style, type, facility, points, stars, sides; or wild."""
 
     wild: (
@@ -253,7 +253,7 @@ class InlineCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True,
 CardRef = CatalogId | InlineCard
 
 
-class Placement(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
+class Placement(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One card of a city: its cell, the card, and whether it is turned 180°."""
 
     row: Annotated[
@@ -275,7 +275,7 @@ class Placement(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, 
     ] = False
 
 
-class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
+class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """An Epiphany a player holds: by catalog id (`card`) or inline (`points`, `effect`)."""
 
     state: Annotated[
@@ -293,7 +293,7 @@ class EpiphanyEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=Tr
     effect: Effect | UnsetType = UNSET
 
 
-class Bonus(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+class Bonus(msgspec.Struct, forbid_unknown_fields=True):
     """A Company or Professional reward (RULES §4d)."""
 
     schema_description: ClassVar[str] = (
@@ -337,7 +337,7 @@ MajorityTable = Annotated[
 
 # No docstring: it would be the game JSON Schema's description of a player, which has none
 # (/openapi.json's is `schema_description`).
-class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
+class Player(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     schema_description: ClassVar[str] = (
         "One player: their name, their city (the cards as placed), their epiphanies and their "
         "bonuses."
@@ -415,7 +415,7 @@ _IGNORING = " and ".join(mode for mode in MODES if mode not in MODES_WITH_REQUIR
 PLAYERS = Meta(min_length=1, max_length=MAX_PLAYERS, extra={codes.TOO_LARGE: ("max_length",)})
 
 
-class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=False):
+class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A finished table: mode, requirement cards in play, players in clockwise seat order."""
 
     mode: Annotated[Mode, described(f"the game mode: {_MODE_NAMES}")]
@@ -481,7 +481,7 @@ class Game(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, gc=Fa
         return False
 
 
-class LoneCity(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+class LoneCity(msgspec.Struct, forbid_unknown_fields=True):
     """A single city sent alone to the validation calls: `{"city": [...]}`."""
 
     city: Annotated[City, described("the cards of one city as placed, at most 77")]
