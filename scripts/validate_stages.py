@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # bench.conftest: the benchmarks' generators
 
 from bench.conftest import transcribed_games  # noqa: E402
-from neweden.catalog.catalog import BUILTIN, resolve_extras  # noqa: E402
+from neweden.catalog.catalog import BUILTIN, resolve_all  # noqa: E402
 from neweden.format.lean import decode_lean  # noqa: E402
 from neweden.geometry.native import JsonGames  # noqa: E402
 from neweden.rules.names import batch_quiet  # noqa: E402
@@ -133,7 +133,7 @@ def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) 
     """The parts of score_packed's chunk path, each timed over every game."""
     figures, _over_box, _listed, columns = found
     first = packed.first_city
-    extras = [resolve_extras(game, BUILTIN) for game in lean]
+    extras = resolve_all(lean, BUILTIN)
     players = chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns)
     told = not batch_quiet({"style": packed.styles, "type": packed.types})
     reports = chunk_reports._ChunkReports(
@@ -146,7 +146,7 @@ def _rules(lean: list[Any], packed: Any, found: Any, each: Callable[..., None]) 
             reports.problems(g, quiet)
 
     print("the rules, part by part:")
-    each("  ids looked up (resolve_extras)", lambda: [resolve_extras(g, BUILTIN) for g in lean])
+    each("  ids looked up (resolve_all)", lambda: resolve_all(lean, BUILTIN))
     each(
         "  the players over the chunk's columns",
         lambda: chunk.chunk_players(lean, extras, figures, first, BUILTIN, columns),

@@ -33,6 +33,13 @@ def _work(source: str | None, mix: str, games: int, times: int) -> None:
     if source:
         sys.path.insert(0, source)
     sys.path.insert(1, str(ROOT))  # bench/: the mixes
+    import neweden
+
+    if source and not neweden.__file__.startswith(os.path.abspath(source)):
+        sys.exit(
+            f"--source {source}: this Python imports neweden from {neweden.__file__} (an "
+            "editable install's import hook comes first): run a Python without one"
+        )
     from bench.conftest import transcribed_games
     from bench.mixes import mistaken_games
     from neweden.catalog.catalog import BUILTIN
@@ -81,7 +88,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mix", choices=("realistic", "heavy"), default="realistic")
     parser.add_argument("--games", type=int, default=300, help="games in the chunk")
-    parser.add_argument("--source", help="a folder holding the neweden package to count")
+    parser.add_argument(
+        "--source",
+        help="a folder holding the neweden package to count, its _core extension built in it "
+        "(a Python with neweden installed editable cannot count another tree)",
+    )
     parser.add_argument("--times", type=int, help=argparse.SUPPRESS)  # (the run counted)
     args = parser.parse_args()
     if args.times is not None:

@@ -41,6 +41,9 @@ CityAnalysis listed(const CityView& city, const Workspace& ws, const CitySummary
 
 void list_contacts(const CityView& city, const Workspace& ws, CityAnalysis& out) {
   out.contacts.assign(static_cast<std::size_t>(out.components), Contact{});
+  if (out.components <= 1) {
+    return;  // one part (or none): nothing for it to meet
+  }
   const std::size_t n = city.n;
   for (std::size_t i = 0; i < n; ++i) {
     const std::int32_t mine = out.component[i];

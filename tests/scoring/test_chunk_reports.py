@@ -10,6 +10,7 @@ from unittest import mock
 import msgspec
 import pytest
 
+from neweden.catalog.catalog import BUILTIN
 from neweden.format.decode import decode_game
 from neweden.geometry.synth import city_json, grow_city
 from neweden.runners import results
@@ -38,7 +39,7 @@ def test_an_out_line_starts_with_the_json_of_its_source(entry: Entry) -> None:
 
 
 def test_out_lines_made_one_after_another_keep_nothing_of_the_one_before() -> None:
-    """Each line is encoded into one buffer the process keeps: a short line after a long one,
+    """Each line is encoded into a buffer kept from line to line: a short line after a long one,
     and a source longer than the buffer itself, are each their own line exactly."""
     long_report = Unreadable(False, [ProblemItem("bad_json", "x" * 5000, "/a", [[1, 2]])])
     short_report = Unreadable(False, [])
@@ -96,6 +97,31 @@ def test_the_buffer_of_a_huge_out_line_is_not_kept() -> None:
     line = results.sourced_line(Entry("h.jsonl", 1, b""), huge)
     assert len(line) > 3 << 20
     assert all(len(buffer) < 1 << 20 for buffer in results._LINES)
+
+
+def test_an_entrys_result_has_each_field_where_its_name_says() -> None:
+    """_result makes a Result as tuple.__new__ does, every field given by place: each lands
+    under its own name, with the defaults a Result made by name has."""
+    entry = Entry("a.jsonl", 4, b"{}")
+    report = Unreadable(False, [ProblemItem("bad_json", "m", "", [])])
+    made = results._result(entry, report, short=True, rows=False)
+    expected = results.Result(
+        results.sourced_line(entry, report),
+        made.short,
+        False,
+        ("bad_json",),
+        (),
+        (),
+        readable=False,
+    )
+    assert made == expected
+    assert made._asdict() == expected._asdict()
+    assert made.short.startswith("a.jsonl:4: ")
+
+
+def test_scored_refuses_games_and_errors_of_different_lengths() -> None:
+    with pytest.raises(ValueError, match="2 games and 1 errors"):
+        results.scored([b"{}", b"{}"], [None], BUILTIN, False)
 
 
 def test_games_sharing_an_unknown_requirement_each_tell_it(small_chunks: None) -> None:

@@ -51,7 +51,7 @@ struct Connection {
 // Where a component first meets a card of another component, which it is not joined to:
 // its first card (in input order) with a card of another component beside it, the side it
 // meets on (0 top, 1 right, 2 bottom, 3 left: the first in that order) and that card. All
-// -1 when no card of the component touches another card of the city.
+// -1 when no card of the component touches a card of another component.
 struct Contact {
   std::int32_t card = -1;
   std::int32_t side = -1;

@@ -45,7 +45,7 @@ class CityFigures(NamedTuple):
     #: per component: where it first meets a card of another component (disconnected tells
     #: why it is apart), (card, side, other): its first card beside such a card, the first
     #: side it meets it on (0 top, 1 right, 2 bottom, 3 left) and that card; (-1, -1, -1)
-    #: when no card of it touches another card of the city
+    #: when no card of it touches a card of another component
     contacts: tuple[tuple[int, int, int], ...]
 
 

@@ -97,6 +97,8 @@ def scored(
     """The report of each input (`errors`: the problem of an entry that could not be read,
     or None); an unreadable one is :class:`~neweden.scoring.types.Unreadable`."""
     geometry = reference_geometry if reference else None
+    if len(games) != len(errors):
+        raise ValueError(f"{len(games)} games and {len(errors)} errors: one each an entry")
     if not any(errors):  # (nearly every batch: every entry read)
         found = score_inputs(
             games,  # type: ignore[arg-type]  # (an entry read is a game input)
@@ -276,15 +278,16 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
 
 def sourced_line(entry: Entry, report: Scored) -> bytes:
     """The --out line: `{"source": ..., ` (the JSON of Entry.source()) then the report's own
-    keys. The report is encoded into a buffer the process keeps, after room for the source
-    (msgspec's encode would grow a new buffer step by step for every line), and the line
-    copied out of it once. Threads (Dask's, a server's) each take a buffer of their own."""
+    keys. The report is encoded into a buffer kept from line to line (`_LINES`), after room
+    for the source (msgspec's encode would grow a new buffer step by step for every line),
+    and the line copied out of it once. Threads (Dask's, a server's) each take a buffer of
+    their own."""
     head = _source_head(entry.path) + (b"null}" if entry.line is None else b"%d}" % entry.line)
     at = len(head)
     try:
         buffer = _LINES.pop()  # (atomic: a buffer is one thread's until it is put back)
     except IndexError:
-        buffer = bytearray(_LINE_BYTES)
+        buffer = bytearray()
     try:
         if len(buffer) < at:  # (room for the source: encode_into writes at an offset in it)
             buffer.extend(bytes(at - len(buffer)))
@@ -297,11 +300,13 @@ def sourced_line(entry: Entry, report: Scored) -> bytes:
             _LINES.append(buffer)
 
 
-#: The buffers --out lines are encoded into (each truncated to its last line, its memory
-#: kept), free for the taking: one a thread that makes lines at the same time as another.
+#: The buffers --out lines are encoded into, free for the taking: one a thread that makes
+#: lines at the same time as another. Each holds about the memory of its last line (a
+#: bytearray truncated to less than half its memory gives the rest back), so the next line
+#: of a like size is encoded without the buffer growing step by step.
 _LINES: list[bytearray] = []
-_LINE_BYTES = 1 << 16
-#: The most memory a kept buffer holds.
+#: The most memory a buffer put back may hold (sys.getsizeof): one grown for a huge report
+#: is let go.
 _LINE_KEPT = 1 << 20
 _COMMA = ord(",")
 _encode_into = msgspec.json.Encoder().encode_into

@@ -306,14 +306,15 @@ def _place_rotated(players: list[PlayerReport], cards: Sequence[tuple[int, int, 
     _add_warnings(players[p], made)
 
 
-#: The rotated cards' paths made ahead for each player: the first cards of a city.
+#: The rotated cards' paths made ahead for each player: the cards at these first indices.
 _PATHS_MADE = 64
 
 
 @functools.lru_cache(maxsize=16)
 def _rotated_paths(p: int) -> tuple[str, ...]:
-    """The paths of player p's first _PATHS_MADE rotated cards, made once (a path is the
-    same in every game; formatting one was a third of a warning's making)."""
+    """The rotated-card paths of player p's cards at index 0 to _PATHS_MADE - 1 in the city,
+    made once (a path is the same in every game; formatting one was a third of a warning's
+    making)."""
     return tuple([ROTATED_PATH % (p, index) for index in range(_PATHS_MADE)])
 
 
