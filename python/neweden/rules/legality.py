@@ -76,9 +76,23 @@ _WHERE_CARD = ("where", "card")
 _DISCONNECTED_FIELDS = ("n", "where", "project", "why")
 
 
+#: The sentence of `copy_limit`, and its usual `{limit}`.
+# TRANSLATORS: {ordinal} is English ("2nd"); {n} is the bare number
+_COPY_LIMIT = N_(
+    'the card "{card}" appears a {ordinal} time in the game; {limit}. It is still scored'
+)
+_COPY_LIMIT_FIELDS = ("card", "ordinal", "n", "limit")
+_BOX_HOLDS = N_("the box holds {limit}")
+#: `{limit}` for Atomic Waste in a game of n players.
+_WASTE_LIMIT = Nn_(
+    "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
+    "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
+)
+
+
 class _Words(NamedTuple):
-    """The sentences of `overlap` and `disconnected`, made once a language (filled per city,
-    they were looked up again for each card and each part)."""
+    """The sentences of `overlap`, `disconnected` and `copy_limit`, made once a language
+    (filled per city, they were looked up again for each card, each part and each copy)."""
 
     overlap: Filler
     contact: Filler
@@ -90,6 +104,10 @@ class _Words(NamedTuple):
     apart: str
     #: `disconnected`'s sentence for a part of n cards (its plural form), made when first met
     disconnected: dict[int, Form | None]
+    copy_limit: Filler
+    box_holds: Filler
+    #: Atomic Waste's `{limit}` for n players (its plural form), made when first met
+    waste_limit: dict[int, Form | None]
 
 
 @functools.lru_cache(maxsize=16)
@@ -104,6 +122,9 @@ def _words(lang: str) -> _Words:
         {side: _(words) for side, words in _ITS_SIDE.items()},
         {side: _(words) for side, words in _WHOSE_SIDE.items()},
         _(_APART),
+        {},
+        filler(_COPY_LIMIT, _COPY_LIMIT_FIELDS),
+        filler(_BOX_HOLDS, ("limit",)),
         {},
     )
 
@@ -137,6 +158,8 @@ def _why_apart(contact: tuple[int, int, int], city: CityColumns, words: _Words) 
 
 
 _OVERLAP_FIELDS = ("card", "row", "col", "holder")
+#: A cell in `disconnected`'s `{where}`: "(row, col)".
+_CELL = "(%d, %d)"
 
 
 def _disconnected(values: tuple[int, str, int, str]) -> str:
@@ -185,8 +208,13 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
         if part == project:
             continue
         n = len(cards)
-        cells = tuple([(rows[i], cols[i]) for i in cards])
-        where = ", ".join([f"({r}, {c})" for r, c in cells])
+        cells: tuple[tuple[int, int], ...]
+        if n == 1:  # (most parts: a card alone, said without a comprehension)
+            cells = ((rows[cards[0]], cols[cards[0]]),)
+            where = _CELL % cells[0]
+        else:
+            cells = tuple([(rows[i], cols[i]) for i in cards])
+            where = ", ".join([_CELL % cell for cell in cells])
         values = (n, where, project_size, _why_apart(contacts[part], city, words))
         if n not in forms:
             forms[n] = plural_form(*_DISCONNECTED, n, _DISCONNECTED_FIELDS)
@@ -215,15 +243,16 @@ def copy_limit(spec: CardSpec, players: int | None) -> int:
     return spec.copies
 
 
-def _limit_words(spec: CardSpec, players: int | None, limit: int) -> str:
+def _limit_words(spec: CardSpec, players: int | None, limit: int, words: _Words) -> str:
     if spec.id == ATOMIC_WASTE and limit < spec.copies:
-        return ngettext(
-            "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
-            "a {n}-player game has {limit} (one per player and one in the Idea Pile)",
-            players or 0,
-            limit=limit,
-        )
-    return _("the box holds {limit}", limit=limit)
+        n = players or 0
+        if n not in words.waste_limit:  # (its plural form for n players, made when first met)
+            words.waste_limit[n] = plural_form(*_WASTE_LIMIT, n, ("n", "limit"))
+        said = words.waste_limit[n]
+        if said is None:
+            return ngettext(*_WASTE_LIMIT, n, limit=limit)
+        return said.fill((n, limit))
+    return words.box_holds((limit,))
 
 
 def copy_limit_problems(
@@ -238,6 +267,7 @@ def copy_limit_problems(
     lone city: the box's count holds)."""
     seen: Counter[str] = Counter()
     problems = []
+    words = _words(current())
     for p, cards in enumerate(cities):
         for card in cards:
             spec = card.spec
@@ -247,19 +277,14 @@ def copy_limit_problems(
             n = seen[spec.id]
             limit = copy_limit(spec, players)
             if n > limit:
+                said = words.copy_limit(
+                    (spec.id, _ordinal(n), n, _limit_words(spec, players, limit, words))
+                )
                 problems.append(
                     Problem(
                         code=codes.COPY_LIMIT,
-                        # TRANSLATORS: {ordinal} is English ("2nd"); {n} is the bare number
-                        message=_(
-                            'the card "{card}" appears a {ordinal} time in the game; {limit}. '
-                            "It is still scored",
-                            card=spec.id,
-                            ordinal=_ordinal(n),
-                            n=n,
-                            limit=_limit_words(spec, players, limit),
-                        ),
-                        path=join(bases[p], card.index, "card"),
+                        message=said,
+                        path=f"{bases[p]}/{card.index}/card",  # (no token to escape)
                         cells=((card.row, card.col),),
                     )
                 )
