@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -336,22 +337,24 @@ def _in_order(problems: list[Problem]) -> list[tuple[_Placed, Problem]]:
     one path's problems as found)."""
     placed = [(_place(problem.path), problem) for problem in problems]
     if len(placed) > 1:
-        placed.sort(key=_first_order)
+        placed.sort(key=_PLACE)
     return placed
 
 
-def _first_order(placed: tuple[_Placed, Problem]) -> tuple[tuple[int, int | str], ...]:
-    """The sort key of a placed problem: the place of its path in the document."""
-    return placed[0][0]
+#: The sort key of a placed problem: its _Placed, whose first item is the place of its path
+#: in the document and whose others follow from the path (one path, one key: stable).
+_PLACE = operator.itemgetter(0)
 
 
 def problem_item(problem: Problem) -> ProblemItem:
     """A problem as the report lists it (its cells as lists, as the report's dict holds
     them)."""
     cells = problem.cells
-    return ProblemItem(
-        problem.code, problem.message, problem.path, [[r, c] for r, c in cells] if cells else []
-    )
+    if len(cells) == 1:  # (most problems name one cell: made without a comprehension)
+        listed = [[cells[0][0], cells[0][1]]]
+    else:
+        listed = [[r, c] for r, c in cells] if cells else []
+    return ProblemItem(problem.code, problem.message, problem.path, listed)
 
 
 #: A problem's path: its place in the document, the player it points into (None: none),
