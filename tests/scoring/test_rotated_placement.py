@@ -135,3 +135,24 @@ def test_the_warning_reads_as_the_report_has_always_said_it() -> None:
     }
     assert report.players[0].warnings == []
     assert report.warnings == []
+
+
+def test_problems_of_one_place_keep_their_order_however_their_paths_are_written() -> None:
+    """Problems are sorted by the place of their paths only: two paths of one place written
+    differently (a player's number with a leading zero, a first token that is not empty)
+    keep the order they were found in, and a path into no player beside one into a player
+    compares nothing else."""
+    from neweden.scoring.problems import _in_order
+
+    def made(*paths: str) -> list[Problem]:
+        return [
+            Problem(code=codes.SIMILAR_NAMES, message=f"m{k}", path=p) for k, p in enumerate(paths)
+        ]
+
+    for paths in (
+        ("/players/01/city/2", "/players/1/city/2"),
+        ("/players/1/city/2", "/players/01/city/2"),
+        ("x/players/1/x", "/players/1/x"),
+        ("/players/1/x", "x/players/1/x"),
+    ):
+        assert [problem.message for _place, problem in _in_order(made(*paths))] == ["m0", "m1"]

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import functools
-import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -337,13 +336,14 @@ def _in_order(problems: list[Problem]) -> list[tuple[_Placed, Problem]]:
     one path's problems as found)."""
     placed = [(_place(problem.path), problem) for problem in problems]
     if len(placed) > 1:
-        placed.sort(key=_PLACE)
+        placed.sort(key=_first_order)
     return placed
 
 
-#: The sort key of a placed problem: its _Placed, whose first item is the place of its path
-#: in the document and whose others follow from the path (one path, one key: stable).
-_PLACE = operator.itemgetter(0)
+def _first_order(placed: tuple[_Placed, Problem]) -> tuple[tuple[int, int | str], ...]:
+    """The sort key of a placed problem: the place of its path in the document (only: two
+    paths of one place may point into different players, written another way)."""
+    return placed[0][0]
 
 
 def problem_item(problem: Problem) -> ProblemItem:
