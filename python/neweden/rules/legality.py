@@ -162,11 +162,24 @@ _OVERLAP_FIELDS = ("card", "row", "col", "holder")
 _CELL = "(%d, %d)"
 
 
-def _disconnected(values: tuple[int, str, int, str]) -> str:
-    """The `disconnected` sentence filled by :func:`ngettext` (a translation whose fields
-    a :class:`~neweden.i18n.Form` does not take)."""
-    n, where, project, why = values
-    return ngettext(*_DISCONNECTED, n, where=where, project=project, why=why)
+def _counted(
+    forms: dict[int, Form | None],
+    sentence: tuple[str, str],
+    names: tuple[str, ...],
+    values: tuple[object, ...],
+) -> str:
+    """A sentence whose words follow a count, `values[0]` (its field ``{n}``, the first of
+    `names`), filled with `values`: its plural form for that count made when first met and
+    kept in `forms` (a :class:`_Words` dict: one language), or :func:`ngettext` for a
+    translation whose fields a :class:`~neweden.i18n.Form` does not take."""
+    n = values[0]
+    assert isinstance(n, int)
+    if n not in forms:
+        forms[n] = plural_form(*sentence, n, names)
+    said = forms[n]
+    if said is not None:
+        return said.fill(values)
+    return ngettext(*sentence, n, **dict(zip(names[1:], values[1:], strict=True)))
 
 
 def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> list[Problem]:
@@ -203,7 +216,6 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
             members[k].append(i)
     project_size = len(members[project]) if 0 <= project < components else 0
     contacts = figures.contacts
-    forms = words.disconnected
     for part, cards in enumerate(members):
         if part == project:
             continue
@@ -216,13 +228,10 @@ def geometry_problems(base: str, city: CityColumns, figures: CityFigures) -> lis
             cells = tuple([(rows[i], cols[i]) for i in cards])
             where = ", ".join([_CELL % cell for cell in cells])
         values = (n, where, project_size, _why_apart(contacts[part], city, words))
-        if n not in forms:
-            forms[n] = plural_form(*_DISCONNECTED, n, _DISCONNECTED_FIELDS)
-        said = forms[n]
         problems.append(
             Problem(
                 code=codes.DISCONNECTED,
-                message=said.fill(values) if said is not None else _disconnected(values),
+                message=_counted(words.disconnected, _DISCONNECTED, _DISCONNECTED_FIELDS, values),
                 path=f"{base}/{cards[0]}",
                 cells=cells,
             )
@@ -245,13 +254,7 @@ def copy_limit(spec: CardSpec, players: int | None) -> int:
 
 def _limit_words(spec: CardSpec, players: int | None, limit: int, words: _Words) -> str:
     if spec.id == ATOMIC_WASTE and limit < spec.copies:
-        n = players or 0
-        if n not in words.waste_limit:  # (its plural form for n players, made when first met)
-            words.waste_limit[n] = plural_form(*_WASTE_LIMIT, n, ("n", "limit"))
-        said = words.waste_limit[n]
-        if said is None:
-            return ngettext(*_WASTE_LIMIT, n, limit=limit)
-        return said.fill((n, limit))
+        return _counted(words.waste_limit, _WASTE_LIMIT, ("n", "limit"), (players or 0, limit))
     return words.box_holds((limit,))
 
 

@@ -152,15 +152,14 @@ def rotated_sentence() -> Filler:
     """The sentence of `rotated_without_epiphany` in the current language, as a function of
     the card's (index in the city, row, col): made once for the many cards of a game or a
     chunk (the report lays each out: :mod:`neweden.scoring.problems`)."""
-    lang = current()
-    said = _ROTATED_SAID.get(lang)
-    if said is None:  # (made once a language: asked for by every game with a rotated card)
-        said = _ROTATED_SAID[lang] = filler(_ROTATED, _ROTATED_FIELDS)
-    return said
+    return _rotated_said(current())
 
 
-#: rotated_sentence's function, by language.
-_ROTATED_SAID: dict[str, Filler] = {}
+@functools.lru_cache(maxsize=16)
+def _rotated_said(lang: str) -> Filler:
+    """:func:`rotated_sentence` in `lang`, the current language (made once a language: every
+    game with a rotated card asks for it)."""
+    return filler(_ROTATED, _ROTATED_FIELDS)
 
 
 def rotated_cards(

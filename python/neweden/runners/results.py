@@ -99,17 +99,10 @@ def scored(
     geometry = reference_geometry if reference else None
     if len(games) != len(errors):
         raise ValueError(f"{len(games)} games and {len(errors)} errors: one each an entry")
-    if not any(errors):  # (nearly every batch: every entry read)
-        found = score_inputs(
-            games,  # type: ignore[arg-type]  # (an entry read is a game input)
-            catalog=catalog,
-            detail=detail,
-            geometry=geometry,
-        )
-        return [_written(one) for one in found]
-    pairs = list(zip(games, errors, strict=True))
-    readable = [game for game, error in pairs if error is None]
-    left = iter(
+    readable = games  # (nearly every batch: every entry read, handed over as it is)
+    if any(errors):
+        readable = [game for game, error in zip(games, errors, strict=True) if error is None]
+    found = iter(
         score_inputs(
             readable,  # type: ignore[arg-type]  # (an entry read is a game input)
             catalog=catalog,
@@ -118,8 +111,8 @@ def scored(
         )
     )
     return [
-        _written(next(left)) if error is None else Unreadable(False, [problem_item(error)])
-        for _game, error in pairs
+        _written(next(found)) if error is None else Unreadable(False, [problem_item(error)])
+        for error in errors
     ]
 
 
