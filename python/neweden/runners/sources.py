@@ -389,18 +389,23 @@ def _plain_block(handle: _Seekable, shown: str, number: int, size: int) -> list[
     apart: a line over the limit, a byte-order mark, a read error."""
     try:
         data = handle.read(size) if size > 0 else b""
-        if data and not data.endswith(b"\n"):  # the last line runs past the block
-            data += handle.readline(MAX_LINE_BYTES + 2)
+        rest = b""  # the last line's bytes past the block, and its newline
+        if data and not data.endswith(b"\n"):
+            rest = handle.readline(MAX_LINE_BYTES + 2)
     except (OSError, EOFError):
         return None
-    if number == 0 and data.startswith(BOM):
+    if number == 0 and (data[: len(BOM)] + rest[: len(BOM)]).startswith(BOM):
         return None
     lines = data.split(b"\n")
-    if lines[-1] == b"":  # the text after the last newline: none
+    if rest:  # (joined to the last line alone: the block is not copied again)
+        lines[-1] += rest
+    if lines[-1].endswith(b"\n"):
+        lines[-1] = lines[-1][:-1]
+    elif lines[-1] == b"":  # the text after the last newline: none
         lines.pop()
     if lines and max(map(len, lines)) >= MAX_LINE_BYTES:  # over the limit (or at it):
         return None  # told by _lines
-    if b"\r" in data:  # (a block with none: no line to strip, no copy)
+    if b"\r" in data or b"\r" in rest:  # (a block with none: no line to strip, no copy)
         lines = [line.rstrip(b"\r") for line in lines]
     # a blank line is counted, not read; each Entry made as tuple.__new__ makes it (every
     # field given: one a line of every block)
