@@ -389,6 +389,30 @@ def test_the_native_packer_and_the_python_packer_give_the_same_placements(seed: 
         assert placements(doc, player=name, card=card) == native
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_card_as_players_write_it_is_read_by_the_core_and_placed_as_folded(seed: int) -> None:
+    """The card asked, its style and type written as players write them ("EX Crimson" for
+    ex_crimson): the core's strict reader reads it (the exact decoder is not called) and its
+    placements are those of the card with its names folded, for a game given as a mapping,
+    as bytes and decoded."""
+    rng = random.Random(seed)
+    (game,) = table_games(seed, 1)
+    doc = _doc(game)
+    name = doc["players"][rng.randrange(len(doc["players"]))]["name"]
+    card = _card(rng)
+    while "style" not in card:  # a wild card: no names to write another way
+        card = _card(rng)
+    written = card | {
+        "style": card["style"].replace("_", " ").upper(),
+        "type": card["type"].title(),
+    }
+    wanted = placements(doc, player=name, card=card)
+    with mock.patch.object(placing, "_card_game", side_effect=AssertionError("decoded")):
+        for asked in (doc, json.dumps(doc).encode(), decode_game(doc)):
+            assert placements(asked, player=name, card=written) == wanted
+
+
 def test_games_with_cards_given_by_id_are_packed_in_python_and_placed_right() -> None:
     """A common card of the city replaced by the catalog's Atomic Waste (wild, by id), and
     the card asked by id (New Eden): the strict reader refuses, the Python packer packs,

@@ -49,6 +49,7 @@ __all__ = [
     "find_problems",
     "game_bytes",
     "not_json",
+    "plain_card",
 ]
 
 Doc = TypeVar("Doc", Game, LoneCity)
@@ -209,7 +210,7 @@ def decode_card(card: Any) -> LoneCity:
     it. Raises :class:`GameDecodeError`."""
     doc = {"city": [{"row": 0, "col": 0, "card": card}]}
     data: GameInput = doc  # walked value by value: what JSON cannot hold told at its pointer
-    if _plain_card(card):  # JSON's own types only: encoded at once (no walk)
+    if plain_card(card):  # JSON's own types only: encoded at once (no walk)
         with contextlib.suppress(TypeError, ValueError, OverflowError):  # an int past 64 bits
             data = msgspec.json.encode(doc)
     return _decode(data, LoneCity, cells=False)
@@ -218,7 +219,7 @@ def decode_card(card: Any) -> LoneCity:
 _SCALARS = frozenset((str, int, bool, type(None)))
 
 
-def _plain_card(card: Any) -> bool:
+def plain_card(card: Any) -> bool:
     """Whether a card holds JSON's own types only (exactly: not a subclass, not a set, no
     NaN), one level of lists at most, as a card does: encoding it cannot change a value."""
     kind = type(card)

@@ -29,6 +29,7 @@ from neweden.format.decode import (
     decode_game_bytes,
     game_bytes,
     not_json,
+    plain_card,
 )
 from neweden.format.descriptions import described
 from neweden.format.lean import LeanGame, decode_lean
@@ -185,10 +186,9 @@ def _placed(
     seat = names.index(player)
     if read.cards(seat) >= MAX_CARDS:
         return []  # one more card and the game is over the format's limit: nowhere is legal
-    added = _card_game(decoded, card)
-    native = read.placements(added, seat)
-    if native is None:  # a card given by catalog id: the Python packer, with the catalog
-        native = _placed_by_id(read.whole(), added, seat, card, catalog)
+    native = read.placements(card, seat)
+    if native is None:  # the card decoded the exact way (its problems said), the Python packer
+        native = _placed_by_id(read.whole(), _card_game(decoded, card), seat, card, catalog)
     now, bases, figures, legal = native
     before, *totals = _totals(decoded, seat, [now, *figures], bases, catalog)
     found = [
@@ -233,12 +233,15 @@ class _Read:
             return self.packer.cards(seat)
         return len(self.game.players[seat].city)
 
-    def placements(self, added: Game, seat: int) -> Placed | None:
-        """The core's placements of the card (`added`: a game whose one city is the card)
-        next to city `seat`; None where the strict reader refuses the game or the card (a
-        card given by an id the catalog does not hold) or msgspec cannot write a game built
-        by hand: the Python packer's then."""
+    def placements(self, card: Any, seat: int) -> Placed | None:
+        """The core's placements of `card` (as the question gives it) next to city `seat`;
+        None where the strict reader refuses the game or the card (a card that is no card,
+        or given by an id the catalog does not hold) or msgspec cannot write a game built by
+        hand: the card is decoded the exact way then, and the game packed in Python."""
         packer = self.packer
+        added = _card_document(card)
+        if added is None:
+            return None
         try:
             if not len(packer):  # a decoded game: its cities as the format writes them
                 players = self.game.players
@@ -246,10 +249,10 @@ class _Read:
                     players, seat = [players[seat]], 0
                 if not packer.add(_encode(Game(mode="military", players=players)), folded=True):
                     return None
-            if not packer.add(_encode(added), folded=True) or packer.unresolved()[-1]:
-                return None  # (a card by an id the catalog does not hold: _placed_by_id says so)
         except (TypeError, ValueError, OverflowError):
             return None
+        if not packer.add(added) or packer.unresolved()[-1]:
+            return None  # (its problem, or the id the catalog does not hold: _card_game's)
         return packer.placements(seat)
 
     def whole(self) -> Game:
@@ -273,6 +276,19 @@ def _placed_by_id(game: Game, added: Game, seat: int, card: Any, catalog: Catalo
 
 #: msgspec's JSON encoder: a decoded game as the format writes it, for the core to read.
 _encode = msgspec.json.Encoder().encode
+
+
+def _card_document(card: Any) -> bytes | None:
+    """A game whose one city is `card` at (0, 0), as JSON for the core's strict reader (which
+    checks the card as the decoder would, its names as written); None for a card that is
+    not JSON's own types (decoded the exact way, which says what is wrong)."""
+    if not plain_card(card):
+        return None
+    city = [{"row": 0, "col": 0, "card": card}]
+    try:
+        return _encode({"mode": "military", "players": [{"name": "card", "city": city}]})
+    except (TypeError, ValueError, OverflowError):  # an int past 64 bits
+        return None
 
 
 def _totals(
