@@ -11,7 +11,7 @@
 # games, of a mix heavy with mistakes (bench/mixes.py) and of the examples (--out, --csv,
 # --detail, --csv-sep ';', --only-invalid, standard output) in English and Portuguese,
 # `score` of every example (JSON and text), the game's and the lone city's JSON Schemas, the
-# OpenAPI document. `--compare` cmps every file,
+# OpenAPI document, and the placements of 4,050 questions (scripts/placements_corpus.py). `--compare` cmps every file,
 # standard output with its timing (" in 0.4 s (8,356 games/s)") taken out.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -19,6 +19,8 @@ if [ "$1" = "--inputs" ]; then
   mkdir -p "$2/examples"
   cp "$here"/examples/*.json "$2/examples/"
   cp "$here/scripts/report_corpus.py" "$2/corpus.py"
+  cp "$here/scripts/placements_corpus.py" "$2/placements_corpus.py"
+  python "$here/scripts/placements_corpus.py" --questions "$2/placements.json"
   python "$here/scripts/report_corpus.py" /dev/null 1500 --jsonl "$2/games.jsonl" >/dev/null
   (cd "$here" && python -c "
 from bench.mixes import mistaken_games
@@ -67,3 +69,6 @@ try:
 except ImportError:
     from neweden.http.openapi import openapi
 sys.stdout.buffer.write(msgspec.json.encode(openapi('0')))" >"$out/openapi.json"
+if [ -f "$in/placements.json" ]; then  # (inputs made before the placements were added: none)
+  "$venv/bin/python" "$in/placements_corpus.py" "$in/placements.json" "$out/placements.jsonl"
+fi
