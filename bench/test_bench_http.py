@@ -135,7 +135,7 @@ def test_score_endpoint(
 def test_batch_endpoint_games_per_second(
     benchmark: Any, server: int, files: dict[str, Path]
 ) -> None:
-    benchmark.group = "http"
+    benchmark.group = "http, 8 connections"
     result = benchmark.pedantic(
         _wrk, args=(server, "/v1/score/batch", files["batch"], files["script"]), rounds=1
     )

@@ -4,6 +4,7 @@ with `neweden.score`; illegal starting cities, every mode and rotations included
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 from pathlib import Path
@@ -18,7 +19,8 @@ from hypothesis import strategies as st
 import neweden
 from neweden import _core
 from neweden.catalog.catalog import BUILTIN, ResolvedCard
-from neweden.format.decode import decode_game
+from neweden.format.decode import decode_game, plain_card
+from neweden.format.model import Game, InlineCard, Placement, Player
 from neweden.format.sides import turned
 from neweden.geometry import reference
 from neweden.geometry.compact import WIDTH, pack_games
@@ -403,14 +405,60 @@ def test_a_card_as_players_write_it_is_read_by_the_core_and_placed_as_folded(see
     card = _card(rng)
     while "style" not in card:  # a wild card: no names to write another way
         card = _card(rng)
+    accented = str.maketrans({"a": "á", "e": "ê", "o": "õ", "c": "ç"})
     written = card | {
         "style": card["style"].replace("_", " ").upper(),
-        "type": card["type"].title(),
+        "type": card["type"].title().translate(accented),
     }
     wanted = placements(doc, player=name, card=card)
     with mock.patch.object(placing, "_card_game", side_effect=AssertionError("decoded")):
         for asked in (doc, json.dumps(doc).encode(), decode_game(doc)):
             assert placements(asked, player=name, card=written) == wanted
+
+
+def test_a_game_built_by_hand_with_names_not_as_read_is_placed_as_the_python_packer_does() -> None:
+    """A Game built in Python whose city names a style otherwise than the decoder reads it
+    ("Gótico", "x y!"): a card asked with that name is not matched against it as written
+    (the core's reader would take the game's names as they are); the answer is the Python
+    packer's, the card decoded the exact way."""
+    fields = {
+        "type": "ex_y",
+        "facility": "lab",
+        "points": 2,
+        "stars": 0,
+        "sides": ["left", "right"],
+    }
+    asked = {"type": "ex_x", "facility": "lab", "points": 2, "stars": 0, "sides": ["left", "right"]}
+    for style in ("Gótico", "x y!"):
+        city = [Placement(row=0, col=0, card=InlineCard(style=style, **fields))]
+        game = Game(mode="military", players=[Player(name="A", city=city)])
+        for written in (style, style.upper(), "gothic"):
+            card = asked | {"style": written}
+            try:
+                found: Any = placements(game, player="A", card=card)
+            except PlacementError as err:
+                found = str(err)
+            with mock.patch.object(placing._Read, "placements", return_value=None):
+                try:
+                    wanted: Any = placements(game, player="A", card=card)
+                except PlacementError as err:
+                    wanted = str(err)
+            assert found == wanted, (style, written)
+    bad = Game(mode="military", players=[Player(name="A", city=city)])  # "x y!", no name
+    with pytest.raises(PlacementError, match="/card/style: bad_value"):
+        placements(bad, player="A", card=asked | {"style": "x y!"})
+
+
+def test_a_card_with_a_key_that_is_no_str_is_not_plain_json() -> None:
+    """plain_card (the gate to the core's reader) looks at every key, a list's too."""
+
+    class Key(str, enum.Enum):
+        SIDES = "sides"
+
+    card = {"style": "ex_a", "type": "ex_b", "facility": "lab", "points": 1, "stars": 0}
+    assert plain_card(card | {"sides": ["top"]})
+    assert not plain_card(card | {Key.SIDES: ["top"]})
+    assert not plain_card(card | {1: ["top"]})
 
 
 def test_games_with_cards_given_by_id_are_packed_in_python_and_placed_right() -> None:

@@ -228,12 +228,14 @@ def plain_card(card: Any) -> bool:
     if kind is not dict:
         return False
     for key, value in card.items():
+        if type(key) is not str:
+            return False
         held = type(value)
         if held is list:
             for item in value:
                 if type(item) not in _SCALARS:
                     return False
-        elif held not in _SCALARS or type(key) is not str:
+        elif held not in _SCALARS:
             return False
     return True
 

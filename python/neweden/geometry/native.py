@@ -260,6 +260,17 @@ class JsonGames:
         self._aliases = self._aliases or read != [*styles, *types]
         return True
 
+    def names_as_written(self) -> bool:
+        """Whether each style and type name the game added last numbered first reads as
+        itself (is folded already, as a decoded game's names are; a game built by hand may
+        hold others, which a game added `folded` keeps as written)."""
+        styles, types = self._packer.added_names()
+        if read_as_written(styles, types):  # (names seen before: the usual case)
+            return True
+        return all(fold_name(n, "style") == n for n in styles) and all(
+            fold_name(n, "type") == n for n in types
+        )
+
     def read_many(
         self, games: Sequence[bytes], min_size: int, decode: Callable[[bytes], _Read | None]
     ) -> list[_Read | None]:

@@ -235,9 +235,12 @@ class _Read:
 
     def placements(self, card: Any, seat: int) -> Placed | None:
         """The core's placements of `card` (as the question gives it) next to city `seat`;
-        None where the strict reader refuses the game or the card (a card that is no card,
-        or given by an id the catalog does not hold) or msgspec cannot write a game built by
-        hand: the card is decoded the exact way then, and the game packed in Python."""
+        None where the card is not JSON's own types, where the strict reader refuses the game
+        or the card (a card that is no card, a name the reader does not take as it is, such
+        as one with an escape, or an id the catalog does not hold), where msgspec cannot
+        write a game built by hand, or where such a game names a style or type otherwise than
+        the decoder reads it: the card is decoded the exact way then, and the game packed in
+        Python (`_placed_by_id`)."""
         packer = self.packer
         added = _card_document(card)
         if added is None:
@@ -247,12 +250,13 @@ class _Read:
                 players = self.game.players
                 if not MODES[self.game.mode].military:
                     players, seat = [players[seat]], 0
-                if not packer.add(_encode(Game(mode="military", players=players)), folded=True):
-                    return None
+                game = _encode(Game(mode="military", players=players))
+                if not packer.add(game, folded=True) or not packer.names_as_written():
+                    return None  # (a card's name would be read against a name as written)
         except (TypeError, ValueError, OverflowError):
             return None
         if not packer.add(added) or packer.unresolved()[-1]:
-            return None  # (its problem, or the id the catalog does not hold: _card_game's)
+            return None  # (what is wrong with it, or the id the catalog does not hold)
         return packer.placements(seat)
 
     def whole(self) -> Game:
