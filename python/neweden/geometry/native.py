@@ -236,40 +236,30 @@ class JsonGames:
         """Packs the cities of `game` (a document; :meth:`head` gives the rest of it to
         read); False, packing nothing, when the strict reader refuses it (a card given by an
         id without a catalog, or a catalog card it withheld, an escape, a repeated key...) or
-        one of its
-        style or type names is none even folded: decode that game the exact way then.
-        `folded`: its names are as the decoder gives them (a decoded game written again), not
-        to be folded."""
+        one of its style or type names is none even folded: decode that game the exact way
+        then. `folded`: its names are as the decoder gives them (a decoded game written
+        again), not to be folded; a game with a name that is not (one built by hand) is
+        refused too."""
         new = self._packer.add(game)
-        if new < 0 or (new and not folded and not self._names_read()):
+        if new < 0 or (new and not self._names_read(folded)):
             return False
         self._count += 1
         return True
 
-    def _names_read(self) -> bool:
+    def _names_read(self, folded: bool = False) -> bool:
         """Whether the names the game added last numbered first (not seen before in this
         batch; the reader takes them as written, "Praça") each fold to a name as the decoder
-        reads them; the game dropped when one does not."""
+        reads them (`folded`: each reads as itself); the game dropped when one does not."""
         styles, types = self._packer.added_names()
         if read_as_written(styles, types):  # (names seen before: the usual case)
             return True
         read = [fold_name(n, "style") for n in styles] + [fold_name(n, "type") for n in types]
-        if None in read:
+        as_written = read == [*styles, *types]
+        if None in read or (folded and not as_written):
             self._packer.drop_last()
             return False
-        self._aliases = self._aliases or read != [*styles, *types]
+        self._aliases = self._aliases or not as_written
         return True
-
-    def names_as_written(self) -> bool:
-        """Whether each style and type name the game added last numbered first reads as
-        itself (is folded already, as a decoded game's names are; a game built by hand may
-        hold others, which a game added `folded` keeps as written)."""
-        styles, types = self._packer.added_names()
-        if read_as_written(styles, types):  # (names seen before: the usual case)
-            return True
-        return all(fold_name(n, "style") == n for n in styles) and all(
-            fold_name(n, "type") == n for n in types
-        )
 
     def read_many(
         self, games: Sequence[bytes], min_size: int, decode: Callable[[bytes], _Read | None]

@@ -398,9 +398,7 @@ def _plain_block(handle: _Seekable, shown: str, number: int, size: int) -> list[
         return None
     lines = data.split(b"\n")
     if rest:  # (joined to the last line alone: the block is not copied again)
-        lines[-1] += rest
-    if lines[-1].endswith(b"\n"):
-        lines[-1] = lines[-1][:-1]
+        lines[-1] += rest.removesuffix(b"\n")
     elif lines[-1] == b"":  # the text after the last newline: none
         lines.pop()
     if lines and max(map(len, lines)) >= MAX_LINE_BYTES:  # over the limit (or at it):

@@ -251,8 +251,8 @@ class _Read:
                 if not MODES[self.game.mode].military:
                     players, seat = [players[seat]], 0
                 game = _encode(Game(mode="military", players=players))
-                if not packer.add(game, folded=True) or not packer.names_as_written():
-                    return None  # (a card's name would be read against a name as written)
+                if not packer.add(game, folded=True):
+                    return None  # (one built by hand: a name not as the decoder reads it)
         except (TypeError, ValueError, OverflowError):
             return None
         if not packer.add(added) or packer.unresolved()[-1]:
