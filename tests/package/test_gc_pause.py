@@ -1,6 +1,8 @@
 """The collector pause (`neweden._gc.collector_paused`) shared by threads: the HTTP service's
 event loop and its worker threads score at once, and the collector must be on again when
-they are all done (docs/hardening.md, round three, finding 1)."""
+they are all done (docs/hardening.md, round three, finding 1). And a batch's unreadable
+games kept as data (`neweden._gc.detached`) without the frames that made the whole batch a
+reference cycle."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import gc
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -15,6 +18,10 @@ import pytest
 import neweden
 import neweden._gc
 from neweden._gc import collector_paused
+from neweden.catalog.catalog import BUILTIN
+from neweden.runners.results import score_entries
+from neweden.runners.sources import Entry
+from neweden.scoring.report import score_inputs
 from tests.conftest import EXAMPLES
 
 
@@ -110,3 +117,44 @@ def test_a_pause_inside_a_pause_and_a_collector_switched_off_by_the_caller() -> 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _cyclic_garbage(work: Callable[[], object]) -> list[object]:
+    """What only the cyclic collector would free of what `work` made and let go."""
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        work()
+        gc.collect()
+        return list(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+
+
+def test_a_batch_with_unreadable_games_leaves_no_frame_in_a_cycle() -> None:
+    """A batch's answer for an input that is no game is its GameDecodeError, kept without
+    the traceback whose frames (the batch's own: its reports, its games) made a reference
+    cycle with the answer: every chunk with an unreadable game was left whole to the cyclic
+    collector, which then walked it all (a seventh of a worker's time on a mix with
+    mistakes). Alone, in a chunk, and as a `validate` worker scores entries."""
+    game = (EXAMPLES / "format-example.json").read_bytes()
+    typo = game.replace(b'"facility": "medical"', b'"facility": "medicak"', 1)
+    assert typo != game
+    for games in ([typo], [game, typo] * 20):  # a game alone, then a chunk
+        told: list[tuple[str, bool, str]] = []  # (what the answer held: not the error itself)
+
+        def work(games: list[bytes] = games, told: list[tuple[str, bool, str]] = told) -> None:
+            error = score_inputs(games)[games.index(typo)]
+            assert isinstance(error, neweden.GameDecodeError)
+            bare = error.__traceback__ is None and error.__context__ is None
+            told.append((type(error).__name__, bare, error.problems[0].path))
+
+        garbage = _cyclic_garbage(work)
+        assert [o for o in garbage if isinstance(o, types.FrameType)] == []
+        assert told == [("GameDecodeError", True, "/players/0/city/1/card/facility")]
+    entries = [Entry("mix.jsonl", i + 1, raw, None) for i, raw in enumerate([game, typo] * 20)]
+    garbage = _cyclic_garbage(lambda: score_entries(entries, BUILTIN, False, short=False))
+    assert [o for o in garbage if isinstance(o, types.FrameType)] == []

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import msgspec
 
-from neweden._gc import collector_paused
+from neweden._gc import collector_paused, detached
 from neweden.catalog.catalog import (
     BUILTIN,
     Catalog,
@@ -175,7 +175,7 @@ def score_inputs(
             raws.append(game_bytes(game))
             at.append(i)
         except (GameDecodeError, TypeError) as err:
-            out[i] = err
+            out[i] = detached(err)
     found = _score_documents(raws, catalog or BUILTIN, detail, geometry or native_geometry)
     for i, one in zip(at, found, strict=True):
         out[i] = one
@@ -211,7 +211,7 @@ def _score_documents(
                 exact.append(decode_game_bytes(raw))
                 exact_at.append(i)
             except GameDecodeError as err:
-                out[i] = err
+                out[i] = detached(err)
         if packer is not None and lean:
             packed = packer.packed()
             found = core.games(packed, lean, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
