@@ -114,7 +114,8 @@ def _walked_whole(raw: bytes, repeated_keys: bool) -> list[Any]:
 @given(mutated_games(), st.booleans())
 def test_a_city_entry_taken_as_sound_hides_no_problem(game: Any, repeated_keys: bool) -> None:
     """The every-problem pass skips the walk of a city entry that decodes and passes the
-    checks (placement_is_sound): the problems are the same as with every entry walked."""
+    checks (placements_are_sound, a run of entries at a time): the problems are the same as
+    with every entry walked."""
     raw = json.dumps(game).encode()
     found = find_problems(raw, Game, repeated_keys=repeated_keys)
     assert found == _walked_whole(raw, repeated_keys)
