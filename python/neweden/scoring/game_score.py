@@ -37,7 +37,6 @@ from neweden.rules.conditions import CityContext, Test
 from neweden.rules.epiphanies import EpiphanyResult, score_epiphanies
 from neweden.rules.epiphany_conditions import SearchBudget
 from neweden.rules.legality import (
-    copy_limit_problems,
     geometry_problems,
 )
 from neweden.rules.military import (
@@ -350,18 +349,6 @@ class _GameScore:
     def geometry(self, p: int) -> list[Problem]:
         """`overlap` and `disconnected` of player p's city (an illegal one)."""
         return geometry_problems(_city_path(p), self.rows.placed(p), self.cards.full(p))
-
-    def copies(self) -> list[Problem]:
-        """`copy_limit`: catalog cards shown more often than the game may (each city's cards
-        given by id, found where the packing left them: inline cards have no identity)."""
-        n = len(self.game.players)
-        info, catalog = self.info, self.catalog
-        turned = {(p, i) for p, i, _row, _col in info.rotated}
-        cities: list[list[ResolvedCard]] = [[] for _ in range(n)]
-        for card_id, (p, i, row, col) in zip(info.ids, info.id_places, strict=True):
-            card = ResolvedCard(i, row, col, (p, i) in turned, catalog.card(card_id))
-            cities[p].append(card)
-        return copy_limit_problems(cities, [_city_path(p) for p in range(n)], n)
 
     def first_player(self, warnings: list[Problem]) -> int | None:
         """The index of `first_player` (the last tie-breaker), or None."""

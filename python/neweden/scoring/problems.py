@@ -14,6 +14,7 @@ import msgspec
 from neweden._version import __version__
 from neweden.catalog.catalog import (
     Catalog,
+    ResolvedCard,
     ResolvedExtras,
 )
 from neweden.format import codes
@@ -26,6 +27,7 @@ from neweden.geometry.compact import (
 from neweden.i18n import _, current, ngettext
 from neweden.rules.legality import (
     copy_limit,
+    copy_limit_problems,
     duplicate_name_problems,
 )
 from neweden.rules.military import (
@@ -51,8 +53,6 @@ class CardRules(Protocol):
     """What the table's problems ask of a game's rules with its cards."""
 
     def card_problems(self) -> list[Problem]: ...
-
-    def copies(self) -> list[Problem]: ...
 
     def placements(self, p: int) -> list[Placement]: ...
 
@@ -103,14 +103,14 @@ def table_problems(
     game's names (None: the batch's names can have no problem); `odd_effects`, an epiphany
     may have an effect no rule knows; `geometry(p)`, city p's overlap and disconnected (an
     illegal one); `score()`, the game's rules with its cards (unknown ids, names a catalog
-    does not declare, copies over the limit)."""
+    does not declare)."""
     errors: list[Problem] = list(extras.problems)
     if info.unresolved or catalog.styles is not None or catalog.types is not None:
         errors.extend(score().card_problems())  # unknown ids, undeclared styles or types
     for p in illegal:
         errors.extend(geometry(p))
-    if info.ids and _over_copies(info.ids, catalog, len(game.players)):
-        errors.extend(score().copies())
+    if info.ids and (over := _over_copies(info.ids, catalog, len(game.players))):
+        errors.extend(_copies(info, catalog, len(game.players), over))
     warnings = [_empty_city_warning(p, game.players[p].name) for p in empty] if empty else []
     errors.extend(duplicate_name_problems(game))
     if shown is not None:
@@ -202,15 +202,29 @@ def _assembled(
     )
 
 
-def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
-    """Whether some catalog id appears more often than a game may show (RULES §1)."""
+def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> set[str]:
+    """The catalog ids a game shows more often than it may (RULES §1); none, nearly always."""
     if len(set(ids)) == len(ids):
-        return False  # every card at least once in the box
-    return any(
-        count > copy_limit(spec, players)
+        return set()  # every card at least once in the box
+    return {
+        card_id
         for card_id, count in Counter(ids).items()
-        if (spec := catalog.card(card_id)) is not None
-    )
+        if (spec := catalog.card(card_id)) is not None and count > copy_limit(spec, players)
+    }
+
+
+def _copies(info: GameCards, catalog: Catalog, players: int, over: set[str]) -> list[Problem]:
+    """`copy_limit` of the cards given by the ids in `over` (:func:`_over_copies`), found
+    where the packing left them: copy_limit_problems counts each catalog card apart, and the
+    others are within their limit (inline cards have no identity)."""
+    turned = {(p, i) for p, i, _row, _col in info.rotated}
+    counted = {spec.id for card_id in over if (spec := catalog.card(card_id)) is not None}
+    cities: list[list[ResolvedCard]] = [[] for _ in range(players)]
+    for card_id, (p, i, row, col) in zip(info.ids, info.id_places, strict=True):
+        spec = catalog.card(card_id)
+        if spec is not None and spec.id in counted:
+            cities[p].append(ResolvedCard(i, row, col, (p, i) in turned, spec))
+    return copy_limit_problems(cities, [_city_path(p) for p in range(players)], players)
 
 
 @functools.cache
