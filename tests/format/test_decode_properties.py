@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bench.mixes import mistaken_games
 from neweden.format.checks import CROSS_CHECKS, decoded_is_sound
 from neweden.format.decode import decode_game, find_problems
-from neweden.format.model import Game
+from neweden.format.model import Game, LoneCity
 from neweden.format.problems import DECODE_CODES, GameDecodeError
 from tests.conftest import load_example
 
@@ -140,3 +140,43 @@ def test_the_mistaken_mix_lists_the_same_problems_with_sound_entries_skipped() -
         with pytest.raises(GameDecodeError) as refused:
             decode_game(raw)
         assert [p.path for p in refused.value.problems] == ["/players/0/city/0" + where]
+
+
+def _run_ends(start: int, stop: int, found: set[int]) -> set[int]:
+    """The last entry of every run Walk.items tests in a city of `stop` entries."""
+    if stop - start > 2:
+        found.add(stop - 1)
+        middle = (start + stop) // 2
+        _run_ends(start, middle, found)
+        _run_ends(middle, stop, found)
+    return found
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [40],  # one typo among 77 cards
+        [0, 76],
+        sorted(_run_ends(0, 77, set())),  # each run the walk tests fails on its last entry
+        list(range(77)),  # every card
+        list(range(0, 77, 5)),
+    ],
+)
+def test_a_long_city_with_bad_entries_lists_every_problem(bad: list[int]) -> None:
+    """Cities of 77 entries (the most a city holds), bad entries placed where the runs of
+    entries tested at once begin, end and split: the same problems as with every entry
+    walked, in document order, for a game and for a lone city."""
+    game = load_example("military-two-players.json")
+    base = game["players"][0]["city"]
+    city = [dict(base[i % len(base)], row=i // 9, col=i % 9) for i in range(77)]
+    for i in bad:
+        city[i] = dict(city[i], x=1) if i % 2 else {**city[i], "card": {"style": "gothic"}}
+    players = [dict(game["players"][0], name=f"P{k}", city=city) for k in range(2)]
+    raw = json.dumps(dict(game, players=players)).encode()
+    found = find_problems(raw, Game)
+    assert found == _walked_whole(raw, False)
+    named = {p.path.split("/")[4] for p in found if p.path.startswith("/players/")}
+    assert str(bad[0]) in named
+    assert named <= {str(i) for i in bad}  # (at most 100 problems are listed)
+    lone = json.dumps({"city": city}).encode()
+    assert find_problems(lone, LoneCity) == find_problems(lone, LoneCity, checks=CROSS_CHECKS)

@@ -12,6 +12,7 @@ import threading
 import time
 import types
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -134,27 +135,45 @@ def _cyclic_garbage(work: Callable[[], object]) -> list[object]:
         gc.enable()
 
 
+def _frames(garbage: list[object]) -> list[str]:
+    """The package's own frames among `garbage` (not another thread's, left by a test)."""
+    return [
+        f"{o.f_code.co_filename}:{o.f_code.co_name}"
+        for o in garbage
+        if isinstance(o, types.FrameType) and "neweden" in o.f_code.co_filename
+    ]
+
+
 def test_a_batch_with_unreadable_games_leaves_no_frame_in_a_cycle() -> None:
-    """A batch's answer for an input that is no game is its GameDecodeError, kept without
-    the traceback whose frames (the batch's own: its reports, its games) made a reference
-    cycle with the answer: every chunk with an unreadable game was left whole to the cyclic
-    collector, which then walked it all (a seventh of a worker's time on a mix with
-    mistakes). Alone, in a chunk, and as a `validate` worker scores entries."""
+    """A batch's answer for an input that is no game is its GameDecodeError (or TypeError),
+    kept without the traceback whose frames (the batch's own: its reports, its games) made
+    a reference cycle with the answer: every chunk with an unreadable game was left whole to
+    the cyclic collector, which then walked it all (a seventh of a worker's time on a mix
+    with mistakes). Alone, in a chunk, an input that is no document at all, and as a
+    `validate` worker scores entries."""
     game = (EXAMPLES / "format-example.json").read_bytes()
     typo = game.replace(b'"facility": "medical"', b'"facility": "medicak"', 1)
     assert typo != game
-    for games in ([typo], [game, typo] * 20):  # a game alone, then a chunk
+    nan = {"mode": float("nan")}  # no JSON document (game_bytes refuses it)
+    cases: list[tuple[list[Any], Any, tuple[str, bool, str]]] = [
+        ([typo], typo, ("GameDecodeError", True, "/players/0/city/1/card/facility")),
+        ([game, typo] * 20, typo, ("GameDecodeError", True, "/players/0/city/1/card/facility")),
+        ([game, nan] * 20, nan, ("GameDecodeError", True, "/mode")),
+        ([game, object()], None, ("TypeError", True, "")),
+    ]
+    for games, wrong, expected in cases:
+        at = games.index(wrong) if wrong is not None else 1
         told: list[tuple[str, bool, str]] = []  # (what the answer held: not the error itself)
 
-        def work(games: list[bytes] = games, told: list[tuple[str, bool, str]] = told) -> None:
-            error = score_inputs(games)[games.index(typo)]
-            assert isinstance(error, neweden.GameDecodeError)
+        def work(games: list[Any] = games, at: int = at, told: list[Any] = told) -> None:
+            error = score_inputs(games)[at]
+            assert isinstance(error, Exception)
             bare = error.__traceback__ is None and error.__context__ is None
-            told.append((type(error).__name__, bare, error.problems[0].path))
+            path = error.problems[0].path if isinstance(error, neweden.GameDecodeError) else ""
+            told.append((type(error).__name__, bare, path))
 
-        garbage = _cyclic_garbage(work)
-        assert [o for o in garbage if isinstance(o, types.FrameType)] == []
-        assert told == [("GameDecodeError", True, "/players/0/city/1/card/facility")]
+        assert _frames(_cyclic_garbage(work)) == []
+        assert told == [expected]
     entries = [Entry("mix.jsonl", i + 1, raw, None) for i, raw in enumerate([game, typo] * 20)]
     garbage = _cyclic_garbage(lambda: score_entries(entries, BUILTIN, False, short=False))
-    assert [o for o in garbage if isinstance(o, types.FrameType)] == []
+    assert _frames(garbage) == []

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, TypeVar
 
@@ -37,7 +37,7 @@ from neweden.format.problems import GameDecodeError, Problem
 from neweden.format.untyped import CUT_DEPTH as CUT_DEPTH  # (read here by scoring/placements.py)
 from neweden.format.untyped import _cut_deep_containers as _cut_deep_containers
 from neweden.format.untyped import generic_value, generic_value_with_repeated_keys
-from neweden.format.walk import MAX_LISTED_PROBLEMS, CrossCheck, Walk
+from neweden.format.walk import MAX_LISTED_PROBLEMS, CrossCheck, Sound, Walk
 from neweden.i18n import N_, _, ngettext, number
 
 __all__ = [
@@ -266,7 +266,7 @@ def find_problems(
     # value of a repeated key is checked
     labels = _LABELS if labels is None else labels
     if checks is None:
-        sound: dict[type, Callable[[list[Any]], bool]] = {}
+        sound: dict[type, Sound] = {}
         if not repeated_keys:  # (a key's earlier value, in a card too, is not msgspec's)
             sound[Placement] = placements_are_sound
         walk = Walk(labels, CROSS_CHECKS, sound)

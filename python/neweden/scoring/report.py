@@ -166,7 +166,8 @@ def score_inputs(
     game: :class:`~neweden.format.decode.GameDecodeError`, or TypeError for an input of
     another kind. A document is read lean where it can be (its cities by the native core,
     :mod:`neweden.format.lean`), the others are decoded the exact way; the same reports
-    either way. The cities of all of them go through the core in one pass of each kind."""
+    either way. The cities of all of them go through the core in one pass of each kind.
+    An error is kept as data, without its traceback (:func:`neweden._gc.detached`)."""
     out: list[Any] = [_NOT_YET] * len(games)
     raws: list[bytes] = []
     at: list[int] = []
