@@ -5,15 +5,18 @@ from __future__ import annotations
 import json
 import os
 import struct
+import textwrap
 import xml.etree.ElementTree as ET
 import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from neweden.cli.main import example_game, main
-from neweden.present.render import OVERLAYS, render
+from neweden.present.render import NOTE_WIDTH, OVERLAYS, _wrapped, render
 from neweden.runners.batch import validate
 from tests.browser import CHROMIUM, FLAGS
 from tests.games import card, game, line, player
@@ -243,3 +246,15 @@ def test_characters_xml_cannot_hold_are_replaced(char: str, where: str) -> None:
         expected = name.replace(char, "\ufffd")
         assert names == [expected, "B" + expected]
         assert char not in picture
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("ab c-.,é…\t\n\x0b\r\u00a0\u2003")), max_size=130)
+    | st.text(max_size=130)
+)
+def test_a_note_is_wrapped_as_textwrap_wraps_it(words: str) -> None:
+    """The notes' lines (a note that fits one line taken as it is, without textwrap): what
+    textwrap gives, white space of every kind, at the ends and inside, around the width."""
+    expected = textwrap.wrap(words, NOTE_WIDTH, max_lines=4, placeholder=" …") or [""]
+    assert _wrapped(words) == expected

@@ -10,6 +10,7 @@ gives the same bytes.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 
@@ -142,9 +143,7 @@ def _notes(report: Report, meta: object, source: str | None, top: float) -> tupl
     wrapped = [
         (piece if at == 0 else "    " + piece, weight, colour)
         for words, weight, colour in lines
-        for at, piece in enumerate(
-            textwrap.wrap(words, NOTE_WIDTH, max_lines=4, placeholder=" …") or [""]
-        )
+        for at, piece in enumerate(_wrapped(words))
     ]
     out = ['<g class="notes">']
     for k, (shown, weight, colour) in enumerate(wrapped):
@@ -161,6 +160,24 @@ def _notes(report: Report, meta: object, source: str | None, top: float) -> tupl
         )
     out.append("</g>")
     return out, 17.0 * len(wrapped) + 10
+
+
+def _wrapped(words: str) -> list[str]:
+    """A note's lines: at most 4 of NOTE_WIDTH characters, as textwrap wraps them. A note
+    that fits one line, with no white space textwrap would change (a tab, a line break;
+    white space at either end), is that line as it is: textwrap gives it back unchanged."""
+    if (
+        0 < len(words) <= NOTE_WIDTH
+        and words.strip() == words
+        and not _CHANGED_WHITESPACE.search(words)
+    ):
+        return [words]
+    return textwrap.wrap(words, NOTE_WIDTH, max_lines=4, placeholder=" …") or [""]
+
+
+#: The white space textwrap expands or replaces by a space (its `expand_tabs` and
+#: `replace_whitespace`).
+_CHANGED_WHITESPACE = re.compile("[\t\n\x0b\x0c\r]")
 
 
 def _language_attributes() -> str:

@@ -4,6 +4,7 @@ problems, the box's names as a picture shows them, and a line of text escaped as
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from html import escape as _escape
@@ -105,8 +106,10 @@ def shown_name(name: str) -> str:
     return named(SHOWN_NAMES, name)
 
 
+@functools.lru_cache(maxsize=4096)
 def escape(words: str) -> str:
-    """Text for the SVG: escaped, and each character XML cannot hold replaced by U+FFFD."""
+    """Text for the SVG: escaped, and each character XML cannot hold replaced by U+FFFD.
+    (Kept for the words met again: a picture's cards repeat their names and points.)"""
     return _escape(_NOT_XML.sub("\ufffd", words))
 
 
