@@ -404,6 +404,41 @@ def test_rule_3_4_copy_limit_counted_across_the_game() -> None:
     assert b["cards"] == 5  # still scored as placed
 
 
+def test_rule_3_4_copy_limit_counts_a_card_listed_under_two_ids() -> None:
+    """A catalog built in Python may list one card under two ids (the same CardSpec): its
+    copies are counted together, whichever id each is given by, once a copy over the
+    limit is found in the game (here New Eden's third). Alone and in a chunk."""
+    from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog
+    from neweden.scoring.report import score_inputs
+
+    lab = CardSpec(
+        False, "ex_gothic", "ex_plaza", "lab", 3, 1, frozenset({"right", "top"}), "EX Lab",
+        "EX-LAB", copies=2,
+    )  # fmt: skip
+    catalog = Catalog(
+        "EX-alias", {**BUILTIN.cards, "EX-LAB": lab, "EX-LAB2": lab}, BUILTIN.requirements
+    )
+
+    def city(ids: list[str]) -> list[dict[str, Any]]:
+        return [{"row": 0, "col": c, "card": i} for c, i in enumerate(ids)]
+
+    doc = game(
+        "military",
+        player("A", city(["new-eden", "new-eden", "new-eden", "EX-LAB", "EX-LAB"])),
+        player("B", city(["EX-LAB2"])),
+    )
+    for batch in ([doc], [doc] * 20):
+        report = score_inputs(batch, catalog=catalog)[0]
+        assert not isinstance(report, Exception)
+        found = [
+            (e.code, e.path) for p in report.players for e in p.errors if e.code == "copy_limit"
+        ]
+        assert found == [
+            ("copy_limit", "/players/0/city/2/card"),  # the 3rd new-eden
+            ("copy_limit", "/players/1/city/0/card"),  # the 3rd copy of EX Lab
+        ]
+
+
 def test_rule_3_empty_city_is_legal_with_a_warning() -> None:
     p = neweden.score(game("military", player("P", [])))["players"][0]
     assert p["legal"] is True

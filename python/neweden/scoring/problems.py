@@ -109,8 +109,8 @@ def table_problems(
         errors.extend(score().card_problems())  # unknown ids, undeclared styles or types
     for p in illegal:
         errors.extend(geometry(p))
-    if info.ids and (over := _over_copies(info.ids, catalog, len(game.players))):
-        errors.extend(_copies(info, catalog, len(game.players), over))
+    if info.ids and _over_copies(info.ids, catalog, len(game.players)):
+        errors.extend(_copies(info, catalog, len(game.players)))
     warnings = [_empty_city_warning(p, game.players[p].name) for p in empty] if empty else []
     errors.extend(duplicate_name_problems(game))
     if shown is not None:
@@ -202,28 +202,25 @@ def _assembled(
     )
 
 
-def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> set[str]:
-    """The catalog ids a game shows more often than it may (RULES §1); none, nearly always."""
+def _over_copies(ids: Sequence[str], catalog: Catalog, players: int) -> bool:
+    """Whether some catalog id appears more often than a game may show (RULES §1)."""
     if len(set(ids)) == len(ids):
-        return set()  # every card at least once in the box
-    return {
-        card_id
+        return False  # every card at least once in the box
+    return any(
+        count > copy_limit(spec, players)
         for card_id, count in Counter(ids).items()
-        if (spec := catalog.card(card_id)) is not None and count > copy_limit(spec, players)
-    }
+        if (spec := catalog.card(card_id)) is not None
+    )
 
 
-def _copies(info: GameCards, catalog: Catalog, players: int, over: set[str]) -> list[Problem]:
-    """`copy_limit` of the cards given by the ids in `over` (:func:`_over_copies`), found
-    where the packing left them: copy_limit_problems counts each catalog card apart, and the
-    others are within their limit (inline cards have no identity)."""
+def _copies(info: GameCards, catalog: Catalog, players: int) -> list[Problem]:
+    """`copy_limit`: catalog cards shown more often than the game may, each city's cards
+    given by id found where the packing left them (inline cards have no identity)."""
     turned = {(p, i) for p, i, _row, _col in info.rotated}
-    counted = {spec.id for card_id in over if (spec := catalog.card(card_id)) is not None}
     cities: list[list[ResolvedCard]] = [[] for _ in range(players)]
     for card_id, (p, i, row, col) in zip(info.ids, info.id_places, strict=True):
-        spec = catalog.card(card_id)
-        if spec is not None and spec.id in counted:
-            cities[p].append(ResolvedCard(i, row, col, (p, i) in turned, spec))
+        card = ResolvedCard(i, row, col, (p, i) in turned, catalog.card(card_id))
+        cities[p].append(card)
     return copy_limit_problems(cities, [_city_path(p) for p in range(players)], players)
 
 
