@@ -155,14 +155,14 @@ def test_a_batch_with_unreadable_games_leaves_no_frame_in_a_cycle() -> None:
     typo = game.replace(b'"facility": "medical"', b'"facility": "medicak"', 1)
     assert typo != game
     nan = {"mode": float("nan")}  # no JSON document (game_bytes refuses it)
-    cases: list[tuple[list[Any], Any, tuple[str, bool, str]]] = [
-        ([typo], typo, ("GameDecodeError", True, "/players/0/city/1/card/facility")),
-        ([game, typo] * 20, typo, ("GameDecodeError", True, "/players/0/city/1/card/facility")),
-        ([game, nan] * 20, nan, ("GameDecodeError", True, "/mode")),
-        ([game, object()], None, ("TypeError", True, "")),
+    facility = ("GameDecodeError", True, "/players/0/city/1/card/facility")
+    cases: list[tuple[list[Any], int, tuple[str, bool, str]]] = [  # (batch, where, told)
+        ([typo], 0, facility),
+        ([game, typo] * 20, 1, facility),
+        ([game, nan] * 20, 1, ("GameDecodeError", True, "/mode")),
+        ([game, object()], 1, ("TypeError", True, "")),
     ]
-    for games, wrong, expected in cases:
-        at = games.index(wrong) if wrong is not None else 1
+    for games, at, expected in cases:
         told: list[tuple[str, bool, str]] = []  # (what the answer held: not the error itself)
 
         def work(games: list[Any] = games, at: int = at, told: list[Any] = told) -> None:

@@ -9,8 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import neweden
+from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog
 from neweden.rules.military import base_majority
 from neweden.rules.requirements import card_points, cards_points
+from neweden.scoring.report import score_inputs
 from tests.games import card, game, line, player
 
 STYLES = ["ex_a", "ex_b", "ex_c", "ex_d", "ex_e"]
@@ -408,13 +410,8 @@ def test_rule_3_4_copy_limit_counts_a_card_listed_under_two_ids() -> None:
     """A catalog built in Python may list one card under two ids (the same CardSpec): its
     copies are counted together, whichever id each is given by, once a copy over the
     limit is found in the game (here New Eden's third). Alone and in a chunk."""
-    from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog
-    from neweden.scoring.report import score_inputs
-
-    lab = CardSpec(
-        False, "ex_gothic", "ex_plaza", "lab", 3, 1, frozenset({"right", "top"}), "EX Lab",
-        "EX-LAB", copies=2,
-    )  # fmt: skip
+    sides = frozenset({"right", "top"})
+    lab = CardSpec(False, "ex_gothic", "ex_plaza", "lab", 3, 1, sides, "EX Lab", "EX-LAB", copies=2)
     catalog = Catalog(
         "EX-alias", {**BUILTIN.cards, "EX-LAB": lab, "EX-LAB2": lab}, BUILTIN.requirements
     )
