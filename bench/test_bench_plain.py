@@ -8,6 +8,8 @@ the one heavy with mistakes (:func:`bench.mixes.mistaken_games`); games neweden 
 (a mistyped facility) are left out of both sides. The baseline of each group is plain.py as
 written (`json.loads`); plain.py with msgspec's parser swapped in is measured beside it
 (tests/scoring/test_plain_baseline.py holds its scores equal to neweden's on these mixes).
+An app that holds a game as a dict calls `neweden.score(dict)`: both sides again on the same
+games parsed once before timing (plain.py given the dict, without its parser).
 
 Run:  pytest bench/test_bench_plain.py --benchmark-enable
 """
@@ -49,6 +51,12 @@ def games() -> dict[tuple[str, str], list[bytes]]:
                 continue
             out[mix, "valid" if report["valid"] else "invalid"].append(data)
     return out
+
+
+@pytest.fixture(scope="module")
+def mappings(games: dict[tuple[str, str], list[bytes]]) -> dict[tuple[str, str], list[Any]]:
+    """The same games as dicts, parsed before any timing (and frozen with the rest)."""
+    return {key: [msgspec.json.decode(g) for g in chosen] for key, chosen in games.items()}
 
 
 def _setup(benchmark: Any, games: list[bytes], mix: str, kind: str) -> None:
@@ -110,3 +118,39 @@ def test_neweden_score(
             p["total"] for p in mine["players"]
         ]
     benchmark(each(lambda data: neweden.score(data, detail=False), chosen))
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize(("mix", "kind"), SETS, ids=IDS)
+def test_plain_from_a_mapping(
+    benchmark: Any,
+    games: dict[tuple[str, str], list[bytes]],
+    mappings: dict[tuple[str, str], list[Any]],
+    mix: str,
+    kind: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    chosen = mappings[mix, kind]
+    _setup(benchmark, games[mix, kind], mix, kind)
+    benchmark.name = f"plain.py given a dict ({mix}, {kind})"
+    parsed = [plain.score(data) for data in games[mix, kind][:20]]
+    monkeypatch.setattr(plain, "loads", lambda game: game)  # the game is the dict given
+    assert [plain.score(game) for game in chosen[:20]] == parsed
+    benchmark(each(plain.score, chosen))
+
+
+@pytest.mark.usefixtures("frozen")
+@pytest.mark.parametrize(("mix", "kind"), SETS, ids=IDS)
+def test_neweden_score_from_a_mapping(
+    benchmark: Any,
+    games: dict[tuple[str, str], list[bytes]],
+    mappings: dict[tuple[str, str], list[Any]],
+    mix: str,
+    kind: str,
+) -> None:
+    chosen = mappings[mix, kind]
+    _setup(benchmark, games[mix, kind], mix, kind)
+    benchmark.name = f"neweden.score lean, a dict ({mix}, {kind})"
+    for game, data in zip(chosen[:20], games[mix, kind], strict=False):  # the bytes' reports
+        assert neweden.score(game, detail=False) == neweden.score(data, detail=False)
+    benchmark(each(lambda game: neweden.score(game, detail=False), chosen))

@@ -94,9 +94,48 @@ def _plain(game: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
     return root, problems
 
 
+def _only_json(game: dict[str, Any]) -> bool:
+    """Whether a dict holds only JSON's own types, exactly (dicts with str keys, lists, str,
+    int, bool, None and finite floats; no subclass), nested at most CUT_DEPTH deep: what
+    :func:`_plain` would copy unchanged, so its JSON is msgspec's of the dict itself. Told
+    yes or no only (any doubt: :func:`_plain` says what and where)."""
+    stack: list[tuple[Any, int]] = [(game, 1)]
+    while stack:  # (iterative, plain loops: this runs for every mapping scored)
+        node, level = stack.pop()
+        if type(node) is dict:
+            for key in node:
+                if type(key) is not str:
+                    return False
+            values = node.values()
+        else:
+            values = node
+        for value in values:
+            kind = type(value)
+            if kind is str or kind is int or kind is bool or value is None:
+                continue
+            if kind is dict or kind is list:
+                if level >= CUT_DEPTH:  # (a container _plain would empty)
+                    return False
+                stack.append((value, level + 1))
+            elif kind is not float or not math.isfinite(value):
+                return False
+    return True
+
+
 def _mapping_bytes(game: Mapping[str, Any]) -> bytes:
     """A mapping as JSON, refused with a problem at each value JSON cannot carry; nesting
-    past CUT_DEPTH is emptied rather than overflowing."""
+    past CUT_DEPTH is emptied rather than overflowing. A dict of JSON's own types only (what
+    an app gives nearly always) is encoded as it is, without the copy."""
+    if type(game) is dict and _only_json(game):
+        try:
+            return msgspec.json.encode(game)
+        except (TypeError, ValueError, OverflowError):
+            pass  # (an int past 64 bits, say: the copy's encoding says so below)
+    return _copied_bytes(game)
+
+
+def _copied_bytes(game: Mapping[str, Any]) -> bytes:
+    """:func:`_mapping_bytes` by way of :func:`_plain`'s copy (any mapping)."""
     plain, problems = _plain(game)
     if problems:
         raise GameDecodeError(problems)
