@@ -29,8 +29,26 @@ __all__ = ["validate"]
 _builtins = msgspec.to_builtins
 
 
+class _GameKeys(msgspec.Struct):
+    """A document's top-level `players` and `mode` as their JSON text, read without their
+    values (an empty Raw: not there)."""
+
+    players: msgspec.Raw = msgspec.Raw()
+    mode: msgspec.Raw = msgspec.Raw()
+
+
+_game_keys = msgspec.json.Decoder(_GameKeys).decode
+
+
 def _is_lone_city(raw: bytes) -> bool:
-    """An object with `city` and neither `players` nor `mode` is a lone city."""
+    """An object with `city` and neither `players` nor `mode` is a lone city. A document
+    with either at its top level (every game) is told so without being decoded whole."""
+    try:
+        keys = _game_keys(raw)
+        if keys.players or keys.mode:  # (a value given is at least one byte)
+            return False
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        pass  # (not an object, say: decoded whole below, which tells)
     try:
         doc = msgspec.json.decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
