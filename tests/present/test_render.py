@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from neweden.cli.main import example_game, main
-from neweden.present.render import NOTE_WIDTH, OVERLAYS, _wrapped, render
+from neweden.present.render import NOTE_WIDTH, OVERLAYS, _greedy_lines, _wrapped, render
 from neweden.runners.batch import validate
 from tests.browser import CHROMIUM, FLAGS
 from tests.games import card, game, line, player
@@ -252,9 +252,41 @@ def test_characters_xml_cannot_hold_are_replaced(char: str, where: str) -> None:
 @given(
     st.text(alphabet=st.sampled_from(list("ab c-.,é…\t\n\x0b\r\u00a0\u2003")), max_size=130)
     | st.text(max_size=130)
+    | st.lists(st.text(alphabet="abcé…-\u00a0", min_size=1, max_size=14), max_size=90).map(" ".join)
 )
 def test_a_note_is_wrapped_as_textwrap_wraps_it(words: str) -> None:
     """The notes' lines (a note that fits one line taken as it is, without textwrap): what
     textwrap gives, white space of every kind, at the ends and inside, around the width."""
     expected = textwrap.wrap(words, NOTE_WIDTH, max_lines=4, placeholder=" …") or [""]
     assert _wrapped(words) == expected
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abé_18…-\u00a0 \t", max_size=9), min_size=1, max_size=30),
+    st.integers(2, 40),
+    st.integers(1, 5),
+    st.sampled_from([" …", "…", " [...]", "X"]),
+)
+@example(["abcd-efgh", "abcd-efgh"], 15, 4, " …")  # textwrap breaks after "abcd-"
+@example(["ab", "a-b-cd", "ab"], 8, 4, " …")  # and after "a-b-"
+@example(["ab", "ab--cd", "ab"], 7, 4, " …")  # and at a dash
+@example(["abcdefghi", "jk"], 10, 1, "X")  # the placeholder just fits the last line
+def test_plain_words_are_wrapped_as_textwrap_wraps_them(
+    words: list[str], width: int, most: int, placeholder: str
+) -> None:
+    """The notes' lines of plain words (`_greedy_lines`): textwrap's, at any width, line
+    count and placeholder; any other text (a hyphen, white space but single spaces, a word
+    wider than a line) is left to textwrap (None)."""
+    text = " ".join(words)
+    lines = _greedy_lines(text, width, most, placeholder)
+    if lines is not None:
+        assert lines == textwrap.wrap(text, width, max_lines=most, placeholder=placeholder)
+
+
+def test_a_long_note_of_plain_words_is_not_left_to_textwrap() -> None:
+    note = "/players/1/city/4: disconnected: " + "the card is not joined to the project " * 12
+    lines = _greedy_lines(note.strip(), NOTE_WIDTH, 4, " …")
+    assert lines is not None
+    assert len(lines) == 4
+    assert lines[-1].endswith(" …")

@@ -165,14 +165,63 @@ def _notes(report: Report, meta: object, source: str | None, top: float) -> tupl
 def _wrapped(words: str) -> list[str]:
     """A note's lines: at most 4 of NOTE_WIDTH characters, as textwrap wraps them. A note
     that fits one line, with no white space textwrap would change (a tab, a line break;
-    white space at either end), is that line as it is: textwrap gives it back unchanged."""
+    white space at either end), is that line as it is: textwrap gives it back unchanged.
+    A longer one of plain words is wrapped by :func:`_greedy_lines`."""
     if (
         0 < len(words) <= NOTE_WIDTH
         and words.strip() == words
         and not _CHANGED_WHITESPACE.search(words)
     ):
         return [words]
+    lines = _greedy_lines(words, NOTE_WIDTH, 4, " …")
+    if lines is not None:
+        return lines
     return textwrap.wrap(words, NOTE_WIDTH, max_lines=4, placeholder=" …") or [""]
+
+
+#: Where textwrap breaks a word other than at a space (its `wordsep_re`): a hyphen between
+#: letters (two before it, or a letter, a hyphen and a letter; a letter, perhaps a hyphen,
+#: and a letter after it), and a dash of two hyphens or more. A hyphen elsewhere ("column
+#: -8") is a letter like any other to it. (The hyphen first: the search looks only there.)
+_BREAKS = re.compile(r"-(?:-|(?:(?<=[^\d\W]{2}-)|(?<=[^\d\W]-[^\d\W]-))(?=[^\d\W]-?[^\d\W]))")
+
+
+def _greedy_lines(text: str, width: int, max_lines: int, placeholder: str) -> list[str] | None:
+    """textwrap.wrap(text, width, max_lines=max_lines, placeholder=placeholder) for a text
+    of plain words: printable (no white space but single spaces between words), no hyphen
+    where textwrap may break a word (_BREAKS) and no word wider than a line; None for any
+    other (textwrap's own algorithm, `TextWrapper._wrap_chunks`, over the words and the
+    spaces between them, without its regular expressions)."""
+    words = text.split(" ")
+    if not text.isprintable() or "" in words or ("-" in text and _BREAKS.search(text)):
+        return None
+    if max(map(len, words)) > width or len(placeholder.lstrip()) > width:
+        return None  # (textwrap refuses a placeholder wider than a line)
+    lines: list[str] = []
+    at, count = 0, len(words)
+    while at < count:
+        line = [words[at]]
+        size = len(words[at])
+        at += 1
+        while at < count and size + 1 + len(words[at]) <= width:
+            line.append(words[at])
+            size += 1 + len(words[at])
+            at += 1
+        if at == count or len(lines) + 1 < max_lines:
+            lines.append(" ".join(line))
+            continue
+        # the last line there is room for, and words left: the placeholder ends it, after
+        # as many of its words as leave room for it
+        while line and size + len(placeholder) > width:
+            size -= len(line.pop()) + (1 if line else 0)
+        if line:
+            lines.append(" ".join(line) + placeholder)
+        elif lines and len(lines[-1]) + len(placeholder) <= width:
+            lines[-1] += placeholder
+        else:
+            lines.append(placeholder.lstrip())
+        break
+    return lines
 
 
 #: The white space textwrap expands or replaces by a space (its `expand_tabs` and
