@@ -15,9 +15,14 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from bench.mixes import mistaken_games
+from neweden.catalog.catalog import BUILTIN
 from neweden.cli.main import example_game, main
+from neweden.i18n import speaking
 from neweden.present.render import NOTE_WIDTH, OVERLAYS, _greedy_lines, _wrapped, render
 from neweden.runners.batch import validate
+from neweden.runners.results import score_entries
+from neweden.runners.sources import Entry
 from tests.browser import CHROMIUM, FLAGS
 from tests.games import card, game, line, player
 
@@ -290,3 +295,17 @@ def test_a_long_note_of_plain_words_is_not_left_to_textwrap() -> None:
     assert lines is not None
     assert len(lines) == 4
     assert lines[-1].endswith(" …")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+@pytest.mark.parametrize("detail", [False, True])
+def test_a_batch_draws_each_invalid_game_as_render_does(detail: bool, lang: str) -> None:
+    """A batch's pictures (`validate --svg`) are drawn from the reports it made: each is
+    the picture render() makes of the game alone, which scores it again."""
+    entries = [Entry("mix.jsonl", i + 1, data) for i, data in enumerate(mistaken_games(240, 45))]
+    with speaking(lang):
+        results = score_entries(entries, BUILTIN, detail, short=False, rows=False, svg=True)
+        drawn = [(e, r.svg) for e, r in zip(entries, results, strict=True) if r.svg]
+        assert len(drawn) > 40
+        for entry, svg in drawn:
+            assert svg == render(entry.data or b"", source=entry.label())

@@ -34,7 +34,7 @@ from neweden.present.text import mode_name
 from neweden.scoring.report import score_pictured
 from neweden.scoring.types import Report
 
-__all__ = ["OVERLAYS", "render"]
+__all__ = ["OVERLAYS", "render", "scored_picture"]
 
 OVERLAYS = ("shelters", "medical", "towers", "row")
 
@@ -252,13 +252,32 @@ def render(
     player not in the game or an unknown overlay; `overlays` are any of :data:`OVERLAYS`.
     """
     _check_overlays(overlays)
-    catalog = catalog or BUILTIN
+    return _picture(game, player, catalog or BUILTIN, overlays, source, None)
+
+
+def scored_picture(
+    game: GameInput, report: Report, *, catalog: Catalog, source: str | None = None
+) -> str:
+    """:func:`render` of a game already scored (every player, no overlay): its `report`,
+    lean or detailed, as :func:`neweden.score` gives it with `catalog` in the current
+    language (a batch's), is what the picture draws, the game not scored again."""
+    return _picture(game, None, catalog, (), source, report)
+
+
+def _picture(
+    game: GameInput,
+    player: str | None,
+    catalog: Catalog,
+    overlays: Sequence[str],
+    source: str | None,
+    scored: Report | None,
+) -> str:
     decoded = decode_game(game)
     resolved = resolve_game(decoded, catalog)
     # the lean report and every city's figures from one pass: the picture draws no audit
     # line (the military overlays come from the figures), so it does not pay for the
     # audit's epiphany searches
-    report, figures = score_pictured(decoded, catalog=catalog)
+    report, figures = score_pictured(decoded, catalog=catalog, report=scored)
     military = MODES[decoded.mode].military
     blamed = suspects(report, resolved.cities)
     names = [p.name for p in decoded.players]

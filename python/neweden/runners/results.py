@@ -426,9 +426,9 @@ def score_entries(
     if svg:
         left = len(results) if pictures is None else pictures
         drawn = []
-        for e, r in zip(entries, results, strict=True):
+        for e, r, report in zip(entries, results, found, strict=True):
             if left > 0 and not r.valid:
-                r = _with_picture(e, r, catalog)
+                r = _with_picture(e, r, catalog, report)
                 left -= r.svg is not None
             drawn.append(r)
         results = drawn
@@ -480,14 +480,17 @@ def svg_name(entry: Entry) -> str:
     return f"{safe}-{digest}.svg"
 
 
-def _with_picture(entry: Entry, result: Result, catalog: Catalog) -> Result:
+def _with_picture(entry: Entry, result: Result, catalog: Catalog, report: Scored) -> Result:
+    """The result with the picture of its game (an invalid readable one), drawn from its
+    report."""
     if result.valid:
         return result
     if entry.data is None or not result.readable:  # not a readable game: nothing to draw
         return result
-    from neweden.present.render import render
+    assert isinstance(report, Report)  # (a readable game's)
+    from neweden.present.render import scored_picture
 
-    picture = render(entry.data, catalog=catalog, source=entry.label())
+    picture = scored_picture(entry.data, report, catalog=catalog, source=entry.label())
     return result._replace(
         svg=picture,
         svg_name=svg_name(entry),

@@ -325,15 +325,17 @@ def score_reports(
 
 
 def score_pictured(
-    game: Game, *, catalog: Catalog | None = None
+    game: Game, *, catalog: Catalog | None = None, report: Report | None = None
 ) -> tuple[Report, list[CityFigures]]:
     """The lean report of a decoded game and the per-card figures of every city, from one
-    pass of the core (what a picture draws)."""
+    pass of the core (what a picture draws). `report`: the game's report when the caller
+    has scored it already (a batch), used as it is."""
     catalog = catalog or BUILTIN
     with collector_paused():
         packed = pack_games([game], catalog)
         found = native_geometry.games(packed, [game], catalog, ALL_DETAILS)
-        (report,) = score_packed([game], packed, found, catalog=catalog, detail=False)
+        if report is None:
+            (report,) = score_packed([game], packed, found, catalog=catalog, detail=False)
     return report, [found.listed[k] for k in range(len(game.players))]
 
 
