@@ -321,6 +321,8 @@ def _icons(placed: _Placed, spec: CardSpec, by_index: dict[int, ResolvedCard]) -
     cx = x + CARD / 2
     out = []
     icons = spec.sides_as_placed(card.rotated)
+    # where the cards joined to it lie, (columns, rows) away: a side facing none is open
+    joined = {(by_index[j].col - card.col, by_index[j].row - card.row) for j in placed.joined}
     for side in SIDES:
         if side not in icons:
             continue
@@ -331,15 +333,7 @@ def _icons(placed: _Placed, spec: CardSpec, by_index: dict[int, ResolvedCard]) -
             f'<rect class="icon" x="{ix - w / 2:.1f}" y="{iy - h / 2:.1f}" '
             f'width="{w}" height="{h}" fill="#264653" />'
         )
-        partner = next(
-            (
-                by_index[j]
-                for j in placed.joined
-                if (by_index[j].col - card.col, by_index[j].row - card.row) == (dx, dy)
-            ),
-            None,
-        )
-        if partner is None:  # an open connection
+        if (dx, dy) not in joined:  # an open connection
             ox, oy = ix + dx * 9, iy + dy * 9
             out.append(
                 f'<circle class="open" cx="{ox:.1f}" cy="{oy:.1f}" r="5" '
