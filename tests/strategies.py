@@ -364,3 +364,16 @@ def name_is_read(name: str, attribute: Attribute) -> bool:
         len(name) <= MAX_STRING
         and re.fullmatch(IDENTIFIER_PATTERN, fold(name, attribute)) is not None
     )
+
+
+def json_paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value, as the keys and indices that lead there (the value's
+    own first: `()`), in document order."""
+    out = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(json_paths(value, (*path, key)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(json_paths(value, (*path, i)))
+    return out

@@ -22,6 +22,7 @@ from neweden.format.decode import decode_game, find_problems
 from neweden.format.model import Game, LoneCity
 from neweden.format.problems import DECODE_CODES, GameDecodeError
 from tests.conftest import load_example
+from tests.strategies import json_paths
 
 BASES = [load_example("format-example.json"), load_example("military-two-players.json")]
 
@@ -40,22 +41,11 @@ json_values = st.recursive(
 )
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out.extend(_paths(value, (*path, key)))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out.extend(_paths(value, (*path, i)))
-    return out
-
-
 @st.composite
 def mutated_games(draw: st.DrawFn) -> Any:
     game: Any = copy.deepcopy(draw(st.sampled_from(BASES)))
     for _ in range(draw(st.sampled_from([0, 1, 1, 1, 2, 4]))):
-        paths = _paths(game)
+        paths = json_paths(game)
         path = draw(st.sampled_from(paths))
         action = draw(st.sampled_from(["replace", "delete", "add"]))
         if not path:

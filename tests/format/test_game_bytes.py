@@ -19,6 +19,7 @@ from neweden.format import game_bytes as gb
 from neweden.format.problems import GameDecodeError
 from neweden.format.untyped import CUT_DEPTH
 from tests.conftest import load_example
+from tests.strategies import json_paths
 
 
 class _Seat(enum.IntEnum):
@@ -82,23 +83,12 @@ json_values = st.recursive(
 )
 
 
-def _places(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out.extend(_places(value, (*path, key)))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out.extend(_places(value, (*path, i)))
-    return out
-
-
 @st.composite
 def mapped_games(draw: st.DrawFn) -> Any:
     """The format example with a value here and there replaced by any Python value."""
     game: Any = copy.deepcopy(load_example("format-example.json"))
     for _ in range(draw(st.sampled_from([1, 1, 2, 3]))):
-        path = draw(st.sampled_from(_places(game)[1:]))
+        path = draw(st.sampled_from(json_paths(game)[1:]))
         value = draw(json_values | python_values)
         node = game
         for key in path[:-1]:
