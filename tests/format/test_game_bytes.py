@@ -103,12 +103,14 @@ def test_a_mapping_gives_the_same_bytes_or_problems_encoded_as_it_is_or_copied(g
     assert _outcome(gb._mapping_bytes, game) == _outcome(gb._copied_bytes, game)
 
 
+@pytest.mark.parametrize("kinds", ["lists", "dicts", "both"])
 @pytest.mark.parametrize("deepest", range(CUT_DEPTH - 2, CUT_DEPTH + 3))
-def test_a_mapping_nested_near_the_cut_gives_the_same_either_way(deepest: int) -> None:
-    # the game is level 1, `meta` level 2: lists inside it down to level `deepest`
-    nested: Any = []  # level `deepest` itself
-    for _ in range(deepest - 3):
-        nested = [nested]
+def test_a_mapping_nested_near_the_cut_gives_the_same_either_way(deepest: int, kinds: str) -> None:
+    # the game is level 1, `meta` level 2: containers inside it down to level `deepest`
+    nested: Any = [] if kinds == "lists" else {"leaf": 1} if kinds == "dicts" else [1]
+    for level in range(deepest - 3):
+        wrap_in_list = kinds == "lists" or (kinds == "both" and level % 2 == 0)
+        nested = [nested, 2] if wrap_in_list else {"k": nested, "n": None}
     game = {"mode": "military", "players": [], "meta": {"deep": nested}}
     assert gb._only_json(game) is (deepest <= CUT_DEPTH)  # past the cut, _plain empties it
     assert _outcome(gb._mapping_bytes, game) == _outcome(gb._copied_bytes, game)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from bench.mixes import mistaken_games
@@ -258,6 +258,7 @@ def test_characters_xml_cannot_hold_are_replaced(char: str, where: str) -> None:
     st.text(alphabet=st.sampled_from(list("ab c-.,é…\t\n\x0b\r\u00a0\u2003")), max_size=130)
     | st.text(max_size=130)
     | st.lists(st.text(alphabet="abcé…-\u00a0", min_size=1, max_size=14), max_size=90).map(" ".join)
+    | st.lists(st.text(alphabet="abcé…1", min_size=1, max_size=14), max_size=90).map(" ".join)
 )
 def test_a_note_is_wrapped_as_textwrap_wraps_it(words: str) -> None:
     """The notes' lines (a note that fits one line taken as it is, without textwrap): what
@@ -266,9 +267,15 @@ def test_a_note_is_wrapped_as_textwrap_wraps_it(words: str) -> None:
     assert _wrapped(words) == expected
 
 
-@settings(max_examples=1000, deadline=None)
+#: Words _greedy_lines takes (printable, none empty) and words it leaves to textwrap.
+_PLAIN_WORDS = st.lists(st.text(alphabet="abé_18…", min_size=1, max_size=9), min_size=1)
+_HYPHENED_WORDS = st.lists(st.text(alphabet="abé_18…-", min_size=1, max_size=9), min_size=1)
+_ANY_WORDS = st.lists(st.text(alphabet="abé_18…-\u00a0 \t", max_size=9), min_size=1)
+
+
+@settings(max_examples=1500, deadline=None)
 @given(
-    st.lists(st.text(alphabet="abé_18…-\u00a0 \t", max_size=9), min_size=1, max_size=30),
+    st.one_of(_PLAIN_WORDS, _PLAIN_WORDS, _HYPHENED_WORDS, _ANY_WORDS).map(lambda w: w[:30]),
     st.integers(2, 40),
     st.integers(1, 5),
     st.sampled_from([" …", "…", " [...]", "X"]),
@@ -277,6 +284,9 @@ def test_a_note_is_wrapped_as_textwrap_wraps_it(words: str) -> None:
 @example(["ab", "a-b-cd", "ab"], 8, 4, " …")  # and after "a-b-"
 @example(["ab", "ab--cd", "ab"], 7, 4, " …")  # and at a dash
 @example(["abcdefghi", "jk"], 10, 1, "X")  # the placeholder just fits the last line
+@example(["a", "a", "a"], 3, 1, " …")  # a word and its space give room for the placeholder
+@example(["a", "ab", "a"], 2, 2, "…")  # the placeholder ends the line before, just fitting
+@example(["a", "a"], 2, 1, " …")  # alone on its line, the placeholder without its space
 def test_plain_words_are_wrapped_as_textwrap_wraps_them(
     words: list[str], width: int, most: int, placeholder: str
 ) -> None:
@@ -285,16 +295,26 @@ def test_plain_words_are_wrapped_as_textwrap_wraps_them(
     wider than a line) is left to textwrap (None)."""
     text = " ".join(words)
     lines = _greedy_lines(text, width, most, placeholder)
+    event("wrapped" if lines is not None else "left to textwrap")
     if lines is not None:
         assert lines == textwrap.wrap(text, width, max_lines=most, placeholder=placeholder)
 
 
-def test_a_long_note_of_plain_words_is_not_left_to_textwrap() -> None:
-    note = "/players/1/city/4: disconnected: " + "the card is not joined to the project " * 12
-    lines = _greedy_lines(note.strip(), NOTE_WIDTH, 4, " …")
-    assert lines is not None
-    assert len(lines) == 4
-    assert lines[-1].endswith(" …")
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["the card is not joined to the project"] * 12,
+        ["x" * 110] * 3 + ["a" * 54, "b" * 53, "d", "ee"],  # a word and its space make room
+        ["x" * 110] * 2 + ["y" * 108, "z" * 109, "w"],  # the placeholder on the line before
+    ],
+    ids=["sentence", "room", "line-before"],
+)
+def test_a_long_note_of_plain_words_is_wrapped_as_textwrap_wraps_it(words: list[str]) -> None:
+    note = " ".join(words)
+    lines = _greedy_lines(note, NOTE_WIDTH, 4, " …")
+    assert lines is not None  # (not left to textwrap)
+    assert lines == textwrap.wrap(note, NOTE_WIDTH, max_lines=4, placeholder=" …")
+    assert _wrapped(note) == lines
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])

@@ -64,6 +64,9 @@ def test_a_lone_city_is_told_as_the_rule_says(raw: bytes) -> None:
         (b'{"city": [], "x": 1e999}', False),  # no number past a float: a game's problem
         (b"[" * 5000 + b"]" * 5000, False),
         (b'{"city": [}', False),
+        (b'{"city": [], "x": "\xff"}', False),  # no UTF-8: not a lone city (nor a game)
+        (b'{"pl\\u0061yers": 1, "city": []}', False),  # "players", escaped
+        (b'{"\\u006dode": 1, "city": []}', False),  # "mode", escaped
     ],
 )
 def test_lone_city_cases(raw: bytes, lone: bool) -> None:

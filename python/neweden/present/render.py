@@ -217,7 +217,7 @@ def _greedy_lines(text: str, width: int, max_lines: int, placeholder: str) -> li
         if line:
             lines.append(" ".join(line) + placeholder)
         elif lines and len(lines[-1]) + len(placeholder) <= width:
-            lines[-1] += placeholder
+            lines[-1] += placeholder  # (a line made here never ends in white space to strip)
         else:
             lines.append(placeholder.lstrip())
         break
@@ -273,6 +273,8 @@ def _picture(
     scored: Report | None,
 ) -> str:
     decoded = decode_game(game)
+    if scored is not None:  # (the report of this game: its players, by name)
+        assert [p.name for p in scored.players] == [p.name for p in decoded.players]
     resolved = resolve_game(decoded, catalog)
     # the lean report and every city's figures from one pass: the picture draws no audit
     # line (the military overlays come from the figures), so it does not pay for the

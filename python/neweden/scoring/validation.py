@@ -42,7 +42,9 @@ _game_keys = msgspec.json.Decoder(_GameKeys).decode
 
 def _is_lone_city(raw: bytes) -> bool:
     """An object with `city` and neither `players` nor `mode` is a lone city. A document
-    with either at its top level (every game) is told so without being decoded whole."""
+    with either at its top level (every game) is told so without being decoded whole; any
+    other is decoded whole (a lone city is read twice: the values _GameKeys skips are not
+    checked, their UTF-8 included)."""
     try:
         keys = _game_keys(raw)
         if keys.players or keys.mode:  # (a value given is at least one byte)
