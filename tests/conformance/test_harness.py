@@ -429,3 +429,12 @@ def test_http_scorers_that_trickle_or_speak_no_http_are_bounded_and_reported(
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+def test_an_answer_nested_past_reading_is_garbage_not_a_crash() -> None:
+    from neweden.runners.conformance_run import _valid_answer
+
+    deep = b'{"id": "x", "report": ' + b"[" * 200_000 + b"]" * 200_000 + b"}"
+    said = _valid_answer(deep)  # once a RecursionError that stopped the harness
+    assert isinstance(said, str)
+    assert "recursion" in said

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from decimal import Decimal
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -136,3 +137,18 @@ def test_a_dict_of_json_values_is_encoded_without_the_copy(monkeypatch: pytest.M
 
     monkeypatch.setattr(gb, "_plain", no_copy)
     assert gb.game_bytes(game) == expected
+
+
+def test_a_value_nested_past_reading_is_read_cut_never_a_recursion_error() -> None:
+    from neweden.format.untyped import shallow_value
+
+    deep = b'{"a": 1, "b": ' + b"[" * 200_000 + b"]" * 200_000 + b"}"
+    value = shallow_value(deep)
+    assert value["a"] == 1
+    level, node = 1, value["b"]
+    while node:
+        level, node = level + 1, node[0]
+    assert level == CUT_DEPTH  # the list at the cut, emptied
+    assert shallow_value(b'{"a": [[1]]}') == {"a": [[1]]}
+    with pytest.raises(msgspec.ValidationError):
+        shallow_value(b"[1e999]")  # a number msgspec does not hold, said as msgspec says it

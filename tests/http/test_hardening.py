@@ -398,3 +398,14 @@ def test_a_batch_entry_with_1e999_in_meta_is_bad_value_at_its_pointer_and_the_ba
     first, second = answer["results"]
     assert [(e["code"], e["path"]) for e in first["errors"]] == [("bad_value", "/meta/x")]
     assert second["players"][0]["score"]["total"] == 78
+
+
+def test_a_standings_body_nested_past_reading_is_422() -> None:
+    # Once a RecursionError answered as a 500 ("the request failed; it is logged").
+    deep = b"[" * 200_000 + b"]" * 200_000
+    body = b'{"results": [{"valid": true, "meta": ' + deep + b"}]}"
+    with serving() as port:
+        status, answer = call(port, "POST", "/v1/standings", body)
+    assert status == 422
+    assert answer["detail"].endswith("it is nested more than 48 levels deep")
+    assert [e["code"] for e in answer["errors"]] == ["too_large"]

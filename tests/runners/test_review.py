@@ -274,3 +274,17 @@ def test_the_history_is_kept_nowhere_but_in_the_folder(tmp_path: Path) -> None:
         with pytest.raises(ReviewError) as refused:
             review.read(odd)
         assert refused.value.status == 404
+
+
+def test_a_game_nested_past_reading_is_listed_and_a_save_of_one_refused(folder: Path) -> None:
+    deep = b"[" * 200_000 + b"]" * 200_000
+    (folder / "deep.json").write_bytes(deep)  # once a RecursionError listing the folder
+    review = ReviewFolder(folder, BUILTIN)
+    listed = {item.id: item for item in review.queue()}
+    assert listed["deep.json"].valid is None  # not readable as a game
+    files = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    with pytest.raises(ReviewError) as refused:
+        review.save("a.json", deep, etag((folder / "a.json").read_bytes()))
+    assert refused.value.status == 400
+    assert "nested more than 48 levels deep" in refused.value.message
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files

@@ -744,3 +744,39 @@ def test_a_worker_lost_while_a_chunk_is_sent_names_the_first_chunk_not_done(
     with pytest.raises(batch.WorkerLost) as lost:
         list(workers.ordered(chunks, _double, 2, settings))
     assert "game 1" in str(lost.value)
+
+
+#: Lines nested past what msgspec follows: a bare array, and a game's field.
+DEEP_LINES = [
+    "[" * 200_000 + "]" * 200_000,
+    '{"mode": "military", "players": ' + "[" * 200_000 + "]" * 200_000 + ', "meta": {"t": 7}}',
+]
+
+
+def test_a_line_nested_past_reading_is_unreadable_and_every_output_goes_on(
+    tmp_path: Path,
+) -> None:
+    """Once a RecursionError in a worker (a table row's names, a picture's meta) that ended
+    the run with a traceback; now each such line is its own unreadable entry."""
+    games = tmp_path / "round.jsonl"
+    games.write_text("\n".join([*DEEP_LINES, GOOD, ILLEGAL]) + "\n")
+    out, table, page, pictures = (tmp_path / n for n in ("out.jsonl", "t.csv", "p.html", "svg"))
+    args = ["--out", str(out), "--csv", str(table), "--html", str(page), "--svg", str(pictures)]
+    done = subprocess.run(
+        [sys.executable, "-m", "neweden", "validate", str(games), *args, "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr  # invalid entries, no crash
+    assert "Traceback" not in done.stderr
+    assert "4 games: 1 valid, 3 invalid" in done.stdout
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [x["valid"] for x in lines] == [False, False, True, False]
+    assert [e["code"] for e in lines[0]["errors"]] == ["bad_type"]
+    assert lines[1]["errors"]  # said where it stands, under the cut
+    rows = list(csv.DictReader(io.StringIO(table.read_text())))
+    assert [r["source_line"] for r in rows[:2]] == ["1", "2"]
+    assert "round.jsonl:2" in page.read_text()
+    assert len(list(pictures.glob("*.svg"))) == 1  # the illegal game's; no picture of the rest

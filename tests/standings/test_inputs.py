@@ -520,3 +520,20 @@ def test_a_folder_walk_leaves_out_the_outputs_of_an_earlier_run(
     first = json.loads(out.read_text())
     assert _run(str(folder), "--json", str(out), "--quiet", capsys=capsys)[0] == 0
     assert json.loads(out.read_text()) == first  # its own JSON was not read as a game
+
+
+def test_a_line_nested_past_reading_is_left_out_and_the_rest_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once a RecursionError and a traceback: the line was decoded whole to see whether it
+    # is a result.
+    deep = "[" * 200_000 + "]" * 200_000
+    games = tmp_path / "liga.jsonl"
+    rounds = [_game("Liga", 1, ("Ana", 5), ("Bia", 3)), _game("Liga", 2, ("Bia", 4), ("Ana", 1))]
+    games.write_text("\n".join([deep, *map(json.dumps, rounds), '{"valid": ' + deep + "}"]))
+    code, out, _err = _run(str(games), capsys=capsys)
+    assert code == 0
+    assert "Liga — 2 rounds, 2 games" in out
+    assert "2 games left out:" in out
+    assert "liga.jsonl:1  unreadable  bad_type at /" in out
+    assert "liga.jsonl:4  not_a_result" in out  # read under the cut: `valid` is no verdict

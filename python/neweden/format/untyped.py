@@ -22,9 +22,11 @@ __all__ = [
     "OUT_OF_RANGE",
     "TOO_MANY_DIGITS",
     "OutOfRange",
+    "cut_deep",
     "generic_value",
     "generic_value_with_repeated_keys",
     "out_of_range_words",
+    "shallow_value",
 ]
 
 #: Containers deeper than this are emptied before the generic decode of the every-problem
@@ -110,6 +112,23 @@ def _loads(cut: bytes, **hooks: Any) -> Any:
     return json.loads(
         text, parse_float=_float_or_out_of_range, parse_int=_int_or_out_of_range, **hooks
     )
+
+
+def shallow_value(raw: bytes) -> Any:
+    """msgspec's untyped value of `raw`, never a RecursionError: a document nested deeper
+    than msgspec follows is read with its containers past CUT_DEPTH emptied (deeper than any
+    game, report or result may be). Raises :class:`msgspec.DecodeError` as msgspec does (a
+    :class:`msgspec.ValidationError` for a number it does not hold)."""
+    try:
+        return msgspec.json.decode(raw)
+    except RecursionError:
+        return msgspec.json.decode(_cut_deep_containers(raw, CUT_DEPTH))
+
+
+def cut_deep(raw: bytes) -> bytes:
+    """`raw` with its containers past CUT_DEPTH emptied (see :func:`shallow_value`): what a
+    typed decode that met a RecursionError reads instead."""
+    return _cut_deep_containers(raw, CUT_DEPTH)
 
 
 def generic_value(raw: bytes) -> Any:

@@ -13,6 +13,7 @@ from neweden.format import codes
 from neweden.format.descriptions import described
 from neweden.format.jsonscan import count_commas
 from neweden.format.problems import Problem
+from neweden.format.untyped import CUT_DEPTH
 from neweden.http.answers import envelope_problem, json_answer, problem_answer
 from neweden.http.batch_answer import MANY_COMMAS
 from neweden.i18n import _, number
@@ -98,6 +99,17 @@ def _too_many(count: int) -> Response:
     )
 
 
+def _too_deep() -> Response:
+    """The answer to a body nested past what can be read (no report or result is)."""
+    reason = _("it is nested more than {limit} levels deep", limit=CUT_DEPTH)
+    return problem_answer(
+        422,
+        "Unprocessable Content",
+        _("the body must be {shape}: {reason}", shape='{"results": [...]}', reason=reason),
+        [Problem(code=codes.TOO_LARGE, message=reason, path="")],
+    )
+
+
 def answer_standings(body: bytes) -> Response:
     """The answer to `/v1/standings` (on a worker thread): the results counted before they
     are decoded when there could be many (a result is a few hundred bytes; 32 MiB of `0,`
@@ -112,6 +124,8 @@ def answer_standings(body: bytes) -> Response:
         request = msgspec.json.decode(body, type=StandingsRequest)
     except msgspec.DecodeError as exc:
         return envelope_problem(exc, '{"results": [...]}')
+    except RecursionError:  # deeper than any report or result: refused, not cut
+        return _too_deep()
     if len(request.results) > MAX_RESULTS:
         return _too_many(len(request.results))
     specs = [] if isinstance(request.points, msgspec.UnsetType) else _specs(request.points)

@@ -221,7 +221,7 @@ def _valid_answer(line: bytes) -> dict[str, Any] | str:
     try:
         msgspec.json.decode(line, type=Answer)
         found: dict[str, Any] = json.loads(line)
-    except (msgspec.DecodeError, ValueError) as exc:
+    except (msgspec.DecodeError, ValueError, RecursionError) as exc:  # (nested past reading)
         return str(exc)
     return found
 

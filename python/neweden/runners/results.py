@@ -21,6 +21,7 @@ from neweden.format import codes
 from neweden.format.decode import GameInput
 from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
+from neweden.format.untyped import cut_deep, shallow_value
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
@@ -238,7 +239,7 @@ def _readable(data: bytes | None) -> tuple[list[str], str | None]:
     if data is None:
         return [], None
     try:
-        doc = msgspec.json.decode(data)
+        doc = shallow_value(data)  # (a document nested past what msgspec follows, too)
     except msgspec.DecodeError:
         return [], None
     if not isinstance(doc, dict):
@@ -264,7 +265,10 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
     if data is None:
         return None
     try:
-        return _meta_decoder.decode(data).meta
+        try:
+            return _meta_decoder.decode(data).meta
+        except RecursionError:  # nested past what msgspec follows (anywhere: it skips so)
+            return _meta_decoder.decode(cut_deep(data)).meta
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
 

@@ -28,6 +28,7 @@ import msgspec
 
 from neweden.catalog.catalog import Catalog
 from neweden.format.model import BOM, MAX_GAME_BYTES
+from neweden.format.untyped import CUT_DEPTH, shallow_value
 from neweden.i18n import N_, _
 from neweden.runners.results import score_entries
 from neweden.runners.sources import STATE_FOLDER, Entry, iter_entries
@@ -105,7 +106,7 @@ def _json(data: bytes | None) -> dict[str, Any]:
     if data is None:
         return {}
     try:
-        doc = msgspec.json.decode(data)
+        doc = shallow_value(data)  # (a document nested past what msgspec follows, too)
     except msgspec.DecodeError:
         return {}
     return doc if isinstance(doc, dict) else {}
@@ -247,6 +248,12 @@ class ReviewFolder:
             parsed = msgspec.json.decode(body)
         except msgspec.DecodeError:
             raise ReviewError(400, _("what is saved must be JSON (a game)")) from None
+        except RecursionError:  # (no game is: what is saved is kept whole, or refused)
+            message = _(
+                "what is saved is nested more than {limit} levels deep: it cannot be a game",
+                limit=CUT_DEPTH,
+            )
+            raise ReviewError(400, message) from None
         if line is not None and (b"\n" in body or b"\r" in body):
             body = msgspec.json.encode(parsed)  # one line of the file
         if if_match is None:

@@ -15,6 +15,7 @@ import msgspec
 
 from neweden.catalog.catalog import Catalog
 from neweden.format.problems import os_reason, problem_words
+from neweden.format.untyped import shallow_value
 from neweden.i18n import _, ngettext
 from neweden.present.standings import CSV_COLUMNS, csv_rows, standings_page, standings_table
 from neweden.runners.batch import missing_paths
@@ -56,11 +57,8 @@ def results_of(
         if entry.problem is not None or entry.data is None:
             found.append(LeftOut(entry.source(), None, None, "unreadable", _first_problem(entry)))
             continue
-        try:
-            doc = msgspec.json.decode(entry.data)
-        except msgspec.DecodeError:
-            doc = None
-        if isinstance(doc, dict) and "valid" in doc:
+        doc = _result_line(entry.data)
+        if doc is not None:
             found.append(read_result(doc, entry.source()))
         else:
             games.append((len(found), entry))
@@ -71,6 +69,32 @@ def results_of(
         for (at, entry), report in zip(chunk, reports, strict=True):
             found[at] = read_result(msgspec.to_builtins(report), entry.source())
     return [r for r in found if r is not None]
+
+
+class _Valid(msgspec.Struct):
+    """A document's top-level `valid` as its JSON text, read without the rest (an empty
+    Raw: not there)."""
+
+    valid: msgspec.Raw = msgspec.Raw()
+
+
+_valid = msgspec.json.Decoder(_Valid).decode
+
+
+def _result_line(data: bytes) -> dict[str, Any] | None:
+    """A line of a `validate --out` file (a JSON object with `valid`), decoded; None for
+    anything else (a game, scored then). A document without `valid` at its top level (a
+    game) is told so without being decoded whole."""
+    try:
+        if not _valid(data).valid:
+            return None
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        pass  # (not an object, say: decoded whole below, which tells)
+    try:
+        doc = shallow_value(data)  # (a document nested past what msgspec follows, too)
+    except msgspec.DecodeError:
+        return None
+    return doc if isinstance(doc, dict) and "valid" in doc else None
 
 
 def read_aliases(path: str) -> Aliases:
