@@ -438,3 +438,10 @@ def test_an_answer_nested_past_reading_is_garbage_not_a_crash() -> None:
     said = _valid_answer(deep)  # once a RecursionError that stopped the harness
     assert isinstance(said, str)
     assert "recursion" in said
+
+
+def test_an_http_answer_nested_past_reading_is_garbage_not_a_crash() -> None:
+    from neweden.runners.conformance_http import _answer_line
+
+    deep = b"[" * 200_000 + b"]" * 200_000
+    assert _answer_line(200, deep) == deep[:200]  # what the scorer sent, as garbage

@@ -41,7 +41,7 @@ def _answer_line(status: int, body: bytes) -> bytes:
     garbage."""
     try:
         doc = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # (not JSON, or nested past reading)
         return body[:200].replace(b"\n", b" ") or b"(empty)"
     if status in (400, 422) and isinstance(doc, dict) and isinstance(doc.get("errors"), list):
         found = {e["code"] for e in doc["errors"] if isinstance(e, dict) and "code" in e}
