@@ -11,7 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import neweden
 from neweden.cli.main import main
@@ -537,3 +540,35 @@ def test_a_line_nested_past_reading_is_left_out_and_the_rest_counted(
     assert "2 games left out:" in out
     assert "liga.jsonl:1  unreadable  bad_type at /" in out
     assert "liga.jsonl:4  not_a_result" in out  # read under the cut: `valid` is no verdict
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["valid", "mode", "players", "x"]), max_size=4).flatmap(
+        lambda keys: st.tuples(
+            st.just(keys),
+            st.lists(st.none() | st.booleans() | st.integers() | st.text(max_size=3), min_size=4),
+        )
+    ),
+    st.integers(0, 3),
+)
+def test_a_result_line_is_told_from_a_game_as_decoding_it_whole_tells(
+    drawn: tuple[list[str], list[Any]], cut: int
+) -> None:
+    """`_result_line` reads `valid` first; the answer is the whole document's: an object with
+    `valid` at its top level is a result (keys given twice, texts cut short, no UTF-8)."""
+    from neweden.format.untyped import shallow_value
+    from neweden.runners.standings import _result_line
+
+    keys, values = drawn
+    pairs = [f'"{k}": {json.dumps(v)}' for k, v in zip(keys, values, strict=False)]
+    raw = ("{" + ", ".join(pairs) + "}").encode()
+    raw = raw[: len(raw) - cut] if cut else raw
+    if cut == 3:
+        raw = raw.replace(b'"x"', b'"\xff"')
+    try:
+        whole = shallow_value(raw)
+    except msgspec.DecodeError:
+        whole = None
+    expected = whole if isinstance(whole, dict) and "valid" in whole else None
+    assert _result_line(raw) == expected
