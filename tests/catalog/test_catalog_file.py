@@ -333,3 +333,38 @@ def test_a_catalog_of_deep_nesting_then_escaped_quotes_is_one_bad_json(
     path.write_bytes(b"[" * 2000 + b'"' + b'\\"' * 40_000)
     assert main(["catalog", "check", str(path)]) == 2
     assert capsys.readouterr().err.splitlines()[1].startswith("/: bad_json: ")
+
+
+# --- hardening, round four ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("a" + ".a" * 1000 + " = 1\n", "/: too_large: the TOML is nested too deep"),
+        ("[a" + ".a" * 1000 + "]\nx = 1\n", "/: too_large: the TOML is nested too deep"),
+        ("x = " + "7" * 5000 + "\n", "/: bad_toml: not valid TOML: an integer of more than"),
+        ("x = 0x" + "f" * 5000 + "\n", "/: bad_toml: not valid TOML: an integer of more than"),
+    ],
+    ids=["dotted-keys", "table-header", "digits", "hex-digits"],
+)
+def test_toml_read_without_recursion_but_written_with_it_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    # Once a RecursionError (keys a thousand levels deep, built by tomllib without
+    # recursing) or a ValueError (an integer of 5,000 digits): a traceback, exit 1.
+    path = tmp_path / "odd.toml"
+    path.write_text(text)
+    assert main(["catalog", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert said in err
+    assert "Traceback" not in err
+
+
+def test_a_catalog_that_never_ends_is_read_only_past_its_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Once read whole: /dev/zero (or a pipe) filled the memory before the size was checked.
+    assert main(["catalog", "check", "/dev/zero"]) == 2
+    err = capsys.readouterr().err
+    assert "/: too_large: the catalog is more than 4,194,304 bytes" in err

@@ -445,3 +445,38 @@ def test_an_http_answer_nested_past_reading_is_garbage_not_a_crash() -> None:
 
     deep = b"[" * 200_000 + b"]" * 200_000
     assert _answer_line(200, deep) == deep[:200]  # what the scorer sent, as garbage
+
+
+@pytest.mark.parametrize(
+    ("status", "body"),
+    [
+        (422, b'{"errors": [{"code": [1, 2]}]}'),  # a code that is a list
+        (
+            200,
+            b'{"format": "new-eden/report@1", "valid": true, "errors": [], "players": '
+            b'[{"name": "\\ud800", "place": 1, "legal": true, "open_connections": 0, '
+            b'"stars": 0, "errors": [], "score": {"total": 1, "requirements": 0, '
+            b'"military": null, "epiphanies": 0, "ten_cards": 0, "bonuses": 0}}]}',
+        ),
+    ],
+    ids=["list-code", "lone-surrogate-name"],
+)
+def test_an_http_answer_that_is_no_answer_is_garbage_not_a_crash(status: int, body: bytes) -> None:
+    from neweden.runners.conformance_http import _answer_line
+
+    # once a TypeError (a list in a set) or a UnicodeEncodeError, ending the harness's run
+    assert _answer_line(status, body) == body
+
+
+@pytest.mark.parametrize(
+    "manifest",
+    [b"[" * 5000 + b"]" * 5000, b'{"format": "new-eden/suite@1", "sha256": ["x"]}'],
+    ids=["deep", "sums-a-list"],
+)
+def test_a_suite_whose_manifest_is_no_manifest_is_refused(tmp_path: Path, manifest: bytes) -> None:
+    from neweden.runners.conformance_run import SuiteError, load_suite
+
+    (tmp_path / "manifest.json").write_bytes(manifest)
+    (tmp_path / "cases.jsonl").write_bytes(b"")
+    with pytest.raises(SuiteError):  # once a RecursionError or an AttributeError
+        load_suite(str(tmp_path))

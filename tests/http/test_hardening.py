@@ -409,3 +409,36 @@ def test_a_standings_body_nested_past_reading_is_422() -> None:
     assert status == 422
     assert answer["detail"].endswith("it is nested more than 48 levels deep")
     assert [e["code"] for e in answer["errors"]] == ["too_large"]
+
+
+def test_a_batch_with_a_game_nested_past_reading_answers_every_game() -> None:
+    # Once a RecursionError reading the envelope: a 500, and the batch's games unanswered.
+    deep = b"[" * 200_000 + b"]" * 200_000
+    body = b'{"games": [' + deep + b", " + example_game() + b"]}"
+    with serving() as port:
+        status, answer = call(port, "POST", "/v1/score/batch", body)
+    assert status == 200
+    first, second = answer["results"]
+    assert [(e["code"], e["path"]) for e in first["errors"]] == [("bad_type", "")]
+    assert second["players"][0]["score"]["total"] == 78
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        (b'{"game": GAME, "player": "Jos\xe9", "card": "new-eden"}', "/player"),  # Latin-1
+        (b'{"game": GAME, "player": "Sarah", "card": {"style": "\xff"}}', "/card"),
+        (b"[" * 200_000 + b"]" * 200_000, ""),
+    ],
+    ids=["latin1-player", "latin1-card", "deep-array"],
+)
+def test_a_placements_request_not_utf8_or_nested_past_reading_is_4xx(
+    body: bytes, path: str
+) -> None:
+    # Once a DecodeError (a value's UTF-8 is checked only when it is read) or a
+    # RecursionError (an array body read again whole): a 500.
+    body = body.replace(b"GAME", example_game())
+    with serving() as port:
+        status, answer = call(port, "POST", "/v1/placements", body)
+    assert status in (400, 422)
+    assert [e["path"] for e in answer["errors"]] == [path]

@@ -288,3 +288,12 @@ def test_a_game_nested_past_reading_is_listed_and_a_save_of_one_refused(folder: 
     assert refused.value.status == 400
     assert "nested more than 48 levels deep" in refused.value.message
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files
+
+
+def test_a_version_name_too_long_for_the_file_system_is_no_version(folder: Path) -> None:
+    review = ReviewFolder(folder, BUILTIN)
+    original = (folder / "a.json").read_bytes()
+    review.save("a.json", json.dumps(_typo()).encode(), etag(original))  # a history now
+    with pytest.raises(ReviewError) as refused:  # once an OSError (ENAMETOOLONG): a 500
+        review.restore("a.json", "x" * 300 + ".json", etag(review.read("a.json")))
+    assert refused.value.status == 404

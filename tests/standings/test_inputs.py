@@ -572,3 +572,24 @@ def test_a_result_line_is_told_from_a_game_as_decoding_it_whole_tells(
         whole = None
     expected = whole if isinstance(whole, dict) and "valid" in whole else None
     assert _result_line(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b'{"a": ' + b"[" * 1000 + b"]" * 1000 + b"}", "it is nested more than 48 levels deep"),
+        (b'{"Ana": "\\ud800"}', "not UTF-8 text"),  # a lone surrogate, escaped
+        (b'{"\\udfff": "Ana"}', "not UTF-8 text"),
+        (b'{"Ana": "' + b"x" * (1 << 20) + b'"}', "it is larger than 1,048,576 bytes"),
+    ],
+    ids=["deep", "lone-name", "lone-alias", "large"],
+)
+def test_an_alias_file_that_cannot_be_one_is_refused(
+    folder: Path, tmp_path: Path, content: bytes, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once a RecursionError, or a UnicodeEncodeError when the table was written: a traceback.
+    aliases = tmp_path / "aliases.json"
+    aliases.write_bytes(content)
+    code, _out, err = _run(str(folder), "--alias", str(aliases), capsys=capsys)
+    assert code == 2
+    assert f"--alias {aliases}: {said}" in err

@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime
 import hashlib
 import math
+import os
 import re
+import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -42,6 +44,7 @@ from neweden.format.model import (
     TypeName,
 )
 from neweden.format.problems import Problem, did_you_mean, document_order, join, os_reason
+from neweden.format.untyped import TOO_MANY_DIGITS, out_of_range_words
 from neweden.format.vocabulary import (
     MAX_STYLES,
     MAX_TYPES,
@@ -470,9 +473,13 @@ def _as_json(data: bytes, source: str) -> tuple[bytes, list[Problem]]:
         return data.removeprefix(BOM), []
     try:
         doc = tomllib.loads(data.decode("utf-8"))
+        # (tables of dotted keys or headers a thousand levels deep are built without
+        # recursion, and only writing them as JSON recurses; an integer of more digits than
+        # Python converts is a ValueError, reading or writing it)
+        return msgspec.json.encode(doc), _toml_problems(doc)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise _bad_toml(source, _("not valid TOML: {why}", why=toml_error_words(exc))) from None
-    except RecursionError:  # arrays or inline tables some hundreds of levels deep
+    except RecursionError:  # arrays, inline tables or keys some hundreds of levels deep
         raise CatalogError(
             source,
             [
@@ -485,7 +492,39 @@ def _as_json(data: bytes, source: str) -> tuple[bytes, list[Problem]]:
                 )
             ],
         ) from None
-    return msgspec.json.encode(doc), _toml_problems(doc)
+    except ValueError:  # an integer of more digits than Python converts
+        why = out_of_range_words(TOO_MANY_DIGITS)
+        raise _bad_toml(source, _("not valid TOML: {why}", why=why)) from None
+
+
+def _too_large(source: str, size: str) -> CatalogError:
+    return CatalogError(
+        source,
+        [
+            Problem(
+                code=codes.TOO_LARGE,
+                message=_(
+                    "the catalog is {size} bytes; the limit is {limit} (4 MiB)",
+                    size=size,
+                    limit=number(MAX_CATALOG_BYTES),
+                ),
+                path="",
+            )
+        ],
+    )
+
+
+def _read_bounded(path: str | Path) -> bytes:
+    """A catalog file's bytes; :func:`_too_large` (its size said) for a file over the limit,
+    read no further than one byte past it (a device or a pipe without end included)."""
+    with open(path, "rb") as handle:
+        found = os.fstat(handle.fileno())
+        if stat.S_ISREG(found.st_mode) and found.st_size > MAX_CATALOG_BYTES:
+            raise _too_large(str(path), number(found.st_size))
+        data = handle.read(MAX_CATALOG_BYTES + 1)
+    if len(data) > MAX_CATALOG_BYTES:  # a stream: how long, it does not say
+        raise _too_large(str(path), _("more than {size}", size=number(MAX_CATALOG_BYTES)))
+    return data
 
 
 def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catalog:
@@ -493,20 +532,7 @@ def parse_catalog(data: bytes, source: str, *, base: Catalog = BUILTIN) -> Catal
     JSON), merged over `base`. Raises :class:`CatalogError` listing every problem."""
     digest = hashlib.sha256(data).hexdigest()
     if len(data) > MAX_CATALOG_BYTES:
-        raise CatalogError(
-            source,
-            [
-                Problem(
-                    code=codes.TOO_LARGE,
-                    message=_(
-                        "the catalog is {size} bytes; the limit is {limit} (4 MiB)",
-                        size=number(len(data)),
-                        limit=number(MAX_CATALOG_BYTES),
-                    ),
-                    path="",
-                )
-            ],
-        )
+        raise _too_large(source, number(len(data)))
     raw, toml_problems = _as_json(data, source)
     problems = find_problems(raw, CatalogFile, labels=_LABELS, checks=_CHECKS)
     if toml_problems:  # they replace what the walk says of the stand-ins at their places
@@ -566,7 +592,7 @@ def load_catalog(path: str | Path) -> Catalog:
     >>> folder.cleanup()
     """
     try:
-        data = Path(path).read_bytes()
+        data = _read_bounded(path)
     except OSError as exc:
         raise CatalogError(
             str(path),

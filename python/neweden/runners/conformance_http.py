@@ -44,14 +44,15 @@ def _answer_line(status: int, body: bytes) -> bytes:
     except (ValueError, RecursionError):  # (not JSON, or nested past reading)
         return body[:200].replace(b"\n", b" ") or b"(empty)"
     if status in (400, 422) and isinstance(doc, dict) and isinstance(doc.get("errors"), list):
-        found = {e["code"] for e in doc["errors"] if isinstance(e, dict) and "code" in e}
-        codes = sorted(str(c) for c in found)
-        return json.dumps({"valid": False, "players": [], "codes": codes}).encode()
+        listed = [e["code"] for e in doc["errors"] if isinstance(e, dict) and "code" in e]
+        if not any(isinstance(c, (list, dict)) for c in listed):  # (else garbage)
+            codes = sorted({str(c) for c in listed})
+            return json.dumps({"valid": False, "players": [], "codes": codes}).encode()
     if status == 200 and isinstance(doc, dict) and doc.get("format") == "new-eden/report@1":
         try:
             return msgspec.json.encode(answer_of(doc))
-        except (KeyError, TypeError, AttributeError):
-            pass  # a report that is not one: garbage
+        except (KeyError, TypeError, AttributeError, UnicodeEncodeError):
+            pass  # a report that is not one (a lone surrogate in a name, say): garbage
     return body[:MAX_ANSWER_BYTES].replace(b"\n", b" ")
 
 

@@ -139,7 +139,7 @@ def _case(raw: bytes, number: int) -> Case:
             raise TypeError("expected.players")
         game = json.dumps(doc["game"], ensure_ascii=False, separators=(",", ":"))
         return Case(str(doc["id"]), str(doc["area"]), game.encode(), expected)
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:  # (nested past reading)
         raise SuiteError(f"cases.jsonl, line {number}: not a case ({exc})") from None
 
 
@@ -152,12 +152,13 @@ def load_suite(folder: str) -> tuple[dict[str, Any], list[Case]]:
             manifest = json.load(handle)
         with open(os.path.join(folder, "cases.jsonl"), "rb") as handle:
             body = handle.read()
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise SuiteError(str(exc)) from None
     if not isinstance(manifest, dict) or manifest.get("format") != SUITE_FORMAT:
         raise SuiteError(f"manifest.json is not of the format {SUITE_FORMAT}")
     digest = hashlib.sha256(body).hexdigest()
-    if digest != (manifest.get("sha256") or {}).get("cases.jsonl"):
+    sums = manifest.get("sha256")
+    if not isinstance(sums, dict) or digest != sums.get("cases.jsonl"):
         raise SuiteError("cases.jsonl is not the file manifest.json names (its SHA-256 differs)")
     cases = [_case(raw, k) for k, raw in enumerate(body.splitlines(), 1)]
     if len(cases) != manifest.get("cases"):

@@ -289,9 +289,14 @@ class ReviewFolder:
         if "/" in version or "\\" in version or not version.endswith(".json"):
             raise ReviewError(404, _("no such version: {version}", version=version))
         found = folder / version
-        if not found.is_file() or found.is_symlink() or found.stat().st_size > MAX_GAME_BYTES:
+        try:  # (a name the file system cannot hold, 300 characters say, is no version either)
+            kept = found.is_file() and not found.is_symlink()
+            data = found.read_bytes() if kept and found.stat().st_size <= MAX_GAME_BYTES else None
+        except OSError:
+            data = None
+        if data is None:
             raise ReviewError(404, _("no such version: {version}", version=version))
-        return self.save(game_id, found.read_bytes(), if_match)
+        return self.save(game_id, data, if_match)
 
     def photo(self, game_id: str) -> tuple[bytes, str]:
         """The game's photo (its `meta.photo`, a path from the game's file, in the folder)

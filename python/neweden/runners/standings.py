@@ -15,8 +15,8 @@ import msgspec
 
 from neweden.catalog.catalog import Catalog
 from neweden.format.problems import os_reason, problem_words
-from neweden.format.untyped import shallow_value
-from neweden.i18n import _, ngettext
+from neweden.format.untyped import CUT_DEPTH, shallow_value
+from neweden.i18n import _, ngettext, number
 from neweden.present.standings import CSV_COLUMNS, csv_rows, standings_page, standings_table
 from neweden.runners.batch import missing_paths
 from neweden.runners.outputs import WriteError, csv_line, header_names, write_whole
@@ -100,9 +100,13 @@ def _result_line(data: bytes) -> dict[str, Any] | None:
 def read_aliases(path: str) -> Aliases:
     """The alias file: `ALIAS = NAME` lines, or a `.json` object; StandingsError when it
     cannot be read or is not one."""
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
+    try:  # (one byte past the limit at most: a stream without end is not read whole)
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_ALIAS_BYTES + 1)
+        if len(data) > MAX_ALIAS_BYTES:
+            why = _("it is larger than {size} bytes", size=number(MAX_ALIAS_BYTES))
+            raise StandingsError(_("--alias {path}: {why}", path=path, why=why))
+        text = data.decode("utf-8-sig")
     except OSError as exc:
         raise StandingsError(_("--alias {path}: {why}", path=path, why=os_reason(exc))) from None
     except UnicodeDecodeError:
@@ -114,12 +118,31 @@ def read_aliases(path: str) -> Aliases:
         pairs = json.loads(text, object_pairs_hook=_pairs)
     except ValueError as exc:
         raise StandingsError(_("--alias {path}: {why}", path=path, why=str(exc))) from None
+    except RecursionError:  # (an alias file is one object of strings)
+        why = _("it is nested more than {limit} levels deep", limit=CUT_DEPTH)
+        raise StandingsError(_("--alias {path}: {why}", path=path, why=why)) from None
     if not isinstance(pairs, _Pairs) or not all(isinstance(v, str) for _k, v in pairs):
         raise StandingsError(
             _('--alias {path}: write one object, {{"ALIAS": "NAME", ...}}', path=path)
         )
+    if not all(_utf8(key) and _utf8(name) for key, name in pairs):  # (a lone surrogate)
+        why = _("not UTF-8 text")
+        raise StandingsError(_("--alias {path}: {why}", path=path, why=why))
     # (each pair as given: a key given twice is said by aliases_from_mapping)
     return aliases_from_mapping(list(pairs), [f"{path}: {key}" for key, _v in pairs])
+
+
+#: The largest alias file read (a few hundred names fit in some kilobytes).
+MAX_ALIAS_BYTES = 1024 * 1024
+
+
+def _utf8(text: str) -> bool:
+    """Whether `text` can be written as UTF-8 (JSON's escapes can give a lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Pairs(list[tuple[str, Any]]):

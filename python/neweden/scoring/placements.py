@@ -21,9 +21,7 @@ import msgspec
 from neweden.catalog.catalog import BUILTIN, Catalog, resolve_extras
 from neweden.format import codes
 from neweden.format.decode import (
-    CUT_DEPTH,
     GameInput,
-    _cut_deep_containers,
     decode_card,
     decode_game,
     decode_game_bytes,
@@ -36,6 +34,7 @@ from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
+from neweden.format.untyped import cut_deep, shallow_value
 from neweden.geometry.compact import FLAGS, UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import JsonGames, Placed
@@ -453,7 +452,7 @@ def answer_request(body: bytes, catalog: Catalog | None = None) -> dict[str, Any
         try:
             fields = _request_fields(body)
         except msgspec.ValidationError:
-            msgspec.json.decode(body)  # not JSON at all is said first
+            shallow_value(body)  # not JSON at all is said first (however deep it nests)
             raise GameDecodeError([_request_problem(codes.BAD_TYPE, "", _REQUEST_WORDS)]) from None
     except msgspec.DecodeError as exc:
         raise GameDecodeError([not_json(exc)]) from None
@@ -491,8 +490,7 @@ def _request_fields(body: bytes) -> dict[str, msgspec.Raw]:
     try:
         return msgspec.json.decode(body, type=dict[str, msgspec.Raw])
     except RecursionError:
-        cut = _cut_deep_containers(body, CUT_DEPTH)
-        return msgspec.json.decode(cut, type=dict[str, msgspec.Raw])
+        return msgspec.json.decode(cut_deep(body), type=dict[str, msgspec.Raw])
 
 
 def _field(fields: dict[str, msgspec.Raw], name: str, kind: Any, problems: list[Problem]) -> Any:
@@ -502,7 +500,10 @@ def _field(fields: dict[str, msgspec.Raw], name: str, kind: Any, problems: list[
         return msgspec.json.decode(fields[name], type=kind)
     except msgspec.ValidationError:
         problems.append(_request_problem(codes.BAD_TYPE, f"/{name}", name))
-        return None
+    except msgspec.DecodeError as exc:  # (a text no UTF-8: the request's decode skipped it)
+        said = not_json(exc)
+        problems.append(Problem(code=said.code, message=said.message, path=f"/{name}"))
+    return None
 
 
 def _request_problem(code: str, path: str, name: str) -> Problem:
