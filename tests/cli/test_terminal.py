@@ -152,7 +152,10 @@ def test_file_colon_line_scores_that_line(
         ("13", "there is no game at line 13: the last game is on line 3", "não há partida"),
         ("2", "line 2 is blank: no game there", "está em branco"),
         ("0", "lines count from 1", "as linhas contam a partir de 1"),
+        # once a ValueError (Python converts no integer of more than 4,300 digits)
+        ("7" * 5000, "no file has that many lines", "nenhum arquivo tem tantas linhas"),
     ],
+    ids=["past-the-end", "blank", "zero", "5000-digits"],
 )
 def test_file_colon_line_says_why_there_is_no_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, english: str, portuguese: str

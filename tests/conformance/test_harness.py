@@ -5,6 +5,7 @@ slow is reported, never stopping the run."""
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import textwrap
@@ -480,3 +481,40 @@ def test_a_suite_whose_manifest_is_no_manifest_is_refused(tmp_path: Path, manife
     (tmp_path / "cases.jsonl").write_bytes(b"")
     with pytest.raises(SuiteError):  # once a RecursionError or an AttributeError
         load_suite(str(tmp_path))
+
+
+class _Endless(io.RawIOBase):
+    """A stream of one line that never ends (as `< /dev/zero`), counting what is read; read
+    only in bounded pieces, or it fails."""
+
+    def __init__(self, then: bytes, most: int) -> None:
+        self.then, self.most, self.given = then, most, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> bytes:
+        bounded = size is not None and 0 < size <= (2 << 20)
+        assert bounded, "a line read without a bound"
+        if self.given >= self.most:  # (the line ends, and a game follows: a line a call)
+            line, rest = self.then.split(b"\n", 1) if self.then else (b"", b"")
+            self.then = rest
+            return line + b"\n" if line or rest else b""
+        self.given += size
+        return b"0" * size
+
+    def __iter__(self) -> Any:
+        raise AssertionError("a line read without a bound")
+
+
+def test_an_answer_to_a_line_without_end_is_read_in_bounded_pieces() -> None:
+    from neweden.cli.main import example_game
+    from neweden.runners.conformance_suite import answer_lines
+
+    # Once each line read whole (`for line in stdin`): `< /dev/zero` filled the memory.
+    game = example_game().replace(b"\n", b" ") + b"\n"
+    out = io.BytesIO()
+    assert answer_lines(_Endless(b"\n" + game, 50 << 20), out) == 2
+    first, second = (json.loads(x) for x in out.getvalue().splitlines())
+    assert first == {"valid": False, "codes": ["too_large"]}
+    assert second["valid"] is True

@@ -96,11 +96,20 @@ def _jsonl_game(name: str) -> bytes | None:
     return None
 
 
+#: The most digits of a FILE:LINE's line number read as a number: Python converts no integer
+#: of more (its limit, 4,300 by default); any file ends long before.
+_MOST_DIGITS = sys.get_int_max_str_digits() or 4300
+
+
 def score_input(name: str) -> bytes | None:
     """The game FILE names: standard input (`-`), a file, a JSON Lines file of one game,
     or `FILE:LINE`; None with the reason written. Raises GameDecodeError (`too_large`)."""
     at = _AT_LINE.fullmatch(name)
     if at is not None and not os.path.exists(name) and os.path.exists(at["file"]):
+        if len(at["line"].lstrip("0")) > _MOST_DIGITS:  # (past any file)
+            said = _("neweden: {name}: no file has that many lines", name=name)
+            sys.stderr.write(said + "\n")
+            return None
         line = int(at["line"])
         if line < 1:
             sys.stderr.write(_("neweden: {name}: lines count from 1", name=name) + "\n")

@@ -25,6 +25,7 @@ from neweden.format import codes
 from neweden.geometry.synth import city_json, grow_city
 from neweden.i18n import speaking
 from neweden.runners.results import scored
+from neweden.runners.sources import Entry, read_lines
 from neweden.scoring.types import Report
 
 __all__ = [
@@ -106,20 +107,21 @@ def answer_lines(
 ) -> int:
     """neweden as a scorer of the protocol: each line of `source` a game, each answer a line
     of `out` in order, a chunk of games scored at once (`reference`: the pure-Python core).
-    The games answered."""
+    A line over 1 MiB is answered `too_large`, read past in bounded pieces (a stream without
+    a line end never fills the memory). The games answered."""
     answered = 0
-    waiting: list[bytes] = []
+    waiting: list[Entry] = []
 
     def flush() -> None:
-        found = scored(waiting, [None] * len(waiting), BUILTIN, False, reference=reference)
+        games, problems = [e.data for e in waiting], [e.problem for e in waiting]
+        found = scored(games, problems, BUILTIN, False, reference=reference)
         out.write(b"".join(msgspec.json.encode(answer_of(r)) + b"\n" for r in found))
         out.flush()
         waiting.clear()
 
-    for line in source:
-        if line.strip():
-            waiting.append(line)
-            answered += 1
+    for entry in read_lines(source, "-"):  # (blank lines skipped)
+        waiting.append(entry)
+        answered += 1
         if len(waiting) >= chunk:
             flush()
     if waiting:

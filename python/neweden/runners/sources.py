@@ -40,6 +40,7 @@ __all__ = [
     "open_regular",
     "plan_blocks",
     "read_block",
+    "read_lines",
 ]
 
 MAX_LINE_BYTES = 1024 * 1024  # FORMAT §1: a .jsonl line is at most 1 MiB
@@ -184,6 +185,13 @@ def _lines(
         if blank_limit is not None and blank_bytes > blank_limit:
             yield Entry(path, blank_from, None, _blank_run(blank_from, number, blank_limit))
             return
+
+
+def read_lines(handle: _Readable, path: str) -> Iterator[Entry]:
+    """The entries of a stream of JSON Lines (standard input, say) as a `.jsonl` file's are
+    read: one a non-blank line, a line over MAX_LINE_BYTES a `too_large` entry read past in
+    bounded pieces; `path` names the source in each entry."""
+    return _lines(handle, path)
 
 
 def _unreadable_past(path: str, number: int, exc: OSError | EOFError) -> Entry:
