@@ -297,3 +297,16 @@ def test_a_version_name_too_long_for_the_file_system_is_no_version(folder: Path)
     with pytest.raises(ReviewError) as refused:  # once an OSError (ENAMETOOLONG): a 500
         review.restore("a.json", "x" * 300 + ".json", etag(review.read("a.json")))
     assert refused.value.status == 404
+
+
+def test_a_save_of_several_lines_keeps_every_byte_but_its_line_breaks(folder: Path) -> None:
+    # Once written on its line as msgspec read it: a key given twice kept its last value
+    # only, the reviewer's text lost (the format reads the last, as before).
+    review = ReviewFolder(folder, BUILTIN)
+    pretty = json.dumps(_game(), indent=2)
+    twice = pretty.replace('"mode":', '"mode": "populist",\r\n  "mode":', 1).encode()
+    review.save("b.jsonl:2", twice, etag(review.read("b.jsonl:2")))
+    saved = (folder / "b.jsonl").read_bytes().split(b"\r\n")[1]
+    assert saved == twice.replace(b"\r", b" ").replace(b"\n", b" ")
+    assert saved.count(b'"mode":') == 2
+    assert json.loads(saved) == _game()  # the last `mode` read, as the format reads it
