@@ -362,6 +362,6 @@ def _card_json(text: str) -> Any:
     try:
         return json.loads(text)
     except RecursionError:
-        from neweden.format.untyped import CUT_DEPTH, _cut_deep_containers
+        from neweden.format.untyped import cut_deep
 
-        return json.loads(_cut_deep_containers(text.encode(), CUT_DEPTH))
+        return json.loads(cut_deep(text.encode()))

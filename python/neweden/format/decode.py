@@ -34,8 +34,6 @@ from neweden.format.game_bytes import GameInput, game_bytes
 from neweden.format.model import Bonus, EpiphanyEntry, Game, InlineCard, LoneCity, Placement, Player
 from neweden.format.not_json import not_json
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.format.untyped import CUT_DEPTH as CUT_DEPTH  # (read here by scoring/placements.py)
-from neweden.format.untyped import _cut_deep_containers as _cut_deep_containers
 from neweden.format.untyped import generic_value, generic_value_with_repeated_keys
 from neweden.format.walk import MAX_LISTED_PROBLEMS, CrossCheck, Sound, Walk
 from neweden.i18n import N_, _, ngettext, number

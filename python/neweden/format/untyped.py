@@ -10,7 +10,8 @@ import json
 import math
 import re
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, overload
 
 import msgspec
 import numpy as np
@@ -28,6 +29,9 @@ __all__ = [
     "out_of_range_words",
     "shallow_value",
 ]
+
+#: What a decoder makes of a document (see :func:`shallow_value`).
+T = TypeVar("T")
 
 #: Containers deeper than this are emptied before the generic decode of the every-problem
 #: pass. The format itself is at most 7 deep; `meta` may add 32; anything deeper is already
@@ -114,20 +118,28 @@ def _loads(cut: bytes, **hooks: Any) -> Any:
     )
 
 
-def shallow_value(raw: bytes) -> Any:
-    """msgspec's untyped value of `raw`, never a RecursionError: a document nested deeper
-    than msgspec follows is read with its containers past CUT_DEPTH emptied (deeper than any
-    game, report or result may be). Raises :class:`msgspec.DecodeError` as msgspec does (a
-    :class:`msgspec.ValidationError` for a number it does not hold)."""
+@overload
+def shallow_value(raw: bytes) -> Any: ...
+
+
+@overload
+def shallow_value(raw: bytes, decode: Callable[[bytes], T]) -> T: ...
+
+
+def shallow_value(raw: bytes, decode: Callable[[bytes], Any] = msgspec.json.decode) -> Any:
+    """`decode(raw)` (msgspec's untyped value, or a decoder's typed one), never a
+    RecursionError: a document nested deeper than msgspec follows, even to skip it, is read
+    with its containers past CUT_DEPTH emptied (deeper than any game, report or result may
+    be). Raises what `decode` raises otherwise (:class:`msgspec.DecodeError`, a
+    :class:`msgspec.ValidationError` for a number msgspec does not hold)."""
     try:
-        return msgspec.json.decode(raw)
+        return decode(raw)
     except RecursionError:
-        return msgspec.json.decode(_cut_deep_containers(raw, CUT_DEPTH))
+        return decode(cut_deep(raw))
 
 
 def cut_deep(raw: bytes) -> bytes:
-    """`raw` with its containers past CUT_DEPTH emptied (see :func:`shallow_value`): what a
-    typed decode that met a RecursionError reads instead."""
+    """`raw` with its containers past CUT_DEPTH emptied (see :func:`shallow_value`)."""
     return _cut_deep_containers(raw, CUT_DEPTH)
 
 

@@ -11,7 +11,7 @@ from neweden.catalog.catalog import Catalog
 from neweden.format import codes
 from neweden.format.jsonscan import count_commas
 from neweden.format.problems import Problem
-from neweden.format.untyped import cut_deep
+from neweden.format.untyped import shallow_value
 from neweden.http.answers import envelope_problem, json_answer, problem_answer
 from neweden.i18n import _, ngettext, number
 from neweden.runners.results import Scored, scored
@@ -42,15 +42,11 @@ def _too_many_games(count: int) -> Response:
     )
 
 
-def _envelope(body: bytes) -> _Envelope:
-    """The batch's envelope, each game as its JSON text. msgspec follows nesting (even to
-    skip it) only so deep: a body with a game nested deeper has its containers past
-    CUT_DEPTH emptied first, as the decoder does to tell a game's problems (a game so deep
-    is invalid however it is read; the others are not that deep, and read as they are)."""
-    try:
-        return msgspec.json.decode(body, type=_Envelope)
-    except RecursionError:
-        return msgspec.json.decode(cut_deep(body), type=_Envelope)
+#: The batch's envelope, each game as its JSON text. Read by :func:`shallow_value`: a body
+#: with a game nested past what msgspec follows has its containers past CUT_DEPTH emptied,
+#: as the decoder does to tell a game's problems (a game so deep is invalid however it is
+#: read; the others are not that deep, and read as they are).
+_envelope = msgspec.json.Decoder(_Envelope).decode
 
 
 def answer_batch(body: bytes, catalog: Catalog) -> Response:
@@ -62,7 +58,7 @@ def answer_batch(body: bytes, catalog: Catalog) -> Response:
         if entries > MAX_BATCH_GAMES:
             return _too_many_games(entries)
     try:
-        envelope = _envelope(body)
+        envelope = shallow_value(body, _envelope)
     except msgspec.DecodeError as exc:
         return envelope_problem(exc, '{"games": [...]}')
     # The envelope decoded, so every key is "games" (perhaps escaped): more than one is a

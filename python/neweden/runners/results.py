@@ -21,7 +21,7 @@ from neweden.format import codes
 from neweden.format.decode import GameInput
 from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.format.untyped import cut_deep, shallow_value
+from neweden.format.untyped import shallow_value
 from neweden.i18n import _
 from neweden.present.colour import GREEN, MAGENTA, RED, paint
 from neweden.runners.sources import Entry
@@ -264,11 +264,8 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
     read again on its own, as the report does not carry it."""
     if data is None:
         return None
-    try:
-        try:
-            return _meta_decoder.decode(data).meta
-        except RecursionError:  # nested past what msgspec follows (anywhere: it skips so)
-            return _meta_decoder.decode(cut_deep(data)).meta
+    try:  # (nested past what msgspec follows anywhere: it skips so, and is cut then)
+        return shallow_value(data, _meta_decoder.decode).meta
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
 

@@ -34,7 +34,7 @@ from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
-from neweden.format.untyped import cut_deep, shallow_value
+from neweden.format.untyped import shallow_value
 from neweden.geometry.compact import FLAGS, UNRESOLVED, WIDTH, pack_games
 from neweden.geometry.figures import ScoreFigures
 from neweden.geometry.native import JsonGames, Placed
@@ -487,10 +487,10 @@ def _request_fields(body: bytes) -> dict[str, msgspec.Raw]:
     """The request's fields, unparsed. A body nested deeper than msgspec follows (a `card` of
     5,000 brackets) has its containers past CUT_DEPTH emptied first, as the decoder does: its
     problems are then told where they stand, never a RecursionError."""
-    try:
-        return msgspec.json.decode(body, type=dict[str, msgspec.Raw])
-    except RecursionError:
-        return msgspec.json.decode(cut_deep(body), type=dict[str, msgspec.Raw])
+    return shallow_value(body, _request_decoder)
+
+
+_request_decoder = msgspec.json.Decoder(dict[str, msgspec.Raw]).decode
 
 
 def _field(fields: dict[str, msgspec.Raw], name: str, kind: Any, problems: list[Problem]) -> Any:
