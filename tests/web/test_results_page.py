@@ -219,11 +219,51 @@ def test_a_second_choice_while_the_first_is_ranked_shows_only_the_second(
     ctx, page, _errors = _open(browser, server)
     page.set_input_files("#r-file", str(big))
     page.set_input_files("#r-file", str(event))  # at once, before the first is ranked
-    page.wait_for_function("() => document.body.dataset.ranked")
-    page.wait_for_timeout(1500)  # the first's answers come back meanwhile, and are dropped
+    _settled(page, 2)  # both choices done with: the first's answers came back and were dropped
     titles = page.locator("section.standing h3").all_inner_texts()
     assert titles == ["Copa Éden — 3 games", "Liga — 1 game"]
     ctx.close()
+
+
+#: Holds the page's first file read (Blob.text) until the test lets it go: a first file
+#: read more slowly than the second, as a large file from a slow disk is.
+_FIRST_READ_HELD = """
+const text = Blob.prototype.text;
+let reads = 0;
+Blob.prototype.text = function () {
+  const read = text.call(this);
+  if (reads++ > 0) return read;
+  return new Promise((resolve) => { window.releaseFirstRead = () => resolve(read); });
+};
+"""
+
+
+@pytest.mark.long
+def test_a_first_file_read_after_the_second_is_chosen_is_not_shown(
+    browser: Any, server: int, event: Path, tmp_path: Path
+) -> None:
+    first = tmp_path / "first.jsonl"
+    doc = game("military", player("Zé", line(3)), player("Ivo", line(2)), meta={"event": "Old"})
+    first.write_text(json.dumps(doc) + "\n", encoding="utf-8")
+    ctx = browser.new_context()
+    ctx.add_init_script(_FIRST_READ_HELD)
+    page = ctx.new_page()
+    page.goto(f"http://127.0.0.1:{server}/results?lang=en")
+    page.wait_for_selector("body[data-ready]")
+    page.set_input_files("#r-file", str(first))  # its reading held
+    page.set_input_files("#r-file", str(event))
+    _ranked(page, 1)
+    page.evaluate("window.releaseFirstRead()")  # the first file read at last
+    _settled(page, 2)
+    titles = page.locator("section.standing h3").all_inner_texts()
+    assert titles == ["Copa Éden — 3 games", "Liga — 1 game"]
+    assert "copa.jsonl" in page.locator("#r-status").inner_text()
+    ctx.close()
+
+
+def _settled(page: Any, choices: int) -> None:
+    """Waits until the page is done with `choices` files chosen (each shown or dropped)."""
+    page.wait_for_function(f"() => document.body.dataset.settled === '{choices}'")
 
 
 @pytest.mark.long

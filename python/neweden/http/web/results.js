@@ -11,6 +11,7 @@ const BATCH = 1000; // games a POST /v1/score/batch takes
 const COLUMNS = ["place", "name", "points", "total", "wins", "requirements_met", "cards", "games"];
 let last = null; // what was read last: shown again when an option changes
 let runs = 0; // the ranking under way: an older one, outrun by a newer choice, shows nothing
+let choices = 0; // the files or saved games chosen: one read after a newer choice is dropped
 
 // Each line of a JSON Lines text: {source, value}, or a line that is not JSON, said.
 function linesOf(text, path) {
@@ -177,17 +178,33 @@ function entriesOf(text, name) {
 async function fromFile() {
   const file = $("r-file").files[0];
   if (!file) return;
-  const text = await file.text();
-  last = { name: file.name, ...entriesOf(text, file.name) };
-  await rank();
+  const choice = ++choices; // (counted when chosen: a large file is read after a small one)
+  try {
+    const text = await file.text();
+    if (choice !== choices) return; // chosen again while this file was read
+    last = { name: file.name, ...entriesOf(text, file.name) };
+    await rank();
+  } finally {
+    settled();
+  }
 }
 
 async function fromDevice() {
-  const kept = keptGames();
-  // each saved game named apart (two are often "Table 1"): its name and its own id
-  const read = kept.map((entry) => ({ source: { path: `${entry.name || ""} #${entry.id}`.trim(), line: null }, value: entry.game }));
-  last = { name: t("results_kept"), read, broken: [] };
-  await rank();
+  ++choices;
+  try {
+    const kept = keptGames();
+    // each saved game named apart (two are often "Table 1"): its name and its own id
+    const read = kept.map((entry) => ({ source: { path: `${entry.name || ""} #${entry.id}`.trim(), line: null }, value: entry.game }));
+    last = { name: t("results_kept"), read, broken: [] };
+    await rank();
+  } finally {
+    settled();
+  }
+}
+
+// One more choice done with, shown or outrun (body[data-settled] counts them).
+function settled() {
+  document.body.dataset.settled = String(Number(document.body.dataset.settled ?? 0) + 1);
 }
 
 async function main() {
