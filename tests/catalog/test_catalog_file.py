@@ -246,6 +246,23 @@ def test_score_with_a_catalog_that_does_not_load_exits_2(
     assert "/styles: bad_type" in captured.err
 
 
+def test_schema_checks_its_catalog_and_prints_the_same_schema_with_a_good_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("styles = 3\n")
+    assert main(["schema", "--catalog", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "/styles: bad_type" in captured.err
+    assert main(["schema"]) == 0
+    plain = capsys.readouterr().out
+    good = tmp_path / "good.toml"
+    good.write_text('name = "mine"\n')
+    assert main(["schema", "--catalog", str(good)]) == 0
+    assert capsys.readouterr().out == plain
+
+
 def test_a_catalog_over_4_mib_is_too_large() -> None:
     big = b'{"name": "x", "cards": {}, "pad": "' + b"x" * (4 * 1024 * 1024) + b'"}'
     with pytest.raises(CatalogError) as info:

@@ -402,6 +402,11 @@ def _schema_command(commands: Commands, with_catalog: Parser) -> None:
         "schema",
         parents=[with_catalog],
         help=_("print the JSON Schema of the game format (new-eden/game@1)"),
+        description=_(
+            "The JSON Schema of the game format (new-eden/game@1). It is the same for every "
+            "catalog (a card id is checked against the catalog when a game is scored): a "
+            "--catalog given is read and checked, as every command checks it."
+        ),
     )
     schema.add_argument(
         "--city",

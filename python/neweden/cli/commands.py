@@ -89,6 +89,10 @@ _MORE_THAN_ONE = N_("trailing characters")
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
+    try:  # the schema is every catalog's (ids are a pattern); the file is checked all the same
+        _catalog(args)
+    except CatalogError as err:
+        return _report_catalog_error(err)
     sys.stdout.write(_json(city_schema() if args.city else game_schema()))
     return EXIT_VALID
 
