@@ -9,7 +9,8 @@ each file (a realistic mix, bench.conftest.transcribed_games, and one heavy with
 bench.mixes.mistaken_games, written as JSON Lines), `score_table` of 2,000 generated games,
 `placements` of 20 questions given as JSON bytes and as decoded games, and a `validate`
 worker's work on each mix (`score_entries`, one chunk, as `--quiet --out` asks). Best of 5 timings,
-the collector frozen after set-up. Run from a checkout (its tests/ and bench/ make the
+the collector frozen after set-up; the worker's figures also for each mix's valid games
+alone and its invalid ones alone. Run from a checkout (its tests/ and bench/ make the
 inputs); docs/benchmarks.md reports what it printed.
 """
 
@@ -95,6 +96,19 @@ def worker(games: list[bytes]) -> float:
     return best(run, 1) / len(games) * 1e6
 
 
+def _verdicts(games: list[bytes]) -> tuple[list[bytes], list[bytes]]:
+    """The valid games of a mix and the others (invalid, or not a readable game)."""
+    valid: list[bytes] = []
+    invalid: list[bytes] = []
+    for game in games:
+        try:
+            kept = valid if neweden.score(game, detail=False)["valid"] else invalid
+        except ValueError:  # an unreadable game (GameDecodeError)
+            kept = invalid
+        kept.append(game)
+    return valid, invalid
+
+
 def main(name: str, realistic: str, heavy: str) -> None:
     mixes = {"realistic": lines(realistic), "heavy": lines(heavy)}
     asked = placement_questions()
@@ -107,6 +121,9 @@ def main(name: str, realistic: str, heavy: str) -> None:
         found[f"score lean {mix}"] = scores(games, False)
         found[f"score detailed {mix}"] = scores(games, True)
         found[f"validate worker {mix}"] = worker(games)
+        valid, invalid = _verdicts(games)  # (where a worker's time goes: each kind alone)
+        found[f"validate worker {mix}, its valid games"] = worker(valid)
+        found[f"validate worker {mix}, its invalid games"] = worker(invalid)
     found["score_table a game"] = table()
     found["placements bytes"] = placed(as_bytes)
     found["placements decoded"] = placed(decoded)
