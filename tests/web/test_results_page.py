@@ -12,7 +12,11 @@ import pytest
 from neweden.cli.main import main
 from tests.games import game, line, player
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
 NAMES = ["Ana Souza", "Bruno", "Conceição", "Davi"]
 
 
@@ -59,8 +63,13 @@ def _shown(page: Any) -> list[list[list[str]]]:
     ]
 
 
-def _open(browser: Any, port: int, lang: str = "en", **context: Any) -> tuple[Any, Any, list[str]]:
+def _open(
+    browser: Any, port: int, lang: str = "en", script: str | None = None, **context: Any
+) -> tuple[Any, Any, list[str]]:
+    """The results page in a new context (`script`: run in the page before its own)."""
     ctx = browser.new_context(**context)
+    if script is not None:
+        ctx.add_init_script(script)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -213,9 +222,7 @@ def test_options_read_as_the_command_line_reads_them(
 def test_a_second_choice_while_the_first_is_ranked_shows_only_the_second(
     browser: Any, server: int, event: Path, tmp_path: Path
 ) -> None:
-    big = tmp_path / "big.jsonl"
-    doc = game("military", player("Zé", line(3)), player("Ivo", line(2)), meta={"event": "Big"})
-    big.write_text((json.dumps(doc) + "\n") * 2500, encoding="utf-8")
+    big = _one_event(tmp_path / "big.jsonl", "Big", copies=2500)
     ctx, page, _errors = _open(browser, server)
     page.set_input_files("#r-file", str(big))
     page.set_input_files("#r-file", str(event))  # at once, before the first is ranked
@@ -242,14 +249,8 @@ Blob.prototype.text = function () {
 def test_a_first_file_read_after_the_second_is_chosen_is_not_shown(
     browser: Any, server: int, event: Path, tmp_path: Path
 ) -> None:
-    first = tmp_path / "first.jsonl"
-    doc = game("military", player("Zé", line(3)), player("Ivo", line(2)), meta={"event": "Old"})
-    first.write_text(json.dumps(doc) + "\n", encoding="utf-8")
-    ctx = browser.new_context()
-    ctx.add_init_script(_FIRST_READ_HELD)
-    page = ctx.new_page()
-    page.goto(f"http://127.0.0.1:{server}/results?lang=en")
-    page.wait_for_selector("body[data-ready]")
+    first = _one_event(tmp_path / "first.jsonl", "Old")
+    ctx, page, _errors = _open(browser, server, script=_FIRST_READ_HELD)
     page.set_input_files("#r-file", str(first))  # its reading held
     page.set_input_files("#r-file", str(event))
     _ranked(page, 1)
@@ -259,6 +260,13 @@ def test_a_first_file_read_after_the_second_is_chosen_is_not_shown(
     assert titles == ["Copa Éden — 3 games", "Liga — 1 game"]
     assert "copa.jsonl" in page.locator("#r-status").inner_text()
     ctx.close()
+
+
+def _one_event(path: Path, event: str, copies: int = 1) -> Path:
+    """A JSON Lines file of `copies` times one game of `event`."""
+    doc = game("military", player("Zé", line(3)), player("Ivo", line(2)), meta={"event": event})
+    path.write_text((json.dumps(doc) + "\n") * copies, encoding="utf-8")
+    return path
 
 
 def _settled(page: Any, choices: int) -> None:
