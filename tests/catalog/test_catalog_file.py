@@ -261,6 +261,25 @@ def test_schema_checks_its_catalog_and_prints_the_same_schema_with_a_good_one(
     good.write_text('name = "mine"\n')
     assert main(["schema", "--catalog", str(good)]) == 0
     assert capsys.readouterr().out == plain
+    assert main(["schema", "--city", "--catalog", str(tmp_path / "missing.toml")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "missing.toml does not load" in captured.err
+    assert "not_found" in captured.err
+
+
+@pytest.mark.parametrize("command", [["score", "--example"], ["schema"], ["validate", "x.jsonl"]])
+@pytest.mark.parametrize("path", ["", "  "])
+def test_an_empty_catalog_path_is_refused_not_taken_as_none(
+    command: list[str], path: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--catalog "$CATALOG"` with the variable unset must not score with the built-in one."""
+    with pytest.raises(SystemExit) as exited:
+        main([*command, "--catalog", path])
+    assert exited.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "argument --catalog: the catalog file's path is empty" in captured.err
 
 
 def test_a_catalog_over_4_mib_is_too_large() -> None:

@@ -227,20 +227,25 @@ def test_a_second_choice_while_the_first_is_ranked_shows_only_the_second(
     page.set_input_files("#r-file", str(big))
     page.set_input_files("#r-file", str(event))  # at once, before the first is ranked
     _settled(page, 2)  # both choices done with: the first's answers came back and were dropped
-    titles = page.locator("section.standing h3").all_inner_texts()
-    assert titles == ["Copa Éden — 3 games", "Liga — 1 game"]
+    assert _titles(page) == ["Copa Éden — 3 games", "Liga — 1 game"]
     ctx.close()
 
 
-#: Holds the page's first file read (Blob.text) until the test lets it go: a first file
-#: read more slowly than the second, as a large file from a slow disk is.
-_FIRST_READ_HELD = """
+#: The page's reads of files named `held-*` held until `window.releaseReads()` (a file read
+#: more slowly than one chosen after it, as a large file from a slow disk is), and those of
+#: files named `unreadable-*` failed (a file gone from the disk once chosen).
+_READS = """
 const text = Blob.prototype.text;
-let reads = 0;
+const held = [];
+window.releaseReads = () => held.splice(0).forEach((go) => go());
 Blob.prototype.text = function () {
+  const name = this.name ?? "";
+  if (name.startsWith("unreadable-")) {
+    return Promise.reject(new DOMException("the disk is gone", "NotReadableError"));
+  }
   const read = text.call(this);
-  if (reads++ > 0) return read;
-  return new Promise((resolve) => { window.releaseFirstRead = () => resolve(read); });
+  if (!name.startsWith("held-")) return read;
+  return new Promise((resolve) => held.push(() => resolve(read)));
 };
 """
 
@@ -249,17 +254,103 @@ Blob.prototype.text = function () {
 def test_a_first_file_read_after_the_second_is_chosen_is_not_shown(
     browser: Any, server: int, event: Path, tmp_path: Path
 ) -> None:
-    first = _one_event(tmp_path / "first.jsonl", "Old")
-    ctx, page, _errors = _open(browser, server, script=_FIRST_READ_HELD)
+    first = _one_event(tmp_path / "held-first.jsonl", "Old")
+    ctx, page, _errors = _open(browser, server, script=_READS)
     page.set_input_files("#r-file", str(first))  # its reading held
     page.set_input_files("#r-file", str(event))
     _ranked(page, 1)
-    page.evaluate("window.releaseFirstRead()")  # the first file read at last
+    page.evaluate("window.releaseReads()")  # the first file read at last
     _settled(page, 2)
-    titles = page.locator("section.standing h3").all_inner_texts()
-    assert titles == ["Copa Éden — 3 games", "Liga — 1 game"]
-    assert "copa.jsonl" in page.locator("#r-status").inner_text()
+    assert _titles(page) == ["Copa Éden — 3 games", "Liga — 1 game"]
+    assert page.locator("#r-status").inner_text() == "Ranked: copa.jsonl"
     ctx.close()
+
+
+#: Every text the status line shows, in order (`window.said`).
+_STATUS_LOG = """
+window.said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("r-status");
+  new MutationObserver(() => window.said.push(status.textContent)).observe(status, {
+    childList: true, characterData: true, subtree: true,
+  });
+});
+"""
+
+
+@pytest.mark.long
+def test_an_option_changed_while_a_new_file_is_read_ranks_the_old_one_no_more(
+    browser: Any, server: int, event: Path, tmp_path: Path
+) -> None:
+    other = _one_event(tmp_path / "held-other.jsonl", "Other")
+    ctx, page, _errors = _open(browser, server, script=_READS + _STATUS_LOG)
+    page.set_input_files("#r-file", str(event))
+    _ranked(page, 1)
+    page.set_input_files("#r-file", str(other))  # its reading held
+    chosen = page.evaluate("window.said.length")
+    page.locator("details summary").click()
+    page.fill("#r-points", "3,0")
+    page.locator("#r-points").dispatch_event("change")  # nothing read to rank yet
+    assert page.evaluate(f"window.said.slice({chosen})") == []  # copa not scored again
+    page.evaluate("window.releaseReads()")
+    _settled(page, 2)
+    assert _titles(page) == ["Other — 1 game"]
+    assert page.evaluate("document.body.dataset.ranked") == "2"  # copa, then other
+    ctx.close()
+
+
+@pytest.mark.long
+def test_an_outrun_ranking_sends_no_more_batches_and_leaves_the_status_alone(
+    browser: Any, server: int, event: Path, tmp_path: Path
+) -> None:
+    big = _one_event(tmp_path / "big.jsonl", "Big", copies=2500)  # three batches
+    ctx, page, _errors = _open(browser, server)
+    held: list[Any] = []
+    sent: list[int] = []
+
+    def batch(route: Any) -> None:
+        sent.append(len(json.loads(route.request.post_data)["games"]))
+        if held or len(sent) > 1:
+            route.continue_()
+        else:
+            held.append(route)  # the big file's first batch answered late
+
+    page.route("**/v1/score/batch*", batch)  # (with the language asked, if any)
+    page.set_input_files("#r-file", str(big))
+    page.wait_for_function(
+        "() => document.getElementById('r-status').textContent.startsWith('Scoring')"
+    )
+    page.set_input_files("#r-file", str(event))
+    _ranked(page, 1)
+    held[0].continue_()
+    _settled(page, 2)
+    assert sent == [1000, 4]  # the big file's other batches never sent
+    assert page.locator("#r-status").inner_text() == "Ranked: copa.jsonl"
+    assert _titles(page) == ["Copa Éden — 3 games", "Liga — 1 game"]
+    ctx.close()
+
+
+@pytest.mark.long
+def test_a_file_that_cannot_be_read_says_so_and_shows_no_standings(
+    browser: Any, server: int, event: Path, tmp_path: Path
+) -> None:
+    gone = _one_event(tmp_path / "unreadable-table.jsonl", "Gone")
+    ctx, page, errors = _open(browser, server, script=_READS)
+    page.set_input_files("#r-file", str(event))
+    _ranked(page, 1)
+    page.set_input_files("#r-file", str(gone))
+    _settled(page, 2)
+    assert page.locator("#r-error").inner_text() == (
+        "The file unreadable-table.jsonl could not be read: the disk is gone"
+    )
+    assert _titles(page) == []
+    assert page.locator("#r-status").inner_text() == ""
+    assert errors == []
+    ctx.close()
+
+
+def _titles(page: Any) -> list[str]:
+    return list(page.locator("section.standing h3").all_inner_texts())
 
 
 def _one_event(path: Path, event: str, copies: int = 1) -> Path:

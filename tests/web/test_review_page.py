@@ -5,6 +5,7 @@ queue then counts it fixed; a save over someone else's newer one is refused, sai
 
 from __future__ import annotations
 
+import contextlib
 import json
 import struct
 import zlib
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from neweden.catalog.catalog import BUILTIN
 from neweden.runners.review import ReviewFolder, etag
@@ -63,10 +65,14 @@ def _said(page: Page, start: str) -> None:
 
 
 def _counts_say(page: Page, text: str) -> None:
-    """Waits until the queue's counts say `text` (a timeout fails the test)."""
-    page.page.wait_for_function(
-        "(text) => document.getElementById('q-counts').textContent === text", arg=text
-    )
+    """Waits until the queue's counts say `text`; after 10 s, fails with what they say."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.page.wait_for_function(
+            "(text) => document.getElementById('q-counts').textContent === text",
+            arg=text,
+            timeout=10_000,
+        )
+    assert page.page.locator("#q-counts").inner_text() == text
 
 
 @in_a_browser

@@ -34,6 +34,13 @@ __all__ = ["build_parser"]
 Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 
+def _catalog_path(text: str) -> str:
+    """--catalog's FILE: an empty one (`--catalog "$UNSET"`) is refused, not taken as none."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("the catalog file's path is empty"))
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, its help in the current language (build it inside
     ``with speaking(lang)``)."""
@@ -45,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_catalog.add_argument(
         "--catalog",
         metavar="FILE",
+        type=_catalog_path,
         help=_("a catalog file (JSON or TOML) extending the built-in catalog"),
     )
     parser.add_argument("--version", action="version", version=f"neweden {__version__}")
@@ -404,8 +412,9 @@ def _schema_command(commands: Commands, with_catalog: Parser) -> None:
         help=_("print the JSON Schema of the game format (new-eden/game@1)"),
         description=_(
             "The JSON Schema of the game format (new-eden/game@1). It is the same for every "
-            "catalog (a card id is checked against the catalog when a game is scored): a "
-            "--catalog given is read and checked, as every command checks it."
+            "catalog: a game's card ids, styles and types are checked against the catalog "
+            "when the game is read (score, validate, render...), not by the schema. A "
+            "--catalog given is read and checked all the same, as every command checks it."
         ),
     )
     schema.add_argument(

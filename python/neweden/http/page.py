@@ -370,6 +370,7 @@ MESSAGES: dict[str, str] = {
     "results_scoring": N_("Scoring: {done} of {games} games…"),
     "results_read": N_("Ranked: {name}"),
     "results_failed": N_("The standings could not be made: {reason}"),
+    "results_unreadable": N_("The file {name} could not be read: {reason}"),
     "results_no_event": N_("no event"),
     "results_place": N_("place"),
     "results_name": N_("player"),

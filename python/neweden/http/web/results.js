@@ -31,11 +31,13 @@ function linesOf(text, path) {
 
 const isResult = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && "valid" in v;
 
-// The result of each entry, in order: a `validate --out` line as it is, a game scored.
-async function resultsOf(read) {
+// The result of each entry, in order: a `validate --out` line as it is, a game scored;
+// null once ranking `run` is outrun by a newer one (no more batch is sent for it).
+async function resultsOf(read, run) {
   const results = read.map((e) => (isResult(e.value) ? { source: e.source, ...e.value } : null));
   const games = read.map((e, at) => [e, at]).filter(([e]) => !isResult(e.value));
   for (let start = 0; start < games.length; start += BATCH) {
+    if (run !== runs) return null;
     const part = games.slice(start, start + BATCH);
     $("r-status").textContent = t("results_scoring", { done: start, games: games.length });
     const answer = await post("/v1/score/batch", { games: part.map(([e]) => e.value) });
@@ -142,7 +144,7 @@ async function rank() {
   $("r-error").hidden = true;
   try {
     const asked = options();
-    const results = await resultsOf(read.read);
+    const results = await resultsOf(read.read, run);
     if (run !== runs) return;
     const answer = await post("/v1/standings", { results: results.map(trimmed), ...asked });
     if (run !== runs) return;
@@ -153,13 +155,26 @@ async function rank() {
     $("r-status").textContent = made.events.length ? t("results_read", { name: read.name }) : t("results_nothing");
   } catch (error) {
     if (run !== runs) return;
-    $("r-events").replaceChildren(); // nothing shown that these options did not make
-    $("r-left").replaceChildren();
-    $("r-error").textContent = t("results_failed", { reason: error.message });
-    $("r-error").hidden = false;
-    $("r-status").textContent = "";
+    failed(t("results_failed", { reason: error.message }));
   }
   document.body.dataset.ranked = String(Number(document.body.dataset.ranked ?? 0) + 1);
+}
+
+// Nothing shown but why (no standings that the choice and the options did not make).
+function failed(why) {
+  $("r-events").replaceChildren();
+  $("r-left").replaceChildren();
+  $("r-error").textContent = why;
+  $("r-error").hidden = false;
+  $("r-status").textContent = "";
+}
+
+// A new file or the saved games chosen: what was read before, and any ranking of it under
+// way, are let go (an option changed meanwhile ranks nothing until the choice is read).
+function chosen() {
+  ++runs;
+  last = null;
+  return ++choices;
 }
 
 // A `.json` file is one game (or a list of them); any other file, JSON Lines.
@@ -177,10 +192,16 @@ function entriesOf(text, name) {
 
 async function fromFile() {
   const file = $("r-file").files[0];
-  if (!file) return;
-  const choice = ++choices; // (counted when chosen: a large file is read after a small one)
+  const choice = chosen(); // (counted when chosen: a large file is read after a small one)
   try {
-    const text = await file.text();
+    if (!file) return;
+    let text;
+    try {
+      text = await file.text();
+    } catch (error) {
+      if (choice === choices) failed(t("results_unreadable", { name: file.name, reason: error.message }));
+      return;
+    }
     if (choice !== choices) return; // chosen again while this file was read
     last = { name: file.name, ...entriesOf(text, file.name) };
     await rank();
@@ -190,7 +211,7 @@ async function fromFile() {
 }
 
 async function fromDevice() {
-  ++choices;
+  chosen();
   try {
     const kept = keptGames();
     // each saved game named apart (two are often "Table 1"): its name and its own id
