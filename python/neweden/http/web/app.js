@@ -165,9 +165,12 @@ function choices() {
   if (state.game) $("s-mode").value = state.game.mode;
 }
 
-// The service's catalog (GET /v1/catalog, in the page's language) given to every view.
-async function loadCatalog() {
-  catalog = await get("/v1/catalog");
+// The service's catalog (GET /v1/catalog, in the page's language) given to every view
+// (unless `wanted()` says, once it is read, that it is wanted no more).
+async function loadCatalog(wanted = () => true) {
+  const found = await get("/v1/catalog");
+  if (!wanted()) return;
+  catalog = found;
   grid.setCatalog(catalog);
   cardForm.setCatalog(catalog);
   settings.setCatalog(catalog);
@@ -178,16 +181,27 @@ async function loadCatalog() {
   $("catalog-name").textContent = catalog.name;
 }
 
+let switches = 0; // the language switches asked for: one outrun by a newer one stops
+
 async function switchLanguage(tag) {
-  localStorage.setItem("neweden.lang", tag);
+  const mine = ++switches;
+  const current = () => mine === switches;
+  i18n.remember(tag);
   const url = new URL(location.href);
   url.searchParams.set("lang", tag);
   history.replaceState(null, "", url);
-  await i18n.load(tag);
-  i18n.apply();
-  choices();
-  await loadCatalog(); // its built-in cards' names and texts in the new language
-  renderAll("game");
+  scoreView.outdated(); // an answer on its way, in the old language, is not shown
+  try {
+    if (!(await i18n.load(tag)) || !current()) return;
+    i18n.apply();
+    choices();
+    await loadCatalog(current); // its built-in cards' names and texts in the new language
+  } catch (error) {
+    if (!current()) return;
+    notice(t("language_failed", { reason: error.message }));
+    $("lang").value = i18n.lang(); // (the menu says the language the page speaks)
+  }
+  if (current()) renderAll("game");
 }
 
 function keys(event) {
@@ -235,7 +249,13 @@ async function main() {
   $("redo").addEventListener("click", redoEdit);
   $("example").addEventListener("click", async () => {
     if (!replacing()) return;
-    const example = await exampleGame();
+    let example;
+    try {
+      example = await exampleGame();
+    } catch (error) {
+      notice(t("could_not_open", { reason: error.message }));
+      return;
+    }
     told(() => replaceWith(example));
   });
   $("new-game").addEventListener("click", () => {

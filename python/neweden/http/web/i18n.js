@@ -30,7 +30,7 @@ export function languageMenu(select) {
   select.replaceChildren(...languages.map(option));
   select.value = current;
   select.addEventListener("change", () => {
-    localStorage.setItem("neweden.lang", select.value);
+    remember(select.value);
     location.search = `?lang=${encodeURIComponent(select.value)}`;
   });
 }
@@ -44,15 +44,36 @@ export function modeScores(mode, part) {
 // ?lang= first, then the choice made on the page; none: the server chooses from the
 // browser's languages (its Accept-Language).
 export function chosenLanguage() {
-  return new URLSearchParams(location.search).get("lang") || localStorage.getItem("neweden.lang");
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (asked) return asked;
+  try {
+    return localStorage.getItem("neweden.lang");
+  } catch {
+    return null; // the browser keeps no site data: the server chooses
+  }
 }
 
+// The language chosen, kept on the device where the browser lets it (the address says it
+// too: a page where storage is off or full still speaks it).
+export function remember(tag) {
+  try {
+    localStorage.setItem("neweden.lang", tag);
+  } catch {
+    // (storage off or full: nothing else to do)
+  }
+}
+
+let loads = 0; // the loads asked for: one outrun by a newer one changes nothing
+
 // The page's words in `tag`, or in the language the server chooses from the browser's
-// (its Accept-Language) when `tag` is none of the languages it lists.
+// (its Accept-Language) when `tag` is none of the languages it lists; false (nothing
+// changed) when a newer load was asked for meanwhile.
 export async function load(tag) {
+  const mine = ++loads;
   let answer = await messagesIn(tag && spoken(tag, languages));
   const wanted = tag && spoken(tag, answer.languages);
   if (wanted && wanted !== answer.lang) answer = await messagesIn(wanted);
+  if (mine !== loads) return false;
   current = answer.lang;
   messages = new Map(Object.entries(answer.messages));
   plurals = new Map(Object.entries(answer.plurals ?? {}));
@@ -60,11 +81,14 @@ export async function load(tag) {
   languages = answer.languages;
   modes = answer.modes;
   document.documentElement.lang = current;
+  return true;
 }
 
 async function messagesIn(tag) {
   const query = tag ? `?lang=${encodeURIComponent(tag)}` : "";
-  return (await fetch(`/web/messages.json${query}`)).json();
+  const response = await fetch(`/web/messages.json${query}`);
+  if (!response.ok) throw new Error(`/web/messages.json: ${response.status}`);
+  return response.json();
 }
 
 // The language of `listed` a tag names: the same tag, else the first of its primary language.

@@ -23,8 +23,10 @@ export function parseGame(text) {
 }
 
 let opener = null; // how a game is opened (app.js: the one in progress kept first)
+let opens = 0; // the games opened: a file read after a newer one was opened is not opened
 
 function open(text) {
+  ++opens;
   try {
     opener(parseGame(text));
     say(t("opened"));
@@ -73,7 +75,14 @@ function download() {
 // the device's share sheet where the browser can share files (Web Share API), else
 // downloaded.
 async function sharePicture() {
-  const answer = await post("/v1/render", cleanGame());
+  say(t("picture_making"));
+  let answer;
+  try {
+    answer = await post("/v1/render", cleanGame());
+  } catch (error) {
+    say(t("picture_failed", { reason: String(error) }));
+    return;
+  }
   if (!answer.ok) {
     const reason = answer.body?.detail ?? String(answer.status);
     say(t("picture_failed", { reason }));
@@ -100,8 +109,17 @@ export function attach(openGame) {
   $("io-open").addEventListener("click", () => open($("io-text").value));
   $("io-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
-    if (file) open(await file.text());
-    event.target.value = "";
+    event.target.value = ""; // (the same file chosen again is read again)
+    if (!file) return;
+    const mine = ++opens; // (counted when chosen: a large file is read after a small one)
+    let text;
+    try {
+      text = await file.text();
+    } catch (error) {
+      if (mine === opens) say(t("file_unreadable", { name: file.name, reason: error.message }));
+      return;
+    }
+    if (mine === opens) open(text);
   });
   $("io-download").addEventListener("click", download);
   $("io-picture").addEventListener("click", sharePicture);

@@ -199,7 +199,7 @@ async function fromFile() {
     try {
       text = await file.text();
     } catch (error) {
-      if (choice === choices) failed(t("results_unreadable", { name: file.name, reason: error.message }));
+      if (choice === choices) failed(t("file_unreadable", { name: file.name, reason: error.message }));
       return;
     }
     if (choice !== choices) return; // chosen again while this file was read

@@ -11,49 +11,91 @@ let generation = 0;
 let picture = null;
 let report = null;
 const openAudits = new Set();
+const RETRY = 3000; // ms before a score the service did not answer is asked again
 
+// Asks for the score of the game as it is now, after `delay` ms without another change.
 export function schedule(delay = 250) {
-  clearTimeout(timer);
+  outdated();
   timer = setTimeout(refresh, delay);
 }
 
+// The game (or the page's language) changed: whatever is shown is of an older game until
+// the next answer, marked so (dimmed, its problems not clickable: their players may be
+// gone), and an answer still coming for the older game is dropped.
+export function outdated() {
+  clearTimeout(timer);
+  ++generation;
+  $("live-status").textContent = t("scoring");
+  $("totals").classList.add("stale");
+  for (const button of $("problems").querySelectorAll("button")) button.disabled = true;
+}
+
 export async function refresh() {
+  clearTimeout(timer);
   const mine = ++generation;
   const game = cleanGame();
   const player = currentPlayer();
   const status = $("live-status");
   status.textContent = t("scoring");
-  const [scored, drawn, legal] = await Promise.all([
-    post("/v1/score", game, { detail: "true" }),
-    post("/v1/render", game, { player: player.name }),
-    placements(game, player),
-  ]).catch((error) => {
-    status.textContent = t("service_unreachable", { reason: String(error) });
-    return [null, null, null];
-  });
-  if (mine !== generation || !scored) return;
-  status.textContent = "";
+  let answers;
+  try {
+    answers = await Promise.all([
+      post("/v1/score", game, { detail: "true" }),
+      post("/v1/render", game, { player: player.name }),
+      placements(game, player),
+    ]);
+  } catch (error) {
+    if (mine === generation) unanswered(String(error));
+    return;
+  }
+  if (mine !== generation) return; // the game changed meanwhile: its own answer follows
+  const [scored, drawn, legal] = answers;
   report = scored.ok ? scored.body : null;
   showTable(report);
   showProblems(scored);
   showPicture(drawn, player.name);
-  state.legal = legal;
+  state.legal = legal.cells;
   notify("legal");
+  const unsaid = [legal.failed, drawn.ok ? "" : t("picture_failed", { reason: failure(drawn) })];
+  status.textContent = unsaid.filter(Boolean).join(" ");
 }
 
+// The service did not answer: nothing of an older game is left to pass for this one's (the
+// totals bar, at the top of a phone's screen, says so), and the score is asked again.
+function unanswered(reason) {
+  report = null;
+  showTable(null);
+  showProblems(null);
+  showPicture(null, "");
+  state.legal = new Map();
+  notify("legal");
+  const words = t("service_unreachable", { reason });
+  $("live-status").textContent = words;
+  $("totals").replaceChildren(el("span", { className: "total-entry failed", textContent: words }));
+  timer = setTimeout(refresh, RETRY);
+}
+
+// What an answer that is not ok says of why.
+function failure(answer) {
+  return answer.body?.detail ?? String(answer.status);
+}
+
+// Where the card being placed may go (`cells`: key "row,col" to "upright" or "rotated"),
+// and why that is not known (`failed`: words, or "").
 async function placements(game, player) {
   const legal = new Map();
-  if (state.moving) return legal; // (where the card being placed may go, a card selected or not)
-  if (!player.city.length) return legal.set("0,0", "upright");
-  if (!complete(state.draft)) return legal; // the service would refuse it: nothing to ask
+  const known = (cells) => ({ cells, failed: "" });
+  if (state.moving) return known(legal); // (where the card being placed may go, a card selected or not)
+  if (!player.city.length) return known(legal.set("0,0", "upright"));
+  if (!complete(state.draft)) return known(legal); // the service would refuse it: nothing to ask
   const answer = await post("/v1/placements", { game, player: player.name, card: state.draft });
-  if (!answer.ok) return legal;
+  if (!answer.ok) return { cells: legal, failed: t("placements_failed", { reason: failure(answer) }) };
   for (const p of answer.body.placements) {
     const key = `${p.row},${p.col}`;
     if (!p.rotated || !legal.has(key)) legal.set(key, p.rotated ? "rotated" : "upright");
     if (!p.rotated) legal.set(key, "upright");
   }
-  return legal;
+  return known(legal);
 }
 
 // A card the format accepts: an id, a wild card, or style, type and facility given.
@@ -106,6 +148,7 @@ const PARTS = [
 // page scrolls (a phone shows the grid and the totals at once).
 function showTotals(answer) {
   const bar = $("totals");
+  bar.classList.remove("stale");
   bar.replaceChildren(
     ...(answer?.players ?? []).map((p, index) => {
       const place = t("place_n", { n: p.place });
@@ -216,7 +259,9 @@ function problemItem(problem, playerIndex, kind) {
 
 function showProblems(scored) {
   const items = [];
-  if (!scored.ok) {
+  if (!scored) {
+    // nothing known of this game's problems (the service did not answer)
+  } else if (!scored.ok) {
     items.push(el("li", { className: "detail", textContent: scored.body.detail || String(scored.status) }));
     for (const e of scored.body.errors || []) {
       items.push(el("li", { className: "error", textContent: `${e.path || "/"}: ${e.message}` }));
@@ -231,5 +276,5 @@ function showProblems(scored) {
     });
   }
   $("problems").replaceChildren(...items);
-  $("no-problems").hidden = items.length > 0;
+  $("no-problems").hidden = items.length > 0 || !scored;
 }

@@ -1,0 +1,247 @@
+"""The page at `/` when the service answers late, out of order or not at all, and when the
+browser cannot read a file or keep site data: nothing an older game's answer says passes
+for the game on the screen, and nothing fails without a word (docs/web.md, "When the
+service is slow or away"). Requests are held or failed with Playwright's routes; file reads
+with tests.web.test_results_page's `_READS`."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.test_page import Page, cell, inline, one_city, share, total_of
+from tests.web.test_results_page import _READS
+
+#: Every text the totals bar shows, in order (`window.bars`), from the page's first line.
+_BAR_LOG = """
+window.bars = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const bar = document.getElementById("totals");
+  new MutationObserver(() => window.bars.push(bar.textContent)).observe(bar, {
+    childList: true, characterData: true, subtree: true,
+  });
+});
+"""
+#: The browser keeps no site data (cookies and site data blocked): localStorage throws.
+_NO_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The user denied it", "SecurityError"); },
+});
+"""
+
+
+def _until(done: Callable[[], bool], page: Page, seconds: float = 10) -> None:
+    """Lets the page run until `done()` (a test-side condition) holds; fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the page never got there"
+        page.page.wait_for_timeout(20)
+
+
+def _network_errors_expected(page: Page) -> None:
+    """The console's words for the requests a test failed on purpose are not the page's."""
+    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+
+
+def _bar(page: Page) -> str:
+    return str(page.page.locator("#totals").inner_text())
+
+
+@pytest.mark.long
+def test_a_score_the_service_did_not_answer_leaves_no_old_total_and_is_asked_again(
+    browser: Any, server: int
+) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    page.page.route("**/v1/score?*", lambda route: route.abort("internetdisconnected"))
+    cell(page, 0, 1).click()
+    page.page.wait_for_function(
+        "() => document.getElementById('totals').textContent"
+        ".startsWith('The service did not answer')"
+    )
+    assert page.page.locator("#score-rows tr").count() == 0  # no total of the older game
+    assert page.page.locator("#score-valid").inner_text() == ""
+    page.page.unroute("**/v1/score?*")
+    page.wait_total("Player 1", "2")  # asked again without another change
+    assert _bar(page) == "Player 1: 2 · place 1"
+    _network_errors_expected(page)
+    page.close()
+
+
+@pytest.mark.long
+def test_an_answer_for_an_older_game_is_never_drawn(browser: Any, server: int) -> None:
+    page = Page(browser, server, "/?lang=en", _BAR_LOG)
+    page.wait_total("Player 1", "0")
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    held: list[Any] = []
+
+    def hold_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.page.route("**/v1/score?*", hold_first)
+    cell(page, 0, 1).click()
+    _until(lambda: bool(held), page)  # the two-card game's score asked, its answer held
+    mark = page.page.evaluate("window.bars.length")
+    cell(page, 1, 1).click()  # a third card: the held answer is of an older game now
+    held[0].continue_()
+    page.wait_total("Player 1", "3")
+    after = page.page.evaluate(f"window.bars.slice({mark})")
+    assert "Player 1: 2 · place 1" not in after, after
+    assert _bar(page) == "Player 1: 3 · place 1"
+    page.close()
+
+
+@pytest.mark.long
+def test_problems_of_an_older_game_cannot_be_clicked_while_the_new_one_is_scored(
+    browser: Any, server: int
+) -> None:
+    apart = {"row": 5, "col": 5, "card": inline()}
+    game = {"mode": "military", "players": [one_city(inline()), one_city(inline(), name="Bruno")]}
+    game["players"][1]["city"].append(apart)
+    page = Page(browser, server, f"/?lang=en{share(game)}")
+    page.wait_total("Bruno", total_of(game, "Bruno"))
+    problem = page.page.locator("#problems button.problem.error", has_text="Bruno")
+    problem.wait_for()
+    held: list[Any] = []
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.page.route("**/v1/score?*", hold)
+    page.page.locator("#player-tabs [role=tab]", has_text="Bruno").click()
+    page.page.locator("#p-remove").click()
+    assert problem.is_disabled()  # its player is gone: it points at nothing now
+    _until(lambda: bool(held), page)
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    alone = {"mode": "military", "players": game["players"][:1]}
+    page.wait_total("Ana", total_of(alone, "Ana"))
+    assert page.page.locator("#problems button.problem.error").count() == 0
+    cell(page, 0, 1).click()  # the page still works
+    page.page.wait_for_function("() => document.querySelectorAll('#grid .card').length === 2")
+    page.close()
+
+
+@pytest.mark.long
+def test_a_request_outrun_and_then_failed_leaves_the_status_alone(
+    browser: Any, server: int
+) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    held: list[Any] = []
+
+    def hold_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.page.route("**/v1/score?*", hold_first)
+    cell(page, 0, 0).click()
+    _until(lambda: bool(held), page)
+    cell(page, 0, 1).click()
+    page.wait_total("Player 1", "2")
+    held[0].abort("failed")
+    page.page.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # its failure seen
+    assert page.page.locator("#live-status").inner_text() == ""
+    assert _bar(page) == "Player 1: 2 · place 1"
+    _network_errors_expected(page)
+    page.close()
+
+
+@pytest.mark.long
+def test_a_file_read_after_a_newer_game_was_opened_is_not_opened(
+    browser: Any, server: int, tmp_path: Path
+) -> None:
+    carla = tmp_path / "held-carla.json"
+    carla.write_text(json.dumps({"mode": "military", "players": [{"name": "Carla", "city": []}]}))
+    gone = tmp_path / "unreadable-bruno.json"
+    gone.write_text("{}")
+    page = Page(browser, server, "/?lang=en", _READS)
+    page.page.locator("#io-file").set_input_files(str(carla))  # its reading held
+    davi = {"mode": "military", "players": [{"name": "Davi", "city": []}]}
+    page.page.locator("#io-text").fill(json.dumps(davi))
+    page.page.locator("#io-open").click()
+    page.wait_total("Davi", "0")
+    page.page.evaluate("window.releaseReads()")
+    page.page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
+    page.wait_total("Davi", "0")
+    assert page.page.locator("#player-tabs [role=tab]").all_inner_texts() == ["Davi"]
+    page.page.locator("#io-file").set_input_files(str(gone))
+    page.page.wait_for_function(
+        "() => document.getElementById('io-status').textContent.startsWith('The file')"
+    )
+    assert page.page.locator("#io-status").inner_text() == (
+        "The file unreadable-bruno.json could not be read: the disk is gone"
+    )
+    assert page.page.locator("#player-tabs [role=tab]").all_inner_texts() == ["Davi"]
+    page.close()
+
+
+@pytest.mark.long
+def test_a_language_chosen_last_wins_and_a_page_without_storage_works(
+    browser: Any, server: int
+) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    held: list[Any] = []
+    page.page.route("**/web/messages.json?lang=pt-BR", lambda route: held.append(route))
+    page.page.locator("#lang").select_option("pt-BR")  # its words held
+    _until(lambda: bool(held), page)
+    page.page.locator("#lang").select_option("en")
+    page.page.wait_for_function("() => document.getElementById('live-status').textContent === ''")
+    held[0].continue_()
+    page.page.evaluate("() => new Promise((done) => setTimeout(done, 50))")
+    page.wait_total("Player 1", "0")
+    assert page.page.evaluate("document.documentElement.lang") == "en"
+    assert page.page.locator("#lang").input_value() == "en"
+    page.close()
+    bare = Page(browser, server, "/?lang=pt-BR", _NO_STORAGE)  # ready, or the test fails
+    cell(bare, 0, 0).click()
+    bare.wait_total("Jogador 1", "1")
+    bare.errors = [e for e in bare.errors if "storage" not in e.lower()]
+    bare.close()
+
+
+@pytest.mark.long
+def test_where_a_card_may_go_and_the_picture_say_when_the_service_fails(
+    browser: Any, server: int
+) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    page.page.route(
+        "**/v1/placements?*",
+        lambda route: route.fulfill(status=503, json={"detail": "busy"}),
+    )
+    cell(page, 0, 0).click()
+    page.wait_total("Player 1", "1")
+    status = page.page.locator("#live-status")
+    assert status.inner_text() == "Where the card may go is not known: busy"
+    page.page.route("**/v1/render?*", lambda route: route.abort("internetdisconnected"))
+    page.page.locator("#io-picture").click()
+    page.page.wait_for_function(
+        "() => document.getElementById('io-status').textContent.startsWith('The picture')"
+    )
+    assert (
+        page.page.locator("#io-status")
+        .inner_text()
+        .startswith("The picture of the result could not be made: TypeError")
+    )
+    _network_errors_expected(page)
+    page.close()
