@@ -310,3 +310,48 @@ def test_a_save_of_several_lines_keeps_every_byte_but_its_line_breaks(folder: Pa
     assert saved == twice.replace(b"\r", b" ").replace(b"\n", b" ")
     assert saved.count(b'"mode":') == 2
     assert json.loads(saved) == _game()  # the last `mode` read, as the format reads it
+
+
+def test_a_file_marked_read_only_is_not_saved_over_nor_its_photo(folder: Path) -> None:
+    review = ReviewFolder(folder, BUILTIN)
+    before = (folder / "a.json").read_bytes()
+    version = etag(before)
+    os.chmod(folder / "a.json", 0o444)  # a finished game, write-protected
+    with pytest.raises(ReviewError) as refused:
+        review.save("a.json", json.dumps(_typo()).encode(), version)
+    assert refused.value.status == 409
+    assert "a.json is read-only" in refused.value.message
+    assert (folder / "a.json").read_bytes() == before
+    assert review.history("a.json") == []  # nothing kept: nothing was replaced
+    os.chmod(folder / "a.json", 0o644)
+    review.put_photo("a.json", PNG, version)
+    os.chmod(folder / "a.json.png", 0o444)
+    with pytest.raises(ReviewError) as refused:
+        review.put_photo("a.json", PNG + b"again", version)
+    assert refused.value.status == 409
+    assert (folder / "a.json.png").read_bytes() == PNG
+
+
+def test_a_write_the_system_refuses_is_said_and_the_game_not_counted_saved(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk (the write of the game itself fails; its old version was kept first)."""
+    from neweden.runners import review as module
+
+    replace = module._replace
+
+    def full(path: Path, data: bytes) -> None:
+        if path.name == "a.json":
+            raise OSError(28, "No space left on device")
+        replace(path, data)
+
+    monkeypatch.setattr(module, "_replace", full)
+    review = ReviewFolder(folder, BUILTIN)
+    before = (folder / "a.json").read_bytes()
+    with pytest.raises(ReviewError) as refused:
+        review.save("a.json", json.dumps(_typo()).encode(), etag(before))
+    assert refused.value.status == 500
+    assert refused.value.message == "a.json could not be written: No space left on device"
+    assert (folder / "a.json").read_bytes() == before
+    assert review.history("a.json") == []  # the version kept for it taken back
+    assert {i.id: i for i in review.queue()}["a.json"].saved is False

@@ -347,6 +347,14 @@ MESSAGES: dict[str, str] = {
         "saved is then shown) and make your changes again."
     ),
     "review_not_saved": N_("Not saved: {reason}"),
+    "review_saving": N_("Saving…"),
+    "review_history_failed": N_("The versions saved before could not be read: {reason}"),
+    "review_queue_failed": N_("The queue could not be read: {reason}"),
+    "review_photo_failed": N_("The photo could not be shown: {reason}"),
+    "review_photo_unreadable": N_("the browser cannot show this picture"),
+    "review_photo_not_kept": N_(
+        "A photo is kept with a game the page can draw: mend the text and save it first."
+    ),
     "review_previous_keys": N_("Previous game (Alt+Page Up)"),
     "review_next_keys": N_("Next game (Alt+Page Down)"),
     "review_photo_keys": N_(

@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from neweden.http import page
 from neweden.http.answers import HEADERS, Refused, json_answer, problem_answer, read_body
-from neweden.i18n import N_
+from neweden.i18n import N_, _
 from neweden.runners.review import MAX_PHOTO_BYTES, ReviewError, ReviewFolder, Stale, etag
 
 __all__ = ["review_routes"]
@@ -32,6 +32,7 @@ _TITLES = {
     415: N_("Unsupported Media Type"),
     422: N_("Unprocessable Content"),
     428: N_("Precondition Required"),
+    500: N_("Internal Server Error"),
 }
 
 _Handler = Callable[[Request], Awaitable[Response]]
@@ -57,6 +58,11 @@ def _guarded(handler: _Handler) -> _Handler:
             return _refused(error)
         except Refused as refused:
             return refused.response
+        except OSError as error:  # (a file of the folder the system will not let be read)
+            reason = error.strerror or str(error)
+            return _refused(
+                ReviewError(500, _("the folder could not be read: {reason}", reason=reason))
+            )
 
     return guarded
 

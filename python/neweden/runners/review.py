@@ -14,6 +14,7 @@ fixed; nothing else is kept.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -265,11 +266,10 @@ class ReviewFolder:
             current = self.read(game_id)
             if etag(current) != if_match:
                 raise Stale(current, etag(current))
-            self._keep(rel, line, current)
-            if line is None:
-                _replace(path, body)
-            else:
-                _replace(path, _with_line(path.read_bytes(), line, body))
+            _writable(path, rel)
+            kept = self._keep(rel, line, current)
+            whole = body if line is None else _with_line(path.read_bytes(), line, body)
+            _written(path, whole, rel, kept)
         return etag(body)
 
     def history(self, game_id: str) -> list[dict[str, Any]]:
@@ -342,10 +342,10 @@ class ReviewFolder:
         name = f"{path.name}{'' if line is None else f'-{line}'}{_EXTENSIONS[media]}"
         target = path.parent / name
         with self._lock:
-            if target.is_file():
-                kept = target.relative_to(self.root).as_posix()
-                self._keep(kept, None, target.read_bytes())
-            _replace(target, data)
+            rel_photo = target.relative_to(self.root).as_posix()
+            _writable(target, rel_photo)
+            kept = self._keep(rel_photo, None, target.read_bytes()) if target.is_file() else None
+            _written(target, data, rel_photo, kept)
         return name
 
     # --- the history ---
@@ -354,9 +354,10 @@ class ReviewFolder:
         below = self.root / HISTORY / rel
         return below if line is None else below / f"line-{line}"
 
-    def _keep(self, rel: str, line: int | None, data: bytes) -> None:
-        """Keeps `data` as a version of `rel` (line `line`); refused when the history would
-        be written anywhere but below DIR (a symlink where its folders are)."""
+    def _keep(self, rel: str, line: int | None, data: bytes) -> Path:
+        """Keeps `data` as a version of `rel` (line `line`), the file it is written to;
+        refused when the history would be written anywhere but below DIR (a symlink where
+        its folders are)."""
         folder = self._history_dir(rel, line)
         state = self.root / STATE_FOLDER
         refused = ReviewError(403, _(_OUTSIDE, path=(HISTORY / rel).as_posix()))
@@ -366,7 +367,9 @@ class ReviewFolder:
         if not folder.resolve().is_relative_to(state.resolve()):
             raise refused  # a symlink below it
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-        _replace(folder / f"{stamp}-{hashlib.sha256(data).hexdigest()[:12]}.json", data)
+        version = folder / f"{stamp}-{hashlib.sha256(data).hexdigest()[:12]}.json"
+        _written(version, data, (HISTORY / rel).as_posix(), None)
+        return version
 
 
 _OUTSIDE = N_("{path} is not a file of the folder under review")
@@ -459,6 +462,31 @@ def _speakable(path: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _writable(path: Path, rel: str) -> None:
+    """Refuses a file marked read-only (no one may write it: `chmod a-w`), even for a
+    server that could replace it (root): a finished game write-protected stays as it is."""
+    if path.is_file() and not path.stat().st_mode & 0o222:
+        raise ReviewError(
+            409, _("{path} is read-only (no one may write it): not changed", path=rel)
+        )
+
+
+def _written(path: Path, data: bytes, rel: str, kept: Path | None) -> None:
+    """`path` made `data` (:func:`_replace`); a write the system refuses (a full disk, a
+    folder not writable) said as a ReviewError, the version `kept` for it taken back out of
+    the history (nothing was replaced: the queue must not count the game saved)."""
+    try:
+        _replace(path, data)
+    except OSError as error:
+        if kept is not None:
+            kept.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # (its folder too, when it holds nothing else)
+                kept.parent.rmdir()
+        reason = error.strerror or str(error)
+        said = _("{path} could not be written: {reason}", path=rel, reason=reason)
+        raise ReviewError(500, said) from None
 
 
 def _replace(path: Path, data: bytes) -> None:

@@ -18,6 +18,16 @@ export async function post(path, body, params = {}) {
   return { ok: response.ok, status: response.status, body: answer };
 }
 
+// Why an answer is not ok: its problem's detail, or its status when it holds none (a
+// proxy's page, a server's plain text).
+export async function problemOf(response) {
+  try {
+    return (await response.json()).detail ?? String(response.status);
+  } catch {
+    return `${response.status} ${response.statusText}`.trim();
+  }
+}
+
 export async function get(path, params = {}) {
   const response = await fetch(url(path, params));
   if (!response.ok) throw new Error(`${path}: ${response.status}`);

@@ -42,8 +42,14 @@ function options(select, values, all) {
 }
 
 async function refresh() {
-  const response = await fetch(`/v1/review/queue?lang=${i18n.lang()}`);
-  queue = await response.json();
+  try {
+    const response = await fetch(`/v1/review/queue?lang=${i18n.lang()}`);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+    queue = await response.json();
+  } catch (error) {
+    $("q-counts").textContent = t("review_queue_failed", { reason: error.message });
+    return;
+  }
   const c = queue.counts;
   $("q-folder").textContent = t("review_folder", { folder: queue.folder });
   $("q-counts").textContent = t("review_counts", {

@@ -1,33 +1,26 @@
 // The editor opened on a game of a folder under review (/?review=ID, `neweden review DIR`):
-// the game read from its file, its photo beside the grid (larger or smaller by the buttons,
-// the wheel over it or + and - on it; turned by 90°), saved back to the file with the
-// version it was opened at (a save over someone else's newer one is refused, said; Ctrl+S),
+// the game read from its file, its photo beside the grid (reviewphoto.js), saved back to the
+// file with the version it was opened at (a save over someone else's newer one is refused, said; Ctrl+S),
 // the versions saves replaced (each restored with a click), and the queue's previous and
 // next games (Alt+PageUp, Alt+PageDown).
+import { problemOf as reason } from "./api.js";
 import { t } from "./i18n.js";
 import { refusal } from "./check.js";
+import { attachPhoto, showPhoto, showPicked } from "./reviewphoto.js";
 import { cleanGame, edit, keepStored, load, state } from "./state.js";
-import { pinched } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 let opened = null; // {id, etag}
 let picked = null; // a photo picked in this browser, written next to the game when it is saved
-let pickedUrl = null;
-let turn = 0;
-let size = 1;
-
-function photoStyle() {
-  const photo = $("review-photo");
-  photo.style.width = `${100 * size}%`;
-  photo.style.transform = turn ? `rotate(${turn * 90}deg)` : "";
-}
 
 // The game `id` opened from its file: true once drawn; what stops it is thrown. The game
 // of an earlier visit kept among the saved games first (a review replaces it, as a link
 // does). A file the page cannot draw (not JSON, not a game) is opened as its text.
 export async function open(id) {
+  opened = null; // (until this game is drawn: no save can name it)
+  picked = null; // a photo picked for what was open before is not this game's
   const response = await fetch(`/v1/review/game?id=${encodeURIComponent(id)}`);
-  if (!response.ok) throw new Error((await response.json()).detail);
+  if (!response.ok) throw new Error(await reason(response));
   const text = await response.text();
   if (!keepStored()) throw new Error(t("storage_full"));
   opened = { id, etag: response.headers.get("etag"), raw: false };
@@ -48,24 +41,24 @@ export async function open(id) {
   $("review-id").textContent = id;
   $("review-conflict").hidden = true;
   $("review-reopen").href = `/?review=${encodeURIComponent(id)}&lang=${document.documentElement.lang}`;
-  const photo = $("review-photo");
   const named = typeof game?.meta?.photo === "string" && game.meta.photo;
-  $("review-no-photo").hidden = Boolean(named);
-  photo.hidden = !named;
-  if (named) {
-    photo.src = `/v1/review/photo?id=${encodeURIComponent(id)}`;
-    photo.alt = t("review_photo_of", { id });
-  }
-  photoStyle();
+  showPhoto(named && `/v1/review/photo?id=${encodeURIComponent(id)}`, t("review_photo_of", { id }));
   await showHistory();
   return true;
 }
 
-// The versions saves replaced, newest first, each with a button that saves it again.
+// The versions saves replaced, newest first, each with a button that saves it again (the
+// list not read is said: the game stays open).
 async function showHistory() {
   const list = $("review-history");
-  const response = await fetch(`/v1/review/history?id=${encodeURIComponent(opened.id)}`);
-  const versions = response.ok ? (await response.json()).versions : [];
+  let versions = [];
+  try {
+    const response = await fetch(`/v1/review/history?id=${encodeURIComponent(opened.id)}`);
+    if (!response.ok) throw new Error(await reason(response));
+    versions = (await response.json()).versions;
+  } catch (error) {
+    $("review-status").textContent = t("review_history_failed", { reason: error.message });
+  }
   list.replaceChildren(
     ...versions.map((v) => {
       const when = v.saved ? new Date(v.saved).toLocaleString(document.documentElement.lang) : v.version;
@@ -82,29 +75,22 @@ async function showHistory() {
   $("review-history-none").hidden = versions.length > 0;
 }
 
-async function restore(version) {
-  if (unsaved() && !confirm(t("review_unsaved_ask"))) return;
-  const query = new URLSearchParams({ id: opened.id, version });
-  const response = await fetch(`/v1/review/restore?${query}`, {
-    method: "POST",
-    headers: { "if-match": opened.etag },
+function restore(version) {
+  if (working || (unsaved() && !confirm(t("review_unsaved_ask")))) return working;
+  return writing(async (status) => {
+    picked = null; // (the reviewer agreed to lose what was not saved, the photo picked too)
+    const query = new URLSearchParams({ id: opened.id, version });
+    const response = await fetch(`/v1/review/restore?${query}`, {
+      method: "POST",
+      headers: { "if-match": opened.etag },
+    });
+    if (!response.ok) {
+      status.textContent = response.status === 412 ? t("review_stale") : t("review_not_saved", { reason: await reason(response) });
+      return;
+    }
+    await open(opened.id); // the version restored, drawn
+    status.textContent = t("review_restored", { id: opened.id });
   });
-  const status = $("review-status");
-  if (!response.ok) {
-    status.textContent = response.status === 412 ? t("review_stale") : t("review_not_saved", { reason: (await response.json()).detail });
-    return;
-  }
-  await open(opened.id); // the version restored, drawn
-  status.textContent = t("review_restored", { id: opened.id });
-}
-
-function zoom(factor) {
-  sized(size * factor);
-}
-
-function sized(factor) {
-  size = Math.min(Math.max(factor, 0.5), 4);
-  photoStyle();
 }
 
 // A JSON text laid out one key a line (as it is when it is not JSON).
@@ -126,33 +112,32 @@ function showVersions(mine, theirs) {
 // A photo picked for the game: shown at once, kept in this browser until the game is saved.
 function pick(file) {
   if (!file) return;
+  if (opened?.raw) {
+    $("review-status").textContent = t("review_photo_not_kept");
+    return;
+  }
   picked = file;
-  if (pickedUrl) URL.revokeObjectURL(pickedUrl);
-  pickedUrl = URL.createObjectURL(file);
-  const photo = $("review-photo");
-  photo.src = pickedUrl;
-  photo.hidden = false;
-  $("review-no-photo").hidden = true;
+  showPicked(file);
   $("review-status").textContent = t("review_picked", { name: file.name });
 }
 
-// The photo picked written next to the game's file, and named in its meta.photo (an edit:
-// Undo takes the name back); false when the service refused it (said).
-async function keepPicked() {
+// The photo picked (`file`) written next to the game's file, and named in its meta.photo (an
+// edit: Undo takes the name back); false when the service refused it (said). It stays the
+// photo to save until the game itself is saved.
+async function keepPicked(file) {
   const response = await fetch(`/v1/review/photo?id=${encodeURIComponent(opened.id)}`, {
     method: "PUT",
-    headers: { "content-type": picked.type || "application/octet-stream", "if-match": opened.etag },
-    body: picked,
+    headers: { "content-type": file.type || "application/octet-stream", "if-match": opened.etag },
+    body: file,
   });
   if (!response.ok) {
-    $("review-status").textContent = t("review_not_saved", { reason: (await response.json()).detail });
+    $("review-status").textContent = t("review_not_saved", { reason: await reason(response) });
     return false;
   }
   const { photo } = await response.json();
   edit((game) => {
     game.meta = { ...(game.meta && typeof game.meta === "object" ? game.meta : {}), photo };
   });
-  picked = null;
   return true;
 }
 
@@ -163,36 +148,72 @@ let clean = ""; // the text last opened or saved: the page holds changes when it
 // Whether the page holds changes not saved to the file (a photo picked included).
 export const unsaved = () => Boolean(opened) && (picked !== null || savedText() !== clean);
 
-async function save() {
-  if (!opened) return;
-  if (picked && !opened.raw && !(await keepPicked())) return;
+let working = null; // the save or restore on its way (a promise): one at a time
+
+// `work(status)` run as the one write on its way: the Save button off meanwhile, a failure
+// of the network said; another save asked meanwhile is that one.
+function writing(work) {
+  if (working) return working;
   const status = $("review-status");
-  const body = savedText();
-  const response = await fetch(`/v1/review/game?id=${encodeURIComponent(opened.id)}`, {
-    method: "PUT",
-    headers: { "content-type": "application/json", "if-match": opened.etag },
-    body,
+  status.textContent = t("review_saving");
+  $("review-save").disabled = true;
+  working = work(status)
+    .catch((error) => {
+      status.textContent = t("review_not_saved", { reason: error.message });
+    })
+    .finally(() => {
+      working = null;
+      $("review-save").disabled = false;
+    });
+  return working;
+}
+
+function save() {
+  if (!opened) return Promise.resolve();
+  return writing(async (status) => {
+    const photo = picked; // (none for a text mended by hand: pick() refuses one there)
+    if (photo && !(await keepPicked(photo))) return;
+    const body = savedText();
+    const response = await fetch(`/v1/review/game?id=${encodeURIComponent(opened.id)}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", "if-match": opened.etag },
+      body,
+    });
+    if (response.ok) {
+      opened.etag = response.headers.get("etag");
+      clean = body;
+      if (picked === photo) picked = null; // (one picked meanwhile is still to save)
+      $("review-conflict").hidden = true;
+      await showHistory(); // (a list not read is said; that the game was saved, said last)
+      status.textContent = t("review_saved_now", { id: opened.id });
+    } else if (response.status === 412) {
+      status.textContent = t("review_stale");
+      const saved = (await response.json()).errors?.[0]?.version ?? "";
+      showVersions(JSON.stringify(cleanGame(state.game), null, 1), pretty(saved));
+    } else {
+      status.textContent = t("review_not_saved", { reason: await reason(response) });
+    }
   });
-  if (response.ok) {
-    opened.etag = response.headers.get("etag");
-    clean = body;
-    status.textContent = t("review_saved_now", { id: opened.id });
-    await showHistory();
-  } else if (response.status === 412) {
-    status.textContent = t("review_stale");
-    const saved = (await response.json()).errors?.[0]?.version ?? "";
-    showVersions(JSON.stringify(cleanGame(state.game), null, 1), pretty(saved));
-  } else {
-    status.textContent = t("review_not_saved", { reason: (await response.json()).detail });
-  }
 }
 
 // The game before or after this one in the queue (`step` -1 or 1), opened in its place.
 // The game after this one (`step` 1) or before it (-1) among those left to fix, in the
 // queue's order (this one may have left them when it was saved); when none is left, in the
 // whole queue. Changes not saved are asked about first.
+let goes = 0; // the moves asked for: the last one asked is the one made
+
 async function go(step) {
-  const queue = await (await fetch("/v1/review/queue")).json();
+  const mine = ++goes;
+  let queue;
+  try {
+    const response = await fetch("/v1/review/queue");
+    if (!response.ok) throw new Error(await reason(response));
+    queue = await response.json();
+  } catch (error) {
+    if (mine === goes) $("review-status").textContent = t("review_queue_failed", { reason: error.message });
+    return;
+  }
+  if (mine !== goes) return;
   const left = queue.games.filter((g) => g.valid !== true);
   const games = left.length ? left : queue.games;
   const here = games.findIndex((g) => g.id === opened.id);
@@ -207,7 +228,8 @@ async function go(step) {
 }
 
 // Goes to `url`, unless the page holds changes not saved and the reviewer keeps them.
-function leave(url) {
+async function leave(url) {
+  if (working) await working; // (a save on its way is let finish: leaving would cancel it)
   if (unsaved() && !confirm(t("review_unsaved_ask"))) return;
   clean = savedText();
   picked = null;
@@ -221,33 +243,12 @@ export function attach() {
     leave(`/review?lang=${document.documentElement.lang}`);
   });
   window.addEventListener("beforeunload", (event) => {
-    if (unsaved()) event.preventDefault(); // the browser asks before the changes are lost
+    if (unsaved() || working) event.preventDefault(); // the browser asks before they are lost
   });
   $("review-pick").addEventListener("change", (event) => pick(event.target.files[0]));
   $("review-previous").addEventListener("click", () => go(-1));
   $("review-next").addEventListener("click", () => go(1));
-  $("review-rotate").addEventListener("click", () => {
-    turn = (turn + 1) % 4;
-    photoStyle();
-  });
-  $("review-larger").addEventListener("click", () => zoom(1.25));
-  $("review-smaller").addEventListener("click", () => zoom(1 / 1.25));
-  const wrap = $("review-photo-wrap");
-  pinched(wrap, () => size, sized);
-  wrap.addEventListener(
-    "wheel",
-    (event) => {
-      if (!event.ctrlKey && !event.altKey) return; // a plain wheel scrolls the photo
-      event.preventDefault();
-      zoom(event.deltaY < 0 ? 1.25 : 1 / 1.25);
-    },
-    { passive: false },
-  );
-  wrap.addEventListener("keydown", (event) => {
-    if (event.key === "+" || event.key === "=") zoom(1.25);
-    else if (event.key === "-") zoom(1 / 1.25);
-    else if (event.key === "r") $("review-rotate").click();
-  });
+  attachPhoto();
   document.addEventListener("keydown", (event) => {
     if (!opened) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {

@@ -1,0 +1,256 @@
+"""The review (`neweden review DIR`, `/?review=ID`) when the service answers late or not at
+all: one save at a time, a photo picked meanwhile still to save, leaving lets a save
+finish, and every failure said, nothing left saying "Saved" that was not (docs/review.md).
+Requests are held or failed with Playwright's routes. Each game file is one test's."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.runners.test_review import _game, _typo
+from tests.servers import running_server
+from tests.web.test_page import Page, cell, in_a_browser
+from tests.web.test_review_page import png
+
+pytest.importorskip("starlette", reason="the serve extra")
+
+GAMES = ("twice", "photos", "leave", "fails", "history")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
+    root = tmp_path_factory.mktemp("answers")
+    for name in GAMES:
+        (root / f"{name}.json").write_text(json.dumps(_typo()))
+    (root / "one.png").write_bytes(png(30, 20))
+    (root / "two.png").write_bytes(png(40, 20))
+    with running_server({"NEWEDEN_REVIEW": str(root)}) as (port, _):
+        yield port, root
+
+
+def _open(browser: Any, port: int, name: str) -> Page:
+    page = Page(browser, port, f"/?review={name}.json&lang=en")
+    page.page.locator("#review:not([hidden])").wait_for()
+    return page
+
+
+def _said(page: Page, start: str) -> str:
+    """Waits until the status line starts with `start`; what it says."""
+    page.page.wait_for_function(
+        "(start) => document.getElementById('review-status').textContent.startsWith(start)",
+        arg=start,
+    )
+    return str(page.page.locator("#review-status").inner_text())
+
+
+def _points(page: Page, points: int) -> None:
+    """The typo's card (row 0, column 0) given `points`: a change to save."""
+    cell(page, 0, 0).click()
+    page.page.locator(f'#c-points .chip[data-value="{points}"]').click()
+
+
+def _until(done: Callable[[], bool], page: Page, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the page never got there"
+        page.page.wait_for_timeout(20)
+
+
+class _Held:
+    """The requests of a route held (`holding`) until let go, the others let through."""
+
+    def __init__(self, page: Page, pattern: str, method: str = "PUT") -> None:
+        self.routes: list[Any] = []
+        self.sent: list[str] = []
+        self.holding = True
+        self.method = method
+        page.page.route(pattern, self._route)
+
+    def _route(self, route: Any) -> None:
+        if route.request.method != self.method:
+            route.continue_()
+            return
+        self.sent.append(route.request.url)
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+
+
+def _card_points(root: Path, name: str) -> int:
+    return int(
+        json.loads((root / f"{name}.json").read_bytes())["players"][0]["city"][0]["card"]["points"]
+    )
+
+
+@pytest.mark.long
+@in_a_browser
+def test_a_second_save_asked_while_the_first_is_on_its_way_is_that_one(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    page = _open(browser, port, "twice")
+    _points(page, 7)
+    held = _Held(page, "**/v1/review/game?*")
+    page.page.keyboard.press("Control+s")
+    _until(lambda: bool(held.routes), page)
+    assert page.page.locator("#review-save").is_disabled()
+    page.page.keyboard.press("Control+s")  # again, at once
+    held.release()
+    said = _said(page, "Saved")
+    assert said.startswith("Saved to twice.json")
+    assert len(held.sent) == 1  # one save sent, not a second that its own would refuse
+    assert page.page.locator("#review-conflict").is_hidden()
+    assert _card_points(root, "twice") == 7
+    page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_a_photo_picked_while_another_is_being_saved_is_still_to_save(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    page = _open(browser, port, "photos")
+    page.page.set_input_files("#review-pick", str(root / "one.png"))
+    held = _Held(page, "**/v1/review/photo?*")
+    page.page.locator("#review-save").click()
+    _until(lambda: bool(held.routes), page)
+    page.page.set_input_files("#review-pick", str(root / "two.png"))  # while the first goes
+    held.release()
+    _said(page, "Saved")
+    assert (root / "photos.json.png").read_bytes() == (root / "one.png").read_bytes()
+    asked: list[str] = []
+    page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.page.locator("#review-back").click()
+    _until(lambda: bool(asked), page)  # the second photo is a change not saved: asked
+    page.page.keyboard.press("Control+s")
+    page.page.wait_for_function(
+        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
+        " && !document.getElementById('review-save').disabled"
+    )
+    assert (root / "photos.json.png").read_bytes() == (root / "two.png").read_bytes()
+    page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_leaving_while_a_save_is_on_its_way_lets_it_finish(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    page = _open(browser, port, "leave")
+    _points(page, 9)
+    held = _Held(page, "**/v1/review/game?*")
+    page.page.keyboard.press("Control+s")
+    _until(lambda: bool(held.routes), page)
+    asked: list[str] = []
+    page.page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.page.locator("#review-back").click()  # leaving waits for the save
+    held.release()
+    page.page.wait_for_url("**/review?lang=en")
+    assert asked == []  # nothing was left unsaved to ask about
+    assert _card_points(root, "leave") == 9
+    page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_a_save_that_fails_is_said_whatever_the_answer(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    page = _open(browser, port, "fails")
+    _points(page, 5)
+    page.page.keyboard.press("Control+s")
+    _said(page, "Saved to fails.json")
+    _points(page, 6)
+    page.page.route("**/v1/review/game?*", lambda route: route.abort("internetdisconnected"))
+    page.page.keyboard.press("Control+s")
+    assert _said(page, "Not saved").startswith("Not saved: ")  # not "Saved" still
+    page.page.unroute("**/v1/review/game?*")
+    page.page.route(
+        "**/v1/review/game?*",
+        lambda route: (
+            route.fulfill(status=500, body="Internal Server Error")
+            if route.request.method == "PUT"
+            else route.continue_()
+        ),
+    )
+    page.page.keyboard.press("Control+s")
+    page.page.wait_for_function(
+        "() => document.getElementById('review-status').textContent"
+        " === 'Not saved: 500 Internal Server Error'"
+    )
+    assert _card_points(root, "fails") == 5
+    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_a_history_not_read_leaves_the_game_open_and_saved_to_its_own_file(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    page = Page(browser, port, "/?review=twice.json&lang=en")  # another game kept first
+    page.page.locator("#review:not([hidden])").wait_for()
+    page.page.route("**/v1/review/history?*", lambda route: route.abort("failed"))
+    page.page.goto(f"http://127.0.0.1:{port}/?review=history.json&lang=en")
+    page.page.wait_for_selector("body[data-ready]")
+    _said(page, "The versions saved before could not be read")
+    assert page.page.locator("#review-id").inner_text() == "history.json"
+    _points(page, 8)
+    page.page.keyboard.press("Control+s")
+    _said(page, "Saved to history.json")
+    assert _card_points(root, "history") == 8
+    assert json.loads((root / "twice.json").read_bytes())["players"][0]["city"][0]["card"][
+        "style"
+    ] in ("gothc", "gothic")  # (the other game untouched by this one)
+    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_a_photo_and_a_queue_the_service_fails_are_said(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    game = _game()
+    game["meta"] = {"photo": "one.png"}
+    (root / "shown.json").write_text(json.dumps(game))
+    page = Page(browser, port, "/?review=shown.json&lang=en")
+    page.page.route(
+        "**/v1/review/photo?*",
+        lambda route: route.fulfill(
+            status=415,
+            content_type="application/problem+json",
+            body=json.dumps({"detail": "install the heic extra"}),
+        ),
+    )
+    page.page.reload()
+    page.page.wait_for_selector("body[data-ready]")
+    assert _said(page, "The photo could not be shown") == (
+        "The photo could not be shown: install the heic extra"
+    )
+    page.page.route("**/v1/review/queue*", lambda route: route.fulfill(status=500, body="down"))
+    page.page.locator("#review-next").click()
+    assert _said(page, "The queue could not be read").endswith("500 Internal Server Error")
+    page.page.goto(f"http://127.0.0.1:{port}/review?lang=en")
+    page.page.wait_for_function(
+        "() => document.getElementById('q-counts').textContent.startsWith('The queue could not')"
+    )
+    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.close()
