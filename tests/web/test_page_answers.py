@@ -131,6 +131,7 @@ def test_problems_of_an_older_game_cannot_be_clicked_while_the_new_one_is_scored
     for route in held:
         route.continue_()
     alone = {"mode": "military", "players": game["players"][:1]}
+    page.page.wait_for_selector("#totals:not(.stale)")  # the answer for the game as it is
     page.wait_total("Ana", total_of(alone, "Ana"))
     assert page.page.locator("#problems button.problem.error").count() == 0
     cell(page, 0, 1).click()  # the page still works

@@ -254,3 +254,27 @@ def test_a_photo_and_a_queue_the_service_fails_are_said(
     )
     page.errors = [e for e in page.errors if "Failed to load resource" not in e]
     page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_it(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    (root / "given-up.json").write_text(json.dumps(_typo()))
+    page = _open(browser, port, "given-up")
+    _points(page, 3)
+    page.page.keyboard.press("Control+s")
+    _said(page, "Saved to given-up.json")  # a version to restore: the one before
+    page.page.set_input_files("#review-pick", str(root / "one.png"))
+    page.page.once("dialog", lambda dialog: dialog.accept())  # changes not saved: let go
+    page.page.locator("#review-versions summary").click()
+    page.page.locator("#review-history button").first.click()
+    _said(page, "The version chosen is saved to given-up.json again")
+    assert page.page.locator("#review-photo").is_hidden()  # the version restored names none
+    page.page.keyboard.press("Control+s")
+    _said(page, "Saved to given-up.json")
+    assert not (root / "given-up.json.png").exists()
+    assert "photo" not in json.loads((root / "given-up.json").read_bytes()).get("meta", {})
+    page.close()

@@ -33,6 +33,8 @@ export function showPhoto(src, alt) {
   if (src) {
     photo.src = src;
     photo.alt = alt;
+  } else {
+    photo.removeAttribute("src"); // (a photo picked before is not this game's)
   }
   photoStyle();
 }
