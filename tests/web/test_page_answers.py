@@ -158,8 +158,9 @@ def test_a_request_outrun_and_then_failed_leaves_the_status_alone(
     _until(lambda: bool(held), page)
     cell(page, 0, 1).click()
     page.wait_total("Player 1", "2")
-    held[0].abort("failed")
-    page.page.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # its failure seen
+    with page.page.expect_event("requestfailed"):
+        held[0].abort("failed")
+    page.page.evaluate("() => new Promise((done) => setTimeout(done, 50))")  # its failure seen
     assert page.page.locator("#live-status").inner_text() == ""
     assert _bar(page) == "Player 1: 2 · place 1"
     _network_errors_expected(page)
@@ -207,7 +208,8 @@ def test_a_language_chosen_last_wins_and_a_page_without_storage_works(
     _until(lambda: bool(held), page)
     page.page.locator("#lang").select_option("en")
     page.page.wait_for_function("() => document.getElementById('live-status').textContent === ''")
-    held[0].continue_()
+    with page.page.expect_response("**/web/messages.json?lang=pt-BR"):
+        held[0].continue_()  # the words of the language left come last
     page.page.evaluate("() => new Promise((done) => setTimeout(done, 50))")
     page.wait_total("Player 1", "0")
     assert page.page.evaluate("document.documentElement.lang") == "en"
@@ -244,5 +246,40 @@ def test_where_a_card_may_go_and_the_picture_say_when_the_service_fails(
         .inner_text()
         .startswith("The picture of the result could not be made: TypeError")
     )
+    _network_errors_expected(page)
+    page.close()
+
+
+@pytest.mark.long
+def test_a_card_selected_leaves_the_score_shown_as_it_is(browser: Any, server: int) -> None:
+    game = {"mode": "military", "players": [one_city(inline()), one_city(inline(), name="Bruno")]}
+    game["players"][1]["city"].append({"row": 5, "col": 5, "card": inline()})
+    page = Page(browser, server, f"/?lang=en{share(game)}")
+    page.wait_total("Bruno", total_of(game, "Bruno"))
+    cell(page, 0, 0).click()  # a card selected: the game is the same
+    assert "stale" not in (page.page.locator("#totals").get_attribute("class") or "")
+    problem = page.page.locator("#problems button.problem.error", has_text="Bruno")
+    assert problem.is_enabled()
+    problem.click()  # one problem, then at once another player's: both taken
+    assert page.page.locator("#player-tabs [aria-selected=true]").inner_text() == "Bruno"
+    page.close()
+
+
+@pytest.mark.long
+def test_a_language_whose_words_cannot_be_read_leaves_the_page_as_it_was(
+    browser: Any, server: int
+) -> None:
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    page.page.route("**/web/messages.json?lang=pt-BR", lambda route: route.abort("failed"))
+    page.page.locator("#lang").select_option("pt-BR")
+    page.page.wait_for_selector("#notice:not([hidden])")
+    assert (
+        "The page could not change its language" in page.page.locator("#notice-text").inner_text()
+    )
+    assert page.page.evaluate("document.documentElement.lang") == "en"
+    assert page.page.locator("#lang").input_value() == "en"
+    assert page.page.url.endswith("/?lang=en")  # a reload speaks English too
+    page.wait_total("Player 1", "0")  # scored again
     _network_errors_expected(page)
     page.close()

@@ -386,3 +386,19 @@ def test_a_json_file_is_one_game_and_a_phone_keeps_long_names_inside(
     assert page.locator("section.standing").count() == 0
     assert errors == []
     ctx.close()
+
+
+@pytest.mark.long
+def test_a_choice_emptied_keeps_the_standings_and_their_options(
+    browser: Any, server: int, event: Path
+) -> None:
+    ctx, page, _errors = _open(browser, server)
+    page.set_input_files("#r-file", str(event))
+    _ranked(page, 1)
+    page.set_input_files("#r-file", [])  # (a browser empties it when its picker is cancelled)
+    page.locator("details summary").click()
+    page.fill("#r-points", "3,2,1,0")
+    page.locator("#r-points").dispatch_event("change")
+    _ranked(page, 2)  # the file shown is ranked again with the option
+    assert _titles(page) == ["Copa Éden — 3 games", "Liga — 1 game"]
+    ctx.close()

@@ -278,3 +278,75 @@ def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_i
     assert not (root / "given-up.json.png").exists()
     assert "photo" not in json.loads((root / "given-up.json").read_bytes()).get("meta", {})
     page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    (root / "kept.json").write_text(json.dumps(_typo()))
+    page = _open(browser, port, "kept")
+    _points(page, 2)
+    page.page.keyboard.press("Control+s")
+    _said(page, "Saved to kept.json")
+    page.page.set_input_files("#review-pick", str(root / "one.png"))
+    page.page.route(
+        "**/v1/review/restore?*",
+        lambda route: route.fulfill(status=503, json={"detail": "busy"}),
+    )
+    page.page.once("dialog", lambda dialog: dialog.accept())
+    page.page.locator("#review-versions summary").click()
+    page.page.locator("#review-history button").first.click()
+    assert _said(page, "Not saved") == "Not saved: busy"
+    page.page.keyboard.press("Control+s")  # the photo picked is still this game's to save
+    _said(page, "Saved to kept.json")
+    assert (root / "kept.json.png").read_bytes() == (root / "one.png").read_bytes()
+    # a photo the service will never take: given up, said, and the game saved without it
+    page.page.set_input_files("#review-pick", str(root / "two.png"))
+    page.page.route(
+        "**/v1/review/photo?*",
+        lambda route: (
+            route.fulfill(status=413, json={"detail": "the photo is too large"})
+            if route.request.method == "PUT"
+            else route.continue_()
+        ),
+    )
+    page.page.locator('#c-points .chip[data-value="4"]').click()  # (its card still selected)
+    page.page.keyboard.press("Control+s")
+    said = _said(page, "Saved to kept.json")
+    assert said.endswith("The photo is not kept: the photo is too large")
+    assert _card_points(root, "kept") == 4
+    assert (root / "kept.json.png").read_bytes() == (root / "one.png").read_bytes()
+    asked: list[str] = []
+    page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.page.locator("#review-back").click()
+    page.page.wait_for_url("**/review?lang=en")
+    assert asked == []  # nothing left to save: the photo given up
+    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.close()
+
+
+@pytest.mark.long
+@in_a_browser
+def test_edits_made_while_a_save_is_on_its_way_are_saved_after_it(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    port, root = folder
+    (root / "after.json").write_text(json.dumps(_typo()))
+    page = _open(browser, port, "after")
+    _points(page, 6)
+    held = _Held(page, "**/v1/review/game?*")
+    page.page.keyboard.press("Control+s")
+    _until(lambda: bool(held.routes), page)
+    page.page.locator('#c-points .chip[data-value="1"]').click()  # after its text was taken
+    page.page.keyboard.press("Control+s")
+    held.release()
+    _until(lambda: len(held.sent) == 2, page)
+    page.page.wait_for_function(
+        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
+        " && !document.getElementById('review-save').disabled"
+    )
+    assert _card_points(root, "after") == 1
+    page.close()

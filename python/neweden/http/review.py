@@ -58,10 +58,12 @@ def _guarded(handler: _Handler) -> _Handler:
             return _refused(error)
         except Refused as refused:
             return refused.response
-        except OSError as error:  # (a file of the folder the system will not let be read)
+        except OSError as error:  # (what the system will not let be read or written)
             reason = error.strerror or str(error)
             return _refused(
-                ReviewError(500, _("the folder could not be read: {reason}", reason=reason))
+                ReviewError(
+                    500, _("the folder could not be read or written: {reason}", reason=reason)
+                )
             )
 
     return guarded

@@ -267,9 +267,8 @@ class ReviewFolder:
             if etag(current) != if_match:
                 raise Stale(current, etag(current))
             _writable(path, rel)
-            kept = self._keep(rel, line, current)
             whole = body if line is None else _with_line(path.read_bytes(), line, body)
-            _written(path, whole, rel, kept)
+            _written(path, whole, rel, self._keep(rel, line, current))
         return etag(body)
 
     def history(self, game_id: str) -> list[dict[str, Any]]:

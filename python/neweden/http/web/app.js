@@ -51,7 +51,7 @@ function renderAll(what) {
   cardForm.fill();
   $("undo").disabled = !canUndo();
   $("redo").disabled = !canRedo();
-  scoreView.schedule();
+  scoreView.schedule(250, what === "game");
 }
 
 // Words at the top of the page (a link not opened, a saved game set aside) until dismissed.
@@ -186,20 +186,26 @@ let switches = 0; // the language switches asked for: one outrun by a newer one 
 async function switchLanguage(tag) {
   const mine = ++switches;
   const current = () => mine === switches;
-  i18n.remember(tag);
-  const url = new URL(location.href);
-  url.searchParams.set("lang", tag);
-  history.replaceState(null, "", url);
   scoreView.outdated(); // an answer on its way, in the old language, is not shown
   try {
     if (!(await i18n.load(tag)) || !current()) return;
-    i18n.apply();
-    choices();
-    await loadCatalog(current); // its built-in cards' names and texts in the new language
   } catch (error) {
     if (!current()) return;
     notice(t("language_failed", { reason: error.message }));
     $("lang").value = i18n.lang(); // (the menu says the language the page speaks)
+    renderAll("game");
+    return;
+  }
+  i18n.remember(tag); // (the words read: a reload speaks them too)
+  const url = new URL(location.href);
+  url.searchParams.set("lang", tag);
+  history.replaceState(null, "", url);
+  i18n.apply();
+  choices();
+  try {
+    await loadCatalog(current); // its built-in cards' names and texts in the new language
+  } catch (error) {
+    if (current()) notice(t("catalog_failed", { reason: error.message }));
   }
   if (current()) renderAll("game");
 }

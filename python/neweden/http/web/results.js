@@ -192,9 +192,9 @@ function entriesOf(text, name) {
 
 async function fromFile() {
   const file = $("r-file").files[0];
+  if (!file) return; // (the choice emptied: what is shown stays, with its options)
   const choice = chosen(); // (counted when chosen: a large file is read after a small one)
   try {
-    if (!file) return;
     let text;
     try {
       text = await file.text();

@@ -12,13 +12,15 @@ import { cleanGame, edit, keepStored, load, state } from "./state.js";
 const $ = (id) => document.getElementById(id);
 let opened = null; // {id, etag}
 let picked = null; // a photo picked in this browser, written next to the game when it is saved
+let uploaded = null; // the photo picked already written (its game's save failed since)
+let again = false; // a save asked while one was on its way: made after it, if still needed
 
 // The game `id` opened from its file: true once drawn; what stops it is thrown. The game
 // of an earlier visit kept among the saved games first (a review replaces it, as a link
 // does). A file the page cannot draw (not JSON, not a game) is opened as its text.
 export async function open(id) {
   opened = null; // (until this game is drawn: no save can name it)
-  picked = null; // a photo picked for what was open before is not this game's
+  picked = uploaded = null; // a photo picked for what was open before is not this game's
   const response = await fetch(`/v1/review/game?id=${encodeURIComponent(id)}`);
   if (!response.ok) throw new Error(await reason(response));
   const text = await response.text();
@@ -78,7 +80,6 @@ async function showHistory() {
 function restore(version) {
   if (working || (unsaved() && !confirm(t("review_unsaved_ask")))) return working;
   return writing(async (status) => {
-    picked = null; // (the reviewer agreed to lose what was not saved, the photo picked too)
     const query = new URLSearchParams({ id: opened.id, version });
     const response = await fetch(`/v1/review/restore?${query}`, {
       method: "POST",
@@ -122,23 +123,32 @@ function pick(file) {
 }
 
 // The photo picked (`file`) written next to the game's file, and named in its meta.photo (an
-// edit: Undo takes the name back); false when the service refused it (said). It stays the
-// photo to save until the game itself is saved.
+// edit: Undo takes the name back): "" once written (a retry does not write it again). It
+// stays the photo to save until the game itself is saved. A photo the service will never
+// take (too large, not a picture, read-only) is given up, and why returned: the game is
+// saved without it. Null when it was not written this time (said: the game is not saved).
 async function keepPicked(file) {
+  if (file === uploaded) return "";
   const response = await fetch(`/v1/review/photo?id=${encodeURIComponent(opened.id)}`, {
     method: "PUT",
     headers: { "content-type": file.type || "application/octet-stream", "if-match": opened.etag },
     body: file,
   });
   if (!response.ok) {
-    $("review-status").textContent = t("review_not_saved", { reason: await reason(response) });
-    return false;
+    const why = await reason(response);
+    if (response.status >= 400 && response.status < 500 && response.status !== 412) {
+      if (picked === file) picked = null;
+      return t("review_photo_refused", { reason: why });
+    }
+    $("review-status").textContent = t("review_not_saved", { reason: why });
+    return null;
   }
   const { photo } = await response.json();
+  uploaded = file;
   edit((game) => {
     game.meta = { ...(game.meta && typeof game.meta === "object" ? game.meta : {}), photo };
   });
-  return true;
+  return "";
 }
 
 // The game as it would be saved: the page's game, or the text of one it cannot draw.
@@ -170,30 +180,41 @@ function writing(work) {
 
 function save() {
   if (!opened) return Promise.resolve();
-  return writing(async (status) => {
-    const photo = picked; // (none for a text mended by hand: pick() refuses one there)
-    if (photo && !(await keepPicked(photo))) return;
-    const body = savedText();
-    const response = await fetch(`/v1/review/game?id=${encodeURIComponent(opened.id)}`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", "if-match": opened.etag },
-      body,
-    });
-    if (response.ok) {
-      opened.etag = response.headers.get("etag");
-      clean = body;
-      if (picked === photo) picked = null; // (one picked meanwhile is still to save)
-      $("review-conflict").hidden = true;
-      await showHistory(); // (a list not read is said; that the game was saved, said last)
-      status.textContent = t("review_saved_now", { id: opened.id });
-    } else if (response.status === 412) {
-      status.textContent = t("review_stale");
-      const saved = (await response.json()).errors?.[0]?.version ?? "";
-      showVersions(JSON.stringify(cleanGame(state.game), null, 1), pretty(saved));
-    } else {
-      status.textContent = t("review_not_saved", { reason: await reason(response) });
-    }
+  if (working) {
+    again = true; // (edits made since its text was taken: saved after it)
+    return working;
+  }
+  return writing(saveNow).then(() => {
+    if (!again) return undefined;
+    again = false;
+    return opened && unsaved() ? save() : undefined;
   });
+}
+
+async function saveNow(status) {
+  const photo = picked; // (none for a text mended by hand: pick() refuses one there)
+  const given = photo ? await keepPicked(photo) : "";
+  if (given === null) return;
+  const body = savedText();
+  const response = await fetch(`/v1/review/game?id=${encodeURIComponent(opened.id)}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", "if-match": opened.etag },
+    body,
+  });
+  if (response.ok) {
+    opened.etag = response.headers.get("etag");
+    clean = body;
+    if (picked === photo) picked = null; // (one picked meanwhile is still to save)
+    $("review-conflict").hidden = true;
+    await showHistory(); // (a list not read is said; that the game was saved, said last)
+    status.textContent = [t("review_saved_now", { id: opened.id }), given].filter(Boolean).join(" ");
+  } else if (response.status === 412) {
+    status.textContent = t("review_stale");
+    const saved = (await response.json()).errors?.[0]?.version ?? "";
+    showVersions(JSON.stringify(cleanGame(state.game), null, 1), pretty(saved));
+  } else {
+    status.textContent = t("review_not_saved", { reason: await reason(response) });
+  }
 }
 
 // The game before or after this one in the queue (`step` -1 or 1), opened in its place.
@@ -203,6 +224,7 @@ function save() {
 let goes = 0; // the moves asked for: the last one asked is the one made
 
 async function go(step) {
+  if (!opened) return;
   const mine = ++goes;
   let queue;
   try {

@@ -13,18 +13,20 @@ let report = null;
 const openAudits = new Set();
 const RETRY = 3000; // ms before a score the service did not answer is asked again
 
-// Asks for the score of the game as it is now, after `delay` ms without another change.
-export function schedule(delay = 250) {
-  outdated();
+// Asks for the score of the game as it is now, after `delay` ms without another change
+// (`changed`: the game itself changed, not only what is selected or drafted).
+export function schedule(delay = 250, changed = true) {
+  outdated(changed);
   timer = setTimeout(refresh, delay);
 }
 
-// The game (or the page's language) changed: whatever is shown is of an older game until
-// the next answer, marked so (dimmed, its problems not clickable: their players may be
-// gone), and an answer still coming for the older game is dropped.
-export function outdated() {
+// An answer still coming is dropped (the next one is for what the page shows now). When the
+// game (or the page's language) `changed`, whatever is shown is of an older game until the
+// next answer: marked so (dimmed, its problems not clickable: their players may be gone).
+export function outdated(changed = true) {
   clearTimeout(timer);
   ++generation;
+  if (!changed) return;
   $("live-status").textContent = t("scoring");
   $("totals").classList.add("stale");
   for (const button of $("problems").querySelectorAll("button")) button.disabled = true;
@@ -89,7 +91,8 @@ async function placements(game, player) {
   if (!player.city.length) return known(legal.set("0,0", "upright"));
   if (!complete(state.draft)) return known(legal); // the service would refuse it: nothing to ask
   const answer = await post("/v1/placements", { game, player: player.name, card: state.draft });
-  if (!answer.ok) return { cells: legal, failed: t("placements_failed", { reason: failure(answer) }) };
+  if (answer.status >= 500) return { cells: legal, failed: t("placements_failed", { reason: failure(answer) }) };
+  if (!answer.ok) return known(legal); // (the card drafted is refused: the form says what is wrong)
   for (const p of answer.body.placements) {
     const key = `${p.row},${p.col}`;
     if (!p.rotated || !legal.has(key)) legal.set(key, p.rotated ? "rotated" : "upright");
