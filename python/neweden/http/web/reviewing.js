@@ -1,8 +1,8 @@
 // The editor opened on a game of a folder under review (/?review=ID, `neweden review DIR`):
 // the game read from its file, its photo beside the grid (reviewphoto.js), saved back to the
-// file with the version it was opened at (a save over someone else's newer one is refused, said; Ctrl+S),
-// the versions saves replaced (each restored with a click), and the queue's previous and
-// next games (Alt+PageUp, Alt+PageDown).
+// file with the version it was opened at (a save over someone else's newer one is refused,
+// said; Ctrl+S), the versions saves replaced (each restored with a click), and the queue's
+// previous and next games (Alt+PageUp, Alt+PageDown).
 import { problemOf as reason } from "./api.js";
 import { t } from "./i18n.js";
 import { refusal } from "./check.js";
