@@ -7,26 +7,17 @@ with tests.web.test_results_page's `_READS`."""
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.requests import Held, failed_on_purpose, text_log, until
 from tests.web.test_page import Page, cell, inline, one_city, share, total_of
 from tests.web.test_results_page import _READS
 
 #: Every text the totals bar shows, in order (`window.bars`), from the page's first line.
-_BAR_LOG = """
-window.bars = [];
-document.addEventListener("DOMContentLoaded", () => {
-  const bar = document.getElementById("totals");
-  new MutationObserver(() => window.bars.push(bar.textContent)).observe(bar, {
-    childList: true, characterData: true, subtree: true,
-  });
-});
-"""
+_BAR_LOG = text_log("totals", "bars")
 #: The browser keeps no site data (cookies and site data blocked): localStorage throws.
 _NO_STORAGE = """
 Object.defineProperty(window, "localStorage", {
@@ -35,17 +26,15 @@ Object.defineProperty(window, "localStorage", {
 """
 
 
-def _until(done: Callable[[], bool], page: Page, seconds: float = 10) -> None:
-    """Lets the page run until `done()` (a test-side condition) holds; fails after `seconds`."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "the page never got there"
-        page.page.wait_for_timeout(20)
+def _blank(browser: Any, server: int, script: str = "") -> Page:
+    """The page in English on a new game, its first score shown."""
+    page = Page(browser, server, "/?lang=en", script)
+    page.wait_total("Player 1", "0")
+    return page
 
 
 def _network_errors_expected(page: Page) -> None:
-    """The console's words for the requests a test failed on purpose are not the page's."""
-    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.errors = failed_on_purpose(page.errors)
 
 
 def _bar(page: Page) -> str:
@@ -56,8 +45,7 @@ def _bar(page: Page) -> str:
 def test_a_score_the_service_did_not_answer_leaves_no_old_total_and_is_asked_again(
     browser: Any, server: int
 ) -> None:
-    page = Page(browser, server, "/?lang=en")
-    page.wait_total("Player 1", "0")
+    page = _blank(browser, server)
     cell(page, 0, 0).click()
     page.wait_total("Player 1", "1")
     page.page.route("**/v1/score?*", lambda route: route.abort("internetdisconnected"))
@@ -77,21 +65,12 @@ def test_a_score_the_service_did_not_answer_leaves_no_old_total_and_is_asked_aga
 
 @pytest.mark.long
 def test_an_answer_for_an_older_game_is_never_drawn(browser: Any, server: int) -> None:
-    page = Page(browser, server, "/?lang=en", _BAR_LOG)
-    page.wait_total("Player 1", "0")
+    page = _blank(browser, server, _BAR_LOG)
     cell(page, 0, 0).click()
     page.wait_total("Player 1", "1")
-    held: list[Any] = []
-
-    def hold_first(route: Any) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.page.route("**/v1/score?*", hold_first)
+    held = Held(page.page, "**/v1/score?*", first=True).routes
     cell(page, 0, 1).click()
-    _until(lambda: bool(held), page)  # the two-card game's score asked, its answer held
+    until(lambda: bool(held), page.page)  # the two-card game's score asked, its answer held
     mark = page.page.evaluate("window.bars.length")
     cell(page, 1, 1).click()  # a third card: the held answer is of an older game now
     held[0].continue_()
@@ -113,23 +92,12 @@ def test_problems_of_an_older_game_cannot_be_clicked_while_the_new_one_is_scored
     page.wait_total("Bruno", total_of(game, "Bruno"))
     problem = page.page.locator("#problems button.problem.error", has_text="Bruno")
     problem.wait_for()
-    held: list[Any] = []
-    holding = [True]
-
-    def hold(route: Any) -> None:
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.page.route("**/v1/score?*", hold)
+    scores = Held(page.page, "**/v1/score?*")
     page.page.locator("#player-tabs [role=tab]", has_text="Bruno").click()
     page.page.locator("#p-remove").click()
     assert problem.is_disabled()  # its player is gone: it points at nothing now
-    _until(lambda: bool(held), page)
-    holding[0] = False
-    for route in held:
-        route.continue_()
+    until(lambda: bool(scores.routes), page.page)
+    scores.release()
     alone = {"mode": "military", "players": game["players"][:1]}
     page.page.wait_for_selector("#totals:not(.stale)")  # the answer for the game as it is
     page.wait_total("Ana", total_of(alone, "Ana"))
@@ -143,19 +111,10 @@ def test_problems_of_an_older_game_cannot_be_clicked_while_the_new_one_is_scored
 def test_a_request_outrun_and_then_failed_leaves_the_status_alone(
     browser: Any, server: int
 ) -> None:
-    page = Page(browser, server, "/?lang=en")
-    page.wait_total("Player 1", "0")
-    held: list[Any] = []
-
-    def hold_first(route: Any) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.page.route("**/v1/score?*", hold_first)
+    page = _blank(browser, server)
+    held = Held(page.page, "**/v1/score?*", first=True).routes
     cell(page, 0, 0).click()
-    _until(lambda: bool(held), page)
+    until(lambda: bool(held), page.page)
     cell(page, 0, 1).click()
     page.wait_total("Player 1", "2")
     with page.page.expect_event("requestfailed"):
@@ -200,12 +159,10 @@ def test_a_file_read_after_a_newer_game_was_opened_is_not_opened(
 def test_a_language_chosen_last_wins_and_a_page_without_storage_works(
     browser: Any, server: int
 ) -> None:
-    page = Page(browser, server, "/?lang=en")
-    page.wait_total("Player 1", "0")
-    held: list[Any] = []
-    page.page.route("**/web/messages.json?lang=pt-BR", lambda route: held.append(route))
+    page = _blank(browser, server)
+    held = Held(page.page, "**/web/messages.json?lang=pt-BR").routes
     page.page.locator("#lang").select_option("pt-BR")  # its words held
-    _until(lambda: bool(held), page)
+    until(lambda: bool(held), page.page)
     page.page.locator("#lang").select_option("en")
     page.page.wait_for_function("() => document.getElementById('live-status').textContent === ''")
     with page.page.expect_response("**/web/messages.json?lang=pt-BR"):
@@ -226,8 +183,7 @@ def test_a_language_chosen_last_wins_and_a_page_without_storage_works(
 def test_where_a_card_may_go_and_the_picture_say_when_the_service_fails(
     browser: Any, server: int
 ) -> None:
-    page = Page(browser, server, "/?lang=en")
-    page.wait_total("Player 1", "0")
+    page = _blank(browser, server)
     page.page.route(
         "**/v1/placements?*",
         lambda route: route.fulfill(status=503, json={"detail": "busy"}),
@@ -269,8 +225,7 @@ def test_a_card_selected_leaves_the_score_shown_as_it_is(browser: Any, server: i
 def test_a_language_whose_words_cannot_be_read_leaves_the_page_as_it_was(
     browser: Any, server: int
 ) -> None:
-    page = Page(browser, server, "/?lang=en")
-    page.wait_total("Player 1", "0")
+    page = _blank(browser, server)
     page.page.route("**/web/messages.json?lang=pt-BR", lambda route: route.abort("failed"))
     page.page.locator("#lang").select_option("pt-BR")
     page.page.wait_for_selector("#notice:not([hidden])")

@@ -11,6 +11,7 @@ import pytest
 
 from neweden.cli.main import main
 from tests.games import game, line, player
+from tests.web.requests import text_log
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -267,15 +268,7 @@ def test_a_first_file_read_after_the_second_is_chosen_is_not_shown(
 
 
 #: Every text the status line shows, in order (`window.said`).
-_STATUS_LOG = """
-window.said = [];
-document.addEventListener("DOMContentLoaded", () => {
-  const status = document.getElementById("r-status");
-  new MutationObserver(() => window.said.push(status.textContent)).observe(status, {
-    childList: true, characterData: true, subtree: true,
-  });
-});
-"""
+_STATUS_LOG = text_log("r-status", "said")
 
 
 @pytest.mark.long

@@ -6,8 +6,7 @@ Requests are held or failed with Playwright's routes. Each game file is one test
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 
 from tests.runners.test_review import _game, _typo
 from tests.servers import running_server
+from tests.web.requests import Held, failed_on_purpose, until
 from tests.web.test_page import Page, cell, in_a_browser
 from tests.web.test_review_page import png
 
@@ -40,6 +40,13 @@ def _open(browser: Any, port: int, name: str) -> Page:
     return page
 
 
+def _fresh(browser: Any, folder: tuple[int, Path], name: str) -> Page:
+    """A game of the folder's own for one test (`name`.json, the typo game), opened."""
+    port, root = folder
+    (root / f"{name}.json").write_text(json.dumps(_typo()))
+    return _open(browser, port, name)
+
+
 def _said(page: Page, start: str) -> str:
     """Waits until the status line starts with `start`; what it says."""
     page.page.wait_for_function(
@@ -53,39 +60,6 @@ def _points(page: Page, points: int) -> None:
     """The typo's card (row 0, column 0) given `points`: a change to save."""
     cell(page, 0, 0).click()
     page.page.locator(f'#c-points .chip[data-value="{points}"]').click()
-
-
-def _until(done: Callable[[], bool], page: Page, seconds: float = 10) -> None:
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "the page never got there"
-        page.page.wait_for_timeout(20)
-
-
-class _Held:
-    """The requests of a route held (`holding`) until let go, the others let through."""
-
-    def __init__(self, page: Page, pattern: str, method: str = "PUT") -> None:
-        self.routes: list[Any] = []
-        self.sent: list[str] = []
-        self.holding = True
-        self.method = method
-        page.page.route(pattern, self._route)
-
-    def _route(self, route: Any) -> None:
-        if route.request.method != self.method:
-            route.continue_()
-            return
-        self.sent.append(route.request.url)
-        if self.holding:
-            self.routes.append(route)
-        else:
-            route.continue_()
-
-    def release(self) -> None:
-        self.holding = False
-        for route in self.routes:
-            route.continue_()
 
 
 def _card_points(root: Path, name: str) -> int:
@@ -102,9 +76,9 @@ def test_a_second_save_asked_while_the_first_is_on_its_way_is_that_one(
     port, root = folder
     page = _open(browser, port, "twice")
     _points(page, 7)
-    held = _Held(page, "**/v1/review/game?*")
+    held = Held(page.page, "**/v1/review/game?*", method="PUT")
     page.page.keyboard.press("Control+s")
-    _until(lambda: bool(held.routes), page)
+    until(lambda: bool(held.routes), page.page)
     assert page.page.locator("#review-save").is_disabled()
     page.page.keyboard.press("Control+s")  # again, at once
     held.release()
@@ -124,9 +98,9 @@ def test_a_photo_picked_while_another_is_being_saved_is_still_to_save(
     port, root = folder
     page = _open(browser, port, "photos")
     page.page.set_input_files("#review-pick", str(root / "one.png"))
-    held = _Held(page, "**/v1/review/photo?*")
+    held = Held(page.page, "**/v1/review/photo?*", method="PUT")
     page.page.locator("#review-save").click()
-    _until(lambda: bool(held.routes), page)
+    until(lambda: bool(held.routes), page.page)
     page.page.set_input_files("#review-pick", str(root / "two.png"))  # while the first goes
     held.release()
     _said(page, "Saved")
@@ -134,7 +108,7 @@ def test_a_photo_picked_while_another_is_being_saved_is_still_to_save(
     asked: list[str] = []
     page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.page.locator("#review-back").click()
-    _until(lambda: bool(asked), page)  # the second photo is a change not saved: asked
+    until(lambda: bool(asked), page.page)  # the second photo is a change not saved: asked
     page.page.keyboard.press("Control+s")
     page.page.wait_for_function(
         "() => document.getElementById('review-status').textContent.startsWith('Saved')"
@@ -152,9 +126,9 @@ def test_leaving_while_a_save_is_on_its_way_lets_it_finish(
     port, root = folder
     page = _open(browser, port, "leave")
     _points(page, 9)
-    held = _Held(page, "**/v1/review/game?*")
+    held = Held(page.page, "**/v1/review/game?*", method="PUT")
     page.page.keyboard.press("Control+s")
-    _until(lambda: bool(held.routes), page)
+    until(lambda: bool(held.routes), page.page)
     asked: list[str] = []
     page.page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.page.locator("#review-back").click()  # leaving waits for the save
@@ -194,7 +168,7 @@ def test_a_save_that_fails_is_said_whatever_the_answer(
         " === 'Not saved: 500 Internal Server Error'"
     )
     assert _card_points(root, "fails") == 5
-    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.errors = failed_on_purpose(page.errors)
     page.close()
 
 
@@ -218,7 +192,7 @@ def test_a_history_not_read_leaves_the_game_open_and_saved_to_its_own_file(
     assert json.loads((root / "twice.json").read_bytes())["players"][0]["city"][0]["card"][
         "style"
     ] in ("gothc", "gothic")  # (the other game untouched by this one)
-    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.errors = failed_on_purpose(page.errors)
     page.close()
 
 
@@ -252,7 +226,7 @@ def test_a_photo_and_a_queue_the_service_fails_are_said(
     page.page.wait_for_function(
         "() => document.getElementById('q-counts').textContent.startsWith('The queue could not')"
     )
-    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.errors = failed_on_purpose(page.errors)
     page.close()
 
 
@@ -261,9 +235,8 @@ def test_a_photo_and_a_queue_the_service_fails_are_said(
 def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_it(
     browser: Any, folder: tuple[int, Path]
 ) -> None:
-    port, root = folder
-    (root / "given-up.json").write_text(json.dumps(_typo()))
-    page = _open(browser, port, "given-up")
+    root = folder[1]
+    page = _fresh(browser, folder, "given-up")
     _points(page, 3)
     page.page.keyboard.press("Control+s")
     _said(page, "Saved to given-up.json")  # a version to restore: the one before
@@ -285,9 +258,8 @@ def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_i
 def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
     browser: Any, folder: tuple[int, Path]
 ) -> None:
-    port, root = folder
-    (root / "kept.json").write_text(json.dumps(_typo()))
-    page = _open(browser, port, "kept")
+    root = folder[1]
+    page = _fresh(browser, folder, "kept")
     _points(page, 2)
     page.page.keyboard.press("Control+s")
     _said(page, "Saved to kept.json")
@@ -324,7 +296,7 @@ def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
     page.page.locator("#review-back").click()
     page.page.wait_for_url("**/review?lang=en")
     assert asked == []  # nothing left to save: the photo given up
-    page.errors = [e for e in page.errors if "Failed to load resource" not in e]
+    page.errors = failed_on_purpose(page.errors)
     page.close()
 
 
@@ -333,17 +305,16 @@ def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
 def test_edits_made_while_a_save_is_on_its_way_are_saved_after_it(
     browser: Any, folder: tuple[int, Path]
 ) -> None:
-    port, root = folder
-    (root / "after.json").write_text(json.dumps(_typo()))
-    page = _open(browser, port, "after")
+    root = folder[1]
+    page = _fresh(browser, folder, "after")
     _points(page, 6)
-    held = _Held(page, "**/v1/review/game?*")
+    held = Held(page.page, "**/v1/review/game?*", method="PUT")
     page.page.keyboard.press("Control+s")
-    _until(lambda: bool(held.routes), page)
+    until(lambda: bool(held.routes), page.page)
     page.page.locator('#c-points .chip[data-value="1"]').click()  # after its text was taken
     page.page.keyboard.press("Control+s")
     held.release()
-    _until(lambda: len(held.sent) == 2, page)
+    until(lambda: len(held.sent) == 2, page.page)
     page.page.wait_for_function(
         "() => document.getElementById('review-status').textContent.startsWith('Saved')"
         " && !document.getElementById('review-save').disabled"

@@ -1,0 +1,63 @@
+"""What the tests of answers late, out of order or failed share: requests held until let
+go, a page let run until a test-side condition holds, an element's texts logged as the page
+shows them, and the console's words for requests failed on purpose set aside."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def until(done: Callable[[], bool], page: Any, seconds: float = 10) -> None:
+    """Lets the page (a Playwright page) run until `done()` holds; fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the page never got there"
+        page.wait_for_timeout(20)
+
+
+class Held:
+    """The requests of `pattern` (of `method`, if given) held until :meth:`release` (only the
+    first, with `first`), the others let through; `sent`: the URL of each one asked."""
+
+    def __init__(self, page: Any, pattern: str, method: str | None = None, first: bool = False):
+        self.routes: list[Any] = []
+        self.sent: list[str] = []
+        self.holding = True
+        self.method, self.first = method, first
+        page.route(pattern, self._route)
+
+    def _route(self, route: Any) -> None:
+        if self.method is not None and route.request.method != self.method:
+            route.continue_()
+            return
+        self.sent.append(route.request.url)
+        if self.holding and not (self.first and self.routes):
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+
+
+def text_log(element: str, name: str) -> str:
+    """A script (run before the page's own) that logs each text the element of id `element`
+    shows, in order, in `window[name]`."""
+    return f"""
+window.{name} = [];
+document.addEventListener("DOMContentLoaded", () => {{
+  const shown = document.getElementById("{element}");
+  new MutationObserver(() => window.{name}.push(shown.textContent)).observe(shown, {{
+    childList: true, characterData: true, subtree: true,
+  }});
+}});
+"""
+
+
+def failed_on_purpose(errors: list[str]) -> list[str]:
+    """The console's errors but its words for the requests a test failed on purpose."""
+    return [e for e in errors if "Failed to load resource" not in e]
