@@ -167,10 +167,19 @@ class Page:
     """A fresh browser context (its own storage) on the page, recording console errors."""
 
     def __init__(
-        self, browser: Any, port: int, path: str, script: str = "", **context: Any
+        self,
+        browser: Any,
+        port: int,
+        path: str,
+        script: str = "",
+        tab_of: Page | None = None,
+        **context: Any,
     ) -> None:
-        self.context = browser.new_context(**context)
-        if script:  # run in the page before its own
+        """`script`: run in the page before its own; `tab_of`: a page whose browser context
+        (its device: its storage) this one shares, as a second tab."""
+        self.owned = tab_of is None
+        self.context = browser.new_context(**context) if tab_of is None else tab_of.context
+        if script:
             self.context.add_init_script(script)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -198,7 +207,10 @@ class Page:
         )
 
     def close(self) -> None:
-        self.context.close()
+        if self.owned:
+            self.context.close()
+        else:
+            self.page.close()
         assert self.errors == []
 
 

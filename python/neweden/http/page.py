@@ -315,6 +315,11 @@ MESSAGES: dict[str, str] = {
     "not_replaced": N_(
         "the game in progress stays, as this device's storage cannot keep a copy of it"
     ),
+    "game_elsewhere": N_(
+        "This game was changed in another tab of this browser, which keeps it now: changes "
+        "made here are no longer kept on this device. \u201cKeep a copy of this game\u201d "
+        "saves them in Saved games."
+    ),
     "unsaved": N_(
         "This device's storage refused to keep the game in progress (is it full?): a reload "
         "would lose the latest changes. Download the game, or delete some saved games."

@@ -35,8 +35,8 @@ const $ = (id) => document.getElementById(id);
 let catalog = null;
 
 function renderAll(what) {
-  if (what === "unsaved") {
-    notice(t("unsaved"));
+  if (what === "unsaved" || what === "elsewhere") {
+    notice(t(what === "unsaved" ? "unsaved" : "game_elsewhere"));
     return;
   }
   if (what === "legal") {
@@ -151,7 +151,7 @@ async function openFirst(hash) {
       notice(t("could_not_open", { reason: error.message }));
     }
   }
-  const setAside = openSaved();
+  const setAside = await openSaved();
   if (setAside) notice(setAside);
   if (!state.game) load(newGame(t("player_n", { n: 1 })));
 }

@@ -50,7 +50,7 @@ export function render() {
 function openKept(entry) {
   try {
     opener(entry.game);
-    say(t("saved_opened", { name: entry.name }));
+    say(t("saved_opened", { name: entry.name || "?" }));
   } catch (error) {
     say(t("could_not_open", { reason: error.message }));
   }
@@ -58,8 +58,8 @@ function openKept(entry) {
 }
 
 function deleteKept(entry) {
-  if (!confirm(t("saved_delete_ask", { name: entry.name }))) return;
-  say(forgetKept(entry.id) ? t("saved_deleted", { name: entry.name }) : t("storage_full"));
+  if (!confirm(t("saved_delete_ask", { name: entry.name || "?" }))) return;
+  say(forgetKept(entry.id) ? t("saved_deleted", { name: entry.name || "?" }) : t("storage_full"));
   render();
 }
 

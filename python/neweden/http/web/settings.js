@@ -173,6 +173,10 @@ export function attach() {
   $("s-photo").addEventListener("change", (e) => setMeta("photo", e.target.value.trim()));
   $("p-name").addEventListener("change", (e) => {
     const old = currentPlayer().name;
+    if (!e.target.value.trim()) {
+      e.target.value = old; // a player needs a name: the one before is kept
+      return;
+    }
     edit((g) => {
       g.players[state.player].name = e.target.value;
       if (g.first_player === old) g.first_player = e.target.value;
@@ -180,7 +184,10 @@ export function attach() {
   });
   $("p-add").addEventListener("click", () => {
     edit((g) => {
-      g.players.push({ name: t("player_n", { n: g.players.length + 1 }), city: [], epiphanies: [], bonuses: [] });
+      const taken = new Set(g.players.map((p) => p.name));
+      let n = g.players.length + 1;
+      while (taken.has(t("player_n", { n }))) n += 1; // (a name no player has)
+      g.players.push({ name: t("player_n", { n }), city: [], epiphanies: [], bonuses: [] });
       fitTable(g);
     });
     state.player = state.game.players.length - 1;

@@ -143,6 +143,7 @@ export function cardAt(row, col, player = currentPlayer()) {
 // full or refused: the work is kept in the page only, and `state.unsaved` says so (the page
 // tells the player, once, until a save succeeds again).
 function save() {
+  if (elsewhere) return; // (another tab keeps the game in progress now: said once)
   try {
     localStorage.setItem(SAVED, JSON.stringify(state.game));
     state.unsaved = false;
@@ -154,25 +155,45 @@ function save() {
   }
 }
 
+// Another tab of this browser saved the game in progress since this one opened it: this
+// tab writes it no more (the two would take turns overwriting each other's work), and says
+// so once (notify("elsewhere")); a copy kept among the saved games keeps its work.
+let elsewhere = false;
+window.addEventListener("storage", (event) => {
+  if (event.key !== SAVED || event.storageArea !== localStorage || elsewhere) return;
+  if (event.newValue === JSON.stringify(state.game)) return; // (the same game: nothing lost)
+  elsewhere = true;
+  notify("elsewhere");
+});
+
 // Open the game saved in this browser. One the page cannot draw (refused, an error while
 // drawing, or a visit that ended while drawing it: a tab hung or crashed) is set aside under
 // SET_ASIDE, never to be drawn again, and the words that say so are returned ("" when
-// nothing was set aside): the caller opens a new game.
-export function openSaved() {
-  const unfinished = stored(() => localStorage.getItem(OPENING));
-  stored(() => localStorage.removeItem(OPENING));
+// nothing was set aside): the caller opens a new game. The mark of a visit drawing it is
+// read and written by one tab at a time (a Web Lock): tabs opened at once (a browser
+// restoring them) do not take one another's drawing for a visit that ended while drawing.
+export async function openSaved() {
+  if (!navigator.locks) return openSavedNow(true);
+  return navigator.locks.request(OPENING, { ifAvailable: true }, (lock) => openSavedNow(lock !== null));
+}
+
+// `alone`: no other tab is drawing the saved game now (else its mark is that tab's, not
+// left by an unfinished visit, and this tab leaves it alone).
+function openSavedNow(alone) {
+  const unfinished = alone && stored(() => localStorage.getItem(OPENING));
+  if (alone) stored(() => localStorage.removeItem(OPENING));
   const text = stored(() => localStorage.getItem(SAVED));
   if (!text) return "";
   let reason = t("saved_unfinished");
   if (!unfinished) {
-    stored(() => localStorage.setItem(OPENING, "1"));
+    if (alone) stored(() => localStorage.setItem(OPENING, "1"));
     try {
       load(JSON.parse(text));
       return "";
     } catch (error) {
       reason = error.message;
     } finally {
-      stored(() => localStorage.removeItem(OPENING));
+      if (alone) stored(() => localStorage.removeItem(OPENING));
     }
   }
   stored(() => localStorage.setItem(SET_ASIDE, text));
@@ -188,19 +209,22 @@ export function hasWork(game = state.game) {
   return game.players.some((p) => p.city?.length || p.epiphanies?.length || p.bonuses?.length);
 }
 
-// The games kept on this device, newest first: [{id, name, saved (ISO date), game}]. An
-// entry the page would not draw (another page of this origin wrote it, or a hand) is left
-// out, never drawn.
-export function keptGames() {
+// The list of kept games as stored, every entry (those the page does not show too).
+function storedKept() {
   const text = stored(() => localStorage.getItem(KEPT));
-  let list;
   try {
-    list = JSON.parse(text || "[]");
+    const list = JSON.parse(text || "[]");
+    return Array.isArray(list) ? list : [];
   } catch {
     return [];
   }
-  if (!Array.isArray(list)) return [];
-  return list.filter(
+}
+
+// The games kept on this device, newest first: [{id, name, saved (ISO date), game}]. An
+// entry the page would not draw (another page of this origin wrote it, or a hand) is left
+// out, never drawn (and kept as it is when a game is kept or deleted).
+export function keptGames() {
+  return storedKept().filter(
     (entry) =>
       entry !== null &&
       typeof entry === "object" &&
@@ -235,8 +259,8 @@ export function keepCopy(game = state.game) {
   if (!hasWork(game)) return true;
   const copy = cleanGame(game);
   const text = JSON.stringify(copy);
-  const list = keptGames();
-  if (list.some((entry) => JSON.stringify(entry.game) === text)) return true;
+  if (keptGames().some((entry) => JSON.stringify(entry.game) === text)) return true;
+  const list = storedKept();
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   list.unshift({ id, name: gameName(copy), saved: new Date().toISOString(), game: copy });
   return writeKept(list);
@@ -256,7 +280,7 @@ export function keepStored() {
 }
 
 export function forgetKept(id) {
-  return writeKept(keptGames().filter((entry) => entry.id !== id));
+  return writeKept(storedKept().filter((entry) => entry?.id !== id));
 }
 
 function stored(action) {
