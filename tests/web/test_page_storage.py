@@ -117,3 +117,32 @@ def test_a_player_added_gets_a_name_no_player_has_and_a_name_cannot_be_emptied(
     assert page.page.locator("#p-name").input_value() == names[-1]  # the name before kept
     assert page.page.locator("#player-tabs [role=tab]").all_inner_texts() == names
     page.close()
+
+
+@pytest.mark.long
+def test_an_epiphany_id_with_a_space_and_an_empty_bonus_name_are_not_taken(
+    browser: Any, server: int
+) -> None:
+    """Both made a game the service refuses, the score table emptied for a reason in the
+    API's words; now each is refused where it is typed and the value before kept."""
+    page = Page(browser, server, "/?lang=en")
+    page.wait_total("Player 1", "0")
+    page.page.locator("#extras summary").click()
+    page.page.locator("#e-add").click()
+    card = page.page.locator("#epiphanies input").first
+    card.fill("E 12")
+    card.dispatch_event("change")
+    assert card.input_value() == ""
+    assert card.evaluate("(input) => input.validationMessage") == (
+        "“E 12” is not a catalog id (letters, digits, _ and -, no space)"
+    )
+    page.page.locator("#b-add").click()
+    name = page.page.locator("#bonuses input").first
+    before = name.input_value()
+    name.fill("")
+    name.dispatch_event("change")
+    assert name.input_value() == before
+    page.page.wait_for_selector("#totals:not(.stale)")
+    page.total("Player 1")  # the game is still one the service scores: its table shown
+    assert page.page.locator("#problems li.detail").count() == 0
+    page.close()

@@ -205,6 +205,7 @@ MESSAGES: dict[str, str] = {
     "placements_failed": N_("Where the card may go is not known: {reason}"),
     "language_failed": N_("The page could not change its language: {reason}"),
     "catalog_failed": N_("The cards' names could not be read in this language: {reason}"),
+    "not_an_id": N_("\u201c{id}\u201d is not a catalog id (letters, digits, _ and -, no space)"),
     "game_valid": N_("The game is valid."),
     "game_invalid": N_("The game is NOT valid: see the problems."),
     "total": N_("Total"),

@@ -3,7 +3,7 @@
 import { LIMITS, whole } from "./check.js";
 import { t } from "./i18n.js";
 import { currentPlayer, edit, notify, state } from "./state.js";
-import { fitTable, renderRequirements } from "./tablecards.js";
+import { fitTable, ID, renderRequirements } from "./tablecards.js";
 import { $, el } from "./dom.js";
 
 const KNOWN_EFFECTS = ["third_star", "rotate", "move"];
@@ -98,9 +98,16 @@ function renderEpiphanies() {
       );
       const card = el("input", { value: e.card ?? "", size: 6, maxLength: LIMITS.text });
       card.setAttribute("list", "epiphany-ids");
-      card.addEventListener("change", () =>
+      card.addEventListener("change", () => {
+        const id = card.value.trim();
+        const wrong = id && !ID.test(id) ? t("not_an_id", { id }) : "";
+        card.setCustomValidity(wrong); // (said where it was typed; the id before is kept)
+        if (wrong) {
+          card.reportValidity();
+          card.value = e.card ?? "";
+          return;
+        }
         change((x) => {
-          const id = card.value.trim();
           if (id) {
             x.card = id;
             delete x.points;
@@ -109,8 +116,8 @@ function renderEpiphanies() {
             delete x.card;
             x.points = 2;
           }
-        }),
-      );
+        });
+      });
       points.disabled = byCard;
       effect.disabled = byCard;
       const remove = el("button", { type: "button", textContent: "✕" });
@@ -136,7 +143,10 @@ function renderBonuses() {
     ...player.bonuses.map((b, i) => {
       const change = (fn) => edit((g) => fn(g.players[state.player].bonuses[i]));
       const name = el("input", { value: b.name, maxLength: LIMITS.text });
-      name.addEventListener("change", () => change((x) => (x.name = name.value)));
+      name.addEventListener("change", () => {
+        if (!name.value.trim()) name.value = b.name; // a bonus needs a name: the one before kept
+        else change((x) => (x.name = name.value));
+      });
       const most = LIMITS.bonusPoints;
       const points = el("input", { type: "number", value: b.points, className: "narrow" });
       Object.assign(points, { min: -most, max: most });

@@ -70,7 +70,7 @@ function setDeck(deck, id) {
 }
 
 // An id the format takes (a catalog id: a letter or digit, then letters, digits, _ and -).
-const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+export const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/; // a catalog id, as the format reads one
 
 function chip(words, pressed, onTap) {
   const button = el("button", { type: "button", className: "chip", textContent: words });
