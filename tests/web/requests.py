@@ -1,12 +1,31 @@
-"""What the tests of answers late, out of order or failed share: requests held until let
-go, a page let run until a test-side condition holds, an element's texts logged as the page
-shows them, and the console's words for requests failed on purpose set aside."""
+"""What the tests of answers late, out of order or failed share: file reads held or failed,
+requests held until let go, a page let run until a test-side condition holds, an element's
+texts logged as the page shows them, and the console's words for requests failed on purpose
+set aside."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from typing import Any
+
+#: The page's reads of files named `held-*` held until `window.releaseReads()` (a file read
+#: more slowly than one chosen after it, as a large file from a slow disk is), and those of
+#: files named `unreadable-*` failed (a file gone from the disk once chosen).
+READS = """
+const text = Blob.prototype.text;
+const held = [];
+window.releaseReads = () => held.splice(0).forEach((go) => go());
+Blob.prototype.text = function () {
+  const name = this.name ?? "";
+  if (name.startsWith("unreadable-")) {
+    return Promise.reject(new DOMException("the disk is gone", "NotReadableError"));
+  }
+  const read = text.call(this);
+  if (!name.startsWith("held-")) return read;
+  return new Promise((resolve) => held.push(() => resolve(read)));
+};
+"""
 
 
 def until(done: Callable[[], bool], page: Any, seconds: float = 10) -> None:

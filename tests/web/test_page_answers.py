@@ -2,7 +2,7 @@
 browser cannot read a file or keep site data: nothing an older game's answer says passes
 for the game on the screen, and nothing fails without a word (docs/web.md, "When the
 service is slow or away"). Requests are held or failed with Playwright's routes; file reads
-with tests.web.test_results_page's `_READS`."""
+with tests.web.requests' `READS`."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.web.requests import Held, failed_on_purpose, text_log, until
+from tests.web.requests import READS, Held, failed_on_purpose, text_log, until
 from tests.web.test_page import Page, cell, inline, one_city, share, total_of
-from tests.web.test_results_page import _READS
 
 #: Every text the totals bar shows, in order (`window.bars`), from the page's first line.
 _BAR_LOG = text_log("totals", "bars")
@@ -31,10 +30,6 @@ def _blank(browser: Any, server: int, script: str = "") -> Page:
     page = Page(browser, server, "/?lang=en", script)
     page.wait_total("Player 1", "0")
     return page
-
-
-def _network_errors_expected(page: Page) -> None:
-    page.errors = failed_on_purpose(page.errors)
 
 
 def _bar(page: Page) -> str:
@@ -59,7 +54,7 @@ def test_a_score_the_service_did_not_answer_leaves_no_old_total_and_is_asked_aga
     page.page.unroute("**/v1/score?*")
     page.wait_total("Player 1", "2")  # asked again without another change
     assert _bar(page) == "Player 1: 2 · place 1"
-    _network_errors_expected(page)
+    page.errors = failed_on_purpose(page.errors)
     page.close()
 
 
@@ -122,7 +117,7 @@ def test_a_request_outrun_and_then_failed_leaves_the_status_alone(
     page.page.evaluate("() => new Promise((done) => setTimeout(done, 50))")  # its failure seen
     assert page.page.locator("#live-status").inner_text() == ""
     assert _bar(page) == "Player 1: 2 · place 1"
-    _network_errors_expected(page)
+    page.errors = failed_on_purpose(page.errors)
     page.close()
 
 
@@ -134,7 +129,7 @@ def test_a_file_read_after_a_newer_game_was_opened_is_not_opened(
     carla.write_text(json.dumps({"mode": "military", "players": [{"name": "Carla", "city": []}]}))
     gone = tmp_path / "unreadable-bruno.json"
     gone.write_text("{}")
-    page = Page(browser, server, "/?lang=en", _READS)
+    page = Page(browser, server, "/?lang=en", READS)
     page.page.locator("#io-file").set_input_files(str(carla))  # its reading held
     davi = {"mode": "military", "players": [{"name": "Davi", "city": []}]}
     page.page.locator("#io-text").fill(json.dumps(davi))
@@ -202,7 +197,7 @@ def test_where_a_card_may_go_and_the_picture_say_when_the_service_fails(
         .inner_text()
         .startswith("The picture of the result could not be made: TypeError")
     )
-    _network_errors_expected(page)
+    page.errors = failed_on_purpose(page.errors)
     page.close()
 
 
@@ -236,5 +231,5 @@ def test_a_language_whose_words_cannot_be_read_leaves_the_page_as_it_was(
     assert page.page.locator("#lang").input_value() == "en"
     assert page.page.url.endswith("/?lang=en")  # a reload speaks English too
     page.wait_total("Player 1", "0")  # scored again
-    _network_errors_expected(page)
+    page.errors = failed_on_purpose(page.errors)
     page.close()

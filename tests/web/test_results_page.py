@@ -11,7 +11,7 @@ import pytest
 
 from neweden.cli.main import main
 from tests.games import game, line, player
-from tests.web.requests import text_log
+from tests.web.requests import READS, text_log
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -232,31 +232,12 @@ def test_a_second_choice_while_the_first_is_ranked_shows_only_the_second(
     ctx.close()
 
 
-#: The page's reads of files named `held-*` held until `window.releaseReads()` (a file read
-#: more slowly than one chosen after it, as a large file from a slow disk is), and those of
-#: files named `unreadable-*` failed (a file gone from the disk once chosen).
-_READS = """
-const text = Blob.prototype.text;
-const held = [];
-window.releaseReads = () => held.splice(0).forEach((go) => go());
-Blob.prototype.text = function () {
-  const name = this.name ?? "";
-  if (name.startsWith("unreadable-")) {
-    return Promise.reject(new DOMException("the disk is gone", "NotReadableError"));
-  }
-  const read = text.call(this);
-  if (!name.startsWith("held-")) return read;
-  return new Promise((resolve) => held.push(() => resolve(read)));
-};
-"""
-
-
 @pytest.mark.long
 def test_a_first_file_read_after_the_second_is_chosen_is_not_shown(
     browser: Any, server: int, event: Path, tmp_path: Path
 ) -> None:
     first = _one_event(tmp_path / "held-first.jsonl", "Old")
-    ctx, page, _errors = _open(browser, server, script=_READS)
+    ctx, page, _errors = _open(browser, server, script=READS)
     page.set_input_files("#r-file", str(first))  # its reading held
     page.set_input_files("#r-file", str(event))
     _ranked(page, 1)
@@ -276,7 +257,7 @@ def test_an_option_changed_while_a_new_file_is_read_ranks_the_old_one_no_more(
     browser: Any, server: int, event: Path, tmp_path: Path
 ) -> None:
     other = _one_event(tmp_path / "held-other.jsonl", "Other")
-    ctx, page, _errors = _open(browser, server, script=_READS + _STATUS_LOG)
+    ctx, page, _errors = _open(browser, server, script=READS + _STATUS_LOG)
     page.set_input_files("#r-file", str(event))
     _ranked(page, 1)
     page.set_input_files("#r-file", str(other))  # its reading held
@@ -328,7 +309,7 @@ def test_a_file_that_cannot_be_read_says_so_and_shows_no_standings(
     browser: Any, server: int, event: Path, tmp_path: Path
 ) -> None:
     gone = _one_event(tmp_path / "unreadable-table.jsonl", "Gone")
-    ctx, page, errors = _open(browser, server, script=_READS)
+    ctx, page, errors = _open(browser, server, script=READS)
     page.set_input_files("#r-file", str(event))
     _ranked(page, 1)
     page.set_input_files("#r-file", str(gone))

@@ -18,14 +18,26 @@ export async function post(path, body, params = {}) {
   return { ok: response.ok, status: response.status, body: answer };
 }
 
-// Why an answer is not ok: its problem's detail, or its status when it holds none (a
-// proxy's page, a server's plain text).
+// Why an answer of post() is not ok: its problem's detail, or its status.
+export function detailOf(answer) {
+  return answer.body?.detail ?? String(answer.status);
+}
+
+// Why a fetch's response is not ok: its problem's detail, or its status when it holds none
+// (a proxy's page, a server's plain text).
 export async function problemOf(response) {
   try {
     return (await response.json()).detail ?? String(response.status);
   } catch {
     return `${response.status} ${response.statusText}`.trim();
   }
+}
+
+// fetch(path, init), the response when it is ok; else an Error saying why (problemOf).
+export async function fetchOk(path, init = {}) {
+  const response = await fetch(path, init);
+  if (!response.ok) throw new Error(await problemOf(response));
+  return response;
 }
 
 export async function get(path, params = {}) {

@@ -1,6 +1,6 @@
 // In and out: paste or upload a game (JSON, or one JSON Lines line), download it, copy it
 // as one line, share it as a link (/#g= + base64url of its UTF-8 JSON).
-import { post } from "./api.js";
+import { detailOf, post } from "./api.js";
 import { t } from "./i18n.js";
 import { cleanGame, encodeGame, state } from "./state.js";
 
@@ -84,8 +84,7 @@ async function sharePicture() {
     return;
   }
   if (!answer.ok) {
-    const reason = answer.body?.detail ?? String(answer.status);
-    say(t("picture_failed", { reason }));
+    say(t("picture_failed", { reason: detailOf(answer) }));
     return;
   }
   const name = fileName("result", "svg");

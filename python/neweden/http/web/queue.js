@@ -1,6 +1,7 @@
 // The queue of a folder under review (`neweden review DIR`, docs/review.md): every game with
 // its verdict, the unreadable and the invalid first, filtered by a problem code or a file;
 // a game opens in the editor with its photo beside it (/?review=ID).
+import { fetchOk } from "./api.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 import { $, el } from "./dom.js";
@@ -43,9 +44,7 @@ function options(select, values, all) {
 
 async function refresh() {
   try {
-    const response = await fetch(`/v1/review/queue?lang=${i18n.lang()}`);
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
-    queue = await response.json();
+    queue = await (await fetchOk(`/v1/review/queue?lang=${i18n.lang()}`)).json();
   } catch (error) {
     $("q-counts").textContent = t("review_queue_failed", { reason: error.message });
     return;

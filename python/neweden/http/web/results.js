@@ -1,7 +1,7 @@
 // The results of an event (docs/standings.md): a JSON Lines file of games or of
 // `validate --out` lines, or the games kept on this device, scored by the service
 // (POST /v1/score/batch) and ranked across rounds (POST /v1/standings).
-import { post } from "./api.js";
+import { detailOf, post } from "./api.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { keptGames } from "./state.js";
@@ -41,7 +41,7 @@ async function resultsOf(read, run) {
     const part = games.slice(start, start + BATCH);
     $("r-status").textContent = t("results_scoring", { done: start, games: games.length });
     const answer = await post("/v1/score/batch", { games: part.map(([e]) => e.value) });
-    if (!answer.ok) throw new Error(answer.body.detail ?? String(answer.status));
+    if (!answer.ok) throw new Error(detailOf(answer));
     answer.body.results.forEach((result, k) => {
       const [entry, at] = part[k];
       results[at] = { ...result, source: entry.source };
@@ -148,7 +148,7 @@ async function rank() {
     if (run !== runs) return;
     const answer = await post("/v1/standings", { results: results.map(trimmed), ...asked });
     if (run !== runs) return;
-    if (!answer.ok) throw new Error(answer.body.detail ?? String(answer.status));
+    if (!answer.ok) throw new Error(detailOf(answer));
     const made = answer.body;
     $("r-events").replaceChildren(...made.events.map(eventTable));
     $("r-left").replaceChildren(...leftOut([...read.broken, ...made.left_out], made.notes));

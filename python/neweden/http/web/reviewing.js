@@ -3,7 +3,7 @@
 // file with the version it was opened at (a save over someone else's newer one is refused,
 // said; Ctrl+S), the versions saves replaced (each restored with a click), and the queue's
 // previous and next games (Alt+PageUp, Alt+PageDown).
-import { problemOf as reason } from "./api.js";
+import { fetchOk, problemOf as reason } from "./api.js";
 import { t } from "./i18n.js";
 import { refusal } from "./check.js";
 import { attachPhoto, showPhoto, showPicked } from "./reviewphoto.js";
@@ -21,8 +21,7 @@ let again = false; // a save asked while one was on its way: made after it, if s
 export async function open(id) {
   opened = null; // (until this game is drawn: no save can name it)
   picked = uploaded = null; // a photo picked for what was open before is not this game's
-  const response = await fetch(`/v1/review/game?id=${encodeURIComponent(id)}`);
-  if (!response.ok) throw new Error(await reason(response));
+  const response = await fetchOk(`/v1/review/game?id=${encodeURIComponent(id)}`);
   const text = await response.text();
   if (!keepStored()) throw new Error(t("storage_full"));
   opened = { id, etag: response.headers.get("etag"), raw: false };
@@ -55,8 +54,7 @@ async function showHistory() {
   const list = $("review-history");
   let versions = [];
   try {
-    const response = await fetch(`/v1/review/history?id=${encodeURIComponent(opened.id)}`);
-    if (!response.ok) throw new Error(await reason(response));
+    const response = await fetchOk(`/v1/review/history?id=${encodeURIComponent(opened.id)}`);
     versions = (await response.json()).versions;
   } catch (error) {
     $("review-status").textContent = t("review_history_failed", { reason: error.message });
@@ -228,9 +226,7 @@ async function go(step) {
   const mine = ++goes;
   let queue;
   try {
-    const response = await fetch("/v1/review/queue");
-    if (!response.ok) throw new Error(await reason(response));
-    queue = await response.json();
+    queue = await (await fetchOk("/v1/review/queue")).json();
   } catch (error) {
     if (mine === goes) $("review-status").textContent = t("review_queue_failed", { reason: error.message });
     return;

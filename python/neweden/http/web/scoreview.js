@@ -1,7 +1,7 @@
 // Live: after each change (debounced) the score table with its audit on demand, the
 // problems (click one to see its cells), the selected player's picture, and where the card
 // being placed may go.
-import { post } from "./api.js";
+import { detailOf, post } from "./api.js";
 import { num, t, tn } from "./i18n.js";
 import { cleanGame, currentPlayer, notify, state } from "./state.js";
 import { $, el } from "./dom.js";
@@ -58,7 +58,7 @@ export async function refresh() {
   showPicture(drawn, player.name);
   state.legal = legal.cells;
   notify("legal");
-  const unsaid = [legal.failed, drawn.ok ? "" : t("picture_failed", { reason: failure(drawn) })];
+  const unsaid = [legal.failed, drawn.ok ? "" : t("picture_failed", { reason: detailOf(drawn) })];
   status.textContent = unsaid.filter(Boolean).join(" ");
 }
 
@@ -77,11 +77,6 @@ function unanswered(reason) {
   timer = setTimeout(refresh, RETRY);
 }
 
-// What an answer that is not ok says of why.
-function failure(answer) {
-  return answer.body?.detail ?? String(answer.status);
-}
-
 // Where the card being placed may go (`cells`: key "row,col" to "upright" or "rotated"),
 // and why that is not known (`failed`: words, or "").
 async function placements(game, player) {
@@ -91,7 +86,7 @@ async function placements(game, player) {
   if (!player.city.length) return known(legal.set("0,0", "upright"));
   if (!complete(state.draft)) return known(legal); // the service would refuse it: nothing to ask
   const answer = await post("/v1/placements", { game, player: player.name, card: state.draft });
-  if (answer.status >= 500) return { cells: legal, failed: t("placements_failed", { reason: failure(answer) }) };
+  if (answer.status >= 500) return { cells: legal, failed: t("placements_failed", { reason: detailOf(answer) }) };
   if (!answer.ok) return known(legal); // (the card drafted is refused: the form says what is wrong)
   for (const p of answer.body.placements) {
     const key = `${p.row},${p.col}`;
@@ -261,15 +256,13 @@ function problemItem(problem, playerIndex, kind) {
 }
 
 function showProblems(scored) {
-  const items = [];
-  if (!scored) {
-    // nothing known of this game's problems (the service did not answer)
-  } else if (!scored.ok) {
+  const items = []; // (none known when the service did not answer: `scored` null)
+  if (scored && !scored.ok) {
     items.push(el("li", { className: "detail", textContent: scored.body.detail || String(scored.status) }));
     for (const e of scored.body.errors || []) {
       items.push(el("li", { className: "error", textContent: `${e.path || "/"}: ${e.message}` }));
     }
-  } else {
+  } else if (scored) {
     const r = scored.body;
     for (const e of r.errors) items.push(problemItem(e, null, "error"));
     for (const w of r.warnings) items.push(problemItem(w, null, "warning"));
