@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from neweden.catalog.catalog import BUILTIN
+from neweden.format.problems import Problem
 from neweden.format.decode import decode_game
 from neweden.geometry.synth import city_json, grow_city
 from neweden.runners import results
@@ -91,12 +92,33 @@ def test_out_lines_made_by_threads_at_once_are_each_their_own() -> None:
             assert msgspec.json.decode(out_line) == expected
 
 
-def test_the_buffer_of_a_huge_out_line_is_not_kept() -> None:
-    """A buffer grown for a huge report is let go, not kept for the process's next lines."""
-    huge = Unreadable(False, [ProblemItem("bad_json", "x" * (3 << 20), "/", [])])
-    line = results.sourced_line(Entry("h.jsonl", 1, b""), huge)
-    assert len(line) > 3 << 20
-    assert all(len(buffer) < 1 << 20 for buffer in results._LINES)
+@pytest.mark.parametrize("detail", [False, True])
+def test_a_chunks_out_lines_are_each_entrys_line_ended(detail: bool) -> None:
+    """out_lines encodes a chunk's lines in one call: each is the entry's own line (its
+    source, then its report's keys in the report's order, `audit` only when detailed), ended
+    by a newline, and a newline inside a message stays escaped within its line."""
+    made = [grow_city(random.Random(seed), 6) for seed in range(3)]
+    taken = city_json(made[2])
+    documents = [
+        game("elitist", player("A", city_json(made[0])), player("B", city_json(made[1]))),
+        game("military", player("C", [*taken, dict(taken[0])])),  # an overlap: invalid
+    ]
+    found = results.scored([*documents, None], [None, None, _problem()], BUILTIN, detail)
+    entries = [Entry("a.jsonl", 1, b""), Entry("b\n.jsonl", None, b""), Entry("c", 7, b"")]
+    joined = results.out_lines(entries, found)
+    assert joined == b"".join(results.sourced_line(e, r) + b"\n" for e, r in zip(entries, found))
+    lines = joined.split(b"\n")
+    assert len(lines) == 4 and lines[-1] == b""
+    for entry, one, text in zip(entries, found, lines, strict=False):
+        decoded = msgspec.json.decode(text)
+        assert list(decoded) == ["source", *msgspec.to_builtins(one)]
+        assert decoded == {"source": entry.source(), **msgspec.to_builtins(one)}
+    assert found[0].valid and not found[1].valid and ("audit" in lines[0].decode()) == detail
+    assert results.out_lines([], []) == b""
+
+
+def _problem() -> Problem:
+    return Problem(code="bad_json", message="line one\nline two", path="")
 
 
 def test_an_entrys_result_has_each_field_where_its_name_says() -> None:

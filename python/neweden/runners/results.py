@@ -5,10 +5,8 @@ sources and write outputs, so every runner scores the same way."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
-import sys
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -37,7 +35,9 @@ __all__ = [
     "Lines",
     "Result",
     "game_meta",
+    "out_lines",
     "reports",
+    "score_chunk",
     "score_entries",
     "scored",
     "sourced_line",
@@ -65,7 +65,8 @@ STRING_COLUMNS = frozenset(
 )
 BOOLEAN_COLUMNS = frozenset({"game_valid", "legal"})
 
-_encode = msgspec.json.Encoder().encode
+_encoder = msgspec.json.Encoder()
+_encode = _encoder.encode
 
 #: What a batch says of each entry: its report, or that it is not a readable game.
 Scored = Report | Unreadable
@@ -184,16 +185,19 @@ class Lines(NamedTuple):
         return _short(entry, report, self.colour)
 
 
-def _result(entry: Entry, report: Scored, *, short: bool | Lines, rows: bool) -> Result:
+def _result(
+    entry: Entry, report: Scored, *, short: bool | Lines, rows: bool, line: bool = True
+) -> Result:
     """The Result of an entry; the stdout line and the table rows only when asked (`short`,
-    `rows`: not with --quiet, only with --csv or --parquet)."""
+    `rows`: not with --quiet, only with --csv or --parquet); its --out line unless `line` is
+    false (b"": a chunk's are made together, :func:`out_lines`)."""
     lines = short if isinstance(short, Lines) else Lines(shown=short)
     codes, warned = _codes(report)
     readable = isinstance(report, Report) and bool(report.players)
     return _new(
         Result,  # (every field given, as tuple.__new__ takes them: one a game)
         (
-            sourced_line(entry, report),
+            sourced_line(entry, report) if line else b"",
             lines.short(entry, report),
             report.valid,
             codes,
@@ -271,45 +275,48 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
 
 
 def sourced_line(entry: Entry, report: Scored) -> bytes:
-    """The --out line: `{"source": ..., ` (the JSON of Entry.source()) then the report's own
-    keys. The report is encoded into a buffer kept from line to line (`_LINES`), after room
-    for the source (msgspec's encode would grow a new buffer step by step for every line),
-    and the line copied out of it once. Threads (Dask's, a server's) each take a buffer of
-    their own."""
-    head = _source_head(entry.path) + (b"null}" if entry.line is None else b"%d}" % entry.line)
-    at = len(head)
-    try:
-        buffer = _LINES.pop()  # (atomic: a buffer is one thread's until it is put back)
-    except IndexError:
-        buffer = bytearray()
-    try:
-        if len(buffer) < at:  # (room for the source: encode_into writes at an offset in it)
-            buffer.extend(bytes(at - len(buffer)))
-        _encode_into(report, buffer, at)
-        buffer[:at] = head  # (as long as what it replaces: the buffer is not resized)
-        buffer[at] = _COMMA  # the report's "{" goes: its keys follow the source's
-        return bytes(buffer)
-    finally:
-        if sys.getsizeof(buffer) <= _LINE_KEPT:  # (a huge report's buffer is let go)
-            _LINES.append(buffer)
+    """The --out line of one entry: `{"source": ..., ` (the JSON of Entry.source()) then the
+    report's own keys (:func:`out_lines` of one, without its newline)."""
+    return _encode(_sourced(entry, report))
 
 
-#: The buffers --out lines are encoded into, free for the taking: one a thread that makes
-#: lines at the same time as another. Each holds about the memory of its last line (a
-#: bytearray truncated to less than half its memory gives the rest back), so the next line
-#: of a like size is encoded without the buffer growing step by step.
-_LINES: list[bytearray] = []
-#: The most memory a buffer put back may hold (sys.getsizeof): one grown for a huge report
-#: is let go.
-_LINE_KEPT = 1 << 20
-_COMMA = ord(",")
-_encode_into = msgspec.json.Encoder().encode_into
+def out_lines(entries: Sequence[Entry], reports: Sequence[Scored]) -> bytes:
+    """The --out lines of entries and their reports, each ended by a newline: encoded in one
+    call (msgspec writes no newline inside a line), not a line at a time."""
+    return _encode_lines([_sourced(e, r) for e, r in zip(entries, reports, strict=True)])
 
 
-@functools.lru_cache(maxsize=64)
-def _source_head(path: str) -> bytes:
-    """What every --out line of a source starts with, up to its line number."""
-    return b'{"source":{"path":' + _encode(path) + b',"line":'
+class _Source(msgspec.Struct, gc=False):
+    """Where an entry comes from, as a line gives it (Entry.source())."""
+
+    path: str
+    line: int | None
+
+
+def _with_source(kind: type[msgspec.Struct]) -> type[msgspec.Struct]:
+    """A struct like `kind` (its fields, their JSON names, defaults and options) with
+    `source` first: what a --out line is, laid out by the report's own struct."""
+    config = kind.__struct_config__
+    fields = msgspec.structs.fields(kind)
+    return msgspec.defstruct(
+        "Sourced" + kind.__name__,
+        [("source", _Source), *[(f.name, Any, f.default) for f in fields]],
+        rename={f.name: f.encode_name for f in fields},
+        omit_defaults=config.omit_defaults,
+        gc=False,
+    )
+
+
+_SOURCED: dict[type[Scored], Any] = {kind: _with_source(kind) for kind in (Report, Unreadable)}
+_astuple = msgspec.structs.astuple
+_encode_lines = _encoder.encode_lines
+
+
+def _sourced(entry: Entry, report: Scored) -> msgspec.Struct:
+    made: msgspec.Struct = _SOURCED[type(report)](
+        _Source(entry.path, entry.line), *_astuple(report)
+    )
+    return made
 
 
 def _short(entry: Entry, report: Scored, colour: bool = False) -> str:
@@ -416,16 +423,55 @@ def score_entries(
     picture of each invalid readable game, of the first `pictures` of them when given;
     `reference`: the pure-Python core; `listed`: with what the summary page shows of each
     entry)."""
-    lines = short if isinstance(short, Lines) else Lines(shown=short)
+    asked = _Asked(short, rows, svg, reference, listed, pictures)
+    return _score(entries, catalog, detail, asked, each_line=True)[0]
+
+
+def score_chunk(
+    entries: Sequence[Entry],
+    catalog: Catalog,
+    detail: bool,
+    *,
+    short: bool | Lines = True,
+    rows: bool = True,
+    svg: bool = False,
+    reference: bool = False,
+    listed: bool = False,
+    pictures: int | None = None,
+) -> tuple[list[Result], bytes]:
+    """:func:`score_entries` of a worker's chunk, with the --out lines of every entry
+    joined (each Result's `line` is b""): made in one call, as the chunk sends them."""
+    asked = _Asked(short, rows, svg, reference, listed, pictures)
+    results, found = _score(entries, catalog, detail, asked, each_line=False)
+    return results, out_lines(entries, found)
+
+
+class _Asked(NamedTuple):
+    """What a Result holds besides the report's figures (see score_entries)."""
+
+    short: bool | Lines
+    rows: bool
+    svg: bool
+    reference: bool
+    listed: bool
+    pictures: int | None
+
+
+def _score(
+    entries: Sequence[Entry], catalog: Catalog, detail: bool, asked: _Asked, *, each_line: bool
+) -> tuple[list[Result], list[Scored]]:
+    lines = asked.short if isinstance(asked.short, Lines) else Lines(shown=asked.short)
+    rows = asked.rows
     with collector_paused():
         games = [e.data for e in entries]
         errors = [e.problem for e in entries]
-        found = scored(games, errors, catalog, detail, reference=reference)
+        found = scored(games, errors, catalog, detail, reference=asked.reference)
         results = [
-            _result(e, r, short=lines, rows=rows) for e, r in zip(entries, found, strict=True)
+            _result(e, r, short=lines, rows=rows, line=each_line)
+            for e, r in zip(entries, found, strict=True)
         ]
-    if svg:
-        left = len(results) if pictures is None else pictures
+    if asked.svg:
+        left = len(results) if asked.pictures is None else asked.pictures
         drawn = []
         for e, r, report in zip(entries, results, found, strict=True):
             if left > 0 and not r.valid:
@@ -433,12 +479,12 @@ def score_entries(
                 left -= r.svg is not None
             drawn.append(r)
         results = drawn
-    if listed:
+    if asked.listed:
         results = [
             r._replace(listed=_game_line(e, r, one))
             for e, r, one in zip(entries, results, found, strict=True)
         ]
-    return results
+    return results, found
 
 
 def _game_line(entry: Entry, result: Result, report: Scored) -> GameLine:

@@ -32,7 +32,7 @@ from neweden.runners.results import (
     Lines,
     Result,
     reports,
-    score_entries,
+    score_chunk,
 )
 from neweden.runners.sources import Block, Entry
 
@@ -88,7 +88,9 @@ class Chunk:
     spooled: tuple[str, int] | None = None
 
     @classmethod
-    def of(cls, results: Sequence[Result]) -> Chunk:
+    def of(cls, results: Sequence[Result], lines: bytes | None = None) -> Chunk:
+        """The chunk of `results`; `lines`: their --out lines already joined (each Result's
+        then b""), else each Result's."""
         # (each list made of the results that add to it: a chunk holds hundreds of games,
         # most of them valid, none with rows or a picture unless asked)
         invalid = [r for r in results if not r.valid]
@@ -96,7 +98,7 @@ class Chunk:
         return cls(
             len(results),
             len(results) - len(invalid),
-            b"\n".join([*[r.line for r in results], b""]),  # each line ended, none copied twice
+            b"\n".join([*[r.line for r in results], b""]) if lines is None else lines,
             "".join([r.short + "\n" for r in results if r.short]),
             [code for r in invalid for code in r.codes],
             [code for r in results if r.warnings for code in r.warnings],
@@ -213,7 +215,7 @@ def work_entries(task: Task) -> list[Chunk]:
         entries = [e for part in task for e in _entries_of(part)]
     settings: Settings = _WORKER["settings"]
     with speaking(settings.lang):
-        results = score_entries(
+        results, lines = score_chunk(
             entries,
             settings.catalog,
             settings.detail,
@@ -225,7 +227,7 @@ def work_entries(task: Task) -> list[Chunk]:
             pictures=None if settings.pictures is None else settings.pictures - _WORKER["drawn"],
         )
     _WORKER["drawn"] += sum(1 for r in results if r.svg is not None)
-    chunk = Chunk.of(results)
+    chunk = Chunk.of(results, lines)
     return [_spooled(chunk, settings.spool) if settings.spool and chunk.lines else chunk]
 
 
