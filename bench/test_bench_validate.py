@@ -38,7 +38,7 @@ from neweden.format.sides import ALL_SIDES
 from neweden.geometry import reference
 from neweden.geometry.compact import pack_games
 from neweden.geometry.synth import city_json, grow_city
-from neweden.runners.results import sourced_line
+from neweden.runners.results import out_lines
 from neweden.runners.sources import Entry, iter_entries
 from neweden.runners.workers import CHUNK
 from neweden.scoring.report import ILLEGAL_DETAILS, native_geometry, score_packed
@@ -281,9 +281,9 @@ def _stage_chunk(entries: Iterator[Entry], sink: io.BytesIO, spent: dict[str, fl
     t3 = clock()
     reports = score_packed(decoded, packed, found, catalog=BUILTIN, detail=False)
     t4 = clock()
-    lines = [sourced_line(e, r) for e, r in zip(chunk, reports, strict=True)]
+    lines = out_lines(chunk, reports)
     t5 = clock()
-    sink.write(b"".join([line + b"\n" for line in lines]))
+    sink.write(lines)
     t6 = clock()
     for stage, took in zip(
         spent, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5), strict=True

@@ -85,15 +85,18 @@ def main() -> None:
     each("the core's pass", lambda: core.games(packed, lean, BUILTIN, report.ILLEGAL_DETAILS))
     each("the rules and their reports (score_packed)", rules)
     each(
-        "each entry's result (the --out line)",
-        lambda: [
-            results._result(e, r, short=quiet, rows=False)
-            for e, r in zip(entries, made, strict=True)
-        ],
+        "each entry's result and the chunk's --out lines",
+        lambda: (
+            [
+                results._result(e, r, short=quiet, rows=False, line=False)
+                for e, r in zip(entries, made, strict=True)
+            ],
+            results.out_lines(entries, made),
+        ),
     )
     each(
-        "all of score_entries, as a worker calls it",
-        lambda: results.score_entries(entries, BUILTIN, False, short=False, rows=False),
+        "all of score_chunk, as a worker calls it",
+        lambda: results.score_chunk(entries, BUILTIN, False, short=False, rows=False),
     )
     _rules(lean, packed, found, each)
 

@@ -6,7 +6,7 @@ from run to run), for comparing two versions of the Python side of the worker.
     python scripts/worker_instructions.py --mix heavy     # the mix heavy with mistakes
     python scripts/worker_instructions.py --source DIR    # the neweden package in DIR/neweden
 
-The worker's work is `score_entries` of a chunk and the chunk made of its results
+The worker's work is `score_chunk` of a chunk and the chunk made of its results
 (runners/workers.py's work_entries, without the process around it), over `--games` games of
 the mix. The script runs itself under callgrind twice, with the work done once and three
 times after the set-up, and prints the difference divided by two and by the games: the
@@ -52,7 +52,7 @@ def _work(source: str | None, mix: str, games: int, times: int) -> None:
     quiet = results.Lines(shown=False)
 
     def run() -> Chunk:
-        return Chunk.of(results.score_entries(entries, BUILTIN, False, short=quiet, rows=False))
+        return Chunk.of(*results.score_chunk(entries, BUILTIN, False, short=quiet, rows=False))
 
     run()
     gc.collect()

@@ -11,8 +11,8 @@ import msgspec
 import pytest
 
 from neweden.catalog.catalog import BUILTIN
-from neweden.format.problems import Problem
 from neweden.format.decode import decode_game
+from neweden.format.problems import Problem
 from neweden.geometry.synth import city_json, grow_city
 from neweden.runners import results
 from neweden.runners.sources import Entry
@@ -40,8 +40,8 @@ def test_an_out_line_starts_with_the_json_of_its_source(entry: Entry) -> None:
 
 
 def test_out_lines_made_one_after_another_keep_nothing_of_the_one_before() -> None:
-    """Each line is encoded into a buffer kept from line to line: a short line after a long one,
-    and a source longer than the buffer itself, are each their own line exactly."""
+    """A short line after a long one, and a source of 70,000 characters, are each their own
+    line exactly."""
     long_report = Unreadable(False, [ProblemItem("bad_json", "x" * 5000, "/a", [[1, 2]])])
     short_report = Unreadable(False, [])
     sources = [Entry("a.jsonl", 1, b""), Entry("p" * 70_000, 2, b""), Entry("b", None, b"")]
@@ -55,8 +55,8 @@ def test_out_lines_made_one_after_another_keep_nothing_of_the_one_before() -> No
 
 
 def test_out_lines_made_by_threads_at_once_are_each_their_own() -> None:
-    """Threads (Dask's, a server's) make --out lines at the same time: each takes a buffer of
-    its own, so no line carries bytes of another's, however often the threads switch."""
+    """Threads (Dask's, a server's) make --out lines at the same time: no line carries bytes
+    of another's, however often the threads switch."""
     import sys
     import threading
 
@@ -106,18 +106,28 @@ def test_a_chunks_out_lines_are_each_entrys_line_ended(detail: bool) -> None:
     found = results.scored([*documents, None], [None, None, _problem()], BUILTIN, detail)
     entries = [Entry("a.jsonl", 1, b""), Entry("b\n.jsonl", None, b""), Entry("c", 7, b"")]
     joined = results.out_lines(entries, found)
-    assert joined == b"".join(results.sourced_line(e, r) + b"\n" for e, r in zip(entries, found))
+    # each line as the source's JSON spliced onto the report's own encoding, made apart
+    spliced = [
+        b'{"source":' + msgspec.json.encode(e.source()) + b"," + msgspec.json.encode(r)[1:]
+        for e, r in zip(entries, found, strict=True)
+    ]
+    assert joined == b"".join(line + b"\n" for line in spliced)
+    assert [results.sourced_line(e, r) for e, r in zip(entries, found, strict=True)] == spliced
     lines = joined.split(b"\n")
-    assert len(lines) == 4 and lines[-1] == b""
+    assert len(lines) == 4
+    assert lines[-1] == b""
     for entry, one, text in zip(entries, found, lines, strict=False):
         decoded = msgspec.json.decode(text)
         assert list(decoded) == ["source", *msgspec.to_builtins(one)]
         assert decoded == {"source": entry.source(), **msgspec.to_builtins(one)}
-    assert found[0].valid and not found[1].valid and ("audit" in lines[0].decode()) == detail
+    assert found[0].valid
+    assert not found[1].valid
+    assert ("audit" in lines[0].decode()) == detail
     assert results.out_lines([], []) == b""
 
 
 def _problem() -> Problem:
+    """An entry's decode problem whose message holds a newline."""
     return Problem(code="bad_json", message="line one\nline two", path="")
 
 
@@ -190,3 +200,20 @@ def test_a_small_game_of_a_chunked_batch_is_read_lean_into_the_exact_report() ->
     for raw, made in zip(raws, together, strict=True):
         exact = report.score_reports([decode_game(raw)])[0]
         assert msgspec.json.encode(made) == msgspec.json.encode(exact)
+
+
+class _Tagged(msgspec.Struct, tag=True):
+    x: int
+
+
+class _Made(msgspec.Struct):
+    x: list[int] = msgspec.field(default_factory=list)
+
+
+@pytest.mark.parametrize("kind", [_Tagged, _Made])
+def test_a_report_struct_whose_line_the_source_struct_cannot_copy_is_refused(
+    kind: type[msgspec.Struct],
+) -> None:
+    """A tag or a default factory would be lost in the --out line's struct: refused."""
+    with pytest.raises(TypeError, match="a --out line copies no"):
+        results._with_source(kind)

@@ -145,8 +145,9 @@ class GameLine(NamedTuple):
 
 
 class Result(NamedTuple):
-    """What the parent needs of one game: the --out line, the stdout line, the summary's
-    figures and the table rows. (A named tuple: one is made for every game.)"""
+    """What the parent needs of one game: the --out line (b"" from :func:`score_chunk`, which
+    gives the chunk's lines joined), the stdout line, the summary's figures and the table
+    rows. (A named tuple: one is made for every game.)"""
 
     line: bytes
     short: str
@@ -295,9 +296,15 @@ class _Source(msgspec.Struct, gc=False):
 
 def _with_source(kind: type[msgspec.Struct]) -> type[msgspec.Struct]:
     """A struct like `kind` (its fields, their JSON names, defaults and options) with
-    `source` first: what a --out line is, laid out by the report's own struct."""
+    `source` first: what a --out line is, laid out by the report's own struct. A report
+    struct with an option this does not carry over (a tag, array-like, a default factory)
+    is refused when the module loads, not written otherwise."""
     config = kind.__struct_config__
     fields = msgspec.structs.fields(kind)
+    if config.tag is not None or config.array_like:
+        raise TypeError(f"{kind.__name__}: a --out line copies no tag or array layout")
+    if any(f.default_factory is not msgspec.NODEFAULT for f in fields):
+        raise TypeError(f"{kind.__name__}: a --out line copies no default factory")
     return msgspec.defstruct(
         "Sourced" + kind.__name__,
         [("source", _Source), *[(f.name, Any, f.default) for f in fields]],
@@ -313,6 +320,7 @@ _encode_lines = _encoder.encode_lines
 
 
 def _sourced(entry: Entry, report: Scored) -> msgspec.Struct:
+    """The --out line of an entry as a struct: its source, then its report's fields."""
     made: msgspec.Struct = _SOURCED[type(report)](
         _Source(entry.path, entry.line), *_astuple(report)
     )
@@ -460,6 +468,8 @@ class _Asked(NamedTuple):
 def _score(
     entries: Sequence[Entry], catalog: Catalog, detail: bool, asked: _Asked, *, each_line: bool
 ) -> tuple[list[Result], list[Scored]]:
+    """The Result and the report of each entry; each Result's --out line only when
+    `each_line` (else b"": :func:`score_chunk`)."""
     lines = asked.short if isinstance(asked.short, Lines) else Lines(shown=asked.short)
     rows = asked.rows
     with collector_paused():
