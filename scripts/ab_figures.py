@@ -8,10 +8,10 @@ Prints `NAME<TAB>figure<TAB>µs`: `neweden.score` lean and detailed of the first
 each file (a realistic mix, bench.conftest.transcribed_games, and one heavy with mistakes,
 bench.mixes.mistaken_games, written as JSON Lines), `score_table` of 2,000 generated games,
 `placements` of 20 questions given as JSON bytes and as decoded games, and a `validate`
-worker's work on each mix (`score_entries`, one chunk, as `--quiet --out` asks). Best of 5 timings,
-the collector frozen after set-up; the worker's figures also for each mix's valid games
-alone and its invalid ones alone. Run from a checkout (its tests/ and bench/ make the
-inputs); docs/benchmarks.md reports what it printed.
+worker's work on each mix (its results and the chunk of them, as `--quiet --out` asks).
+Best of 5 timings, the collector frozen after set-up; the worker's figures also for each
+mix's valid games alone and its invalid ones alone. Run from a checkout (its tests/ and
+bench/ make the inputs); docs/benchmarks.md reports what it printed.
 """
 
 from __future__ import annotations
@@ -79,18 +79,24 @@ def placed(items: list[tuple[Any, Any]]) -> float:
 
 
 def worker(games: list[bytes]) -> float:
-    """A `validate` worker's whole work on a chunk of entries (`--quiet --out`)."""
+    """A `validate` worker's whole work on a chunk of entries (`--quiet --out`): its results
+    and the chunk made of them, its lines joined, as the tree's worker makes them."""
     try:
-        from neweden.runners.results import score_entries
+        from neweden.runners import results
+        from neweden.runners.workers import Chunk
     except ImportError:  # pragma: no cover - an older tree
-        from neweden.scoring.results import score_entries  # type: ignore[no-redef]
+        from neweden.runners.batch import Chunk  # type: ignore[no-redef,attr-defined]
+        from neweden.scoring import results  # type: ignore[no-redef,attr-defined]
     from neweden.catalog.catalog import BUILTIN
     from neweden.runners.sources import Entry
 
     entries = [Entry("mix.jsonl", i + 1, game, None) for i, game in enumerate(games)]
+    chunked = getattr(results, "score_chunk", None)
 
     def run() -> object:
-        return score_entries(entries, BUILTIN, False, short=False, rows=False)
+        if chunked is not None:
+            return Chunk.of(*chunked(entries, BUILTIN, False, short=False, rows=False))
+        return Chunk.of(results.score_entries(entries, BUILTIN, False, short=False, rows=False))
 
     run()
     return best(run, 1) / len(games) * 1e6

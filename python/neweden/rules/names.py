@@ -269,7 +269,7 @@ _KNOWN_FORMS: dict[Attribute, tuple[tuple[str, str], ...]] = {
 
 
 @functools.lru_cache(maxsize=4096)
-def misspelling(name: str, attribute: Attribute) -> str | None:
+def misspelling(name: str | None, attribute: Attribute) -> str | None:
     """The known name (the manual's) that `name`, a folded name no catalog declares, is a
     near miss of (RULES §1, `misspelled_name`): not a known name itself, and at most
     SIMILAR_DISTANCE edits from one or from one of its Portuguese forms; the nearest, the

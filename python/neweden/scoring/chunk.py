@@ -120,7 +120,8 @@ def chunk_players(
         np.array(bonus, dtype=np.int64),
     )
     scores = table_scores(fig, layout, columns_read, np.array(first, dtype=np.int64), catalog)
-    parts: Sequence[Any] = military_points(fig, scores.bases_points)  # type: ignore[arg-type]
+    points: Any = military_points  # (over columns: its annotations speak of one city's ints)
+    parts: Sequence[Any] = points(fig, scores.bases_points)
     scored_alone = _scored_alone(games, alone)
     most = np.maximum.reduceat(fig.cards, np.asarray(first_city[:-1], dtype=np.intp))
     facts = ChunkFacts(
@@ -128,58 +129,6 @@ def chunk_players(
     )
     entries = _entries(games, first_city, scored_alone, fig, scores, parts, met_ids)
     return ChunkPlayers(scored_alone, entries, facts)
-
-
-class _EntriesRead(NamedTuple):
-    """What a chunk's games give their columns, read entry by entry: by game, whether it
-    plays the Populist and the Military parts, the seat of its first player (-1: none) and
-    the requirements it tests; by city, the bonuses and the epiphanies; each condition
-    tested, by requirement id."""
-
-    populist: list[int]
-    military: list[int]
-    bonus: list[int]
-    epiphanies: _EpiphanyColumns
-    first: list[int]
-    plays: list[tuple[str, ...]]
-    conditions: dict[str, object]
-
-
-def _read_entries(
-    games: Sequence[Game], extras: Sequence[ResolvedExtras], cities: int, catalog: Catalog
-) -> _EntriesRead:
-    """:class:`_EntriesRead` of a chunk's games."""
-    read = _EntriesRead(
-        [0] * len(games),
-        [0] * len(games),
-        [0] * cities,
-        _EpiphanyColumns(cities, known_effects(catalog)),
-        [-1] * len(games),
-        [()] * len(games),
-        {},
-    )
-    populist, military, bonus, epiphanies, first, plays, conditions = read  # (locals: fast)
-    seen: dict[tuple[str, ...], tuple[str, ...]] = {}  # the chunk's requirement lists
-    k = 0
-    for g, (game, found) in enumerate(zip(games, extras, strict=True)):
-        mode = MODES[game.mode]
-        populist[g], military[g] = mode.populist, mode.military
-        if isinstance(game.first_player, str):  # (not given: UNSET)
-            seat = first_seat(game.first_player, [player.name for player in game.players])
-            first[g] = -1 if seat is None else seat
-        if mode.populist and found.requirements:
-            ids = tuple(game.requirement_ids())  # games repeat a few lists: each tested once
-            tested = seen.get(ids)
-            if tested is None:
-                tested = seen[ids] = _tested(game, found, conditions)
-            plays[g] = tested
-        for p, player in enumerate(game.players):
-            if player.epiphanies:
-                epiphanies.add(k, player.epiphanies, found.epiphanies[p])
-            if player.bonuses:
-                bonus[k] = sum([b.points for b in player.bonuses])
-            k += 1
-    return read
 
 
 _FIRST = operator.itemgetter(0)
@@ -258,6 +207,58 @@ class _EpiphanyColumns:
             np.array(self.state, dtype=np.int64),
             np.array(self.third, dtype=bool),
         )
+
+
+class _EntriesRead(NamedTuple):
+    """What a chunk's games give their columns, read entry by entry: by game, whether it
+    plays the Populist and the Military parts, the seat of its first player (-1: none) and
+    the requirements it tests; by city, the bonuses and the epiphanies; each condition
+    tested, by requirement id."""
+
+    populist: list[int]
+    military: list[int]
+    bonus: list[int]
+    epiphanies: _EpiphanyColumns
+    first: list[int]
+    plays: list[tuple[str, ...]]
+    conditions: dict[str, object]
+
+
+def _read_entries(
+    games: Sequence[Game], extras: Sequence[ResolvedExtras], cities: int, catalog: Catalog
+) -> _EntriesRead:
+    """:class:`_EntriesRead` of a chunk's games."""
+    read = _EntriesRead(
+        [0] * len(games),
+        [0] * len(games),
+        [0] * cities,
+        _EpiphanyColumns(cities, known_effects(catalog)),
+        [-1] * len(games),
+        [()] * len(games),
+        {},
+    )
+    populist, military, bonus, epiphanies, first, plays, conditions = read  # (locals: fast)
+    seen: dict[tuple[str, ...], tuple[str, ...]] = {}  # the chunk's requirement lists
+    k = 0
+    for g, (game, found) in enumerate(zip(games, extras, strict=True)):
+        mode = MODES[game.mode]
+        populist[g], military[g] = mode.populist, mode.military
+        if isinstance(game.first_player, str):  # (not given: UNSET)
+            seat = first_seat(game.first_player, [player.name for player in game.players])
+            first[g] = -1 if seat is None else seat
+        if mode.populist and found.requirements:
+            ids = tuple(game.requirement_ids())  # games repeat a few lists: each tested once
+            tested = seen.get(ids)
+            if tested is None:
+                tested = seen[ids] = _tested(game, found, conditions)
+            plays[g] = tested
+        for p, player in enumerate(game.players):
+            if player.epiphanies:
+                epiphanies.add(k, player.epiphanies, found.epiphanies[p])
+            if player.bonuses:
+                bonus[k] = sum([b.points for b in player.bonuses])
+            k += 1
+    return read
 
 
 def _tested(game: Game, found: ResolvedExtras, conditions: dict[str, object]) -> tuple[str, ...]:

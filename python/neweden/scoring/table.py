@@ -464,7 +464,8 @@ def _no_cards() -> Sequence[ResolvedCard]:
 
 def _value(expr: Any, city: CityContext, req_id: str) -> Any:
     try:
-        return value_of(expr)(city)
+        read: Any = value_of(expr)  # (over columns: a value is one per city, not an int)
+        return read(city)
     except _CardsAsked:
         ((op, _arg),) = expr.items()
         raise ValueError(
