@@ -75,6 +75,42 @@ def test_batch_quiet_does_not_crash_a_batch_whose_games_each_score_alone() -> No
     assert _encoded(score_inputs([g1, g2], catalog=NO_STYLE)) == alone
 
 
+def test_a_card_without_a_style_beside_named_ones_does_not_stop_the_name_checks() -> None:
+    """EX-NS (style None) in the same city as named styles, some alike, some too many: the
+    name checks sort, compare and suggest names, and a missing name is none of theirs (they
+    once raised TypeError on 159 of 400 such games). Each game scores alone, lean and
+    detailed, and the batch gives each the bytes it gets alone; the alike names are still
+    told."""
+    rnd = random.Random(5)
+    pool = [
+        "EX-NS",
+        "ex_amber",
+        "ex_ambar",
+        "ex_amberr",
+        "crimson",
+        *[f"ex_{c}" for c in "bcdefghi"],
+    ]
+    games = []
+    for _game in range(120):
+        n = rnd.randint(2, 14)
+        city = []
+        for col in range(n):
+            style = rnd.choice(pool)
+            kind = rnd.choice(["ex_harbor", "ex_harbour", "ex_x"])
+            card = "EX-NS" if style == "EX-NS" else _inline(style, kind)
+            city.append({"row": 0, "col": col, "card": card})
+        city[rnd.randrange(n)]["card"] = "EX-NS"
+        players = [{"name": "A", "city": city}, {"name": "B", "city": city[: max(1, n // 2)]}]
+        games.append({"mode": "military", "players": players})
+    alone = [_encoded(score_inputs([g], catalog=NO_STYLE))[0] for g in games]
+    assert _encoded(score_inputs(games, catalog=NO_STYLE)) == alone
+    assert not any(b"Error" in one for one in alone)  # (an exception is encoded as its repr)
+    for game in games[:20]:
+        assert neweden.score(game, catalog=NO_STYLE, detail=True)["players"]
+    told = {w["code"] for one in alone for w in msgspec.json.decode(one)["warnings"]}
+    assert "similar_names" in told
+
+
 def test_lone_city_warns_style_count_over_box_as_its_game_does() -> None:
     """15 EX-NS cards (style None) warn `style_count_over_box` as a lone city ('the city
     shows 15 common cards of the style "None"...') as they do as a game ('the game shows

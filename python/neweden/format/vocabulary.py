@@ -32,6 +32,7 @@ __all__ = [
     "foldable_characters",
     "folded",
     "looks_alike",
+    "name_order",
     "nearest",
 ]
 
@@ -173,6 +174,18 @@ def looks_alike(a: str, b: str, attribute: Attribute) -> bool:
         for x in _forms(a, attribute)
         for y in _forms(b, attribute)
     )
+
+
+def name_order(name: str | None) -> tuple[bool, str]:
+    """The sort key of a style or type name among names: by the name, a missing one (None: a
+    card of a catalog built in Python may have none) after every other.
+
+    Examples
+    --------
+    >>> sorted(["ex_b", None, "ex_a"], key=name_order)
+    ['ex_a', 'ex_b', None]
+    """
+    return (name is None, name or "")
 
 
 def nearest(name: str, others: Sequence[str]) -> str | None:

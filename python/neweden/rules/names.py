@@ -29,6 +29,7 @@ from neweden.format.vocabulary import (
     distance_within,
     folded,
     looks_alike,
+    name_order,
     nearest,
 )
 from neweden.geometry.compact import COL, FLAGS, ROW, STYLE, TYPE, WIDTH
@@ -148,8 +149,11 @@ ALIKE_NAMES = 2
 
 
 def _ordered(counts: Counter[str]) -> list[str]:
-    """Names by cards, most first; on a tie a name the manual gives first, then by name."""
-    return sorted(counts, key=lambda name: (-counts[name], name not in KNOWN_NAMES, name))
+    """Names by cards, most first; on a tie a name the manual gives first, then by name (a
+    card of a catalog built in Python may have none, None: last)."""
+    return sorted(
+        counts, key=lambda name: (-counts[name], name not in KNOWN_NAMES, name_order(name))
+    )
 
 
 def _counted(counts: Counter[str], shown: int) -> str:
@@ -221,11 +225,12 @@ def _too_many(
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     rarest = _rarest(counts, len(counts) - limit)
-    # suggestions come from the names with the most cards (the likely right ones)
-    candidates = _ordered(counts)[: 2 * limit]
+    # suggestions come from the names with the most cards (the likely right ones); a card
+    # of a catalog built in Python may have no name (None): none is suggested for it or it
+    candidates = [name for name in _ordered(counts)[: 2 * limit] if isinstance(name, str)]
     told = []
     for name in rarest[:TOLD_NAMES]:
-        close = nearest(name, candidates)
+        close = nearest(name, candidates) if isinstance(name, str) else None
         where = _where(players, cards[name])
         if close:
             told.append(
@@ -344,7 +349,8 @@ def _alike(
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     problems = []
-    ordered = _ordered(counts)
+    # (a card of a catalog built in Python may have no name, None: it looks like nothing)
+    ordered = [name for name in _ordered(counts) if isinstance(name, str)]
     for i, a in enumerate(ordered):
         for b in ordered[i + 1 :]:
             if not looks_alike(a, b, attribute) or {a, b} <= declared:
@@ -437,8 +443,9 @@ def name_problems(
 
 @functools.lru_cache(maxsize=1024)
 def _names_alike(shown: frozenset[str], attribute: Attribute) -> bool:
-    """Whether two of these names look alike (the same sets recur from game to game)."""
-    ordered = sorted(shown)
+    """Whether two of these names look alike (the same sets recur from game to game). A card
+    of a catalog built in Python may have no name (None): it looks like nothing."""
+    ordered = sorted([name for name in shown if isinstance(name, str)])
     return any(
         looks_alike(a, b, attribute) for i, a in enumerate(ordered) for b in ordered[i + 1 :]
     )

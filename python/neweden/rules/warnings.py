@@ -12,6 +12,7 @@ from neweden.format import codes
 from neweden.format.model import EpiphanyEntry, Game
 from neweden.format.modes import MODES
 from neweden.format.problems import Problem, join
+from neweden.format.vocabulary import name_order
 from neweden.i18n import N_, Filler, _, current, filler, ngettext
 from neweden.rules.epiphanies import THIRD_STAR
 
@@ -104,7 +105,7 @@ def style_count_warnings(
             message=_(_OVER_BOX[path], count=count, style=style, limit=CARDS_PER_STYLE),
             path=path,
         )
-        for style, count in sorted(style_counts.items())
+        for style, count in sorted(style_counts.items(), key=lambda item: name_order(item[0]))
         if count > CARDS_PER_STYLE
     ]
 
