@@ -152,3 +152,19 @@ def test_a_value_nested_past_reading_is_read_cut_never_a_recursion_error() -> No
     assert shallow_value(b'{"a": [[1]]}') == {"a": [[1]]}
     with pytest.raises(msgspec.ValidationError):
         shallow_value(b"[1e999]")  # a number msgspec does not hold, said as msgspec says it
+
+
+@pytest.mark.parametrize("key", ["¹", "٣", "²³"])
+def test_a_key_of_digits_that_are_not_ascii_is_a_key_not_an_index(key: str) -> None:
+    """A key of superscript or other script's digits (str.isdigit is true for them, int()
+    refuses some) is told where it is, in document order like any key, not read as an array
+    index (a dict game holding one once raised ValueError)."""
+    from neweden.format.problems import pointer_order
+
+    assert pointer_order(f"/format/{key}/0") == ((1, "format"), (1, key), (0, 0))
+    game = load_example("final-scoring-example.json")
+    game["format"] = OrderedDict({key: {0: None}})
+    with pytest.raises(GameDecodeError) as refused:
+        gb.game_bytes(game)
+    assert refused.value.problems
+    assert all(p.path.startswith("/format") for p in refused.value.problems)

@@ -125,6 +125,44 @@ def test_413_from_content_length_without_reading_the_body(server: int) -> None:
     conn.close()
 
 
+def test_a_content_length_of_digits_that_are_not_ascii_is_no_number() -> None:
+    """Content-Length "¹" (byte 0xB9, a digit to str.isdigit that int() refuses), as a
+    server that passes headers on unchecked gives it to the application: the body is read
+    and answered (422: not a game), not a server error."""
+    import asyncio
+    from collections.abc import MutableMapping
+
+    from neweden.http.service import create_app
+
+    sent: list[MutableMapping[str, Any]] = []
+    body = [{"type": "http.request", "body": b"{}", "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        return body.pop(0) if body else {"type": "http.disconnect"}
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(message)
+
+    headers = [(b"content-type", b"application/json"), (b"content-length", b"\xb9")]
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/v1/score",
+        "raw_path": b"/v1/score",
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+    asyncio.run(create_app()(scope, receive, send))
+    assert sent[0]["status"] == 422
+    assert json.loads(sent[1]["body"])["title"] == "Unprocessable Content"
+
+
 def test_413_while_reading_a_chunked_body(server: int) -> None:
     def pieces() -> Iterator[bytes]:
         yield b'{"mode": "military", "meta": {"x": "'

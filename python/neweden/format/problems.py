@@ -62,8 +62,10 @@ def problem_words(code: str, path: str, message: str) -> str:
 
 def pointer_order(path: str) -> tuple[tuple[int, int | str], ...]:
     """A sort key putting JSON Pointers in the order of their places in the document (array
-    indices compare as numbers)."""
-    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in path.split("/")[1:])
+    indices, ASCII digits, compare as numbers)."""
+    return tuple(
+        (0, int(t)) if t.isascii() and t.isdigit() else (1, t) for t in path.split("/")[1:]
+    )
 
 
 def document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:

@@ -122,7 +122,7 @@ async def read_body(request: Request, limit: int, *, json: bool = True) -> bytes
             )
         )
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise Refused(
             problem_answer(
                 413,
