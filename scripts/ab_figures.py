@@ -85,7 +85,7 @@ def worker(games: list[bytes]) -> float:
         from neweden.runners import results
         from neweden.runners.workers import Chunk
     except ImportError:  # pragma: no cover - an older tree
-        from neweden.runners.batch import Chunk  # type: ignore[no-redef,attr-defined]
+        from neweden.runners.batch import Chunk  # type: ignore[attr-defined]
         from neweden.scoring import results  # type: ignore[no-redef,attr-defined]
     from neweden.catalog.catalog import BUILTIN
     from neweden.runners.sources import Entry
@@ -95,7 +95,8 @@ def worker(games: list[bytes]) -> float:
 
     def run() -> object:
         if chunked is not None:
-            return Chunk.of(*chunked(entries, BUILTIN, False, short=False, rows=False))
+            asked = results.Asked(short=False, rows=False)
+            return Chunk.of(*chunked(entries, BUILTIN, False, asked))
         return Chunk.of(results.score_entries(entries, BUILTIN, False, short=False, rows=False))
 
     run()

@@ -96,7 +96,7 @@ def main() -> None:
     )
     each(
         "all of score_chunk, as a worker calls it",
-        lambda: results.score_chunk(entries, BUILTIN, False, short=False, rows=False),
+        lambda: results.score_chunk(entries, BUILTIN, False, results.Asked(False, False)),
     )
     _rules(lean, packed, found, each)
 

@@ -52,7 +52,8 @@ def _work(source: str | None, mix: str, games: int, times: int) -> None:
     quiet = results.Lines(shown=False)
 
     def run() -> Chunk:
-        return Chunk.of(*results.score_chunk(entries, BUILTIN, False, short=quiet, rows=False))
+        asked = results.Asked(short=quiet, rows=False)
+        return Chunk.of(*results.score_chunk(entries, BUILTIN, False, asked))
 
     run()
     gc.collect()

@@ -31,6 +31,7 @@ __all__ = [
     "BOOLEAN_COLUMNS",
     "CSV_HEADER",
     "STRING_COLUMNS",
+    "Asked",
     "GameLine",
     "Lines",
     "Result",
@@ -431,42 +432,33 @@ def score_entries(
     picture of each invalid readable game, of the first `pictures` of them when given;
     `reference`: the pure-Python core; `listed`: with what the summary page shows of each
     entry)."""
-    asked = _Asked(short, rows, svg, reference, listed, pictures)
+    asked = Asked(short, rows, svg, reference, listed, pictures)
     return _score(entries, catalog, detail, asked, each_line=True)[0]
 
 
 def score_chunk(
-    entries: Sequence[Entry],
-    catalog: Catalog,
-    detail: bool,
-    *,
-    short: bool | Lines = True,
-    rows: bool = True,
-    svg: bool = False,
-    reference: bool = False,
-    listed: bool = False,
-    pictures: int | None = None,
+    entries: Sequence[Entry], catalog: Catalog, detail: bool, asked: Asked
 ) -> tuple[list[Result], bytes]:
-    """:func:`score_entries` of a worker's chunk, with the --out lines of every entry
-    joined (each Result's `line` is b""): made in one call, as the chunk sends them."""
-    asked = _Asked(short, rows, svg, reference, listed, pictures)
+    """:func:`score_entries` of a worker's chunk (`asked`: its keywords), with the --out
+    lines of every entry joined (each Result's `line` is b""): made in one call, as the chunk
+    sends them."""
     results, found = _score(entries, catalog, detail, asked, each_line=False)
     return results, out_lines(entries, found)
 
 
-class _Asked(NamedTuple):
-    """What a Result holds besides the report's figures (see score_entries)."""
+class Asked(NamedTuple):
+    """What a Result holds besides the report's figures (:func:`score_entries`' keywords)."""
 
-    short: bool | Lines
-    rows: bool
-    svg: bool
-    reference: bool
-    listed: bool
-    pictures: int | None
+    short: bool | Lines = True
+    rows: bool = True
+    svg: bool = False
+    reference: bool = False
+    listed: bool = False
+    pictures: int | None = None
 
 
 def _score(
-    entries: Sequence[Entry], catalog: Catalog, detail: bool, asked: _Asked, *, each_line: bool
+    entries: Sequence[Entry], catalog: Catalog, detail: bool, asked: Asked, *, each_line: bool
 ) -> tuple[list[Result], list[Scored]]:
     """The Result and the report of each entry; each Result's --out line only when
     `each_line` (else b"": :func:`score_chunk`)."""

@@ -28,6 +28,7 @@ from neweden.catalog.catalog import Catalog
 from neweden.format.decode import GameInput
 from neweden.i18n import DEFAULT_LANGUAGE, _, number, speaking
 from neweden.runners.results import (
+    Asked,
     GameLine,
     Lines,
     Result,
@@ -215,10 +216,7 @@ def work_entries(task: Task) -> list[Chunk]:
         entries = [e for part in task for e in _entries_of(part)]
     settings: Settings = _WORKER["settings"]
     with speaking(settings.lang):
-        results, lines = score_chunk(
-            entries,
-            settings.catalog,
-            settings.detail,
+        asked = Asked(
             short=Lines(settings.short, settings.only_invalid, settings.colour),
             rows=settings.rows,
             svg=settings.svg,
@@ -226,6 +224,7 @@ def work_entries(task: Task) -> list[Chunk]:
             listed=settings.listed,
             pictures=None if settings.pictures is None else settings.pictures - _WORKER["drawn"],
         )
+        results, lines = score_chunk(entries, settings.catalog, settings.detail, asked)
     _WORKER["drawn"] += sum(1 for r in results if r.svg is not None)
     chunk = Chunk.of(results, lines)
     return [_spooled(chunk, settings.spool) if settings.spool and chunk.lines else chunk]
