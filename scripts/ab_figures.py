@@ -83,10 +83,12 @@ def worker(games: list[bytes]) -> float:
     and the chunk made of them, its lines joined, as the tree's worker makes them."""
     try:
         from neweden.runners import results
+    except ImportError:  # pragma: no cover - an older tree
+        from neweden.scoring import results  # type: ignore[no-redef,attr-defined]
+    try:
         from neweden.runners.workers import Chunk
     except ImportError:  # pragma: no cover - an older tree
         from neweden.runners.batch import Chunk  # type: ignore[attr-defined]
-        from neweden.scoring import results  # type: ignore[no-redef,attr-defined]
     from neweden.catalog.catalog import BUILTIN
     from neweden.runners.sources import Entry
 
@@ -94,9 +96,11 @@ def worker(games: list[bytes]) -> float:
     chunked = getattr(results, "score_chunk", None)
 
     def run() -> object:
-        if chunked is not None:
+        if chunked is not None and hasattr(results, "Asked"):
             asked = results.Asked(short=False, rows=False)
             return Chunk.of(*chunked(entries, BUILTIN, False, asked))
+        if chunked is not None:  # (d86540b to bd477fc: its keywords one by one)
+            return Chunk.of(*chunked(entries, BUILTIN, False, short=False, rows=False))
         return Chunk.of(results.score_entries(entries, BUILTIN, False, short=False, rows=False))
 
     run()

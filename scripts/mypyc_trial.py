@@ -47,6 +47,10 @@ MODULES = (
 )
 
 
+#: The files a trial put in place, listed in the package it put them in: all it removes.
+MANIFEST = ".mypyc-trial"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("python", help="the Python of the venv to put the compiled modules in")
@@ -54,12 +58,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("modules", nargs="*", default=MODULES, help="paths under neweden/")
     args = parser.parse_args(argv)
     package = _package(args.python)
-    for old in [*package.rglob("*.so"), *package.parent.glob("*__mypyc*.so")]:
-        if not old.name.startswith("_core."):  # (the native core stays)
-            old.unlink()  # a module a trial compiled, or its group's library
-    if args.remove:
-        print(f"removed the compiled modules from {package}")
-        return 0
     suffix = subprocess.run(
         [args.python, "-c", "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))"],
         check=True,
@@ -69,17 +67,36 @@ def main(argv: list[str]) -> int:
     if suffix != sysconfig.get_config_var("EXT_SUFFIX"):
         print(f"the target's extensions end in {suffix}: run this with its Python version")
         return 2
+    _remove(package)
+    if args.remove:
+        print(f"removed the compiled modules from {package}")
+        return 0
     with tempfile.TemporaryDirectory(prefix="neweden-mypyc-") as work:
         shutil.copytree(ROOT / "python" / "neweden", Path(work) / "neweden")
         paths = [f"neweden/{m}" for m in args.modules]
         subprocess.run([sys.executable, "-m", "mypyc", *paths], cwd=work, check=True)
-        made = [p for p in Path(work).rglob("*.so") if "build" not in p.parts]
-        for built in made:
-            inside = built.relative_to(work)
-            target = package.parent / inside
-            shutil.copy2(built, target)
-            print(f"{inside} -> {target}")
+        made = [
+            p.relative_to(work)
+            for p in Path(work).rglob("*.so")
+            if "build" not in p.relative_to(work).parts
+        ]
+        for inside in made:
+            shutil.copy2(Path(work) / inside, package.parent / inside)
+            print(f"{inside} -> {package.parent / inside}")
+        (package / MANIFEST).write_text("".join(f"{p}\n" for p in made), encoding="utf-8")
     return 0
+
+
+def _remove(package: Path) -> None:
+    """The files an earlier trial listed in `package` removed (nothing else is touched)."""
+    manifest = package / MANIFEST
+    if not manifest.exists():
+        return
+    for line in manifest.read_text(encoding="utf-8").splitlines():
+        placed = package.parent / line
+        if line.endswith(".so") and placed.resolve().is_relative_to(package.parent.resolve()):
+            placed.unlink(missing_ok=True)
+    manifest.unlink()
 
 
 def _package(python: str) -> Path:
@@ -91,9 +108,9 @@ def _package(python: str) -> Path:
         text=True,
         cwd="/",
     ).stdout.strip()
-    package = Path(where)
-    if ROOT in package.parents:
-        raise SystemExit(f"{package} is this checkout (an editable install): use a copy")
+    package = Path(where).resolve()
+    if "site-packages" not in package.parts:
+        raise SystemExit(f"{package} is no installed package (an editable install?): use one")
     return package
 
 

@@ -111,6 +111,23 @@ def test_a_card_without_a_style_beside_named_ones_does_not_stop_the_name_checks(
     assert "similar_names" in told
 
 
+def test_style_count_over_box_of_a_named_style_and_a_missing_one_together() -> None:
+    """15 EX-NS (style None) and 15 "ex_amber" cards: `style_count_over_box` of each, the
+    named style first, in a game and in a lone city (sorting them together once raised
+    TypeError)."""
+    city = [{"row": 0, "col": c, "card": "EX-NS"} for c in range(15)]
+    city += [{"row": 1, "col": c, "card": _inline("ex_amber")} for c in range(15)]
+    game = neweden.score(
+        {"mode": "military", "players": [{"name": "A", "city": city}]}, catalog=NO_STYLE
+    )
+    lone = neweden.validate({"city": city}, catalog=NO_STYLE)["players"][0]["warnings"]
+    for told in (game["warnings"], lone):
+        over = [w["message"] for w in told if w["code"] == "style_count_over_box"]
+        assert len(over) == 2
+        assert '"ex_amber"' in over[0]
+        assert '"None"' in over[1]
+
+
 def test_lone_city_warns_style_count_over_box_as_its_game_does() -> None:
     """15 EX-NS cards (style None) warn `style_count_over_box` as a lone city ('the city
     shows 15 common cards of the style "None"...') as they do as a game ('the game shows
