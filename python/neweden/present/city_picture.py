@@ -31,8 +31,9 @@ from neweden.scoring.types import PlayerReport, Report
 
 __all__ = ["Drawing", "PlayerCity", "Suspects", "city_block", "suspects"]
 
-#: (code, attribute, name): the style or type names a `too_many_*` error blames.
-Suspects = frozenset[tuple[str, str, str]]
+#: (code, attribute, name): the style or type names a `too_many_*` error blames (None: a
+#: card of a catalog built in Python that has none).
+Suspects = frozenset[tuple[str, str, str | None]]
 
 
 class PlayerCity(NamedTuple):
@@ -108,7 +109,7 @@ def suspects(report: Report, cities: Sequence[Sequence[ResolvedCard]]) -> Suspec
     """The names the game's `too_many_*` errors blame, counted as the rule counts them
     (every player's resolved common cards, placed or left out on a taken cell)."""
     given = {e.code for e in report.errors}
-    found: set[tuple[str, str, str]] = set()
+    found: set[tuple[str, str, str | None]] = set()
     blamed: tuple[tuple[str, Attribute], ...] = (
         (codes.TOO_MANY_STYLES, "style"),
         (codes.TOO_MANY_TYPES, "type"),

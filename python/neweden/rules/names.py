@@ -56,6 +56,11 @@ _LIMITS: dict[Attribute, tuple[int, str, str]] = {
 NamesMemo = dict[tuple[frozenset[int], frozenset[int]], bool]
 
 
+#: A name a common card shows: None for a card of a catalog built in Python that has none
+#: (a missing name is no name to check: it looks like nothing and suggests nothing).
+Shown = str | None
+
+
 class GameNames:
     """The rows of one game in the packed table, and the batch's interned names (`alone`:
     the batch is this game alone, so its interned names are the ones the game shows)."""
@@ -67,7 +72,7 @@ class GameNames:
         flat: Sequence[int],
         offsets: Sequence[int],
         cities: tuple[int, int],
-        names: dict[Attribute, Sequence[str]],
+        names: Mapping[Attribute, Sequence[Shown]],
         *,
         alone: bool = False,
         memo: NamesMemo | None = None,
@@ -81,7 +86,7 @@ class GameNames:
         #: index the batch's names: the same codes, the same names)
         self.memo = memo
 
-    def shown(self, attribute: Attribute) -> frozenset[str]:
+    def shown(self, attribute: Attribute) -> frozenset[Shown]:
         """The names of `attribute` the game's common cards show."""
         if self.alone:
             return frozenset(self.names[attribute])
@@ -117,19 +122,19 @@ class GameNames:
             memo[codes] = found
         return found
 
-    def cards(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int]]]:
+    def cards(self, attribute: Attribute) -> dict[Shown, list[tuple[int, int, int]]]:
         """Every name of `attribute` with its common cards as (player, row, col)."""
         return {
             name: [(p, row, col) for p, _k, row, col in found]
             for name, found in self.placed(attribute).items()
         }
 
-    def placed(self, attribute: Attribute) -> dict[str, list[tuple[int, int, int, int]]]:
+    def placed(self, attribute: Attribute) -> dict[Shown, list[tuple[int, int, int, int]]]:
         """Every name of `attribute` with its common cards as (player, index in the city,
         row, col)."""
         column = STYLE if attribute == "style" else TYPE
         names = self.names[attribute]
-        found: dict[str, list[tuple[int, int, int, int]]] = {}
+        found: dict[Shown, list[tuple[int, int, int, int]]] = {}
         for p, city in enumerate(range(self.start, self.stop)):
             first = self.offsets[city]
             for i in range(first, self.offsets[city + 1]):
@@ -148,7 +153,7 @@ TOLD_NAMES = 10
 ALIKE_NAMES = 2
 
 
-def _ordered(counts: Counter[str]) -> list[str]:
+def _ordered(counts: Counter[Shown]) -> list[Shown]:
     """Names by cards, most first; on a tie a name the manual gives first, then by name (a
     card of a catalog built in Python may have none, None: last)."""
     return sorted(
@@ -156,7 +161,7 @@ def _ordered(counts: Counter[str]) -> list[str]:
     )
 
 
-def _counted(counts: Counter[str], shown: int) -> str:
+def _counted(counts: Counter[Shown], shown: int) -> str:
     """The names by cards, the `shown` with the most, then how many more."""
     ordered = _ordered(counts)
     listed = ", ".join(f"{name} {counts[name]}" for name in ordered[:shown])
@@ -178,7 +183,7 @@ def _where(players: Sequence[str | None], cards: Sequence[tuple[int, int, int]])
     return "; ".join(cell(*card) for card in cards[:6]) + ("; ..." if len(cards) > 6 else "")
 
 
-def _rarest(counts: Counter[str], excess: int) -> list[str]:
+def _rarest(counts: Counter[Shown], excess: int) -> list[Shown]:
     """The `excess` names with the fewest cards, and any tied with the last of them (by
     cards, fewest first; on a tie, names the manual does not give first, then by name)."""
     ranked = _ordered(counts)[::-1]
@@ -186,7 +191,7 @@ def _rarest(counts: Counter[str], excess: int) -> list[str]:
     return [name for name in ranked if counts[name] <= threshold]
 
 
-def mistyped(counts: Mapping[str, int], attribute: Attribute) -> list[str]:
+def mistyped(counts: Mapping[Shown, int], attribute: Attribute) -> list[Shown]:
     """The names a `too_many_*` error blames (the rarest, as many as there are names too
     many, and any tied with the last of them), from every name's count of common cards;
     none when the game shows no more than the box holds."""
@@ -379,10 +384,10 @@ def _alike(
 
 #: (styles shown, types shown) -> nothing to tell.
 _ATTRIBUTES: tuple[Attribute, ...] = ("style", "type")
-_QUIET: dict[tuple[frozenset[str], frozenset[str]], bool] = {}
+_QUIET: dict[tuple[frozenset[Shown], frozenset[Shown]], bool] = {}
 
 
-def _may_tell(shown: frozenset[str], attribute: Attribute) -> bool:
+def _may_tell(shown: frozenset[Shown], attribute: Attribute) -> bool:
     """Whether names shown together may have a problem: too many, a near miss of a known
     name (whatever a catalog declares: a declared name is then checked with the catalog,
     never skipped), or two alike."""
@@ -442,7 +447,7 @@ def name_problems(
 
 
 @functools.lru_cache(maxsize=1024)
-def _names_alike(shown: frozenset[str], attribute: Attribute) -> bool:
+def _names_alike(shown: frozenset[Shown], attribute: Attribute) -> bool:
     """Whether two of these names look alike (the same sets recur from game to game). A card
     of a catalog built in Python may have no name (None): it looks like nothing."""
     ordered = sorted([name for name in shown if isinstance(name, str)])
