@@ -399,7 +399,7 @@ def _may_tell(shown: frozenset[Shown], attribute: Attribute) -> bool:
     )
 
 
-def batch_quiet(names: dict[Attribute, Sequence[str]]) -> bool:
+def batch_quiet(names: Mapping[Attribute, Sequence[Shown]]) -> bool:
     """Whether no game of a batch can have a name problem: the batch's names of each
     attribute, all together, are within the limit, none is a near miss of a known name and
     none looks like another. A game shows some of them, so fewer names and fewer pairs: one
