@@ -48,7 +48,7 @@ def _public_functions() -> set[tuple[str, str]]:
         (function.__module__, function.__name__)
         for face in faces
         for function in (getattr(face, name) for name in face.__all__)
-        if inspect.isfunction(function)
+        if inspect.isroutine(function)  # (a function, or one a build compiled)
     }
 
 

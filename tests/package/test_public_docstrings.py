@@ -21,7 +21,7 @@ from neweden.i18n import DEFAULT_LANGUAGE, speaking
 
 def _functions(module: ModuleType) -> list[str]:
     """The names of `module.__all__` that are functions (not classes or constants)."""
-    return sorted(name for name in module.__all__ if inspect.isfunction(getattr(module, name)))
+    return sorted(name for name in module.__all__ if inspect.isroutine(getattr(module, name)))
 
 
 def _dask_face() -> ModuleType | None:

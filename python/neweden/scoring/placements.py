@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Any
 
 import msgspec
 
@@ -29,7 +29,6 @@ from neweden.format.decode import (
     not_json,
     plain_card,
 )
-from neweden.format.descriptions import described
 from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import MAX_CARDS, MAX_COORDINATE, Game, Player
 from neweden.format.modes import MODES
@@ -50,33 +49,11 @@ from neweden.rules.requirements import (
 )
 from neweden.rules.ten_cards import ten_cards_points
 from neweden.rules.totals import player_stars, player_total
+from neweden.scoring.types import CardPlacement
 
 __all__ = ["CardPlacement", "PlacementError", "answer_request", "placements"]
 
 _TOTAL = operator.itemgetter("total")
-
-
-class CardPlacement(msgspec.Struct, gc=False):
-    """One legal placement of the card, and what the player has after it."""
-
-    row: Annotated[int, described("the cell's row")]
-    col: Annotated[int, described("the cell's column")]
-    rotated: Annotated[
-        bool,
-        described(
-            "the card turned 180° (whether the player may turn it is the caller's to decide: "
-            "an activated epiphany with the rotate effect)"
-        ),
-    ]
-    open_connections: Annotated[int, described("the city's open connections after the placement")]
-    total: Annotated[
-        int,
-        described(
-            "the player's total after it, in the whole game (the others unchanged, the D5 "
-            "majorities recomputed)"
-        ),
-    ]
-    delta: Annotated[int, described("total after minus total before")]
 
 
 class PlacementError(ValueError):

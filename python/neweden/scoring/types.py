@@ -41,6 +41,7 @@ __all__ = [
     "AuditRanking",
     "AuditRequirement",
     "AuditStars",
+    "CardPlacement",
     "Compared",
     "GameAudit",
     "GameErrors",
@@ -444,3 +445,26 @@ class Unreadable(msgspec.Struct, gc=False):
 
     valid: Annotated[Literal[False], described("always false")]
     errors: Annotated[list[ProblemItem], described("every decode problem of the entry")]
+
+
+class CardPlacement(msgspec.Struct, gc=False):
+    """One legal placement of the card, and what the player has after it."""
+
+    row: Annotated[int, described("the cell's row")]
+    col: Annotated[int, described("the cell's column")]
+    rotated: Annotated[
+        bool,
+        described(
+            "the card turned 180° (whether the player may turn it is the caller's to decide: "
+            "an activated epiphany with the rotate effect)"
+        ),
+    ]
+    open_connections: Annotated[int, described("the city's open connections after the placement")]
+    total: Annotated[
+        int,
+        described(
+            "the player's total after it, in the whole game (the others unchanged, the D5 "
+            "majorities recomputed)"
+        ),
+    ]
+    delta: Annotated[int, described("total after minus total before")]
