@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -404,3 +405,40 @@ def test_a_catalog_that_never_ends_is_read_only_past_its_limit(
     assert main(["catalog", "check", "/dev/zero"]) == 2
     err = capsys.readouterr().err
     assert "/: too_large: the catalog is more than 4,194,304 bytes" in err
+
+
+@pytest.mark.parametrize(
+    ("facility", "sides", "said"),
+    [
+        (None, ["left"], "its facility is None, not one of lab, shelter"),
+        ("pool", ["left"], "its facility is 'pool'"),
+        ("lab", ["up"], "its sides are ['up'], not one to four of top, right, bottom, left"),
+        ("lab", [], "its sides are []"),
+    ],
+)
+def test_a_python_catalogs_card_no_game_can_score_is_named_when_a_game_names_it(
+    facility: str | None, sides: list[str], said: str
+) -> None:
+    """A catalog built in Python may hold a common card with no facility the format knows, or
+    no sides it knows (a catalog file's schema refuses both): a game naming it gets a
+    ValueError naming the card and what is wrong, not a KeyError from the scoring's tables,
+    alone, validated, or read natively (a document long enough to be read lean)."""
+    import dataclasses
+
+    import neweden
+    from neweden.catalog.catalog import BUILTIN, CardSpec
+
+    spec = CardSpec(False, "gothic", "plaza", facility, 1, 0, frozenset(sides), None, "EX-BAD")
+    catalog = dataclasses.replace(BUILTIN, cards={**BUILTIN.cards, "EX-BAD": spec})
+    city = [{"row": 0, "col": 0, "card": "EX-BAD"}]
+    game = {
+        "mode": "military",
+        "meta": {"pad": "x" * 600},
+        "players": [{"name": "A", "city": city}],
+    }
+    for check in (neweden.score, neweden.validate):
+        for given in (game, json.dumps(game).encode()):
+            with pytest.raises(ValueError, match="the catalog's card 'EX-BAD' cannot be scored"):
+                check(given, catalog=catalog)
+            with pytest.raises(ValueError, match=re.escape(said)):
+                check(given, catalog=catalog)

@@ -29,7 +29,7 @@ from neweden.catalog.catalog import CardSpec, Catalog, ResolvedCard
 from neweden.format.decode import decode_card
 from neweden.format.model import FACILITIES, Game, InlineCard
 from neweden.format.problems import GameDecodeError
-from neweden.format.sides import BIT, TURNED_MASK
+from neweden.format.sides import ALL_SIDES, BIT, SIDES, TURNED_MASK
 from neweden.format.sides import mask as side_mask
 
 __all__ = [
@@ -148,15 +148,30 @@ class _Interned:
         points = spec.points
         if spec.wild:
             return (-1, -1, -1, 15, WILD, spec.stars, points)
+        facility = _FACILITY_CODES.get(spec.facility)  # type: ignore[arg-type]
+        if facility is None or not spec.sides or not spec.sides <= ALL_SIDES:
+            raise ValueError(_unscorable(spec))
         return (
             self.styles[spec.style],  # type: ignore[index]
             self.types[spec.type],  # type: ignore[index]
-            _FACILITY_CODES[spec.facility],  # type: ignore[index]
+            facility,
             _MASKS.get(spec.sides) or _mask(spec.sides),
             0,
             spec.stars,
             points,
         )
+
+
+def _unscorable(spec: CardSpec) -> str:
+    """Why a catalog built in Python holds a card a game names that no game can score (a
+    catalog file's schema refuses such a card: only Python can build one)."""
+    wrong = []
+    if spec.facility not in _FACILITY_CODES:
+        wrong.append(f"its facility is {spec.facility!r}, not one of {', '.join(FACILITIES)}")
+    if not spec.sides or not spec.sides <= ALL_SIDES:
+        sides = sorted(spec.sides)
+        wrong.append(f"its sides are {sides!r}, not one to four of {', '.join(SIDES)}")
+    return f"the catalog's card {spec.id or spec.name!r} cannot be scored: " + "; ".join(wrong)
 
 
 #: A card of a catalog as the native reader takes it (:meth:`JsonPacker.set_catalog`): id,
