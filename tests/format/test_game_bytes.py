@@ -168,3 +168,10 @@ def test_a_key_of_digits_that_are_not_ascii_is_a_key_not_an_index(key: str) -> N
         gb.game_bytes(game)
     assert refused.value.problems
     assert all(p.path.startswith("/format") for p in refused.value.problems)
+
+
+def test_a_message_calls_a_key_of_other_digits_a_key_and_an_index_an_item() -> None:
+    from neweden.format.walk import field_label
+
+    assert field_label("/meta/¹") == "`¹`"
+    assert field_label("/players/0/city/2") == "item 2 of `city`"

@@ -58,7 +58,7 @@ def field_label(path: str) -> str:
     if not path:
         return _("the document")
     parent, _sep, name = path.rpartition("/")
-    if name.isdigit():
+    if name.isascii() and name.isdigit():
         owner = _unescape(parent.rpartition("/")[2])
         if owner:
             return _("item {index} of `{owner}`", index=name, owner=owner)
