@@ -161,6 +161,7 @@ function save() {
 let elsewhere = false;
 window.addEventListener("storage", (event) => {
   if (event.key !== SAVED || event.storageArea !== localStorage || elsewhere) return;
+  if (!state.game) return; // (no game opened here yet: this tab reads the newest when it opens)
   if (event.newValue === JSON.stringify(state.game)) return; // (the same game: nothing lost)
   elsewhere = true;
   notify("elsewhere");
