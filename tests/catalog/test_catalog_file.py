@@ -442,3 +442,22 @@ def test_a_python_catalogs_card_no_game_can_score_is_named_when_a_game_names_it(
                 check(given, catalog=catalog)
             with pytest.raises(ValueError, match=re.escape(said)):
                 check(given, catalog=catalog)
+
+
+def test_a_python_catalogs_card_with_sides_as_a_tuple_scores_as_with_a_frozenset() -> None:
+    """CardSpec.sides given as a tuple (a catalog built in Python) scores as a frozenset does,
+    in a short document and in one long enough to be read natively."""
+    import dataclasses
+
+    import neweden
+    from neweden.catalog.catalog import BUILTIN, CardSpec
+
+    reports = []
+    for sides in (("top", "left"), frozenset(["top", "left"])):
+        spec = CardSpec(False, "gothic", "plaza", "lab", 1, 0, sides, None, "EX-T")  # type: ignore[arg-type]
+        catalog = dataclasses.replace(BUILTIN, cards={**BUILTIN.cards, "EX-T": spec})
+        city = [{"row": 0, "col": c, "card": "EX-T"} for c in range(2)]
+        for meta in ({}, {"meta": {"pad": "x" * 600}}):
+            game = {"mode": "military", **meta, "players": [{"name": "A", "city": city}]}
+            reports.append(neweden.score(game, catalog=catalog)["players"])
+    assert all(one == reports[0] for one in reports)

@@ -140,7 +140,7 @@ class _Interned:
         self.styles: defaultdict[str, int] = defaultdict(itertools.count().__next__)
         self.types: defaultdict[str, int] = defaultdict(itertools.count().__next__)
 
-    def rest(self, spec: CardSpec | None) -> tuple[int, ...]:
+    def rest(self, spec: CardSpec | None, card_id: str = "") -> tuple[int, ...]:
         """The columns after (row, col) of a card resolved to `spec` (None: unresolved),
         unrotated (points are at most model.MAX_POINTS: the int32 table holds every total)."""
         if spec is None:
@@ -149,8 +149,8 @@ class _Interned:
         if spec.wild:
             return (-1, -1, -1, 15, WILD, spec.stars, points)
         facility = _FACILITY_CODES.get(spec.facility)  # type: ignore[arg-type]
-        if facility is None or not spec.sides or not spec.sides <= ALL_SIDES:
-            raise ValueError(_unscorable(spec))
+        if facility is None or not spec.sides or not ALL_SIDES.issuperset(spec.sides):
+            raise ValueError(_unscorable(spec, card_id))
         return (
             self.styles[spec.style],  # type: ignore[index]
             self.types[spec.type],  # type: ignore[index]
@@ -162,16 +162,17 @@ class _Interned:
         )
 
 
-def _unscorable(spec: CardSpec) -> str:
+def _unscorable(spec: CardSpec, card_id: str) -> str:
     """Why a catalog built in Python holds a card a game names that no game can score (a
     catalog file's schema refuses such a card: only Python can build one)."""
     wrong = []
     if spec.facility not in _FACILITY_CODES:
         wrong.append(f"its facility is {spec.facility!r}, not one of {', '.join(FACILITIES)}")
-    if not spec.sides or not spec.sides <= ALL_SIDES:
+    if not spec.sides or not ALL_SIDES.issuperset(spec.sides):
         sides = sorted(spec.sides)
         wrong.append(f"its sides are {sides!r}, not one to four of {', '.join(SIDES)}")
-    return f"the catalog's card {spec.id or spec.name!r} cannot be scored: " + "; ".join(wrong)
+    named = card_id or spec.id or spec.name
+    return f"the catalog's card {named!r} cannot be scored: " + "; ".join(wrong)
 
 
 #: A card of a catalog as the native reader takes it (:meth:`JsonPacker.set_catalog`): id,
@@ -498,7 +499,7 @@ def _catalog_card(
     info.ids.append(card)
     rest = by_id.get(card)
     if rest is None:
-        rest = by_id[card] = names.rest(catalog.card(card))
+        rest = by_id[card] = names.rest(catalog.card(card), card)
     if rest[4] == UNRESOLVED:
         info.unresolved = True
     return rest
