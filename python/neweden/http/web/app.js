@@ -132,7 +132,12 @@ async function openFirst(hash) {
   if (review) {
     try {
       await reviewing.open(review);
-      if (!state.game) load(newGame(t("player_n", { n: 1 }))); // (a file opened as its text)
+      if (!state.game) {
+        // a file opened as its text: the game in progress kept first, as it is now (another
+        // tab may have saved it while the review was read)
+        if (!keepStored()) notice(t("storage_full"));
+        load(newGame(t("player_n", { n: 1 })));
+      }
       return;
     } catch (error) {
       notice(t("could_not_open", { reason: error.message }));
