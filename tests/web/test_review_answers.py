@@ -230,6 +230,13 @@ def test_a_photo_and_a_queue_the_service_fails_are_said(
     page.close()
 
 
+def _restore_the_newest_version(page: Page) -> None:
+    """The first version of the game's history restored, the changes not saved let go."""
+    page.page.once("dialog", lambda dialog: dialog.accept())
+    page.page.locator("#review-versions summary").click()
+    page.page.locator("#review-history button").first.click()
+
+
 @pytest.mark.long
 @in_a_browser
 def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_it(
@@ -241,9 +248,7 @@ def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_i
     page.page.keyboard.press("Control+s")
     _said(page, "Saved to given-up.json")  # a version to restore: the one before
     page.page.set_input_files("#review-pick", str(root / "one.png"))
-    page.page.once("dialog", lambda dialog: dialog.accept())  # changes not saved: let go
-    page.page.locator("#review-versions summary").click()
-    page.page.locator("#review-history button").first.click()
+    _restore_the_newest_version(page)
     _said(page, "The version chosen is saved to given-up.json again")
     assert page.page.locator("#review-photo").is_hidden()  # the version restored names none
     page.page.keyboard.press("Control+s")
@@ -268,9 +273,7 @@ def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
         "**/v1/review/restore?*",
         lambda route: route.fulfill(status=503, json={"detail": "busy"}),
     )
-    page.page.once("dialog", lambda dialog: dialog.accept())
-    page.page.locator("#review-versions summary").click()
-    page.page.locator("#review-history button").first.click()
+    _restore_the_newest_version(page)
     assert _said(page, "Not saved") == "Not saved: busy"
     page.page.keyboard.press("Control+s")  # the photo picked is still this game's to save
     _said(page, "Saved to kept.json")

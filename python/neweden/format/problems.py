@@ -24,6 +24,7 @@ __all__ = [
     "article",
     "did_you_mean",
     "document_order",
+    "is_index",
     "os_error",
     "os_reason",
     "pointer",
@@ -60,12 +61,22 @@ def problem_words(code: str, path: str, message: str) -> str:
     return _("{code} at {path}: {message}", code=code, path=path or "/", message=message)
 
 
+def is_index(token: str) -> bool:
+    """Whether a token (of a JSON Pointer, a header, an id) is a number written in ASCII
+    digits: str.isdigit alone is true of "¹" and "²³", which int() refuses.
+
+    Examples
+    --------
+    >>> [is_index(t) for t in ("12", "¹", "", "a1")]
+    [True, False, False, False]
+    """
+    return token.isascii() and token.isdigit()
+
+
 def pointer_order(path: str) -> tuple[tuple[int, int | str], ...]:
     """A sort key putting JSON Pointers in the order of their places in the document (array
     indices, ASCII digits, compare as numbers)."""
-    return tuple(
-        (0, int(t)) if t.isascii() and t.isdigit() else (1, t) for t in path.split("/")[1:]
-    )
+    return tuple((0, int(t)) if is_index(t) else (1, t) for t in path.split("/")[1:])
 
 
 def document_order(problem: Problem) -> tuple[tuple[int, int | str], ...]:

@@ -15,7 +15,7 @@ from msgspec import inspect as mi
 from neweden._kept import kept
 from neweden.format import codes
 from neweden.format.model import CATALOG_ID_PATTERN, IDENTIFIER_PATTERN
-from neweden.format.problems import Problem, did_you_mean, join
+from neweden.format.problems import Problem, did_you_mean, is_index, join
 from neweden.format.untyped import OutOfRange, out_of_range_words
 from neweden.format.vocabulary import ALIASES, KNOWN_EFFECTS, Named, fold
 from neweden.i18n import N_, _, number
@@ -58,7 +58,7 @@ def field_label(path: str) -> str:
     if not path:
         return _("the document")
     parent, _sep, name = path.rpartition("/")
-    if name.isascii() and name.isdigit():
+    if is_index(name):
         owner = _unescape(parent.rpartition("/")[2])
         if owner:
             return _("item {index} of `{owner}`", index=name, owner=owner)

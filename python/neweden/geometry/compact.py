@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -149,7 +149,7 @@ class _Interned:
         if spec.wild:
             return (-1, -1, -1, 15, WILD, spec.stars, points)
         facility = _FACILITY_CODES.get(spec.facility)  # type: ignore[arg-type]
-        if facility is None or not spec.sides or not ALL_SIDES.issuperset(spec.sides):
+        if facility is None or not _sides_known(spec.sides):
             raise ValueError(_unscorable(spec, card_id))
         return (
             self.styles[spec.style],  # type: ignore[index]
@@ -162,13 +162,19 @@ class _Interned:
         )
 
 
+def _sides_known(sides: Iterable[str]) -> bool:
+    """Whether a catalog card's sides are one to four the format knows (a frozenset, or any
+    collection a catalog built in Python gives)."""
+    return bool(sides) and ALL_SIDES.issuperset(sides)
+
+
 def _unscorable(spec: CardSpec, card_id: str) -> str:
     """Why a catalog built in Python holds a card a game names that no game can score (a
     catalog file's schema refuses such a card: only Python can build one)."""
     wrong = []
     if spec.facility not in _FACILITY_CODES:
         wrong.append(f"its facility is {spec.facility!r}, not one of {', '.join(FACILITIES)}")
-    if not spec.sides or not ALL_SIDES.issuperset(spec.sides):
+    if not _sides_known(spec.sides):
         sides = sorted(spec.sides)
         wrong.append(f"its sides are {sides!r}, not one to four of {', '.join(SIDES)}")
     named = card_id or spec.id or spec.name

@@ -15,7 +15,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from neweden.format import codes
-from neweden.format.problems import GameDecodeError, Problem
+from neweden.format.problems import GameDecodeError, Problem, is_index
 from neweden.i18n import N_, _, ngettext, number
 
 __all__ = [
@@ -193,7 +193,7 @@ def decode_problem(err: GameDecodeError) -> Response:
 def _over(declared: str, limit: int) -> bool:
     """Whether a Content-Length says more than `limit` bytes: ASCII digits only (str.isdigit
     is true of "¹"), compared by their count first (int() refuses more than 4,300 digits)."""
-    if not (declared.isascii() and declared.isdigit()):
+    if not is_index(declared):
         return False
     digits = declared.lstrip("0")
     return len(digits) > len(str(limit)) or int(digits or "0") > limit

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from neweden.catalog.catalog import CardSpec, ResolvedCard
 from neweden.format import codes
+from neweden.format.problems import is_index
 from neweden.format.sides import SIDES, STEP
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.figures import CityFigures
@@ -93,7 +94,7 @@ def _problems_at(city: PlayerCity, suspects: Suspects) -> dict[int, str]:
     problem_at: dict[int, str] = {}
     for error in city.report.errors:
         parts = error.path.split("/")
-        if len(parts) > 4 and parts[3] == "city" and parts[4].isascii() and parts[4].isdigit():
+        if len(parts) > 4 and parts[3] == "city" and is_index(parts[4]):
             problem_at.setdefault(int(parts[4]), error.code)
     for c in city.cards:
         if fig.component[c.index] >= 0 and fig.component[c.index] != fig.project:

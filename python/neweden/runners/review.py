@@ -29,6 +29,7 @@ import msgspec
 
 from neweden.catalog.catalog import Catalog
 from neweden.format.model import BOM, MAX_GAME_BYTES
+from neweden.format.problems import is_index
 from neweden.format.untyped import CUT_DEPTH, shallow_value
 from neweden.i18n import N_, _
 from neweden.runners.results import score_entries
@@ -158,7 +159,7 @@ class ReviewFolder:
         rel, line = game_id, None
         if not game_id.endswith(".json"):
             rel, sep, number = game_id.rpartition(":")
-            digits = number.isascii() and number.isdigit() and len(number) <= 9
+            digits = is_index(number) and len(number) <= 9
             if not sep or not digits or not rel.endswith((".jsonl", ".jsonl.gz")):
                 raise ReviewError(404, _("no such game in the folder: {id}", id=game_id))
             line = int(number)

@@ -113,15 +113,20 @@ function openLink(hash) {
   }
   try {
     if (state.game) replaceWith(game);
-    else {
-      if (!keepStored()) notice(t("storage_full")); // the game of an earlier visit kept
-      load(game);
-    }
+    else loadOverStored(game);
     return true;
   } catch (error) {
     notice(t("link_refused", { reason: error.message }));
     return false;
   }
+}
+
+// A first game drawn in place of the game in progress saved in this browser (an earlier
+// visit's, or another tab's just now): that one kept among the saved games first, as it is
+// now (said when the storage refuses it).
+function loadOverStored(game) {
+  if (!keepStored()) notice(t("storage_full"));
+  load(game);
 }
 
 // The first game: a game under review (?review=ID), a share link, ?example=final, the work
@@ -132,12 +137,8 @@ async function openFirst(hash) {
   if (review) {
     try {
       await reviewing.open(review);
-      if (!state.game) {
-        // a file opened as its text: the game in progress kept first, as it is now (another
-        // tab may have saved it while the review was read)
-        if (!keepStored()) notice(t("storage_full"));
-        load(newGame(t("player_n", { n: 1 })));
-      }
+      // (a file opened as its text: its game in progress kept as it is now, after the reads)
+      if (!state.game) loadOverStored(newGame(t("player_n", { n: 1 })));
       return;
     } catch (error) {
       notice(t("could_not_open", { reason: error.message }));
@@ -148,9 +149,7 @@ async function openFirst(hash) {
     url.searchParams.delete("example"); // a reload keeps the edits, not the example again
     history.replaceState(null, "", url);
     try {
-      const example = await exampleGame();
-      if (!keepStored()) notice(t("storage_full")); // the game of an earlier visit kept
-      load(example);
+      loadOverStored(await exampleGame());
       return;
     } catch (error) {
       notice(t("could_not_open", { reason: error.message }));
