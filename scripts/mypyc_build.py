@@ -38,7 +38,7 @@ MODULES = (
     "scoring/core.py",
     "scoring/game_score.py",
     "scoring/majority.py",
-    "scoring/placements.py",
+    "scoring/placing.py",
     "scoring/problems.py",
 )
 

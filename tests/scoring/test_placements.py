@@ -4,9 +4,11 @@ with `neweden.score`; illegal starting cities, every mode and rotations included
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -27,8 +29,9 @@ from neweden.geometry.compact import WIDTH, pack_games
 from neweden.geometry.native import JsonGames
 from neweden.geometry.native import placements as native_placements
 from neweden.geometry.synth import _random_card, city_json
-from neweden.scoring import placements as placing
-from neweden.scoring.placements import PlacementError, _card_game, placements
+from neweden.scoring import placing
+from neweden.scoring.placements import PlacementError, placements
+from neweden.scoring.placing import _card_game
 from tests.table_games import table_games
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -42,6 +45,16 @@ BRIDGE = {
     "sides": ["left", "right"],
 }
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@contextlib.contextmanager
+def _python_packer() -> Iterator[None]:
+    """Placements made by the Python packer: the gate to the core's reader (`plain_card`)
+    says no card is plain JSON. The patch is of a module global, which the module reads at
+    each call compiled or not; it must have been asked."""
+    with mock.patch.object(placing, "plain_card", return_value=False) as gate:
+        yield
+    assert gate.called, "the gate to the core's reader was not asked"
 
 
 def _card(rng: random.Random) -> dict[str, Any]:
@@ -251,7 +264,7 @@ def test_a_hand_built_game_is_placed_as_it_is_scored() -> None:
         Placement(row=1, col=0, card=InlineCard(**fields, sides=["top", "top"])),
     ])])  # fmt: skip
     assert not JsonGames().add(msgspec.json.encode(twice))
-    with mock.patch.object(placing._Read, "placements", return_value=None):
+    with _python_packer():
         python_packed = placements(twice, player="A", card=dict(BRIDGE))
     assert placements(twice, player="A", card=dict(BRIDGE)) == python_packed
     surrogate = Game(mode="military", players=[Player(name="A\ud800", city=[
@@ -289,7 +302,7 @@ def _request(**fields: Any) -> bytes:
 
 
 def test_a_placements_request_is_answered_as_the_python_api() -> None:
-    from neweden.scoring.placements import answer_request
+    from neweden.scoring.placing import answer_request
 
     game = json.loads((EXAMPLES / "final-scoring-example.json").read_text())
     card = {"style": "gothic", "type": "green_area", "facility": "medical", "points": 5}
@@ -322,7 +335,7 @@ def test_a_bad_placements_request_says_every_problem_and_where(
     body: bytes, where: set[tuple[str, str]]
 ) -> None:
     from neweden.format.problems import GameDecodeError
-    from neweden.scoring.placements import answer_request
+    from neweden.scoring.placing import answer_request
 
     with pytest.raises(GameDecodeError) as err:
         answer_request(body)
@@ -387,7 +400,7 @@ def test_the_native_packer_and_the_python_packer_give_the_same_placements(seed: 
     native = placements(doc, player=name, card=card)
     assert placements(decode_game(doc), player=name, card=card) == native
     assert placements(json.dumps(doc).encode(), player=name, card=card) == native
-    with mock.patch.object(placing._Read, "placements", return_value=None):
+    with _python_packer():
         assert placements(doc, player=name, card=card) == native
 
 
@@ -411,7 +424,7 @@ def test_a_card_as_players_write_it_is_read_by_the_core_and_placed_as_folded(see
         "type": card["type"].title().translate(accented),
     }
     wanted = placements(doc, player=name, card=card)
-    with mock.patch.object(placing, "_card_game", side_effect=AssertionError("decoded")):
+    with mock.patch.object(placing, "decode_card", side_effect=AssertionError("decoded")):
         for asked in (doc, json.dumps(doc).encode(), decode_game(doc)):
             assert placements(asked, player=name, card=written) == wanted
 
@@ -438,7 +451,7 @@ def test_a_game_built_by_hand_with_names_not_as_read_is_placed_as_the_python_pac
                 found: Any = placements(game, player="A", card=card)
             except PlacementError as err:
                 found = str(err)
-            with mock.patch.object(placing._Read, "placements", return_value=None):
+            with _python_packer():
                 try:
                     wanted: Any = placements(game, player="A", card=card)
                 except PlacementError as err:

@@ -11,10 +11,10 @@ import msgspec
 
 from neweden.format.descriptions import described
 from neweden.format.model import CardRef, Game
-from neweden.scoring.placements import CardPlacement
 from neweden.scoring.types import (
     ERRORS_WORDS,
     WARNINGS_WORDS,
+    CardPlacement,
     GameErrors,
     GameWarnings,
     ProblemItem,

@@ -394,7 +394,7 @@ def _batch_path(
 
 
 def _placement_example() -> dict[str, Any]:
-    from neweden.scoring.placements import answer_request
+    from neweden.scoring.placing import answer_request
 
     card = {"style": "gothic", "type": "green_area", "facility": "medical", "points": 5}
     request = {"game": example_game(), "player": "Sarah", "card": card | {"stars": 1}}

@@ -59,7 +59,7 @@ from neweden.http.standings_answer import answer_standings
 from neweden.i18n import _, current
 from neweden.present.render import render
 from neweden.runners.review import ReviewFolder
-from neweden.scoring.placements import answer_request
+from neweden.scoring.placing import answer_request
 from neweden.scoring.report import score_report as score  # a Report, encoded directly
 from neweden.scoring.validation import validate
 

@@ -26,6 +26,7 @@ import msgspec
 
 from neweden.format.descriptions import described
 from neweden.format.model import Mode
+from neweden.format.problems import Problem
 from neweden.rules.advice import Advice
 from neweden.rules.military import MajoritySource
 
@@ -48,6 +49,7 @@ __all__ = [
     "GameWarnings",
     "MajoritySource",
     "Military",
+    "PlacementError",
     "PlayerAudit",
     "PlayerReport",
     "ProblemItem",
@@ -468,3 +470,13 @@ class CardPlacement(msgspec.Struct, gc=False):
         ),
     ]
     delta: Annotated[int, described("total after minus total before")]
+
+
+class PlacementError(ValueError):
+    """The question cannot be answered: no such player, a card that is not a card, a
+    requirement whose condition reads the cards. `problems` says what and where (JSON
+    Pointers into the question: `/player`, `/card...`, `/game/requirements/N`)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(p.line() for p in problems))
+        self.problems = problems
