@@ -122,6 +122,7 @@ class _ChunkReports:
     def report(self, g: int, quiet: NamesMemo) -> Report:
         errors, warnings, source = self.problems(g, quiet)
         first, stop = self.packed.first_city[g], self.packed.first_city[g + 1]
+        # (a game the chunk scored, the only one asked here: its entries are all reports)
         players: list[PlayerReport] = self.chunk.entries[first:stop]  # type: ignore[assignment]
         game = self.games[g]
         rotated = self.packed.cards[g].rotated
