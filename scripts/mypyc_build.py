@@ -7,9 +7,10 @@ runs in place of its `.py` (Python imports an extension module first):
 SOURCE is the folder holding `neweden/` (python/), OUT a build folder: the compiled modules
 land in OUT/lib (a `neweden/.../name.*.so` each and their group's library at the top), and
 OUT/stamp says the step is done. The modules are checked by mypy as they are compiled, with
-the libraries they import taken as untyped (the build has neither numpy nor msgspec): mypyc
-checks each value against its annotation as the code runs, and an untyped library's values
-are not checked. docs/benchmarks.md (session 47) says why these modules and not others.
+the libraries they import taken as untyped whatever the environment holds (`no_site_packages`:
+a fresh venv has no numpy when the package is built, a developer's has; the compiled code
+must not differ): mypyc checks each value against its annotation as the code runs, and an
+untyped library's values are not checked. docs/benchmarks.md (session 47) says why these modules and not others.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ _MYPY_CONFIG = """[mypy]
 ignore_missing_imports = True
 follow_imports = silent
 warn_unused_ignores = False
+no_site_packages = True
 """
 
 

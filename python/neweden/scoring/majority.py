@@ -4,6 +4,7 @@ once for each distinct list of a game's bases."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -11,7 +12,7 @@ import numpy.typing as npt
 from neweden.catalog.catalog import Catalog
 from neweden.rules.military import base_majority, majority_table
 
-Ints = npt.NDArray[np.int64]
+Ints: TypeAlias = npt.NDArray[np.int64]
 
 
 def _padded(values: Ints, game_of: Ints, game_offsets: Ints, fill: int) -> Ints:

@@ -19,7 +19,7 @@ catalog's filtering conditions: ValueError; score such games with :func:`neweden
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -65,8 +65,8 @@ __all__ = [
     "table_scores",
 ]
 
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
+Ints: TypeAlias = npt.NDArray[np.int64]
+Bools: TypeAlias = npt.NDArray[np.bool_]
 
 #: The states of an epiphany, as `Epiphanies.state` numbers them.
 EPIPHANY_STATES: tuple[EpiphanyState, ...] = ("held", "validated", "activated")

@@ -3,7 +3,7 @@ that cut the table into cities and games (a ValueError naming the argument other
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -16,7 +16,7 @@ from neweden.format.model import (
     MAX_STARS,
 )
 
-Ints = npt.NDArray[np.int64]
+Ints: TypeAlias = npt.NDArray[np.int64]
 
 
 #: The columns of a packed table (pack_table), each with the values a decoded card can give.
