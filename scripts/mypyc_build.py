@@ -10,7 +10,8 @@ OUT/stamp says the step is done. The modules are checked by mypy as they are com
 the libraries they import taken as untyped whatever the environment holds (`no_site_packages`:
 a fresh venv has no numpy when the package is built, a developer's has; the compiled code
 must not differ): mypyc checks each value against its annotation as the code runs, and an
-untyped library's values are not checked. docs/benchmarks.md (session 47) says why these modules and not others.
+untyped library's values are not checked. docs/architecture.md ("The build") says why these
+modules and not others.
 """
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ are read at each use, compiled or not: those may be patched.
 from __future__ import annotations
 
 import ast
-import importlib
 import inspect
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from tests.dotted import MISSING, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,18 +67,10 @@ def _patches(path: Path) -> Iterator[tuple[int, str, str]]:
             yield node.lineno, ".".join([names[head], *rest]), attribute.value
 
 
-def _resolve(dotted: str) -> Any:
-    """The object a dotted name stands for: a module, or an attribute path under one."""
-    parts = dotted.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            found: Any = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for part in parts[cut:]:
-            found = getattr(found, part)
-        return found
-    raise AssertionError(f"{dotted} names nothing importable")
+def _resolve(dotted: str) -> object:
+    found = resolve(dotted)
+    assert found is not MISSING, f"{dotted} names nothing importable"
+    return found
 
 
 def _defined_in(value: Any) -> str | None:

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
+
+from tests.dotted import MISSING, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A dotted name of the package (one part at least after `neweden`).
@@ -41,18 +42,7 @@ def _named() -> dict[str, list[str]]:
 
 def _exists(name: str) -> bool:
     """Whether `name` is a module of the package, or an attribute reached from one."""
-    parts = name.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj: object = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for part in parts[cut:]:
-            if not hasattr(obj, part):
-                return False
-            obj = getattr(obj, part)
-        return True
-    return False
+    return resolve(name) is not MISSING
 
 
 def test_every_dotted_name_in_the_code_and_the_docs_exists() -> None:
