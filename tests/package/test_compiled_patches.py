@@ -19,9 +19,10 @@ from tests.dotted import MISSING, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The calls that replace an attribute: `monkeypatch.setattr(target, "name", ...)`,
-#: `mock.patch.object(target, "name", ...)` (`patch.object` imported alone too).
-_PATCHERS = {("monkeypatch", "setattr"), ("patch", "object")}
+#: The calls that replace an attribute: `monkeypatch.setattr(...)` (any receiver's
+#: `setattr`: `mp.setattr` of `MonkeyPatch.context()` too), `mock.patch.object(...)`, and the
+#: dotted-string forms `monkeypatch.setattr("a.b.name", ...)` and `mock.patch("a.b.name")`.
+_PATCH_OBJECT = ("patch", "object")
 
 
 def compiled_modules() -> set[str]:
@@ -40,12 +41,39 @@ def _imported_names(tree: ast.Module) -> dict[str, str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.asname:
-                    names[alias.asname] = alias.name
+                top = alias.name.split(".")[0]
+                names[alias.asname or top] = alias.name if alias.asname else top
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             for alias in node.names:
                 names[alias.asname or alias.name] = f"{node.module}.{alias.name}"
     return names
+
+
+def _patched(call: ast.Call) -> tuple[ast.expr | str, str] | None:
+    """What a call patches, if it is a patch: (the target's expression, or its dotted
+    name given as a string; the attribute)."""
+    func = call.func
+    owner = ""
+    if isinstance(func, ast.Attribute):
+        value = func.value
+        owner = value.attr if isinstance(value, ast.Attribute) else ast.unparse(value)
+        name = func.attr
+    elif isinstance(func, ast.Name):
+        name = func.id
+    else:
+        return None
+    args = call.args
+    first = args[0] if args else None
+    dotted = first.value if isinstance(first, ast.Constant) else None
+    setattr_call = name == "setattr" and bool(owner)
+    if (name == "patch" or setattr_call) and isinstance(dotted, str) and "." in dotted:
+        target, attribute = dotted.rsplit(".", 1)  # mock.patch("a.b.name"), setattr("a.b.name")
+        return target, attribute
+    second = args[1] if len(args) >= 2 else None
+    replaces = setattr_call or (owner, name) == _PATCH_OBJECT
+    if replaces and first is not None and isinstance(second, ast.Constant):
+        return (first, second.value) if isinstance(second.value, str) else None
+    return None
 
 
 def _patches(path: Path) -> Iterator[tuple[int, str, str]]:
@@ -53,18 +81,16 @@ def _patches(path: Path) -> Iterator[tuple[int, str, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = _imported_names(tree)
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        found = _patched(node) if isinstance(node, ast.Call) else None
+        if found is None:
             continue
-        owner = node.func.value
-        owner_name = owner.attr if isinstance(owner, ast.Attribute) else ast.unparse(owner)
-        if (owner_name, node.func.attr) not in _PATCHERS or len(node.args) < 2:
+        target, attribute = found
+        if isinstance(target, str):
+            yield node.lineno, target, attribute
             continue
-        attribute = node.args[1]
-        if not (isinstance(attribute, ast.Constant) and isinstance(attribute.value, str)):
-            continue
-        head, *rest = ast.unparse(node.args[0]).split(".")
+        head, *rest = ast.unparse(target).split(".")
         if head in names:
-            yield node.lineno, ".".join([names[head], *rest]), attribute.value
+            yield node.lineno, ".".join([names[head], *rest]), attribute
 
 
 def _resolve(dotted: str) -> object:
@@ -113,10 +139,24 @@ def test_a_patch_of_a_compiled_function_or_class_is_found(tmp_path: Path) -> Non
         '    monkeypatch.setattr(placing, "plain_card", None)\n'  # from format: read each call
         '    monkeypatch.setattr(chunk, "CHUNK_FROM", 1)\n'  # a constant: read each use
         '    with mock.patch.object(placing._Read, "placements", return_value=None):\n'
-        "        pass\n",
+        "        pass\n"
+        "import neweden.scoring.game_score\n"
+        "def test_b(monkeypatch):\n"
+        '    monkeypatch.setattr(neweden.scoring.game_score, "_game_score", None)\n'
+        '    monkeypatch.setattr("neweden.scoring.placing._card_game", None)\n'
+        '    with mock.patch("neweden.scoring.placing._totals"):\n'
+        "        pass\n"
+        "    with pytest.MonkeyPatch.context() as mp:\n"
+        '        mp.setattr(placing, "_no_player", None)\n',
         encoding="utf-8",
     )
-    assert unwatchable(sample, compiled) == [
-        "test_sample.py:5: neweden.scoring.placing._card_game",
-        "test_sample.py:8: neweden.scoring.placing._Read.placements (a compiled class)",
-    ]
+    assert sorted(unwatchable(sample, compiled)) == sorted(
+        [
+            "test_sample.py:5: neweden.scoring.placing._card_game",
+            "test_sample.py:8: neweden.scoring.placing._Read.placements (a compiled class)",
+            "test_sample.py:12: neweden.scoring.game_score._game_score",
+            "test_sample.py:13: neweden.scoring.placing._card_game",
+            "test_sample.py:14: neweden.scoring.placing._totals",
+            "test_sample.py:17: neweden.scoring.placing._no_player",
+        ]
+    )

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, TypeVar
 
@@ -40,6 +40,7 @@ from neweden.i18n import N_, _, ngettext, number
 
 __all__ = [
     "GameInput",
+    "as_declared",
     "decode_card",
     "decode_city",
     "decode_game",
@@ -332,3 +333,28 @@ def _with_cell(problem: Problem, doc: Any) -> Problem:
         return problem
     where = _("card at row {row}, column {column}", row=cell[0], column=cell[1])
     return Problem(code=problem.code, message=f"{problem.message} ({where})", path=problem.path)
+
+
+_Answer = TypeVar("_Answer")
+
+
+def as_declared(game: Game, use: Callable[[Game], _Answer]) -> _Answer:
+    """`use(game)` for a Game a caller built by hand, made of the types its fields declare
+    when `use` refuses the types it holds: its values as they are, its containers as lists (a
+    tuple for a list), as a decoded game holds them. The compiled rules check each value's
+    type as they read it where Python reads a tuple as a list (docs/architecture.md, "The
+    build"); a game of the declared types (every decoded one) is used as it is, at no cost.
+    TypeError naming the field where a value is not of its field's type (a float for an int):
+    compiled, such a game is refused; as Python, it may have been read."""
+    try:
+        return use(game)
+    except TypeError:
+        if game.__class__ is not Game:  # (a LeanGame, or another kind: as it was refused)
+            raise
+        try:
+            declared = msgspec.convert(msgspec.to_builtins(game), Game)
+        except msgspec.ValidationError as err:
+            raise TypeError(
+                f"the Game given holds a value of another type than its field's: {err}"
+            ) from None
+        return use(declared)

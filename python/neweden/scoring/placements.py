@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from neweden.catalog.catalog import Catalog
-from neweden.format.decode import GameInput
+from neweden.format.decode import GameInput, as_declared
 from neweden.format.model import Game
 from neweden.scoring.placing import placed
 from neweden.scoring.types import CardPlacement, PlacementError
@@ -89,7 +89,7 @@ def placements(
     ...     print(err)
     /card: unknown_card: the card id "EX-card" is not in the catalog (builtin)
     """
-    found = placed(game, player, card, catalog)
+    found = _placed(game, player, card, catalog)
     return found[:1] if best else found
 
 
@@ -101,4 +101,12 @@ def placement_list(
     catalog: Catalog | None = None,
 ) -> list[CardPlacement]:
     """:func:`placements` as typed :class:`CardPlacement` Structs."""
-    return [CardPlacement(**p) for p in placed(game, player, card, catalog)]
+    return [CardPlacement(**p) for p in _placed(game, player, card, catalog)]
+
+
+def _placed(
+    game: GameInput | Game, player: Any, card: str | Mapping[str, Any], catalog: Catalog | None
+) -> list[dict[str, Any]]:
+    if isinstance(game, Game):  # (one built by hand, of other types than declared: as_declared)
+        return as_declared(game, lambda g: placed(g, player, card, catalog))
+    return placed(game, player, card, catalog)

@@ -51,10 +51,11 @@ _TOTAL = operator.itemgetter("total")
 
 
 def placed(
-    game: GameInput | Game, player: str, card: str | Mapping[str, Any], catalog: Catalog | None
+    game: GameInput | Game, player: Any, card: str | Mapping[str, Any], catalog: Catalog | None
 ) -> list[dict[str, Any]]:
     """The legal placements, in the answer's order, as the answer's dicts (CardPlacement's
-    fields, in its order)."""
+    fields, in its order). `player` as the caller gives it: one that is not a str names no
+    player (PlacementError), compiled or not."""
     catalog = catalog or BUILTIN
     read = _Read(game, catalog)
     decoded = read.game
@@ -280,7 +281,7 @@ def _at_card(problem: Problem) -> Problem:
     return Problem(code=problem.code, message=problem.message, path=path)
 
 
-def _no_player(player: str, names: list[str]) -> Problem:
+def _no_player(player: Any, names: list[str]) -> Problem:
     return Problem(
         code=codes.NOT_FOUND,
         message=_(

@@ -23,7 +23,7 @@ from neweden.catalog.catalog import (
     resolve_all,
     resolve_extras,
 )
-from neweden.format.decode import GameInput, decode_game_bytes, game_bytes
+from neweden.format.decode import GameInput, as_declared, decode_game_bytes, game_bytes
 from neweden.format.lean import LeanGame, decode_lean
 from neweden.format.model import Game
 from neweden.format.problems import GameDecodeError
@@ -144,7 +144,7 @@ def score_report(
     """:func:`score`'s report as a :class:`~neweden.scoring.types.Report` (to encode or read
     by attribute)."""
     if isinstance(game, Game):
-        return score_reports([game], catalog=catalog, detail=detail)[0]
+        return as_declared(game, lambda g: score_reports([g], catalog=catalog, detail=detail)[0])
     raw = game_bytes(game)  # (a LeanGame is a Game: score_reports refuses it)
     if len(raw) < LEAN_FROM_BYTES:  # (what _score_documents would do, without a packer)
         return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
@@ -189,6 +189,7 @@ def _score_documents(
 ) -> list[Any]:
     """:func:`score_inputs` of documents through :func:`game_bytes` already (a byte-order
     mark taken off once: a second one is not a game's)."""
+    detail = bool(detail)  # (any truthy value, as Python reads it: the compiled rules take a bool)
     out: list[Any] = [_NOT_YET] * len(raws)
     lean_at: list[int] = []  # the index, game and document of each game read lean
     lean: list[Game] = []
@@ -315,6 +316,7 @@ def score_reports(
     JSON: score its document)."""
     catalog = catalog or BUILTIN
     core = geometry or native_geometry
+    detail = bool(detail)  # (any truthy value, as Python reads it: the compiled rules take a bool)
     for game in games:  # a loop, not any(): this runs for every game scored
         if game.__class__ is LeanGame:
             raise TypeError("a LeanGame holds its cities as JSON: score its document")
