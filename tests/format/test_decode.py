@@ -566,3 +566,26 @@ def test_any_mapping_is_a_game_not_only_a_dict(format_example: dict[str, Any]) -
     assert neweden.score(OrderedDict(format_example)) == expected
     players = tuple(format_example["players"])  # a tuple is an array
     assert neweden.score({**format_example, "players": players}) == expected
+
+
+def test_a_decode_error_and_a_placement_error_pickle_as_they_were_said() -> None:
+    """A worker process or a Dask worker sends its errors back pickled: the problems and
+    the message come back as they were made (in the language they were said in), whatever
+    the receiver speaks."""
+    import pickle
+
+    import neweden
+    from neweden.i18n import speaking
+
+    with speaking("pt-BR"), pytest.raises(neweden.GameDecodeError) as decoding:
+        neweden.decode_game({"mode": "x", "players": []})
+    from importlib.resources import files
+
+    example = files("neweden").joinpath("data/final-scoring-example.json").read_bytes()
+    with pytest.raises(neweden.PlacementError) as placing:
+        neweden.placements(example, player="Nobody", card="atomic-waste")
+    for error in (decoding.value, placing.value):
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error)
+        assert (str(back), back.args, back.problems) == (str(error), error.args, error.problems)
+    assert "Nobody" in str(placing.value)

@@ -6,6 +6,7 @@ import difflib
 import errno
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -13,6 +14,8 @@ from neweden._visible import visible
 from neweden.format.codes import DECODE_CODES, RULE_CODES, WARNING_CODES
 from neweden.format.modes import MODES
 from neweden.i18n import N_, _
+
+_Error = TypeVar("_Error", bound=Exception)
 
 __all__ = [
     "DECODE_CODES",
@@ -194,3 +197,15 @@ class GameDecodeError(ValueError):
 
     def lines(self) -> Iterable[str]:
         return (p.line() for p in self.problems)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored_error, (type(self), self.problems, self.args)
+
+
+def restored_error(kind: type[_Error], problems: Any, args: tuple[Any, ...]) -> _Error:
+    """An error that carries `problems` as it was pickled (to a worker process, from Dask):
+    its problems and its message as they were made, in the language they were said in."""
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.problems = problems  # type: ignore[attr-defined]
+    return error

@@ -26,7 +26,7 @@ import msgspec
 
 from neweden.format.descriptions import described
 from neweden.format.model import Mode
-from neweden.format.problems import Problem
+from neweden.format.problems import Problem, restored_error
 from neweden.rules.advice import Advice
 from neweden.rules.military import MajoritySource
 
@@ -480,3 +480,6 @@ class PlacementError(ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(p.line() for p in problems))
         self.problems = problems
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return restored_error, (type(self), self.problems, self.args)
