@@ -6,7 +6,7 @@ import difflib
 import errno
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 
@@ -15,14 +15,13 @@ from neweden.format.codes import DECODE_CODES, RULE_CODES, WARNING_CODES
 from neweden.format.modes import MODES
 from neweden.i18n import N_, _
 
-_Error = TypeVar("_Error", bound=Exception)
-
 __all__ = [
     "DECODE_CODES",
     "RULE_CODES",
     "WARNING_CODES",
     "GameDecodeError",
     "Problem",
+    "ProblemsError",
     "a_game",
     "article",
     "did_you_mean",
@@ -186,7 +185,27 @@ def join(base: str, *parts: str | int) -> str:
     return base + pointer(*parts)
 
 
-class GameDecodeError(ValueError):
+class ProblemsError(ValueError):
+    """An error that lists its problems (`.problems`). It pickles with them and with its
+    message as it was said, in the language it was said in (a worker process, a Dask worker
+    sending it back): a subclass's ``__init__`` takes the problems, not the message."""
+
+    problems: Sequence[Problem]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restored, (type(self), self.problems, self.args)
+
+
+def _restored(
+    kind: type[ProblemsError], problems: Sequence[Problem], args: tuple[Any, ...]
+) -> ProblemsError:
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.problems = problems
+    return error
+
+
+class GameDecodeError(ProblemsError):
     """The input is not a readable game; `.problems` lists every decode problem (FORMAT §3.1)."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
@@ -197,15 +216,3 @@ class GameDecodeError(ValueError):
 
     def lines(self) -> Iterable[str]:
         return (p.line() for p in self.problems)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return restored_error, (type(self), self.problems, self.args)
-
-
-def restored_error(kind: type[_Error], problems: Any, args: tuple[Any, ...]) -> _Error:
-    """An error that carries `problems` as it was pickled (to a worker process, from Dask):
-    its problems and its message as they were made, in the language they were said in."""
-    error = kind.__new__(kind)
-    Exception.__init__(error, *args)
-    error.problems = problems  # type: ignore[attr-defined]
-    return error

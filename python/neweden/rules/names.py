@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from neweden.catalog.catalog import Catalog, EpiphanySpec
@@ -59,6 +59,11 @@ NamesMemo = dict[tuple[frozenset[int], frozenset[int]], bool]
 #: A name a common card shows: None for a card of a catalog built in Python that has none
 #: (a missing name is no name to check: it looks like nothing and suggests nothing).
 Shown = str | None
+
+
+def _named(names: Iterable[Shown]) -> list[str]:
+    """The names among `names` that are names, in their order (None: no name to check)."""
+    return [name for name in names if isinstance(name, str)]
 
 
 class GameNames:
@@ -230,9 +235,8 @@ def _too_many(
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     rarest = _rarest(counts, len(counts) - limit)
-    # suggestions come from the names with the most cards (the likely right ones); a card
-    # of a catalog built in Python may have no name (None): none is suggested for it or it
-    candidates = [name for name in _ordered(counts)[: 2 * limit] if isinstance(name, str)]
+    # suggestions come from the names with the most cards (the likely right ones)
+    candidates = _named(_ordered(counts)[: 2 * limit])
     told = []
     for name in rarest[:TOLD_NAMES]:
         close = nearest(name, candidates) if isinstance(name, str) else None
@@ -354,8 +358,7 @@ def _alike(
     cards = names.cards(attribute)
     counts = Counter({name: len(found) for name, found in cards.items()})
     problems = []
-    # (a card of a catalog built in Python may have no name, None: it looks like nothing)
-    ordered = [name for name in _ordered(counts) if isinstance(name, str)]
+    ordered = _named(_ordered(counts))
     for i, a in enumerate(ordered):
         for b in ordered[i + 1 :]:
             if not looks_alike(a, b, attribute) or {a, b} <= declared:
@@ -448,9 +451,8 @@ def name_problems(
 
 @functools.lru_cache(maxsize=1024)
 def _names_alike(shown: frozenset[Shown], attribute: Attribute) -> bool:
-    """Whether two of these names look alike (the same sets recur from game to game). A card
-    of a catalog built in Python may have no name (None): it looks like nothing."""
-    ordered = sorted([name for name in shown if isinstance(name, str)])
+    """Whether two of these names look alike (the same sets recur from game to game)."""
+    ordered = sorted(_named(shown))
     return any(
         looks_alike(a, b, attribute) for i, a in enumerate(ordered) for b in ordered[i + 1 :]
     )

@@ -26,7 +26,7 @@ import msgspec
 
 from neweden.format.descriptions import described
 from neweden.format.model import Mode
-from neweden.format.problems import Problem, restored_error
+from neweden.format.problems import Problem, ProblemsError
 from neweden.rules.advice import Advice
 from neweden.rules.military import MajoritySource
 
@@ -472,7 +472,7 @@ class CardPlacement(msgspec.Struct, gc=False):
     delta: Annotated[int, described("total after minus total before")]
 
 
-class PlacementError(ValueError):
+class PlacementError(ProblemsError):
     """The question cannot be answered: no such player, a card that is not a card, a
     requirement whose condition reads the cards. `problems` says what and where (JSON
     Pointers into the question: `/player`, `/card...`, `/game/requirements/N`)."""
@@ -480,6 +480,3 @@ class PlacementError(ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(p.line() for p in problems))
         self.problems = problems
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return restored_error, (type(self), self.problems, self.args)
