@@ -372,6 +372,37 @@ class JsonPacker {
     return py::make_tuple(games.size(), false);
   }
 
+  // read_many() of one game into a cleared packer (a game scored alone): what `decode`
+  // made of its head, or None, nothing kept, when the reader or `decode` refuses it. Every
+  // name it shows is numbered first (added_names() gives them to check).
+  py::object read_alone(const py::bytes& game, const py::object& decode) {
+    packer_.clear();
+    const std::string_view data = game;
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(data.data());
+    if (data.empty() || !packer_.add(bytes, data.size())) {
+      return py::none();
+    }
+    auto read = py::reinterpret_steal<py::object>(decoded(decode, bytes, data.size()));
+    if (!read) {
+      packer_.clear();
+      throw py::error_already_set();
+    }
+    if (read.is_none()) {
+      packer_.clear();
+    }
+    return read;
+  }
+
+  void clear() { packer_.clear(); }
+
+  // table(), ids(), unresolved(), id_places() and score() in one call (a game alone):
+  // (table, ids, unresolved, id_places, score).
+  py::tuple scored_table(std::int32_t style_limit, int details, bool columns,
+                         const py::object& figures_type, const py::object& city_type) const {
+    return py::make_tuple(table(), ids(), unresolved(), id_places(),
+                          score(style_limit, details, columns, figures_type, city_type));
+  }
+
   // The style and type names that the game added last numbered first.
   py::tuple added_names() const {
     return py::make_tuple(names_from(packer_.styles(), packer_.last_styles()),
@@ -601,6 +632,14 @@ void bind_scores(py::module_& m) {
            "returning None drops the game), appending what decode made of each to out\n"
            "(None: refused, not bytes or under min_size bytes); stops after a game that\n"
            "numbered new names: (next index, whether it stopped so).")
+      .def("read_alone", &JsonPacker::read_alone, py::arg("game"), py::arg("decode"),
+           "Clears the packer and reads one game as read_many() does: what decode made of\n"
+           "its head, or None (nothing kept) when the reader or decode refuses it.")
+      .def("clear", &JsonPacker::clear, "Forgets every game added (the packer as new).")
+      .def("scored_table", &JsonPacker::scored_table, py::arg("style_limit"),
+           py::arg("details") = 0, py::arg("columns") = false, py::arg("figures") = py::none(),
+           py::arg("city_figures") = py::none(),
+           "(table(), ids(), unresolved(), id_places(), score(...)) in one call.")
       .def("added_names", &JsonPacker::added_names,
            "(styles, types): the names the game added last numbered first.")
       .def("head", &JsonPacker::head, py::arg("game"),

@@ -519,6 +519,11 @@ void JsonGamePacker::drop_last() {
   last_ = sizes();
 }
 
+void JsonGamePacker::clear() {
+  restore(Sizes{});
+  last_ = Sizes{};
+}
+
 bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {
   spans_.clear();
   reading_unresolved_ = false;

@@ -167,6 +167,33 @@ TEST_CASE("the game added last can be dropped, its names with it") {
   CHECK(packer.rotated() == std::vector<std::int64_t>{1});
 }
 
+TEST_CASE("a cleared packer is as new: the next game packs as it would alone") {
+  neweden::JsonGamePacker alone(names(), neweden::CityLimits{});
+  const std::string other =
+      R"([{"row": 0, "col": 0, "rotated": true, "card": {"style": "ex_z", "type": "ex_y",)"
+      R"( "facility": "lab", "points": 1, "stars": 0, "sides": ["top"]}}])";
+  REQUIRE(add(alone, game(other)));
+  neweden::JsonGamePacker reused(names(), neweden::CityLimits{});
+  REQUIRE(add(reused, game("[" + kCard + "]")));
+  REQUIRE(add(reused, game("[]")));
+  reused.clear();
+  CHECK(reused.cells().empty());
+  CHECK(reused.offsets() == std::vector<std::int64_t>{0});
+  CHECK(reused.first_city() == std::vector<std::int64_t>{0});
+  CHECK(reused.styles().names().empty());
+  CHECK(reused.unresolved().empty());
+  reused.drop_last();  // nothing to drop after a clear
+  CHECK(reused.cells().empty());
+  REQUIRE(add(reused, game(other)));
+  CHECK(reused.cells() == alone.cells());
+  CHECK(reused.offsets() == alone.offsets());
+  CHECK(reused.first_city() == alone.first_city());
+  CHECK(reused.rotated() == alone.rotated());
+  CHECK(reused.styles().names() == alone.styles().names());
+  CHECK(reused.types().names() == alone.types().names());
+  CHECK(reused.last_styles() == 0);  // every name numbered by this game
+}
+
 TEST_CASE("a long table of names is searched through its index, and truncated with it") {
   neweden::NameTable table;
   for (int i = 0; i < 100; ++i) {

@@ -84,6 +84,34 @@ class JsonPacker:
         out: list[Any],
     ) -> tuple[int, bool]: ...
     def added_names(self) -> tuple[list[str], list[str]]: ...
+    def read_alone(self, game: bytes, decode: Callable[[bytes], object]) -> Any: ...
+    def clear(self) -> None: ...
+    def scored_table(
+        self,
+        style_limit: int,
+        details: int = 0,
+        columns: bool = False,
+        figures: type[tuple[Any, ...]] | None = None,
+        city_figures: type[tuple[Any, ...]] | None = None,
+    ) -> tuple[
+        tuple[
+            bytes,
+            list[int],
+            list[int],
+            list[list[tuple[int, int, int, int]]],
+            list[str],
+            list[str],
+        ],
+        list[list[str]],
+        list[bool],
+        list[list[tuple[int, int, int, int]]],
+        tuple[
+            list[tuple[Any, ...]],
+            list[tuple[int, int, int]],
+            dict[int, tuple[Any, ...]],
+            npt.NDArray[np.int64] | None,
+        ],
+    ]: ...
     def head(self, game: bytes) -> bytes: ...
     def score(
         self,

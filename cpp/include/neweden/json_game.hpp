@@ -79,6 +79,9 @@ class JsonGamePacker {
   // Forgets the game added last (the caller refuses it after all: a name that is none);
   // nothing when the last add() was refused or a game was dropped already.
   void drop_last();
+  // Forgets every game added: the packer as new, its buffers kept for the next game (a
+  // game scored alone reuses one packer).
+  void clear();
   // The style and type names the game added last numbered first (from these indices on).
   std::size_t last_styles() const noexcept { return last_.styles; }
   std::size_t last_types() const noexcept { return last_.types; }

@@ -278,6 +278,17 @@ class JsonGames:
         self._count += len(out) - out.count(None)
         return out
 
+    def read_alone(self, game: bytes, decode: Callable[[bytes], _Read | None]) -> _Read | None:
+        """:meth:`read_many` of one game, the packer cleared first (every game before it
+        forgotten): a game scored alone reuses one packer, one native call to read it."""
+        self._count = 0
+        self._aliases = False
+        read = self._packer.read_alone(game, decode)
+        if read is None or not self._names_read():  # (a fresh table: every name is new)
+            return None
+        self._count = 1
+        return read  # type: ignore[no-any-return]  # (what decode made)
+
     def head(self, game: bytes) -> bytes:
         """The game added last (`game`: the same bytes) with each city given as `[]`: the
         rest of the document, which the strict reader only skipped, for msgspec to read
@@ -312,19 +323,53 @@ class JsonGames:
     def packed(self) -> PackedGames:
         """The score table of the games added, in order (whose core's pass reads the
         packer's own table when no name was folded)."""
-        raw, offsets, first_city, rotated, styles, types = self._packer.table()
+        packer = self._packer
+        table = packer.table()
+        # each game's cards given by catalog id, whether one of them is not in the catalog,
+        # and where each of those cards is
+        return self._packed(table, packer.ids(), packer.unresolved(), packer.id_places())
+
+    def packed_scored(self, style_limit: int, details: int) -> tuple[PackedGames, TableFigures]:
+        """:meth:`packed` and :meth:`score` (no columns) in one native call (a game alone),
+        the table given without its `scores` (it was read: the packer may be cleared)."""
+        if self._aliases:  # the codes renumbered in Python: the core reads those lists
+            packed = self.packed()
+            found = score_games(
+                packed.flat, packed.offsets, packed.first_city, style_limit, details
+            )
+            return packed, found
+        table, ids, unresolved, places, read = self._packer.scored_table(
+            style_limit, details, False, *_MADE_AS
+        )
+        return self._packed(table, ids, unresolved, places, scored=False), _scored(read)
+
+    def _packed(
+        self,
+        table: tuple[bytes, list[int], list[int], list[Any], list[str], list[str]],
+        ids: list[list[str]],
+        unresolved: list[bool],
+        places: list[list[tuple[int, int, int, int]]],
+        *,
+        scored: bool = True,
+    ) -> PackedGames:
+        """The PackedGames of the native table's parts (`scored`: with the packer's own
+        pass as its `scores`)."""
+        raw, offsets, first_city, rotated, styles, types = table
         cells = array.array(_INT32)
         cells.frombytes(raw)  # one copy: no Python int made for a card's nine
-        ids = self._packer.ids()  # each game's cards given by catalog id
-        unresolved = self._packer.unresolved()  # whether one of them is not in the catalog
-        places = self._packer.id_places()  # and where each of those cards is
         cards = [GameCards(*game) for game in zip(ids, unresolved, rotated, places, strict=True)]
         if self._aliases:  # the codes renumbered here: the core reads these lists
             flat = cells.tolist()
             folded = _folded(flat, STYLE, styles, "style"), _folded(flat, TYPE, types, "type")
             return PackedGames(flat, offsets, *folded, first_city, cards)
         return PackedGames(
-            cells, offsets, tuple(styles), tuple(types), first_city, cards, self.score
+            cells,
+            offsets,
+            tuple(styles),
+            tuple(types),
+            first_city,
+            cards,
+            self.score if scored else None,
         )
 
 

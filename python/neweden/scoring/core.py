@@ -19,7 +19,7 @@ from neweden.geometry.compact import (
     pack_table,
 )
 from neweden.geometry.figures import CityFigures, ScoreFigures
-from neweden.geometry.native import analyse_table, score_figures
+from neweden.geometry.native import TableFigures, analyse_table, score_figures
 from neweden.geometry.native import score_games as score_games_natively
 from neweden.rules.warnings import CARDS_PER_STYLE
 from neweden.scoring import chunk
@@ -79,11 +79,18 @@ def _native_games(
     # Points are bounded by the decoder (MAX_POINTS a card): every total fits the int32 table.
     columns = _together(len(games), details == ALL_DETAILS, catalog)  # a chunk's figures
     if packed.scores is not None:  # read where it was packed
-        figures, over, listed, array = packed.scores(CARDS_PER_STYLE, details, columns)
+        found = packed.scores(CARDS_PER_STYLE, details, columns)
     else:
-        figures, over, listed, array = score_games_natively(
+        found = score_games_natively(
             packed.flat, packed.offsets, packed.first_city, CARDS_PER_STYLE, details, columns
         )
+    return native_found(packed, found)
+
+
+def native_found(packed: PackedGames, found: TableFigures) -> GameFigures:
+    """The GameFigures of the native core's pass over `packed` (the styles over the box
+    named)."""
+    figures, over, listed, array = found
     over_box: OverBox = {}
     for g, style, count in over:
         over_box.setdefault(g, {})[packed.styles[style]] = count

@@ -10,6 +10,7 @@ errors and warnings, conditions that filter cards, and the audit trail.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -35,6 +36,7 @@ from neweden.geometry.figures import CityFigures
 from neweden.geometry.native import JsonGames
 from neweden.i18n import speaking
 from neweden.rules.names import NamesMemo, batch_quiet
+from neweden.rules.warnings import CARDS_PER_STYLE
 from neweden.scoring.chunk import chunk_players
 from neweden.scoring.chunk_reports import _ChunkReports
 from neweden.scoring.core import (
@@ -43,6 +45,7 @@ from neweden.scoring.core import (
     Core,
     GameFigures,
     _together,
+    native_found,
     native_geometry,
     reference_geometry,
 )
@@ -146,13 +149,34 @@ def score_report(
     if isinstance(game, Game):
         return as_declared(game, lambda g: score_reports([g], catalog=catalog, detail=detail)[0])
     raw = game_bytes(game)  # (a LeanGame is a Game: score_reports refuses it)
+    detail = bool(detail)  # (any truthy value, as Python reads it: the compiled rules take a bool)
+    catalog = catalog or BUILTIN
     if len(raw) < LEAN_FROM_BYTES:  # (what _score_documents would do, without a packer)
         return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
-    found: Report | GameDecodeError
-    (found,) = _score_documents([raw], catalog or BUILTIN, detail, native_geometry)
-    if isinstance(found, Exception):
-        raise found
-    return found
+    with collector_paused():  # (what _score_documents does for a batch of one, in one pass)
+        packer = _alone_packer(catalog)
+        read = packer.read_alone(raw, decode_lean)
+        if read is None:  # the exact decoder's report, or its problems
+            return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
+        details = ALL_DETAILS if detail else ILLEGAL_DETAILS
+        packed, found = packer.packed_scored(CARDS_PER_STYLE, details)
+        figures = native_found(packed, found)
+        batch = _PackedBatch([read], packed, figures, catalog, detail, native_geometry, [raw])
+        return batch.alone(0)
+
+
+#: Per thread, the packer of the games scored alone and its catalog (a packer reads by one
+#: catalog; it is cleared for each game).
+_ALONE = threading.local()
+
+
+def _alone_packer(catalog: Catalog) -> JsonGames:
+    """The calling thread's packer for a game scored alone by `catalog` (made once a thread
+    and catalog, whose identity it keeps)."""
+    held: tuple[Catalog, JsonGames] | None = getattr(_ALONE, "packer", None)
+    if held is None or held[0] is not catalog:
+        held = _ALONE.packer = (catalog, JsonGames(catalog))
+    return held[1]
 
 
 def score_inputs(
