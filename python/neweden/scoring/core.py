@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from neweden.catalog.catalog import (
     Catalog,
@@ -92,8 +92,9 @@ def native_found(packed: PackedGames, found: TableFigures) -> GameFigures:
     named)."""
     figures, over, listed, array = found
     over_box: OverBox = {}
+    styles: Sequence[Any] = packed.styles  # (a catalog built in Python may give a style None)
     for g, style, count in over:
-        over_box.setdefault(g, {})[packed.styles[style]] = count
+        over_box.setdefault(g, {})[styles[style]] = count
     return GameFigures(figures, over_box, listed, array)
 
 
