@@ -33,6 +33,7 @@ MODULES = (
     "format/checks.py",
     "rules/epiphanies.py",
     "rules/legality.py",
+    "rules/majority.py",
     "rules/names.py",
     "rules/ranking.py",
     "rules/ten_cards.py",

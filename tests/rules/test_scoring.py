@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import neweden
 from neweden.catalog.catalog import BUILTIN, CardSpec, Catalog
-from neweden.rules.military import base_majority
+from neweden.rules.majority import base_majority
 from neweden.rules.requirements import card_points, cards_points
 from neweden.scoring.report import score_inputs
 from tests.games import card, game, line, player

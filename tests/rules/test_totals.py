@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from neweden.rules.military import base_majority
+from neweden.rules.majority import base_majority
 from neweden.rules.totals import player_stars, player_total
 
 _SMALL = st.integers(0, 1_000)

@@ -17,7 +17,7 @@ import neweden
 from neweden.catalog.catalog import BUILTIN, Catalog
 from neweden.geometry.compact import pack_table
 from neweden.geometry.synth import grow_city
-from neweden.rules.military import base_majority, majority_table
+from neweden.rules.majority import base_majority, majority_table
 from neweden.scoring import majority
 from neweden.scoring.majority import _distinct_rows, majority_points
 from neweden.scoring.table import Epiphanies, score_table

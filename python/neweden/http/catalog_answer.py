@@ -13,7 +13,7 @@ from neweden.format.descriptions import described
 from neweden.format.model import MAX_PLAYERS
 from neweden.format.sides import SIDES
 from neweden.i18n import _
-from neweden.rules.military import majority_table
+from neweden.rules.majority import majority_table
 
 __all__ = ["CatalogAnswer", "catalog_answer"]
 

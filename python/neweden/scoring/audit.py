@@ -24,9 +24,7 @@ from neweden.i18n import _, current, ngettext
 from neweden.rules.conditions import CityContext, evaluate
 from neweden.rules.epiphanies import EpiphanyResult
 from neweden.rules.epiphany_conditions import SearchBudget, disjoint_sets
-from neweden.rules.military import (
-    shelter_group_points,
-)
+from neweden.rules.military import shelter_group_points
 from neweden.rules.ranking import Standing
 from neweden.rules.requirements import (
     card_points,

@@ -20,7 +20,7 @@ from neweden.geometry.compact import PackedGames, city_columns
 from neweden.rules.legality import (
     geometry_problems,
 )
-from neweden.rules.military import MajoritySource, majority_source
+from neweden.rules.majority import MajoritySource, majority_source
 from neweden.rules.names import NamesMemo
 from neweden.rules.warnings import game_warnings, rotated_cards
 from neweden.scoring.chunk import ChunkPlayers

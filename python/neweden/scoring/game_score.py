@@ -39,12 +39,8 @@ from neweden.rules.epiphany_conditions import SearchBudget
 from neweden.rules.legality import (
     geometry_problems,
 )
-from neweden.rules.military import (
-    MajoritySource,
-    base_majority,
-    majority_source,
-    military_points,
-)
+from neweden.rules.majority import MajoritySource, base_majority, majority_source
+from neweden.rules.military import military_points
 from neweden.rules.names import GameNames, NamesMemo
 from neweden.rules.ranking import Standing, first_player_recency, first_seat, rank
 from neweden.rules.requirements import (

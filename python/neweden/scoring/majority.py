@@ -1,4 +1,4 @@
-"""D5 over a batch's columns: the report's own :func:`~neweden.rules.military.base_majority`,
+"""D5 over a batch's columns: the report's own :func:`~neweden.rules.majority.base_majority`,
 once for each distinct list of a game's bases."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from neweden.catalog.catalog import Catalog
-from neweden.rules.military import base_majority, majority_table
+from neweden.rules.majority import base_majority, majority_table
 
 Ints: TypeAlias = npt.NDArray[np.int64]
 
@@ -36,7 +36,7 @@ def majority_points(
     catalog: Catalog,
     tables: Sequence[tuple[int, ...] | None] | None = None,
 ) -> Ints:
-    """D5 per city, by the report's own :func:`~neweden.rules.military.base_majority`, called
+    """D5 per city, by the report's own :func:`~neweden.rules.majority.base_majority`, called
     once for each distinct list of a game's bases (a batch has few: bases are few a player;
     each list's points kept for the next chunks, _MAJORITY) under the catalog's table, and
     once a game for the games of `tables` that give their own.

@@ -35,7 +35,8 @@ from neweden.geometry.native import placements as native_placements
 from neweden.i18n import _
 from neweden.rules.conditions import CityContext, Test
 from neweden.rules.epiphanies import score_epiphanies
-from neweden.rules.military import base_majority, facility_points, game_majority_table
+from neweden.rules.majority import base_majority, game_majority_table
+from neweden.rules.military import facility_points
 from neweden.rules.requirements import (
     declared_requirements,
     populist_points,
@@ -250,7 +251,7 @@ def _bases_points(
     everyone: list[int], seat: int, mine: list[int], table: tuple[int, ...]
 ) -> list[int]:
     """D5 for the player with each of `mine` bases, the others' (`everyone`) unchanged: the
-    report's own :func:`~neweden.rules.military.base_majority`, once a count (a placement
+    report's own :func:`~neweden.rules.majority.base_majority`, once a count (a placement
     adds one base at most: two counts at most)."""
     points: dict[int, int] = {}
     for count in mine:

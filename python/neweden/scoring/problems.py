@@ -30,10 +30,7 @@ from neweden.rules.legality import (
     copy_limit_problems,
     duplicate_name_problems,
 )
-from neweden.rules.military import (
-    MajoritySource,
-    game_majority_table,
-)
+from neweden.rules.majority import MajoritySource, game_majority_table
 from neweden.rules.names import GameNames, effect_warnings, name_problems
 from neweden.rules.requirements import (
     declarations_ignored,

@@ -9,7 +9,7 @@ epiphanies and their 1/3-star groups, the ten-card bonus, bonuses, totals and pl
 tie-breaker. `tests/scoring/test_score_table.py` holds it equal to `neweden.score` on
 generated games.
 Each rule is the report's own function where one serves columns (docs/table.md says which):
-D5 is :func:`~neweden.rules.military.base_majority` once for each distinct list of bases.
+D5 is :func:`~neweden.rules.majority.base_majority` once for each distinct list of bases.
 
 What it does not do: read or check a game document (ids, names, copy limits, the box's
 names: use :func:`neweden.validate`), or conditions that look at the cards themselves (a

@@ -28,7 +28,7 @@ from neweden.format.descriptions import described
 from neweden.format.model import Mode
 from neweden.format.problems import Problem, ProblemsError
 from neweden.rules.advice import Advice
-from neweden.rules.military import MajoritySource
+from neweden.rules.majority import MajoritySource
 
 __all__ = [
     "CITY_FIGURES_SHOWN",
