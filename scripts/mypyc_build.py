@@ -39,6 +39,7 @@ MODULES = (
     "rules/ten_cards.py",
     "rules/totals.py",
     "rules/warnings.py",
+    "scoring/audit.py",
     "scoring/chunk.py",
     "scoring/chunk_reports.py",
     "scoring/core.py",

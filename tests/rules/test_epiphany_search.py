@@ -25,7 +25,7 @@ from neweden.geometry.synth import grow_city
 from neweden.present.render import render
 from neweden.rules.conditions import CityContext, evaluate
 from neweden.rules.epiphany_conditions import MAX_EVALUATIONS, SearchBudget, disjoint_sets
-from neweden.scoring import audit, game_score
+from neweden.scoring import audit
 from neweden.scoring.report import native_geometry
 from tests.games import game, line, player
 
@@ -82,12 +82,13 @@ def test_the_issue_four_copies_on_fourteen_cards_is_decided_with_bounded_work() 
 def test_the_picture_does_not_compute_the_epiphany_information(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A picture draws no epiphany line: it must not search (nor check conditions)."""
+    """A picture draws no epiphany line: it must not search (nor check conditions). (The
+    audit's own functions are compiled: what they call of Python modules is patched.)"""
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("render computed the audit's epiphany information")
 
-    monkeypatch.setattr(game_score, "_epiphany_conditions", refuse)
+    monkeypatch.setattr(audit, "evaluate", refuse)
     monkeypatch.setattr(audit, "disjoint_sets", refuse)
     picture = render(issue_game(), catalog=catalog_of(COUNT_4))
     assert picture.count('class="card"') == 4 * 14
