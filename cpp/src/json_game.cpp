@@ -522,6 +522,7 @@ void JsonGamePacker::drop_last() {
 void JsonGamePacker::clear() {
   restore(Sizes{});
   last_ = Sizes{};
+  spans_.clear();  // no game read: head() has no cities to cut
 }
 
 bool JsonGamePacker::read(const std::uint8_t* data, std::size_t size) {

@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 import neweden
-from neweden.catalog.catalog import BUILTIN
 from neweden.catalog.files import parse_catalog
 from neweden.scoring import report
 from tests.games import problem_games
-from tests.lean import Outcome, lean, outcome_of, padded
+from tests.lean import Outcome, lean, outcome_of, padded, taken_lean
 
 CATALOG = {
     "format": "new-eden/catalog@1",
@@ -53,7 +52,7 @@ def _docs() -> list[bytes]:
     refused_head["first_player"] = 7  # the cities read, the rest refused
     return [
         *docs[:12],
-        padded(json.dumps(aliased).encode()),
+        padded(json.dumps(aliased, ensure_ascii=False).encode()),  # (an escape: read exactly)
         padded(json.dumps(by_id).encode()),
         padded(json.dumps(refused_head).encode()),
         padded(b'{"mode": "military", "players": []}'),
@@ -102,18 +101,64 @@ def test_threads_scoring_games_alone_at_once_each_get_their_reports() -> None:
         assert found[k] == [fresh[i] for _round in range(5) for i in order]
 
 
+def _packer() -> object:
+    """The packer the calling thread holds for games alone (None: none yet)."""
+    held = getattr(report._ALONE, "packer", None)
+    return None if held is None else held[1]
+
+
 def test_a_game_alone_holds_the_packer_of_its_thread_and_catalog() -> None:
     """The packer is made once a thread and catalog (what makes a game alone cheaper than a
-    batch of one), and another catalog gets its own."""
+    batch of one); another catalog gets its own; a name folded renumbers its table (the
+    aliases' branch of `packed_scored`) and the next game's is as read again."""
     doc = padded(json.dumps(problem_games(1)[0]).encode())
     neweden.score(doc, detail=False)
-    first = report._alone_packer(BUILTIN)
+    first = _packer()
+    assert first is not None
     neweden.score(doc, detail=False)
-    assert report._alone_packer(BUILTIN) is first
+    assert _packer() is first
+    aliased = _docs()[12]
+    assert "gótico".encode() in aliased
+    assert taken_lean(aliased)
+    assert lean(aliased, False) == _fresh(aliased, False)
+    assert _packer() is first
+    assert first._aliases  # type: ignore[attr-defined]
+    assert lean(doc, False) == _fresh(doc, False)
+    assert not first._aliases  # type: ignore[attr-defined]
     other = parse_catalog(json.dumps(CATALOG).encode(), "catalog.json")
-    assert report._alone_packer(other) is not first
+    neweden.score(doc, detail=False, catalog=other)
+    assert _packer() is not first
     seen: list[object] = []
-    worker = threading.Thread(target=lambda: seen.append(report._alone_packer(BUILTIN)))
+    worker = threading.Thread(target=lambda: (neweden.score(doc), seen.append(_packer())))
     worker.start()
     worker.join()
-    assert seen[0] is not report._alone_packer(BUILTIN)
+    assert seen[0] is not None
+    assert seen[0] is not _packer()
+
+
+def test_a_game_scored_while_the_thread_reads_another_gets_its_own_packer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game scored in the middle of another's reading, on the same thread (a signal
+    handler, a hook the reader calls): each gets its own report. (With one packer a thread
+    shared by both, the inner game cleared and refilled the outer's table: the outer game
+    got the inner one's figures.)"""
+    docs = _docs()
+    outer, inner = docs[0], docs[3]
+    want_outer, want_inner = _fresh(outer, False), _fresh(inner, False)
+    assert want_outer != want_inner
+    got: list[Outcome] = []
+    calls: list[bytes] = []
+    read = report.decode_lean
+
+    def reading(head: bytes) -> Any:
+        calls.append(head)
+        if len(calls) == 1:  # the first game read: score another one in the middle
+            got.append(lean(inner, False))
+        return read(head)
+
+    neweden.score(docs[1], detail=False)  # the thread holds a packer
+    assert _packer() is not None
+    monkeypatch.setattr(report, "decode_lean", reading)
+    assert lean(outer, False) == want_outer
+    assert got == [want_inner]

@@ -154,29 +154,37 @@ def score_report(
     if len(raw) < LEAN_FROM_BYTES:  # (what _score_documents would do, without a packer)
         return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
     with collector_paused():  # (what _score_documents does for a batch of one, in one pass)
-        packer = _alone_packer(catalog)
-        read = packer.read_alone(raw, decode_lean)
-        if read is None:  # the exact decoder's report, or its problems
-            return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
-        details = ALL_DETAILS if detail else ILLEGAL_DETAILS
-        packed, found = packer.packed_scored(CARDS_PER_STYLE, details)
+        held = _alone_packer(catalog)
+        try:
+            packer = held[1]
+            read = packer.read_alone(raw, decode_lean)
+            if read is None:  # the exact decoder's report, or its problems
+                return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
+            details = ALL_DETAILS if detail else ILLEGAL_DETAILS
+            packed, found = packer.packed_scored(CARDS_PER_STYLE, details)
+        finally:  # the table read: the packer free for the thread's next game
+            _ALONE.packer = held
         figures = native_found(packed, found)
         batch = _PackedBatch([read], packed, figures, catalog, detail, native_geometry, [raw])
         return batch.alone(0)
 
 
 #: Per thread, the packer of the games scored alone and its catalog (a packer reads by one
-#: catalog; it is cleared for each game).
+#: catalog; it is cleared for each game), or None while a game is being read with it.
 _ALONE = threading.local()
 
 
-def _alone_packer(catalog: Catalog) -> JsonGames:
-    """The calling thread's packer for a game scored alone by `catalog` (made once a thread
-    and catalog, whose identity it keeps)."""
+def _alone_packer(catalog: Catalog) -> tuple[Catalog, JsonGames]:
+    """The calling thread's packer for a game scored alone by `catalog`, with its catalog,
+    taken from the thread until given back (:func:`score_report` gives it back once the game
+    is read): made once a thread and catalog, whose identity it keeps. A game scored while
+    the thread reads another (a signal handler, a hook called from the reader) gets a packer
+    of its own, not the one the other game is in."""
     held: tuple[Catalog, JsonGames] | None = getattr(_ALONE, "packer", None)
+    _ALONE.packer = None
     if held is None or held[0] is not catalog:
-        held = _ALONE.packer = (catalog, JsonGames(catalog))
-    return held[1]
+        held = (catalog, JsonGames(catalog))
+    return held
 
 
 def score_inputs(
