@@ -2,7 +2,8 @@
 
 The rules read numbers only: the :class:`~neweden.geometry.figures.ScoreFigures` of each city,
 computed for all the cities of a batch in one call to the native core for the games read lean
-and one for those decoded the exact way (a game alone is a batch of one), or by
+and one for those decoded the exact way (a document scored alone is read by its thread's
+packer and scored by the same functions as a batch of one: :func:`score_report`), or by
 :mod:`neweden.geometry.reference` for the twin path the tests compare it with.
 The cards themselves are resolved and walked only for what needs them: the messages of
 errors and warnings, conditions that filter cards, and the audit trail.
