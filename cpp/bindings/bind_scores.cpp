@@ -393,8 +393,6 @@ class JsonPacker {
     return read;
   }
 
-  void clear() { packer_.clear(); }
-
   // table(), ids(), unresolved(), id_places() and score() in one call (a game alone):
   // (table, ids, unresolved, id_places, score).
   py::tuple scored_table(std::int32_t style_limit, int details, bool columns,
@@ -635,7 +633,6 @@ void bind_scores(py::module_& m) {
       .def("read_alone", &JsonPacker::read_alone, py::arg("game"), py::arg("decode"),
            "Clears the packer and reads one game as read_many() does: what decode made of\n"
            "its head, or None (nothing kept) when the reader or decode refuses it.")
-      .def("clear", &JsonPacker::clear, "Forgets every game added (the packer as new).")
       .def("scored_table", &JsonPacker::scored_table, py::arg("style_limit"),
            py::arg("details") = 0, py::arg("columns") = false, py::arg("figures") = py::none(),
            py::arg("city_figures") = py::none(),

@@ -1,6 +1,6 @@
 # Type stubs of the native module; tests/test_core_stubs.py checks they match the module.
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -59,6 +59,18 @@ class ReaderCatalog:
         sides: tuple[str, ...],
     ) -> None: ...
 
+#: JsonPacker.table()'s answer: (flat, offsets, first_city, rotated, styles, types).
+_Table: TypeAlias = tuple[
+    bytes, list[int], list[int], list[list[tuple[int, int, int, int]]], list[str], list[str]
+]
+#: A pass of the core over a table: (figures, styles over the box, listed, columns).
+_Pass: TypeAlias = tuple[
+    list[tuple[Any, ...]],
+    list[tuple[int, int, int]],
+    dict[int, tuple[Any, ...]],
+    npt.NDArray[np.int64] | None,
+]
+
 class JsonPacker:
     def __init__(
         self,
@@ -85,7 +97,6 @@ class JsonPacker:
     ) -> tuple[int, bool]: ...
     def added_names(self) -> tuple[list[str], list[str]]: ...
     def read_alone(self, game: bytes, decode: Callable[[bytes], object]) -> Any: ...
-    def clear(self) -> None: ...
     def scored_table(
         self,
         style_limit: int,
@@ -94,23 +105,11 @@ class JsonPacker:
         figures: type[tuple[Any, ...]] | None = None,
         city_figures: type[tuple[Any, ...]] | None = None,
     ) -> tuple[
-        tuple[
-            bytes,
-            list[int],
-            list[int],
-            list[list[tuple[int, int, int, int]]],
-            list[str],
-            list[str],
-        ],
+        _Table,
         list[list[str]],
         list[bool],
         list[list[tuple[int, int, int, int]]],
-        tuple[
-            list[tuple[Any, ...]],
-            list[tuple[int, int, int]],
-            dict[int, tuple[Any, ...]],
-            npt.NDArray[np.int64] | None,
-        ],
+        _Pass,
     ]: ...
     def head(self, game: bytes) -> bytes: ...
     def score(
@@ -120,12 +119,7 @@ class JsonPacker:
         columns: bool = False,
         figures: type[tuple[Any, ...]] | None = None,
         city_figures: type[tuple[Any, ...]] | None = None,
-    ) -> tuple[
-        list[tuple[Any, ...]],
-        list[tuple[int, int, int]],
-        dict[int, tuple[Any, ...]],
-        npt.NDArray[np.int64] | None,
-    ]: ...
+    ) -> _Pass: ...
     def drop_last(self) -> None: ...
     def placements(
         self, seat: int, figures: type[tuple[Any, ...]]
@@ -133,8 +127,4 @@ class JsonPacker:
         tuple[Any, ...], list[int], list[tuple[Any, ...]], list[tuple[int, int, bool, int]]
     ]: ...
     def cards(self, city: int) -> int: ...
-    def table(
-        self,
-    ) -> tuple[
-        bytes, list[int], list[int], list[list[tuple[int, int, int, int]]], list[str], list[str]
-    ]: ...
+    def table(self) -> _Table: ...
