@@ -31,6 +31,7 @@ from pathlib import Path
 #: geometry/native.py (a thin layer over the core whose import-time check a test reloads).
 MODULES = (
     "format/checks.py",
+    "format/game_bytes.py",
     "rules/epiphanies.py",
     "rules/legality.py",
     "rules/majority.py",
