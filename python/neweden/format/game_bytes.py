@@ -103,23 +103,30 @@ def _only_json(game: dict[str, Any]) -> bool:
     while stack:  # (iterative, plain loops: this runs for every mapping scored)
         node, level = stack.pop()
         if type(node) is dict:
-            for key in node:
-                if type(key) is not str:
+            mapping: dict[Any, Any] = node  # (typed: compiled, a dict's own iteration)
+            for key, value in mapping.items():
+                if type(key) is not str or not _json_value(value, level, stack):
                     return False
-            values = node.values()
         else:
-            values = node
-        for value in values:
-            kind = type(value)
-            if kind is str or kind is int or kind is bool or value is None:
-                continue
-            if kind is dict or kind is list:
-                if level >= CUT_DEPTH:  # (a container _plain would empty)
+            items: list[Any] = node
+            for value in items:
+                if not _json_value(value, level, stack):
                     return False
-                stack.append((value, level + 1))
-            elif kind is not float or not math.isfinite(value):
-                return False
     return True
+
+
+def _json_value(value: Any, level: int, stack: list[tuple[Any, int]]) -> bool:
+    """Whether `value`, of a container `level` deep, is one of JSON's own types (a dict or
+    a list put on `stack`, to be looked into)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return True
+    if kind is dict or kind is list:
+        if level >= CUT_DEPTH:  # (a container _plain would empty)
+            return False
+        stack.append((value, level + 1))
+        return True
+    return kind is float and math.isfinite(value)
 
 
 def _mapping_bytes(game: Mapping[str, Any]) -> bytes:
