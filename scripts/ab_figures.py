@@ -6,7 +6,8 @@ same, to compare two trees installed side by side (each run by its own Python, i
 
 Prints `NAME<TAB>figure<TAB>µs`: `neweden.score` lean and detailed of the first 1,500 games of
 each file (a realistic mix, bench.conftest.transcribed_games, and one heavy with mistakes,
-bench.mixes.mistaken_games, written as JSON Lines), `score_table` of 2,000 generated games,
+bench.mixes.mistaken_games, written as JSON Lines), lean again of the same games as dicts
+(as an app holds them), `score_table` of 2,000 generated games,
 `placements` of 20 questions given as JSON bytes and as decoded games, and a `validate`
 worker's work on each mix (its results and the chunk of them, as `--quiet --out` asks).
 Best of 5 timings, the collector frozen after set-up; the worker's figures also for each
@@ -53,6 +54,21 @@ def scores(games: list[bytes], detail: bool) -> float:
 
     run()
     return best(run, 1) / len(games) * 1e6
+
+
+def dict_scores(games: list[bytes]) -> float:
+    """:func:`scores` lean of the games an app holds as dicts (parsed before timing)."""
+    import msgspec
+
+    held = [msgspec.json.decode(game) for game in games]
+
+    def run() -> None:
+        for game in held:
+            with contextlib.suppress(ValueError):
+                neweden.score(game, detail=False)
+
+    run()
+    return best(run, 1) / len(held) * 1e6
 
 
 def table() -> float:
@@ -131,6 +147,7 @@ def main(name: str, realistic: str, heavy: str) -> None:
     for mix, games in mixes.items():
         found[f"score lean {mix}"] = scores(games, False)
         found[f"score detailed {mix}"] = scores(games, True)
+        found[f"score lean {mix}, a dict"] = dict_scores(games)
         found[f"validate worker {mix}"] = worker(games)
         valid, invalid = _verdicts(games)  # (where a worker's time goes: each kind alone)
         found[f"validate worker {mix}, its valid games"] = worker(valid)

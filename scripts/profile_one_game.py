@@ -4,12 +4,16 @@ valid or the invalid games of the bench's realistic mix (bench.conftest.transcri
 
     python scripts/profile_one_game.py valid      # or: invalid
     python scripts/profile_one_game.py invalid --functions 25
+    python scripts/profile_one_game.py invalid --heavy --stages
 
 Prints the µs a game (best of 5, the collector frozen after set-up), the profiled calls a
 game, then each module's share of the time under cProfile (its functions' own time; a
 compiled module's functions are one entry each, their callees in the same group within
-them). Run from a checkout (its bench/ makes the games) with the Python of the install to
-look at.
+them). `--heavy`: the games of the mix heavy with mistakes (bench.mixes.mistaken_games)
+instead. `--stages`: also the µs a game of each stage of a game scored alone (its reading
+and the core's pass, the rules and the report, the report made a dict), each timed alone
+over the games read before. Run from a checkout (its bench/ makes the games) with the
+Python of the install to look at.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/: the g
 
 import neweden
 from bench.conftest import transcribed_games
+from bench.mixes import mistaken_games
 
 
 def main() -> None:
@@ -34,9 +39,11 @@ def main() -> None:
     parser.add_argument("kind", choices=["valid", "invalid"])
     parser.add_argument("--modules", type=int, default=16)
     parser.add_argument("--functions", type=int, default=0)
+    parser.add_argument("--heavy", action="store_true")
+    parser.add_argument("--stages", action="store_true")
     args = parser.parse_args()
     games = []
-    for data in transcribed_games(1000, 38):
+    for data in (mistaken_games if args.heavy else transcribed_games)(1000, 38):
         try:
             report = neweden.score(data, detail=False)
         except neweden.GameDecodeError:
@@ -53,6 +60,8 @@ def main() -> None:
     gc.freeze()
     each = min(timeit.repeat(run, number=1, repeat=5)) / len(games) * 1e6
     print(f"{args.kind}: {len(games)} games, {each:.1f} µs a game")
+    if args.stages:
+        stages(games)
     profile = cProfile.Profile()
     profile.enable()
     run()
@@ -70,6 +79,57 @@ def main() -> None:
         print(f"{own / total:6.1%}  {where}")
     for own, calls, where in sorted(rows, reverse=True)[: args.functions]:
         print(f"{own / total:6.1%}  {calls / len(games):5.1f} a game  {where}")
+
+
+def stages(games: list[bytes]) -> None:
+    """The µs a game of each stage of `neweden.score` for a game alone (those read lean)."""
+    from neweden.catalog.catalog import BUILTIN
+    from neweden.format.lean import decode_lean
+    from neweden.geometry.native import JsonGames
+    from neweden.rules.warnings import CARDS_PER_STYLE
+    from neweden.scoring import report
+    from neweden.scoring.core import ILLEGAL_DETAILS, native_found, native_geometry
+
+    packer = JsonGames(BUILTIN)
+    lean = [
+        g for g in games if len(g) >= report.LEAN_FROM_BYTES and packer.read_alone(g, decode_lean)
+    ]
+
+    def read() -> None:
+        for data in lean:
+            packer.read_alone(data, decode_lean)
+            packer.packed_scored(CARDS_PER_STYLE, ILLEGAL_DETAILS)
+
+    read_each = [
+        (
+            data,
+            packer.read_alone(data, decode_lean),
+            *packer.packed_scored(CARDS_PER_STYLE, ILLEGAL_DETAILS),
+        )
+        for data in lean
+    ]
+    ready = [(d, g, p, native_found(p, f)) for d, g, p, f in read_each]
+
+    def rules() -> list[object]:
+        return [
+            report._PackedBatch([g], p, f, BUILTIN, False, native_geometry, [d]).alone(0)
+            for d, g, p, f in ready
+        ]
+
+    made = rules()
+
+    def as_dicts() -> None:
+        for one in made:
+            report._to_dict(one)  # type: ignore[arg-type]
+
+    for name, work in [
+        ("reading and the core's pass", read),
+        ("the rules and the report", rules),
+        ("the report as a dict", as_dicts),
+    ]:
+        work()
+        each = min(timeit.repeat(work, number=1, repeat=5)) / len(lean) * 1e6
+        print(f"  {name}: {each:.1f} µs a game ({len(lean)} read lean)")
 
 
 if __name__ == "__main__":
