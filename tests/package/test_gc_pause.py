@@ -102,6 +102,69 @@ def test_scoring_from_many_threads_leaves_the_collector_on(
         gc.enable()
 
 
+class _Interrupting:
+    """The `gc` module as the pause sees it, where a whole pause runs on the same thread
+    before or after each switch the pause reads or turns (as a signal handler that scores
+    would, between two bytecodes): once each call, not within itself."""
+
+    def __init__(self, before: bool) -> None:
+        self.before = before
+        self.inside = False
+        self.nested = 0
+
+    def _interrupted(self, step: Callable[[], Any]) -> Any:
+        if self.inside:
+            return step()
+        self.inside = True
+        try:
+            if self.before:
+                self._pause()
+            found = step()
+            if not self.before:
+                self._pause()
+            return found
+        finally:
+            self.inside = False
+
+    def _pause(self) -> None:
+        with collector_paused():
+            self.nested += 1
+
+    def isenabled(self) -> bool:
+        return bool(self._interrupted(gc.isenabled))
+
+    def disable(self) -> None:
+        self._interrupted(gc.disable)
+
+    def enable(self) -> None:
+        self._interrupted(gc.enable)
+
+
+@pytest.mark.parametrize("before", [True, False], ids=["before", "after"])
+def test_a_pause_begun_and_ended_inside_another_on_its_thread_leaves_the_collector_on(
+    monkeypatch: pytest.MonkeyPatch, before: bool
+) -> None:
+    """A signal handler that scores while its thread is in a pause: no deadlock on the
+    pause's lock (it is re-entrant), and the collector on again once both are done, off
+    while the outer one runs (the inner one noted neither the outer's "off" nor its own)."""
+    interrupting = _Interrupting(before)
+    monkeypatch.setattr(neweden._gc, "gc", interrupting)
+    seen: list[bool] = []
+
+    def outer() -> None:
+        with collector_paused():
+            seen.append(gc.isenabled())
+
+    for _ in range(3):
+        worker = threading.Thread(target=outer, daemon=True)
+        worker.start()
+        worker.join(timeout=10)
+        assert not worker.is_alive(), "the pause deadlocked on its own lock"
+        assert gc.isenabled(), "the collector was left off"
+    assert seen == [False] * 3
+    assert interrupting.nested >= 6  # a pause inside each switch the outer one turned
+
+
 def test_a_pause_inside_a_pause_and_a_collector_switched_off_by_the_caller() -> None:
     """Nested pauses keep it off until the outer one ends; a collector the caller had turned
     off stays off."""
