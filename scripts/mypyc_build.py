@@ -32,6 +32,7 @@ from pathlib import Path
 MODULES = (
     "format/checks.py",
     "format/game_bytes.py",
+    "format/walk.py",
     "rules/epiphanies.py",
     "rules/legality.py",
     "rules/majority.py",
