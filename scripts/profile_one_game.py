@@ -84,36 +84,24 @@ def main() -> None:
 def stages(games: list[bytes]) -> None:
     """The µs a game of each stage of `neweden.score` for a game alone (those read lean)."""
     from neweden.catalog.catalog import BUILTIN
-    from neweden.format.lean import decode_lean
-    from neweden.geometry.native import JsonGames
-    from neweden.rules.warnings import CARDS_PER_STYLE
     from neweden.scoring import report
-    from neweden.scoring.core import ILLEGAL_DETAILS, native_found, native_geometry
+    from neweden.scoring.core import ILLEGAL_DETAILS, native_geometry
 
-    packer = JsonGames(BUILTIN)
-    lean = [
-        g for g in games if len(g) >= report.LEAN_FROM_BYTES and packer.read_alone(g, decode_lean)
+    read = [
+        (data, found)
+        for data in games
+        if len(data) >= report.LEAN_FROM_BYTES
+        and (found := report.read_alone(data, BUILTIN, ILLEGAL_DETAILS)) is not None
     ]
 
-    def read() -> None:
-        for data in lean:
-            packer.read_alone(data, decode_lean)
-            packer.packed_scored(CARDS_PER_STYLE, ILLEGAL_DETAILS)
-
-    read_each = [
-        (
-            data,
-            packer.read_alone(data, decode_lean),
-            *packer.packed_scored(CARDS_PER_STYLE, ILLEGAL_DETAILS),
-        )
-        for data in lean
-    ]
-    ready = [(d, g, p, native_found(p, f)) for d, g, p, f in read_each]
+    def reading() -> None:
+        for data, _found in read:
+            report.read_alone(data, BUILTIN, ILLEGAL_DETAILS)
 
     def rules() -> list[object]:
         return [
             report._PackedBatch([g], p, f, BUILTIN, False, native_geometry, [d]).alone(0)
-            for d, g, p, f in ready
+            for d, (g, p, f) in read
         ]
 
     made = rules()
@@ -123,13 +111,13 @@ def stages(games: list[bytes]) -> None:
             report._to_dict(one)  # type: ignore[arg-type]
 
     for name, work in [
-        ("reading and the core's pass", read),
+        ("reading and the core's pass", reading),
         ("the rules and the report", rules),
         ("the report as a dict", as_dicts),
     ]:
         work()
-        each = min(timeit.repeat(work, number=1, repeat=5)) / len(lean) * 1e6
-        print(f"  {name}: {each:.1f} µs a game ({len(lean)} read lean)")
+        each = min(timeit.repeat(work, number=1, repeat=5)) / len(read) * 1e6
+        print(f"  {name}: {each:.1f} µs a game ({len(read)} read lean)")
 
 
 if __name__ == "__main__":

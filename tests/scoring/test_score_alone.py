@@ -1,5 +1,5 @@
 """A game scored alone (`neweden.score`) reuses its thread's packer, cleared for each game
-(report._alone_packer): each game's report is the one a fresh packer gives it (a batch of
+(report.read_alone): each game's report is the one a fresh packer gives it (a batch of
 one through `score_inputs`), whatever was scored before it in the thread, in other threads at
 the same time, or by another catalog; a game the lean readers refuse leaves nothing behind."""
 

@@ -152,22 +152,17 @@ def score_report(
     raw = game_bytes(game)  # (a LeanGame is a Game: score_reports refuses it)
     detail = bool(detail)  # (any truthy value, as Python reads it: the compiled rules take a bool)
     catalog = catalog or BUILTIN
-    if len(raw) < LEAN_FROM_BYTES:  # (what _score_documents would do, without a packer)
-        return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
-    with collector_paused():  # (what _score_documents does for a batch of one, in one pass)
-        held = _alone_packer(catalog)
-        try:
-            packer = held[1]
-            read = packer.read_alone(raw, decode_lean)
-            if read is None:  # the exact decoder's report, or its problems
-                return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
-            details = ALL_DETAILS if detail else ILLEGAL_DETAILS
-            packed, found = packer.packed_scored(CARDS_PER_STYLE, details)
-        finally:  # the table read: the packer free for the thread's next game
-            _ALONE.packer = held
-        figures = native_found(packed, found)
-        batch = _PackedBatch([read], packed, figures, catalog, detail, native_geometry, [raw])
-        return batch.alone(0)
+    if len(raw) >= LEAN_FROM_BYTES:  # (below, the exact decoder costs as little)
+        with collector_paused():  # (what _score_documents does for a batch of one, in one pass)
+            lean = read_alone(raw, catalog, ALL_DETAILS if detail else ILLEGAL_DETAILS)
+            if lean is not None:
+                read, packed, figures = lean
+                batch = _PackedBatch(
+                    [read], packed, figures, catalog, detail, native_geometry, [raw]
+                )
+                return batch.alone(0)
+    # the exact decoder's report, or its problems
+    return score_reports([decode_game_bytes(raw)], catalog=catalog, detail=detail)[0]
 
 
 #: Per thread, the packer of the games scored alone and its catalog (a packer reads by one
@@ -175,17 +170,28 @@ def score_report(
 _ALONE = threading.local()
 
 
-def _alone_packer(catalog: Catalog) -> tuple[Catalog, JsonGames]:
-    """The calling thread's packer for a game scored alone by `catalog`, with its catalog,
-    taken from the thread until given back (:func:`score_report` gives it back once the game
-    is read): made once a thread and catalog, whose identity it keeps. A game scored while
-    the thread reads another (a signal handler, a hook called from the reader) gets a packer
-    of its own, not the one the other game is in."""
+def read_alone(
+    raw: bytes, catalog: Catalog, details: int
+) -> tuple[LeanGame, PackedGames, GameFigures] | None:
+    """A document scored alone read lean and through the core's pass (`details`: whose
+    per-card figures it lists), by the calling thread's packer: the game, its table and its
+    figures; None when the lean readers refuse it (decode it the exact way). The packer is
+    made once a thread and catalog (whose identity it keeps) and is taken from the thread
+    while the game is read: a game scored meanwhile on the same thread (a signal handler, a
+    hook called from the reader) gets a packer of its own, not the one this game is in."""
     held: tuple[Catalog, JsonGames] | None = getattr(_ALONE, "packer", None)
     _ALONE.packer = None
     if held is None or held[0] is not catalog:
         held = (catalog, JsonGames(catalog))
-    return held
+    try:
+        packer = held[1]
+        read = packer.read_alone(raw, decode_lean)
+        if read is None:
+            return None
+        packed, found = packer.packed_scored(CARDS_PER_STYLE, details)
+    finally:  # the table read: the packer free for the thread's next game
+        _ALONE.packer = held
+    return read, packed, native_found(packed, found)
 
 
 def score_inputs(
