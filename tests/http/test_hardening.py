@@ -25,7 +25,7 @@ pytest.importorskip("starlette", reason="the serve extra")  # installed by '.[te
 import uvicorn
 
 from neweden.cli.main import example_game
-from neweden.http import batch_answer, service
+from neweden.http import batch_answer, service, together
 from neweden.http import serving as guarded
 from neweden.http.serving import GuardedH11
 from tests.servers import free_port
@@ -322,7 +322,9 @@ def test_a_flood_of_failures_is_logged_once(
     def broken(*_: Any, **__: Any) -> Any:
         raise FloodTestBug("a bug")
 
-    monkeypatch.setattr(service, "score", broken)
+    monkeypatch.setattr(service, "score", broken)  # a game on a thread
+    monkeypatch.setattr(together, "score_report", broken)  # on the loop, alone
+    monkeypatch.setattr(together, "score_inputs", broken)  # on the loop, with others
     with serving() as port:
         answers = [call(port, "POST", "/v1/score", example_game()) for _ in range(30)]
     assert {status for status, _ in answers} == {500}

@@ -281,6 +281,33 @@ def test_sixteen_concurrent_clients(server: int) -> None:
     assert [a[2] for a in answers] == [neweden.score(g, detail=False) for g in games]
 
 
+def test_concurrent_clients_get_their_own_language_and_detail(server: int) -> None:
+    """Games posted at once are scored together (neweden.http.together): each answer is
+    still its own game's report, in its request's language, with its own detail."""
+    from tests.games import problem_games
+
+    asked = [
+        (json.dumps(g).encode(), ("en", "pt-BR")[n % 2], n % 3 == 0)
+        for n, g in enumerate(problem_games(48, 7))
+    ]
+
+    def post(one: tuple[bytes, str, bool]) -> tuple[int, Any]:
+        body, lang, detail = one
+        conn = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
+        headers = {"content-type": "application/json", "accept-language": lang}
+        conn.request("POST", f"/v1/score?detail={str(detail).lower()}", body, headers)
+        response = conn.getresponse()
+        answer = (response.status, json.loads(response.read()))
+        conn.close()
+        return answer
+
+    with ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(post, asked))
+    assert answers == [
+        (200, neweden.score(body, detail=detail, lang=lang)) for body, lang, detail in asked
+    ]
+
+
 def test_render_answers_svg(server: int) -> None:
     import xml.etree.ElementTree as ET
 

@@ -4,7 +4,8 @@ Every CPU-bound step (decoding, scoring, rendering, batches) runs on a worker th
 time budget, so no request holds the event loop: `/healthz` and the other requests go on while
 one is at work, and a request over its budget is a 503. Only a single game of at most 16 KiB
 is scored on the loop itself: a thread hop costs more than that, and no such body was found
-to take more than a few milliseconds. Bodies are refused early: by
+to take more than a few milliseconds; the games posted meanwhile are scored with it, in one
+call (:mod:`neweden.http.together`). Bodies are refused early: by
 Content-Length, or while reading, never by reading a huge body whole; a body that does not
 arrive in time is a 408.
 """
@@ -56,6 +57,7 @@ from neweden.http.catalog_answer import catalog_answer
 from neweden.http.middleware import Languages, Preflight
 from neweden.http.review import review_routes
 from neweden.http.standings_answer import answer_standings
+from neweden.http.together import Together
 from neweden.i18n import _, current
 from neweden.present.render import render
 from neweden.runners.review import ReviewFolder
@@ -191,9 +193,12 @@ class _Endpoints:
         self.work = work
         self.document = encode(openapi(__version__))
         self.catalog_bodies: dict[str, bytes] = {}  # by language, made at the first GET /v1/catalog
+        self.together = Together(catalog)
 
     async def score_one(self, request: Request, body: bytes) -> Response:
         detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
+        if len(body) <= self.work.inline:  # on the loop, with the games posted meanwhile
+            return json_answer(await self.together.score(body, detail))
         job = partial(score, body, catalog=self.catalog, detail=detail)
         return json_answer(await self.work.run(job, len(body)))
 
