@@ -2,10 +2,11 @@
 
 Every CPU-bound step (decoding, scoring, rendering, batches) runs on a worker thread with a
 time budget, so no request holds the event loop: `/healthz` and the other requests go on while
-one is at work, and a request over its budget is a 503. Only a single game of at most 16 KiB
-is scored on the loop itself: a thread hop costs more than that, and no such body was found
-to take more than a few milliseconds; the games posted meanwhile are scored with it, in one
-call (:mod:`neweden.http.together`). Bodies are refused early: by
+one is at work, and a request over its budget is a 503. Only the body of a single game, lone
+city, placement question or standings request of at most 16 KiB is handled on the loop
+itself: a thread hop costs more than that, and no such body was found to take more than a
+few milliseconds; the games posted to `/v1/score` meanwhile are scored together
+(:mod:`neweden.http.together`). Bodies are refused early: by
 Content-Length, or while reading, never by reading a huge body whole; a body that does not
 arrive in time is a 408.
 """
@@ -193,7 +194,7 @@ class _Endpoints:
         self.work = work
         self.document = encode(openapi(__version__))
         self.catalog_bodies: dict[str, bytes] = {}  # by language, made at the first GET /v1/catalog
-        self.together = Together(catalog)
+        self.together = Together(catalog, QUIET)
 
     async def score_one(self, request: Request, body: bytes) -> Response:
         detail = request.query_params.get("detail", "false").lower() in ("true", "1", "yes")
