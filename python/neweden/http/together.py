@@ -14,8 +14,8 @@ at once: a lone client waits for nothing (under asyncio's loop; under uvloop, wh
 queue cannot be read, each request waits a callback).
 
 Measured (docs/http.md, "Games posted at once"): under 8 connections a callback scores 1 to
-8 games, under 32 connections 1 to 32; `/v1/score` ran at 85-87% of the decode-only rate
-under 8 connections and 90% under 32, against 70-73% with each game scored alone.
+8 games, under 32 connections 1 to 32; `/v1/score` ran at 83-87% of the decode-only rate
+under 8 connections and 89-95% under 32, against 66-73% with each game scored alone.
 """
 
 from __future__ import annotations
