@@ -56,14 +56,19 @@ def _posted_at_once(scorer: Together, asked: list[tuple[bytes, str, bool]]) -> l
     together as a server's requests whose bodies were read in one turn of the loop: the
     outcome of each, a report or the exception its request gets."""
 
+    return asyncio.run(_all_asked(scorer, asked))
+
+
+async def _all_asked(scorer: Together, asked: list[tuple[bytes, str, bool]]) -> list[Any]:
+    """The outcomes of :func:`_posted_at_once`, on the running loop (a game left waiting
+    for more than 60 s: a TimeoutError)."""
+
     async def one(body: bytes, lang: str, detail: bool) -> Any:
         with speaking(lang):
             return await scorer.score(body, detail)
 
-    async def all_of_them() -> list[Any]:
-        return await asyncio.gather(*[one(*a) for a in asked], return_exceptions=True)
-
-    return asyncio.run(all_of_them())
+    gathered = asyncio.gather(*[one(*a) for a in asked], return_exceptions=True)
+    return await asyncio.wait_for(gathered, 60)
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, bool]]:
@@ -263,17 +268,9 @@ def test_games_not_scored_when_an_interrupt_stops_the_loop_are_scored_after(
     scorer = Together(BUILTIN, _no_bug)
     asked = [(body, ("en", "pt-BR")[k % 2], False) for k, body in enumerate(BODIES[:10])]
 
-    async def one(body: bytes, lang: str, detail: bool) -> Any:
-        with speaking(lang):
-            return await scorer.score(body, detail)
-
-    async def all_of_them() -> list[Any]:
-        gathered = asyncio.gather(*[one(*a) for a in asked], return_exceptions=True)
-        return await asyncio.wait_for(gathered, 60)  # (a game left waiting: a failure)
-
     loop = asyncio.new_event_loop()
     try:
-        everything = loop.create_task(all_of_them())
+        everything = loop.create_task(_all_asked(scorer, asked))
         with pytest.raises(KeyboardInterrupt):
             loop.run_until_complete(everything)
         outcomes = loop.run_until_complete(everything)  # the loop run again

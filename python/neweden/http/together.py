@@ -84,8 +84,9 @@ class Together:
 
     def flush(self, loop: asyncio.AbstractEventLoop) -> None:
         """Score the games waiting on `loop`, at most MOST_AT_ONCE (the rest next time),
-        and settle their futures."""
-        waiting = self.waiting.pop(loop)
+        and settle their futures. The games are taken from the loop's own entry, which
+        stays while this runs: a game put there meanwhile waits for the callback due."""
+        waiting = self.waiting[loop]
         left = MOST_AT_ONCE
         taken: list[tuple[_Key, _Waiting]] = []
         for key in list(waiting):
@@ -113,13 +114,9 @@ class Together:
                 if unsettled:
                     waiting[key] = [*unsettled, *waiting.get(key, [])]
             if waiting:  # after the wake-ups of the requests answered: they go first
-                pending = self.waiting.get(loop)  # (games that came meanwhile: a callback due)
-                if pending is None:
-                    self.waiting[loop] = waiting
-                    loop.call_soon(self.flush, loop)
-                else:
-                    for key, games in waiting.items():
-                        pending[key] = [*games, *pending.get(key, [])]
+                loop.call_soon(self.flush, loop)
+            else:
+                del self.waiting[loop]
 
     def _scored(self, bodies: list[bytes], detail: bool) -> list[Report | BaseException]:
         """The report of each game, or why there is none: a GameDecodeError; a bug met while
