@@ -14,7 +14,7 @@ import pytest
 
 from tests.runners.test_review import _game, _typo
 from tests.servers import running_server
-from tests.web.requests import Held, failed_on_purpose, until
+from tests.web.requests import Held, failed_on_purpose, save_keys, until
 from tests.web.test_page import Page, cell, in_a_browser
 from tests.web.test_review_page import png
 
@@ -77,10 +77,10 @@ def test_a_second_save_asked_while_the_first_is_on_its_way_is_that_one(
     page = _open(browser, port, "twice")
     _points(page, 7)
     held = Held(page.page, "**/v1/review/game?*", method="PUT")
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     until(lambda: bool(held.routes), page.page)
     assert page.page.locator("#review-save").is_disabled()
-    page.page.keyboard.press("Control+s")  # again, at once
+    save_keys(page.page)  # again, at once
     held.release()
     said = _said(page, "Saved")
     assert said.startswith("Saved to twice.json")
@@ -109,7 +109,7 @@ def test_a_photo_picked_while_another_is_being_saved_is_still_to_save(
     page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.page.locator("#review-back").click()
     until(lambda: bool(asked), page.page)  # the second photo is a change not saved: asked
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     page.page.wait_for_function(
         "() => document.getElementById('review-status').textContent.startsWith('Saved')"
         " && !document.getElementById('review-save').disabled"
@@ -127,7 +127,7 @@ def test_leaving_while_a_save_is_on_its_way_lets_it_finish(
     page = _open(browser, port, "leave")
     _points(page, 9)
     held = Held(page.page, "**/v1/review/game?*", method="PUT")
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     until(lambda: bool(held.routes), page.page)
     asked: list[str] = []
     page.page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
@@ -147,11 +147,11 @@ def test_a_save_that_fails_is_said_whatever_the_answer(
     port, root = folder
     page = _open(browser, port, "fails")
     _points(page, 5)
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     _said(page, "Saved to fails.json")
     _points(page, 6)
     page.page.route("**/v1/review/game?*", lambda route: route.abort("internetdisconnected"))
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     assert _said(page, "Not saved").startswith("Not saved: ")  # not "Saved" still
     page.page.unroute("**/v1/review/game?*")
     page.page.route(
@@ -162,7 +162,7 @@ def test_a_save_that_fails_is_said_whatever_the_answer(
             else route.continue_()
         ),
     )
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     page.page.wait_for_function(
         "() => document.getElementById('review-status').textContent"
         " === 'Not saved: 500 Internal Server Error'"
@@ -186,7 +186,7 @@ def test_a_history_not_read_leaves_the_game_open_and_saved_to_its_own_file(
     _said(page, "The versions saved before could not be read")
     assert page.page.locator("#review-id").inner_text() == "history.json"
     _points(page, 8)
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     _said(page, "Saved to history.json")
     assert _card_points(root, "history") == 8
     assert json.loads((root / "twice.json").read_bytes())["players"][0]["city"][0]["card"][
@@ -245,13 +245,13 @@ def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_i
     root = folder[1]
     page = _fresh(browser, folder, "given-up")
     _points(page, 3)
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     _said(page, "Saved to given-up.json")  # a version to restore: the one before
     page.page.set_input_files("#review-pick", str(root / "one.png"))
     _restore_the_newest_version(page)
     _said(page, "The version chosen is saved to given-up.json again")
     assert page.page.locator("#review-photo").is_hidden()  # the version restored names none
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     _said(page, "Saved to given-up.json")
     assert not (root / "given-up.json.png").exists()
     assert "photo" not in json.loads((root / "given-up.json").read_bytes()).get("meta", {})
@@ -266,7 +266,7 @@ def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
     root = folder[1]
     page = _fresh(browser, folder, "kept")
     _points(page, 2)
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     _said(page, "Saved to kept.json")
     page.page.set_input_files("#review-pick", str(root / "one.png"))
     page.page.route(
@@ -275,7 +275,7 @@ def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
     )
     _restore_the_newest_version(page)
     assert _said(page, "Not saved") == "Not saved: busy"
-    page.page.keyboard.press("Control+s")  # the photo picked is still this game's to save
+    save_keys(page.page)  # the photo picked is still this game's to save
     _said(page, "Saved to kept.json")
     assert (root / "kept.json.png").read_bytes() == (root / "one.png").read_bytes()
     # a photo the service will never take: given up, said, and the game saved without it
@@ -289,7 +289,7 @@ def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
         ),
     )
     page.page.locator('#c-points .chip[data-value="4"]').click()  # (its card still selected)
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     said = _said(page, "Saved to kept.json")
     assert said.endswith("The photo is not kept: the photo is too large")
     assert _card_points(root, "kept") == 4
@@ -312,10 +312,10 @@ def test_edits_made_while_a_save_is_on_its_way_are_saved_after_it(
     page = _fresh(browser, folder, "after")
     _points(page, 6)
     held = Held(page.page, "**/v1/review/game?*", method="PUT")
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     until(lambda: bool(held.routes), page.page)
     page.page.locator('#c-points .chip[data-value="1"]').click()  # after its text was taken
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     held.release()
     until(lambda: len(held.sent) == 2, page.page)
     page.page.wait_for_function(

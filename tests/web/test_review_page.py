@@ -20,6 +20,7 @@ from neweden.catalog.catalog import BUILTIN
 from neweden.runners.review import ReviewFolder, etag
 from tests.runners.test_review import _game, _typo
 from tests.servers import running_server
+from tests.web.requests import save_keys
 from tests.web.test_page import Page, cell, in_a_browser
 from tests.web.test_phone import pinch
 
@@ -120,7 +121,7 @@ def test_a_save_over_a_newer_one_is_refused_and_said(
     review.save("c.jsonl:2", theirs, etag(review.read("c.jsonl:2")))  # someone else
     cell(page, 0, 0).click()
     page.page.locator('#c-points .chip[data-value="7"]').click()
-    page.page.keyboard.press("Control+s")
+    save_keys(page.page)
     _said(page, "Not saved")
     assert review.read("c.jsonl:2") == theirs  # theirs kept
     # both versions shown side by side: this page's, with its 7 points, and the one saved

@@ -27,6 +27,7 @@ from neweden.geometry.synth import city_json, grow_city
 from neweden.present.render import render
 from neweden.runners.review import ReviewFolder
 from tests.servers import running_server
+from tests.web.requests import save_keys
 from tests.web.test_page import Page, cell, in_a_browser
 
 pytest.importorskip("starlette", reason="the serve extra")
@@ -246,7 +247,7 @@ def test_a_round_of_30_games_is_reviewed_by_clicks(
             "() => document.getElementById('review-photo').naturalWidth > 800"
         )
         _fix(page, clicks, mistake)
-        page.page.keyboard.press("Control+s")
+        save_keys(page.page)
         clicks.count += 2
         page.page.wait_for_function(
             "() => document.getElementById('review-status').textContent.startsWith('Saved')"
