@@ -334,6 +334,17 @@ def test_toml_values_json_has_no_form_for_are_problems_at_their_pointer(
     assert found == [(code, "/requirements/R9/condition/>=/1")]
 
 
+def test_a_card_keyed_with_a_leading_zero_is_named_as_its_key_not_an_item() -> None:
+    # Once "item 01 of `cards`": an array's index has no leading zero (RFC 6901).
+    with pytest.raises(CatalogError) as info:
+        parse_catalog(b'name = "x"\n[cards]\n"01" = nan\n', "c.toml")
+    (problem,) = info.value.problems
+    assert (problem.path, problem.message) == (
+        "/cards/01",
+        "`01` is nan; a catalog's numbers are finite",
+    )
+
+
 def test_a_toml_datetime_is_not_a_catalog_name() -> None:
     # Once accepted: the name became the date's ISO text.
     text = "name = 1979-05-27T07:32:00Z\nstyles = 3\n"

@@ -181,4 +181,7 @@ def test_a_message_calls_a_key_of_other_digits_a_key_and_an_index_an_item() -> N
     from neweden.format.walk import field_label
 
     assert field_label("/meta/¹") == "`¹`"
+    assert field_label("/meta/01") == "`01`"  # (RFC 6901: an index has no leading zero)
     assert field_label("/players/0/city/2") == "item 2 of `city`"
+    assert field_label("/players/0/city/0") == "item 0 of `city`"
+    assert field_label("/players/10") == "item 10 of `players`"

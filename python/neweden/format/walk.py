@@ -54,11 +54,14 @@ def _unescape(token: str) -> str:
 
 
 def field_label(path: str) -> str:
-    """How a message names the value at `path`: `row`, item 2 of `sides`, the document."""
+    """How a message names the value at `path`: `row`, item 2 of `sides`, the document. A
+    token that cannot be an array's index (RFC 6901: ASCII digits, no leading zero; "01",
+    "¹") is a key: the pointers made here write an index so. (A key "1" of an object still
+    reads as an item: a path alone cannot tell them apart.)"""
     if not path:
         return _("the document")
     parent, _sep, name = path.rpartition("/")
-    if is_index(name):
+    if is_index(name) and (name == "0" or name[0] != "0"):
         owner = _unescape(parent.rpartition("/")[2])
         if owner:
             return _("item {index} of `{owner}`", index=name, owner=owner)
