@@ -84,6 +84,9 @@ def test_a_second_save_asked_while_the_first_is_on_its_way_is_that_one(
     held.release()
     said = _said(page, "Saved")
     assert said.startswith("Saved to twice.json")
+    # (once Save is on again, a second save asked after the first would be on its way: its
+    # request seen, the button off)
+    page.page.wait_for_function("() => !document.getElementById('review-save').disabled")
     assert len(held.sent) == 1  # one save sent, not a second that its own would refuse
     assert page.page.locator("#review-conflict").is_hidden()
     assert _card_points(root, "twice") == 7
@@ -106,7 +109,7 @@ def test_a_photo_picked_while_another_is_being_saved_is_still_to_save(
     _said(page, "Saved")
     assert (root / "photos.json.png").read_bytes() == (root / "one.png").read_bytes()
     asked: list[str] = []
-    page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.page.once("dialog", lambda dialog: (dialog.dismiss(), asked.append(dialog.message)))
     page.page.locator("#review-back").click()
     until(lambda: bool(asked), page.page)  # the second photo is a change not saved: asked
     save_keys(page.page)
@@ -130,7 +133,7 @@ def test_leaving_while_a_save_is_on_its_way_lets_it_finish(
     save_keys(page.page)
     until(lambda: bool(held.routes), page.page)
     asked: list[str] = []
-    page.page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.page.on("dialog", lambda dialog: (dialog.dismiss(), asked.append(dialog.message)))
     page.page.locator("#review-back").click()  # leaving waits for the save
     held.release()
     page.page.wait_for_url("**/review?lang=en")
@@ -239,6 +242,34 @@ def _restore_the_newest_version(page: Page) -> None:
 
 @pytest.mark.long
 @in_a_browser
+def test_a_save_asked_while_a_restore_is_on_its_way_is_made_after_it(
+    browser: Any, folder: tuple[int, Path]
+) -> None:
+    """(A review's finding.) A Ctrl+S while a restore was on its way was taken and lost: a
+    restore that fails leaves the page's edits, and they were not saved as asked."""
+    root = folder[1]
+    page = _fresh(browser, folder, "restoring")
+    _points(page, 2)
+    save_keys(page.page)
+    _said(page, "Saved to restoring.json")  # a version to restore: the one before
+    page.page.locator('#c-points .chip[data-value="8"]').click()  # (its card still selected)
+    held = Held(page.page, "**/v1/review/restore?*")
+    _restore_the_newest_version(page)  # (the edit let go, asked first)
+    until(lambda: bool(held.routes), page.page)
+    save_keys(page.page)  # while the restore is on its way
+    for route in held.routes:
+        route.fulfill(status=503, json={"detail": "busy"})  # the restore fails: the edit stays
+    page.page.wait_for_function(
+        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
+        " && !document.getElementById('review-save').disabled"
+    )
+    assert _card_points(root, "restoring") == 8
+    page.errors = failed_on_purpose(page.errors)
+    page.close()
+
+
+@pytest.mark.long
+@in_a_browser
 def test_a_photo_picked_then_given_up_for_a_restored_version_is_not_saved_with_it(
     browser: Any, folder: tuple[int, Path]
 ) -> None:
@@ -295,7 +326,7 @@ def test_a_photo_kept_through_a_failed_restore_and_a_refused_one_given_up(
     assert _card_points(root, "kept") == 4
     assert (root / "kept.json.png").read_bytes() == (root / "one.png").read_bytes()
     asked: list[str] = []
-    page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.page.once("dialog", lambda dialog: (dialog.dismiss(), asked.append(dialog.message)))
     page.page.locator("#review-back").click()
     page.page.wait_for_url("**/review?lang=en")
     assert asked == []  # nothing left to save: the photo given up

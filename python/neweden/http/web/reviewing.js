@@ -158,35 +158,39 @@ export const unsaved = () => Boolean(opened) && (picked !== null || savedText() 
 
 let working = null; // the save or restore on its way (a promise): one at a time
 
-// `work(status)` run as the one write on its way: the Save button off meanwhile, a failure
-// of the network said; another save asked meanwhile is that one.
+// `work(status)` run as the one write on its way (a save or a restore): the Save button off
+// meanwhile, a failure of the network said. A save asked meanwhile (Ctrl+S: the button was
+// off) is made after it, if the page still holds changes then (a restore that reopened the
+// game leaves none; one that failed leaves the edits, saved as asked).
 function writing(work) {
   if (working) return working;
   const status = $("review-status");
   status.textContent = t("review_saving");
   $("review-save").disabled = true;
-  working = work(status)
+  const done = work(status)
     .catch((error) => {
       status.textContent = t("review_not_saved", { reason: error.message });
     })
     .finally(() => {
       working = null;
       $("review-save").disabled = false;
+    })
+    .then(() => {
+      if (!again) return undefined;
+      again = false;
+      return opened && unsaved() ? save() : undefined;
     });
-  return working;
+  working = done;
+  return done;
 }
 
 function save() {
-  if (!opened) return Promise.resolve();
   if (working) {
     again = true; // (edits made since its text was taken: saved after it)
     return working;
   }
-  return writing(saveNow).then(() => {
-    if (!again) return undefined;
-    again = false;
-    return opened && unsaved() ? save() : undefined;
-  });
+  if (!opened) return Promise.resolve(); // (a game being opened: nothing to save yet)
+  return writing(saveNow);
 }
 
 async function saveNow(status) {
@@ -268,10 +272,12 @@ export function attach() {
   $("review-next").addEventListener("click", () => go(1));
   attachPhoto();
   document.addEventListener("keydown", (event) => {
-    if (!opened) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-      event.preventDefault();
+      if ($("review").hidden) return; // (no game under review: the browser's own Save)
+      event.preventDefault(); // (a game reopened meanwhile too: not the browser's Save)
       save();
+    } else if (!opened) {
+      return;
     } else if (event.altKey && (event.key === "PageDown" || event.key === "PageUp")) {
       event.preventDefault();
       go(event.key === "PageDown" ? 1 : -1);
