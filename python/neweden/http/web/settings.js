@@ -1,8 +1,8 @@
 // The game's settings (mode, requirements, first player, meta), its players (add, rename,
 // reorder, remove) and each player's epiphanies and bonuses.
 import { LIMITS, whole } from "./check.js";
-import { t } from "./i18n.js";
-import { currentPlayer, edit, notify, state } from "./state.js";
+import { modeScores, t } from "./i18n.js";
+import { currentPlayer, edit, FIRST_REQUIREMENTS, notify, state } from "./state.js";
 import { fitTable, ID, renderRequirements } from "./tablecards.js";
 import { $, el } from "./dom.js";
 
@@ -174,6 +174,11 @@ export function attach() {
     edit((g) => {
       g.mode = e.target.value;
       fitTable(g);
+      // (a mode with stars needs its requirement cards: a game without them, once military,
+      // plays those a new game plays, not a game the service refuses)
+      if (modeScores(g.mode, "populist") && !Array.isArray(g.requirements)) {
+        g.requirements = [...FIRST_REQUIREMENTS];
+      }
     }),
   );
   $("s-first").addEventListener("change", (e) =>
