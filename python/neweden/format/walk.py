@@ -54,10 +54,8 @@ def _unescape(token: str) -> str:
 
 
 def field_label(path: str) -> str:
-    """How a message names the value at `path`: `row`, item 2 of `sides`, the document. A
-    token that cannot be an array's index (RFC 6901: ASCII digits, no leading zero; "01",
-    "¹") is a key: the pointers made here write an index so. (A key "1" of an object still
-    reads as an item: a path alone cannot tell them apart.)"""
+    """How a message names the value at `path`: `row`, item 2 of `sides`, the document (a
+    token no index is, "01" or "¹", is a key; a key "1" reads as an item: RFC 6901)."""
     if not path:
         return _("the document")
     parent, _sep, name = path.rpartition("/")

@@ -158,10 +158,8 @@ export const unsaved = () => Boolean(opened) && (picked !== null || savedText() 
 
 let working = null; // the save or restore on its way (a promise): one at a time
 
-// `work(status)` run as the one write on its way (a save or a restore): the Save button off
-// meanwhile, a failure of the network said. A save asked meanwhile (Ctrl+S: the button was
-// off) is made after it, if the page still holds changes then (a restore that reopened the
-// game leaves none; one that failed leaves the edits, saved as asked).
+// `work(status)` run as the one write on its way (a save, a restore): Save off meanwhile, a
+// network failure said; a save asked meanwhile made after it, if changes are left.
 function writing(work) {
   if (working) return working;
   const status = $("review-status");
@@ -189,7 +187,7 @@ function save() {
     again = true; // (edits made since its text was taken: saved after it)
     return working;
   }
-  if (!opened) return Promise.resolve(); // (a game being opened: nothing to save yet)
+  if (!opened) return Promise.resolve(); // (a game being opened)
   return writing(saveNow);
 }
 
@@ -273,8 +271,8 @@ export function attach() {
   attachPhoto();
   document.addEventListener("keydown", (event) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-      if ($("review").hidden) return; // (no game under review: the browser's own Save)
-      event.preventDefault(); // (a game reopened meanwhile too: not the browser's Save)
+      if ($("review").hidden) return; // (no review: the browser's own Save)
+      event.preventDefault();
       save();
     } else if (!opened) {
       return;

@@ -2,7 +2,7 @@
 // reorder, remove) and each player's epiphanies and bonuses.
 import { LIMITS, whole } from "./check.js";
 import { modeScores, t } from "./i18n.js";
-import { currentPlayer, edit, FIRST_REQUIREMENTS, notify, state } from "./state.js";
+import { currentPlayer, edit, newGame, notify, state } from "./state.js";
 import { fitTable, ID, renderRequirements } from "./tablecards.js";
 import { $, el } from "./dom.js";
 
@@ -177,7 +177,7 @@ export function attach() {
       // (a mode with stars needs its requirement cards: a game without them, once military,
       // plays those a new game plays, not a game the service refuses)
       if (modeScores(g.mode, "populist") && !Array.isArray(g.requirements)) {
-        g.requirements = [...FIRST_REQUIREMENTS];
+        g.requirements = newGame("").requirements;
       }
     }),
   );

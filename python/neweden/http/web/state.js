@@ -35,14 +35,11 @@ const undo = [];
 const redo = [];
 const snapshot = (game = state.game) => JSON.stringify({ game, draft: state.draft });
 
-// The requirement cards a game plays until others are chosen: the built-in A1, B1 and C1.
-export const FIRST_REQUIREMENTS = Object.freeze(["A1", "B1", "C1"]);
-
 export function newGame(playerName) {
   return {
     format: "new-eden/game@1",
     mode: "populist",
-    requirements: [...FIRST_REQUIREMENTS],
+    requirements: ["A1", "B1", "C1"],
     players: [{ name: playerName, city: [], epiphanies: [], bonuses: [] }],
   };
 }
