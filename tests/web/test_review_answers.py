@@ -62,6 +62,14 @@ def _points(page: Page, points: int) -> None:
     page.page.locator(f'#c-points .chip[data-value="{points}"]').click()
 
 
+def _saved_and_done(page: Page) -> None:
+    """Waits until the page says a save was made and none is on its way (Save on again)."""
+    page.page.wait_for_function(
+        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
+        " && !document.getElementById('review-save').disabled"
+    )
+
+
 def _card_points(root: Path, name: str) -> int:
     return int(
         json.loads((root / f"{name}.json").read_bytes())["players"][0]["city"][0]["card"]["points"]
@@ -113,10 +121,7 @@ def test_a_photo_picked_while_another_is_being_saved_is_still_to_save(
     page.page.locator("#review-back").click()
     until(lambda: bool(asked), page.page)  # the second photo is a change not saved: asked
     save_keys(page.page)
-    page.page.wait_for_function(
-        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
-        " && !document.getElementById('review-save').disabled"
-    )
+    _saved_and_done(page)
     assert (root / "photos.json.png").read_bytes() == (root / "two.png").read_bytes()
     page.close()
 
@@ -259,10 +264,7 @@ def test_a_save_asked_while_a_restore_is_on_its_way_is_made_after_it(
     save_keys(page.page)  # while the restore is on its way
     for route in held.routes:
         route.fulfill(status=503, json={"detail": "busy"})  # the restore fails: the edit stays
-    page.page.wait_for_function(
-        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
-        " && !document.getElementById('review-save').disabled"
-    )
+    _saved_and_done(page)
     assert _card_points(root, "restoring") == 8
     page.errors = failed_on_purpose(page.errors)
     page.close()
@@ -349,9 +351,6 @@ def test_edits_made_while_a_save_is_on_its_way_are_saved_after_it(
     save_keys(page.page)
     held.release()
     until(lambda: len(held.sent) == 2, page.page)
-    page.page.wait_for_function(
-        "() => document.getElementById('review-status').textContent.startsWith('Saved')"
-        " && !document.getElementById('review-save').disabled"
-    )
+    _saved_and_done(page)
     assert _card_points(root, "after") == 1
     page.close()
