@@ -165,7 +165,7 @@ function writing(work) {
   const status = $("review-status");
   status.textContent = t("review_saving");
   $("review-save").disabled = true;
-  const done = work(status)
+  working = work(status)
     .catch((error) => {
       status.textContent = t("review_not_saved", { reason: error.message });
     })
@@ -178,8 +178,7 @@ function writing(work) {
       again = false;
       return opened && unsaved() ? save() : undefined;
     });
-  working = done;
-  return done;
+  return working;
 }
 
 function save() {
@@ -274,9 +273,7 @@ export function attach() {
       if ($("review").hidden) return; // (no review: the browser's own Save)
       event.preventDefault();
       save();
-    } else if (!opened) {
-      return;
-    } else if (event.altKey && (event.key === "PageDown" || event.key === "PageUp")) {
+    } else if (opened && event.altKey && (event.key === "PageDown" || event.key === "PageUp")) {
       event.preventDefault();
       go(event.key === "PageDown" ? 1 : -1);
     }
