@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from neweden.cli.main import main
 from neweden.runners import batch, workers
 from neweden.runners.batch import CSV_HEADER, validate
-from neweden.runners.outputs import Interrupts
+from neweden.runners.outputs import Interrupts, csv_cell, csv_line
 from neweden.runners.results import svg_name
 from neweden.runners.sources import Entry
 from neweden.runners.workers import CHUNK
@@ -559,6 +561,32 @@ def test_csv_cells_are_quoted_and_formulas_neutralised(tmp_path: Path) -> None:
     assert raw.count(b"\r") == 1  # inside the quoted cell only
     assert b'"a\rb"' in raw
     assert b'"c\nd"' in raw
+
+
+#: Cells as a table row holds them: None, booleans, whole numbers (negative too), texts a
+#: spreadsheet would misread (a formula's start, the separators, quotes, line breaks, NUL),
+#: and a value of another kind (a float, as a meta value could be).
+_CELL_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from(["0", "1", "true", "=1", "+x", "-2", "@a", "\tt", "a,b", "a;b", 'q"', "l\nm"]),
+    st.text(alphabet=st.sampled_from(list('ab=+-@,;"\r\n\t\x00 é')), max_size=6),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=st.lists(st.tuples(st.sampled_from([",", ";"]), st.lists(_CELL_VALUES, max_size=8))))
+def test_a_csv_line_is_its_cells_each_as_csv_cell_makes_it(
+    rows: list[tuple[str, list[Any]]],
+) -> None:
+    # csv_line makes a text's cell once per separator and an int's or None's without a call:
+    # every row, the separators interleaved and texts repeated, must be its cells as the
+    # one function of a cell writes them (a True must not be taken for a 1, nor a text's
+    # cell for one separator used with the other)
+    for sep, row in rows * 2:
+        assert csv_line(row, sep) == sep.join([csv_cell(v, sep) for v in row]) + "\n"
 
 
 # --- --svg names ---------------------------------------------------------------------------------

@@ -186,10 +186,38 @@ def csv_cell(value: Any, sep: str = ",") -> str:
     return text
 
 
+#: The cell of each text met, by separator: :func:`csv_line` makes a text's once (a batch's
+#: texts recur row after row: the source path, the players' names, the mode, the codes).
+_TEXT_CELLS: dict[str, dict[str, str]] = {}
+#: The most texts kept for one separator (emptied when full: names and meta values can all
+#: differ).
+_MOST_TEXTS = 4096
+
+
 def csv_line(row: Iterable[Any], sep: str = ",") -> str:
     """A row of cells joined by `sep` (a comma; `;` for spreadsheets that read the comma
-    as the decimal mark), ending with `\\n`."""
-    return sep.join([csv_cell(value, sep) for value in row]) + "\n"
+    as the decimal mark), ending with `\\n`: each cell as :func:`csv_cell` makes it, an
+    int and None without a call and a text looked up (a --csv of 60,000 games has about 4
+    million cells, which a call each made the parent's own work: docs/benchmarks.md)."""
+    texts = _TEXT_CELLS.get(sep)
+    if texts is None or len(texts) > _MOST_TEXTS:
+        texts = _TEXT_CELLS[sep] = {}
+    cells: list[str] = []
+    add = cells.append
+    for value in row:
+        kind = type(value)
+        if kind is int:  # (not a bool: csv_cell writes those)
+            add(str(value))
+        elif value is None:
+            add("")
+        elif kind is str:
+            cell = texts.get(value)
+            if cell is None:
+                cell = texts[value] = csv_cell(value, sep)
+            add(cell)
+        else:
+            add(csv_cell(value, sep))
+    return sep.join(cells) + "\n"
 
 
 def meta_cell(value: Any) -> Any:
@@ -321,13 +349,16 @@ class Table:
         if self.meta_keys is None and (rows or metas):
             self._header(metas)
         if self.csv is not None:
-            keys = self.meta_keys or []
-            text = "".join(
-                [
-                    csv_line((*row, *(meta_cell((meta or {}).get(key)) for key in keys)), self.sep)
-                    for row, meta in zip(rows, metas, strict=True)
-                ]
-            )
+            keys, sep = self.meta_keys, self.sep
+            if keys:
+                text = "".join(
+                    [
+                        csv_line((*row, *[meta_cell((meta or {}).get(key)) for key in keys]), sep)
+                        for row, meta in zip(rows, metas, strict=True)
+                    ]
+                )
+            else:  # (no game of the first rows had a `meta`: the common case)
+                text = "".join([csv_line(row, sep) for row in rows])
             self.csv.write(text.encode("utf-8", "replace"))
         if self.parquet is not None:
             self.buffer.extend(rows)

@@ -208,7 +208,7 @@ def _result(
             readable,
             None,
             "",
-            game_meta(entry.data) if rows else None,
+            _meta(entry, report) if rows else None,
             None,
         ),
     )
@@ -265,9 +265,17 @@ class _MetaOnly(msgspec.Struct):
 _meta_decoder = msgspec.json.Decoder(_MetaOnly)
 
 
+def _meta(entry: Entry, report: Scored) -> dict[str, Any] | None:
+    """The `meta` of an entry's game: a readable game's report carries it (as decoded);
+    else what :func:`game_meta` reads of its JSON."""
+    if isinstance(report, Report) and report.players:
+        return report.meta
+    return game_meta(entry.data)
+
+
 def game_meta(data: bytes | None) -> dict[str, Any] | None:
     """The `meta` object of a game's JSON (None when there is none or the JSON is broken):
-    read again on its own, as the report does not carry it."""
+    read again on its own, for a game that is no readable report."""
     if data is None:
         return None
     try:  # (nested past what msgspec follows anywhere: it skips so, and is cut then)
