@@ -41,6 +41,7 @@ MODULES = (
     "rules/ten_cards.py",
     "rules/totals.py",
     "rules/warnings.py",
+    "runners/cells.py",
     "scoring/audit.py",
     "scoring/chunk.py",
     "scoring/chunk_reports.py",

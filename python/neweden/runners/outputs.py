@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
-import re
 import secrets
 import signal
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from types import FrameType, TracebackType
 from typing import Any, BinaryIO
 
 from neweden.i18n import LANGUAGES, N_, _, speaking
+from neweden.runners.cells import csv_cell, csv_line, csv_text, meta_cell
 
 __all__ = ["Interrupts", "OutputFile", "Table", "WriteError", "csv_cell", "csv_line"]
 
@@ -161,72 +160,6 @@ def write_whole(path: str, data: bytes) -> None:
 
 # --- CSV ----------------------------------------------------------------------------------------
 
-#: What a spreadsheet reads as the start of a formula (OWASP, CSV injection).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_NEEDS_QUOTES = re.compile(r'[,"\r\n]')
-
-
-def csv_cell(value: Any, sep: str = ",") -> str:
-    """One cell: None empty, booleans `true`/`false`, numbers as they are (a negative
-    total is a number, not a formula; every number of the table is whole, so no decimal
-    mark is ever written), text that starts like a formula gets a `'` in front, NUL
-    becomes U+FFFD, and text with the separator `sep`, a quote, CR or LF is quoted as
-    RFC 4180 says (quotes doubled)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    text = str(value).replace("\0", "\ufffd")
-    if text.startswith(_FORMULA_STARTS):
-        text = "'" + text
-    if _NEEDS_QUOTES.search(text) or sep in text:
-        text = '"' + text.replace('"', '""') + '"'
-    return text
-
-
-#: The cell of each text met, by separator: :func:`csv_line` makes a text's once (a batch's
-#: texts recur row after row: the source path, the players' names, the mode, the codes).
-_TEXT_CELLS: dict[str, dict[str, str]] = {}
-#: The most texts kept for one separator (emptied when full: names and meta values can all
-#: differ).
-_MOST_TEXTS = 4096
-
-
-def csv_line(row: Iterable[Any], sep: str = ",") -> str:
-    """A row of cells joined by `sep` (a comma; `;` for spreadsheets that read the comma
-    as the decimal mark), ending with `\\n`: each cell as :func:`csv_cell` makes it, an
-    int and None without a call and a text looked up (a --csv of 60,000 games has about 4
-    million cells, which a call each made the parent's own work: docs/benchmarks.md)."""
-    texts = _TEXT_CELLS.get(sep)
-    if texts is None or len(texts) > _MOST_TEXTS:
-        texts = _TEXT_CELLS[sep] = {}
-    cells: list[str] = []
-    add = cells.append
-    for value in row:
-        kind = type(value)
-        if kind is int:  # (not a bool: csv_cell writes those)
-            add(str(value))
-        elif value is None:
-            add("")
-        elif kind is str:
-            cell = texts.get(value)
-            if cell is None:
-                cell = texts[value] = csv_cell(value, sep)
-            add(cell)
-        else:
-            add(csv_cell(value, sep))
-    return sep.join(cells) + "\n"
-
-
-def meta_cell(value: Any) -> Any:
-    """A `meta` value as a cell: text and numbers as they are, anything else as JSON."""
-    if value is None or isinstance(value, (str, bool, int)):
-        return value
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
 #: The CSV columns' names for people (`--csv-header en|pt-BR`): `validate`'s and
 #: `standings`'; the identifiers stay the default header (and Parquet's names).
 COLUMN_NAMES = {
@@ -358,7 +291,7 @@ class Table:
                     ]
                 )
             else:  # (no game of the first rows had a `meta`: the common case)
-                text = "".join([csv_line(row, sep) for row in rows])
+                text = csv_text(rows, sep)
             self.csv.write(text.encode("utf-8", "replace"))
         if self.parquet is not None:
             self.buffer.extend(rows)
