@@ -17,8 +17,10 @@ import pytest
 
 import neweden
 from neweden.cli.main import main
-from neweden.runners import batch
+from neweden.runners import batch, outputs, workers
 from neweden.runners.batch import CSV_HEADER, validate
+from neweden.runners.results import TABLE_KINDS, Asked, score_chunk
+from neweden.runners.sources import Entry
 from tests.conftest import EXAMPLES
 from tests.games import card, game, line, player
 
@@ -133,6 +135,61 @@ def test_parquet_has_the_same_rows_typed(tree: Path) -> None:
     assert str(table.schema.field("game_valid").type) == "bool"
     assert str(table.schema.field("total").type) == "int64"
     assert table.column("total").to_pylist() == [9, 6, None]
+
+
+def test_parquet_is_the_same_file_whether_a_worker_or_the_parent_makes_its_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a worker makes its chunk's rows an Arrow batch (the parent only writes it); the Dask
+    # path and a table given rows make it in the parent: one file, byte for byte, row groups
+    # of several chunks included (the threshold made small: a group of three chunks, 12
+    # rows, then one of 7)
+    pq = pytest.importorskip("pyarrow.parquet")
+    monkeypatch.setattr(outputs, "PARQUET_ROWS", 7)
+    docs = [game("military", player(f"P{i}", line(2)), player("Q", line(3))) for i in range(9)]
+    docs.append(game("populist", player("R", line(4) + line(1, row=5))))  # an illegal city
+    entries = [Entry("g.jsonl", i + 1, json.dumps(d).encode(), None) for i, d in enumerate(docs)]
+    results, _lines = score_chunk(entries, neweden.BUILTIN, False, Asked(short=False))
+    rows = [row for r in results for row in r.rows]
+    chunks = [rows[:3], rows[3:4], rows[4:12], rows[12:]]
+    made = {}
+    for where in ("parent", "worker"):
+        folder = tmp_path / where
+        table = outputs.Table(CSV_HEADER, None, str(folder), TABLE_KINDS)
+        for chunk in chunks:
+            if where == "worker":
+                table.add([], [], outputs.arrow_batch(chunk, table.schema))
+            else:
+                table.add(chunk)
+        table.commit()
+        made[where] = (folder / "part-00000.parquet").read_bytes()
+        assert pq.ParquetFile(folder / "part-00000.parquet").metadata.num_row_groups == 2
+        assert [tuple(r.values()) for r in pq.read_table(folder).to_pylist()] == rows
+    assert made["worker"] == made["parent"]
+
+
+@pytest.mark.parametrize("csv_too", [False, True])
+def test_a_worker_sends_the_rows_of_a_parquet_only_run_as_one_batch(csv_too: bool) -> None:
+    # with --parquet alone a chunk carries its rows as an Arrow batch only (not pickled a
+    # second time as tuples); with --csv as well, as both
+    docs = [game("elitist", player("A", line(2)), player("B", line(2))) for _ in range(3)]
+    entries = [Entry("g.jsonl", i + 1, json.dumps(d).encode(), None) for i, d in enumerate(docs)]
+    settings = workers.Settings(neweden.BUILTIN, False, short=False, parquet=True, csv=csv_too)
+    before = dict(workers._WORKER)
+    try:
+        workers._init_worker_local(settings)
+        (chunk,) = workers.work_entries(workers._packed_entries(entries))
+    finally:
+        workers._WORKER.clear()
+        workers._WORKER.update(before)
+    assert chunk.batch is not None
+    assert chunk.batch.num_rows == 6
+    assert chunk.batch.column("player").to_pylist() == ["A", "B"] * 3
+    if csv_too:
+        assert [tuple(r.values()) for r in chunk.batch.to_pylist()] == chunk.rows
+    else:
+        assert chunk.rows == []
+        assert chunk.metas == []
 
 
 def test_two_jobs_give_the_same_lines_in_the_same_order(tree: Path) -> None:

@@ -289,8 +289,14 @@ def _run(plan: _Plan) -> int:
             return 2
         spool = _spool(plan.workers, plan.client, outputs)
         try:  # (the spool is removed however the run ends)
-            rows = outputs.table is not None and outputs.table.wanted
-            settings = dataclasses.replace(plan.settings, rows=rows, spool=spool)
+            table = outputs.table
+            settings = dataclasses.replace(
+                plan.settings,
+                rows=table is not None and table.wanted,
+                parquet=table is not None and table.parquet is not None,
+                csv=table is not None and table.csv is not None,
+                spool=spool,
+            )
             started = time.perf_counter()
             run = _write_results(
                 _results(plan, settings, outputs),

@@ -23,7 +23,16 @@ from typing import Any, BinaryIO
 from neweden.i18n import LANGUAGES, N_, _, speaking
 from neweden.runners.cells import csv_cell, csv_line, csv_text, meta_cell
 
-__all__ = ["Interrupts", "OutputFile", "Table", "WriteError", "csv_cell", "csv_line"]
+__all__ = [
+    "Interrupts",
+    "OutputFile",
+    "Table",
+    "WriteError",
+    "arrow_batch",
+    "csv_cell",
+    "csv_line",
+    "parquet_schema",
+]
 
 
 class WriteError(Exception):
@@ -208,6 +217,30 @@ def header_names(columns: Sequence[str], header: str) -> list[str]:
         return [_(COLUMN_NAMES[c]) if c in COLUMN_NAMES else c for c in columns]
 
 
+#: The rows of the Parquet file's row groups: the rows added are written once they are this
+#: many (a group holds the whole chunks added until then).
+PARQUET_ROWS = 10_000
+
+
+def parquet_schema(columns: Sequence[str], kinds: dict[str, str]) -> Any:
+    """The Arrow schema of the --parquet table: each column a string or a bool as `kinds`
+    says, an int64 otherwise."""
+    import pyarrow as pa
+
+    types = {"string": pa.string(), "bool": pa.bool_()}
+    return pa.schema([(c, types.get(kinds.get(c, ""), pa.int64())) for c in columns])
+
+
+def arrow_batch(rows: Sequence[tuple[Any, ...]], schema: Any) -> Any:
+    """`rows` (of the table's columns, in `schema`'s order) as an Arrow record batch: a
+    worker makes its chunk's, so that the parent of a run only writes them."""
+    import pyarrow as pa
+
+    columns = list(zip(*rows, strict=True))
+    arrays = [pa.array(col, type=schema.field(i).type) for i, col in enumerate(columns)]
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
 class Table:
     """The --csv and --parquet outputs, written as rows arrive, renamed into place at the
     end (:meth:`commit`)."""
@@ -228,7 +261,10 @@ class Table:
         self.csv: OutputFile | None = None
         self.parquet: OutputFile | None = None
         self.writer: Any = None
-        self.buffer: list[tuple[Any, ...]] = []
+        #: the Parquet rows not written yet, as Arrow batches (:func:`arrow_batch`), and
+        #: how many rows they hold
+        self.batches: list[Any] = []
+        self.buffered = 0
         self.wanted = bool(csv_path or parquet_dir)
         self.sep = sep
         self.bom = bom  # the CSV starts with a UTF-8 byte-order mark
@@ -264,10 +300,7 @@ class Table:
         except OSError as exc:
             raise WriteError(folder, exc) from None
         self.pa = pa
-        types = {"string": pa.string(), "bool": pa.bool_()}
-        self.schema = pa.schema(
-            [(c, types.get(self.kinds.get(c, ""), pa.int64())) for c in self.columns]
-        )
+        self.schema = parquet_schema(self.columns, self.kinds)
         self.parquet = OutputFile(os.path.join(folder, "part-00000.parquet"))
         self.writer = pq.ParquetWriter(self.parquet.handle, self.schema)
 
@@ -275,9 +308,14 @@ class Table:
         return [o for o in (self.csv, self.parquet) if o is not None]
 
     def add(
-        self, rows: Sequence[tuple[Any, ...]], metas: Sequence[dict[str, Any] | None] = ()
+        self,
+        rows: Sequence[tuple[Any, ...]],
+        metas: Sequence[dict[str, Any] | None] = (),
+        batch: Any = None,
     ) -> None:
-        """Rows of the table; `metas`: the `meta` of each row's game (none: no meta)."""
+        """Rows of the table; `metas`: the `meta` of each row's game (none: no meta);
+        `batch`: the same rows as an Arrow batch for Parquet (:func:`arrow_batch`, made by
+        the worker that scored them), or None to make it here."""
         metas = metas or [None] * len(rows)
         if self.meta_keys is None and (rows or metas):
             self._header(metas)
@@ -294,22 +332,26 @@ class Table:
                 text = csv_text(rows, sep)
             self.csv.write(text.encode("utf-8", "replace"))
         if self.parquet is not None:
-            self.buffer.extend(rows)
-            if len(self.buffer) >= 10_000:
+            if batch is None and rows:
+                batch = arrow_batch(rows, self.schema)
+            if batch is not None:
+                self.batches.append(batch)
+                self.buffered += batch.num_rows
+            if self.buffered >= PARQUET_ROWS:
                 self.flush()
 
     def flush(self) -> None:
-        if self.parquet is None or not self.buffer:
+        """The rows added since the last flush written to the Parquet file, as one table of
+        single-chunk columns (the file the same bytes however the rows came in)."""
+        if self.parquet is None or not self.batches:
             return
-        columns = list(zip(*self.buffer, strict=True))
-        arrays = [
-            self.pa.array(col, type=self.schema.field(i).type) for i, col in enumerate(columns)
-        ]
+        table = self.pa.Table.from_batches(self.batches, schema=self.schema).combine_chunks()
         try:
-            self.writer.write_table(self.pa.table(arrays, schema=self.schema))
+            self.writer.write_table(table)
         except OSError as exc:
             raise WriteError(self.parquet.path, exc) from None
-        self.buffer.clear()
+        self.batches.clear()
+        self.buffered = 0
 
     def commit(self) -> None:
         """Everything written and renamed into place."""

@@ -31,6 +31,7 @@ __all__ = [
     "BOOLEAN_COLUMNS",
     "CSV_HEADER",
     "STRING_COLUMNS",
+    "TABLE_KINDS",
     "Asked",
     "GameLine",
     "Lines",
@@ -65,6 +66,8 @@ STRING_COLUMNS = frozenset(
     }
 )
 BOOLEAN_COLUMNS = frozenset({"game_valid", "legal"})
+#: Each column of the table that is not an int64 for Parquet: "string" or "bool".
+TABLE_KINDS = {c: "string" for c in STRING_COLUMNS} | {c: "bool" for c in BOOLEAN_COLUMNS}
 
 _encoder = msgspec.json.Encoder()
 _encode = _encoder.encode

@@ -12,7 +12,7 @@ from typing import IO
 from neweden.i18n import _
 from neweden.present.index import batch_page, picture_data
 from neweden.runners.outputs import OutputFile, Table, WriteError, write_whole
-from neweden.runners.results import BOOLEAN_COLUMNS, CSV_HEADER, STRING_COLUMNS, GameLine
+from neweden.runners.results import CSV_HEADER, TABLE_KINDS, GameLine
 from neweden.runners.sources import Identity, identity
 from neweden.runners.workers import Chunk
 
@@ -71,7 +71,7 @@ class RunOutputs:
                 CSV_HEADER,
                 paths.csv_path,
                 paths.parquet_dir,
-                _KINDS,
+                TABLE_KINDS,
                 sep=paths.csv_sep,
                 bom=paths.csv_bom,
                 names=paths.csv_header,
@@ -95,7 +95,7 @@ class RunOutputs:
             else:
                 self.out.write(chunk.lines)
         if self.table is not None:
-            self.table.add(chunk.rows, chunk.metas)
+            self.table.add(chunk.rows, chunk.metas, chunk.batch)
         for name, picture in chunk.pictures:
             if self.svg_dir is not None:
                 write_whole(os.path.join(self.svg_dir, name), picture.encode())
@@ -142,8 +142,6 @@ class RunOutputs:
 #: Pictures a page of --html holds without --svg (each some kilobytes): the first invalid
 #: games'; the others say to use --svg DIR.
 MAX_INLINE_PICTURES = 300
-
-_KINDS = {c: "string" for c in STRING_COLUMNS} | {c: "bool" for c in BOOLEAN_COLUMNS}
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -27,7 +27,10 @@ from neweden._malloc import mallopt
 from neweden.catalog.catalog import Catalog
 from neweden.format.decode import GameInput
 from neweden.i18n import DEFAULT_LANGUAGE, _, number, speaking
+from neweden.runners.outputs import arrow_batch, parquet_schema
 from neweden.runners.results import (
+    CSV_HEADER,
+    TABLE_KINDS,
     Asked,
     GameLine,
     Lines,
@@ -87,6 +90,8 @@ class Chunk:
     listed: list[GameLine] = field(default_factory=list)  # what --html's page shows
     #: where the worker put `lines` instead (a file of the run's spool) and their size
     spooled: tuple[str, int] | None = None
+    #: with --parquet, the rows as an Arrow batch, made by the worker (outputs.arrow_batch)
+    batch: Any = None
 
     @classmethod
     def of(cls, results: Sequence[Result], lines: bytes | None = None) -> Chunk:
@@ -144,6 +149,10 @@ class Settings:
     only_invalid: bool = False  # only the lines of invalid and unreadable entries
     colour: bool = False  # the verdicts in colour (standard output is a terminal)
     rows: bool = True  # the table rows (only with --csv or --parquet)
+    #: with --parquet: each chunk's rows made an Arrow batch by its worker (the parent only
+    #: writes them), and sent as rows too only for --csv
+    parquet: bool = False
+    csv: bool = True
     lang: str = DEFAULT_LANGUAGE  # of the messages (the caller's, when the run starts)
     spool: str | None = None  # a folder for each chunk's --out lines (see _spooled)
     listed: bool = False  # what the summary page shows of each entry (--html, --svg)
@@ -227,7 +236,19 @@ def work_entries(task: Task) -> list[Chunk]:
         results, lines = score_chunk(entries, settings.catalog, settings.detail, asked)
     _WORKER["drawn"] += sum(1 for r in results if r.svg is not None)
     chunk = Chunk.of(results, lines)
+    if settings.parquet and chunk.rows:
+        chunk.batch = arrow_batch(chunk.rows, _parquet_schema())
+        if not settings.csv:
+            chunk.rows, chunk.metas = [], []
     return [_spooled(chunk, settings.spool) if settings.spool and chunk.lines else chunk]
+
+
+def _parquet_schema() -> Any:
+    """The --parquet table's Arrow schema, made once a worker."""
+    schema = _WORKER.get("schema")
+    if schema is None:
+        schema = _WORKER["schema"] = parquet_schema(CSV_HEADER.split(","), TABLE_KINDS)
+    return schema
 
 
 #: The number of a worker's next spooled chunk (with its pid: a file name of the spool).
