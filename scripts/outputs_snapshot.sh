@@ -9,7 +9,8 @@
 # The outputs: the report corpus (scripts/report_corpus.py: lean and detailed reports, text
 # tables, SVGs of 1,500 generated games and every example), `validate` of the generated
 # games, of a mix heavy with mistakes (bench/mixes.py) and of the examples (--out, --csv,
-# --detail, --csv-sep ';', --only-invalid, standard output) in English and Portuguese,
+# --detail, --csv-sep ';', --only-invalid, standard output) in English and Portuguese, and
+# --parquet with 1 and 2 jobs,
 # `score` of every example (JSON and text), the game's and the lone city's JSON Schemas, the
 # OpenAPI document, and the placements of 4,050 questions (scripts/placements_corpus.py). `--compare` cmps every file,
 # standard output with its timing (" in 0.4 s (8,356 games/s)") taken out.
@@ -53,6 +54,14 @@ for lang in en pt-BR; do
     "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 1 --detail \
       --out "$out/$f.$lang.detail" --csv "$out/$f.$lang.semi.csv" --csv-sep ';' \
       --only-invalid >"$out/$f.$lang.stdout2" 2>&1 || true
+    if [ "$lang" = en ]; then  # (the table has no words: one language)
+      for jobs in 1 2; do
+        "$venv/bin/neweden" validate "$src" --quiet --jobs "$jobs" --parquet "$out/pq" \
+          >/dev/null 2>&1 || true
+        mv "$out/pq/part-00000.parquet" "$out/$f.jobs$jobs.parquet" 2>/dev/null || true
+        rm -rf "$out/pq"
+      done
+    fi
   done
   for e in "$in"/examples/*.json; do
     name=$(basename "$e")
