@@ -122,6 +122,37 @@ def test_csv_has_the_format_header_one_row_a_player(tree: Path) -> None:
     assert text.endswith("\n")
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_game_after_a_byte_order_mark_keeps_its_meta_and_names_in_the_csv(
+    tmp_path: Path, jobs: int
+) -> None:
+    # a byte-order mark is allowed before a document (FORMAT §1): a .json saved by Notepad, a
+    # line of a .jsonl pasted from one. Its game is read past it, and so are its `meta` (the
+    # CSV's meta.KEY columns) and, when it does not decode, its players' names
+    plain = json.dumps(game("military", player("A", line(2))))
+    marked = json.dumps(game("military", player("B", line(2)), meta={"table": "T7"}))
+    broken = json.dumps({"mode": "military", "players": [{"name": "C", "city": 5}]})
+    bom = "\ufeff"
+    (tmp_path / "games.jsonl").write_text(f"{plain}\n{bom}{marked}\n{bom}{broken}\n")
+    (tmp_path / "notepad.json").write_text(
+        bom + json.dumps(game("military", player("D", line(3)), meta={"table": "T9"}))
+    )
+    table = tmp_path / "t.csv"
+    run(
+        [str(tmp_path / "games.jsonl"), str(tmp_path / "notepad.json")],
+        csv_path=str(table),
+        jobs=jobs,
+    )
+    rows = list(csv.DictReader(io.StringIO(table.read_text())))
+    assert [(r["player"], r["meta.table"]) for r in rows] == [
+        ("A", ""),
+        ("B", "T7"),
+        ("C", ""),  # (not decoded: its name kept, from past the mark)
+        ("D", "T9"),
+    ]
+    assert rows[2]["game_valid"] == "false"
+
+
 def test_parquet_has_the_same_rows_typed(tree: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
     folder = tree.parent / "pq"
@@ -141,9 +172,10 @@ def test_parquet_is_the_same_file_whether_a_worker_or_the_parent_makes_its_batch
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a worker makes its chunk's rows an Arrow batch (the parent only writes it); the Dask
-    # path and a table given rows make it in the parent: one file, byte for byte, row groups
-    # of several chunks included (the threshold made small: a group of three chunks, 12
-    # rows, then one of 7)
+    # path gives the parent its rows game by game, kept and made one batch at the flush:
+    # either way, or mixed, the file is the one the rows' columns make converted whole, a
+    # row group at a time (the threshold made small: 7 rows)
+    pa = pytest.importorskip("pyarrow")
     pq = pytest.importorskip("pyarrow.parquet")
     monkeypatch.setattr(outputs, "PARQUET_ROWS", 7)
     docs = [game("military", player(f"P{i}", line(2)), player("Q", line(3))) for i in range(9)]
@@ -152,20 +184,38 @@ def test_parquet_is_the_same_file_whether_a_worker_or_the_parent_makes_its_batch
     results, _lines = score_chunk(entries, neweden.BUILTIN, False, Asked(short=False))
     rows = [row for r in results for row in r.rows]
     chunks = [rows[:3], rows[3:4], rows[4:12], rows[12:]]
-    made = {}
-    for where in ("parent", "worker"):
+    games = [list(r.rows) for r in results]
+    ways = {  # each call of Table.add: a worker's batch, or rows
+        "worker": [("batch", chunk) for chunk in chunks],
+        "chunk rows": [("rows", chunk) for chunk in chunks],
+        "mixed": [(kind, chunk) for kind, chunk in zip(["rows", "batch"] * 2, chunks, strict=True)],
+        "game by game (Dask)": [("rows", one) for one in games],
+    }
+    schema = outputs.parquet_schema(CSV_HEADER.split(","), TABLE_KINDS)
+    for where, adds in ways.items():
+        # the file as the rows' columns converted whole make it, a group once 7 rows came
+        groups: list[list[tuple[Any, ...]]] = [[]]
+        for _kind, added in adds:
+            groups[-1].extend(added)
+            if len(groups[-1]) >= 7:
+                groups.append([])
+        whole = tmp_path / f"{where}.whole.parquet"
+        with pq.ParquetWriter(str(whole), schema) as writer:
+            for group in [g for g in groups if g]:
+                columns = list(zip(*group, strict=True))
+                arrays = [pa.array(c, type=schema.field(i).type) for i, c in enumerate(columns)]
+                writer.write_table(pa.table(arrays, schema=schema))
         folder = tmp_path / where
         table = outputs.Table(CSV_HEADER, None, str(folder), TABLE_KINDS)
-        for chunk in chunks:
-            if where == "worker":
-                table.add([], [], outputs.arrow_batch(chunk, table.schema))
+        for kind, added in adds:
+            if kind == "batch":
+                table.add([], [], outputs.arrow_batch(added, table.schema))
             else:
-                table.add(chunk)
+                table.add(added)
         table.commit()
-        made[where] = (folder / "part-00000.parquet").read_bytes()
-        assert pq.ParquetFile(folder / "part-00000.parquet").metadata.num_row_groups == 2
-        assert [tuple(r.values()) for r in pq.read_table(folder).to_pylist()] == rows
-    assert made["worker"] == made["parent"]
+        made = folder / "part-00000.parquet"
+        assert made.read_bytes() == whole.read_bytes(), where
+        assert [tuple(r.values()) for r in pq.read_table(made).to_pylist()] == rows
 
 
 @pytest.mark.parametrize("csv_too", [False, True])

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from neweden.cli.main import main
-from neweden.runners import batch, workers
+from neweden.runners import batch, cells, workers
 from neweden.runners.batch import CSV_HEADER, validate
 from neweden.runners.outputs import Interrupts, csv_cell, csv_line
 from neweden.runners.results import svg_name
@@ -587,6 +587,20 @@ def test_a_csv_line_is_its_cells_each_as_csv_cell_makes_it(
     # cell for one separator used with the other)
     for sep, row in rows * 2:
         assert csv_line(row, sep) == sep.join([csv_cell(v, sep) for v in row]) + "\n"
+
+
+def test_the_cells_kept_between_rows_are_few_and_short() -> None:
+    # csv_line keeps each short text's cell for the rows to come; a run of long meta texts
+    # (up to 16 KB each) must not stay in memory with the process after the run
+    long_texts = [f"{i}," + "x" * 16_000 for i in range(50)]
+    for text in long_texts:
+        assert csv_line(["P1", text], ",") == f'P1,"{text}"\n'
+    kept = cells._TEXT_CELLS[","]
+    assert "P1" in kept
+    assert max(len(text) for text in kept) <= cells._LONGEST_KEPT
+    for i in range(cells._MOST_TEXTS + 10):
+        csv_line([f"name {i}"], ",")
+    assert len(cells._TEXT_CELLS[","]) <= cells._MOST_TEXTS + 1
 
 
 # --- --svg names ---------------------------------------------------------------------------------

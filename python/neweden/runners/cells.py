@@ -37,12 +37,15 @@ def csv_cell(value: Any, sep: str = ",") -> str:
     return text
 
 
-#: The cell of each text met, by separator: :func:`csv_line` makes a text's once (a batch's
-#: texts recur row after row: the source path, the players' names, the mode, the codes).
+#: The cell of each short text met, by separator: :func:`csv_line` makes a text's once (a
+#: batch's texts recur row after row: the source path, the players' names, the mode, the
+#: codes).
 _TEXT_CELLS: dict[str, dict[str, str]] = {}
 #: The most texts kept for one separator (emptied when full: names and meta values can all
-#: differ).
+#: differ), and the longest kept (a `meta` value of 16 KB is made each time): a few MB at
+#: most stay with the process after a run.
 _MOST_TEXTS = 4096
+_LONGEST_KEPT = 256
 
 
 def csv_line(row: Iterable[Any], sep: str = ",") -> str:
@@ -64,7 +67,9 @@ def csv_line(row: Iterable[Any], sep: str = ",") -> str:
         elif kind is str:
             cell = texts.get(value)
             if cell is None:
-                cell = texts[value] = csv_cell(value, sep)
+                cell = csv_cell(value, sep)
+                if len(value) <= _LONGEST_KEPT:
+                    texts[value] = cell
             add(cell)
         else:
             add(csv_cell(value, sep))

@@ -261,9 +261,10 @@ class Table:
         self.csv: OutputFile | None = None
         self.parquet: OutputFile | None = None
         self.writer: Any = None
-        #: the Parquet rows not written yet, as Arrow batches (:func:`arrow_batch`), and
-        #: how many rows they hold
+        #: the Parquet rows not written yet: Arrow batches (:func:`arrow_batch`), then the
+        #: rows given as tuples since the last batch, and how many rows they are in all
         self.batches: list[Any] = []
+        self.pending: list[tuple[Any, ...]] = []
         self.buffered = 0
         self.wanted = bool(csv_path or parquet_dir)
         self.sep = sep
@@ -315,7 +316,8 @@ class Table:
     ) -> None:
         """Rows of the table; `metas`: the `meta` of each row's game (none: no meta);
         `batch`: the same rows as an Arrow batch for Parquet (:func:`arrow_batch`, made by
-        the worker that scored them), or None to make it here."""
+        the worker that scored them), or None: the rows kept to be made one at the flush
+        (a Dask run adds its games one by one)."""
         metas = metas or [None] * len(rows)
         if self.meta_keys is None and (rows or metas):
             self._header(metas)
@@ -332,18 +334,28 @@ class Table:
                 text = csv_text(rows, sep)
             self.csv.write(text.encode("utf-8", "replace"))
         if self.parquet is not None:
-            if batch is None and rows:
-                batch = arrow_batch(rows, self.schema)
             if batch is not None:
+                self._pending_batch()  # (the rows before it first: the file keeps their order)
                 self.batches.append(batch)
                 self.buffered += batch.num_rows
+            else:
+                self.pending.extend(rows)
+                self.buffered += len(rows)
             if self.buffered >= PARQUET_ROWS:
                 self.flush()
+
+    def _pending_batch(self) -> None:
+        if self.pending:
+            self.batches.append(arrow_batch(self.pending, self.schema))
+            self.pending = []
 
     def flush(self) -> None:
         """The rows added since the last flush written to the Parquet file, as one table of
         single-chunk columns (the file the same bytes however the rows came in)."""
-        if self.parquet is None or not self.batches:
+        if self.parquet is None:
+            return
+        self._pending_batch()
+        if not self.batches:
             return
         table = self.pa.Table.from_batches(self.batches, schema=self.schema).combine_chunks()
         try:

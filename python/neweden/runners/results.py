@@ -17,6 +17,7 @@ from neweden._visible import visible
 from neweden.catalog.catalog import Catalog
 from neweden.format import codes
 from neweden.format.decode import GameInput
+from neweden.format.model import BOM
 from neweden.format.modes import MODES
 from neweden.format.problems import GameDecodeError, Problem
 from neweden.format.untyped import shallow_value
@@ -247,6 +248,8 @@ def _readable(data: bytes | None) -> tuple[list[str], str | None]:
     modes; ([], None) when nothing can be read."""
     if data is None:
         return [], None
+    if data.startswith(BOM):  # (as the decoder skips it)
+        data = data[len(BOM) :]
     try:
         doc = shallow_value(data)  # (a document nested past what msgspec follows, too)
     except msgspec.DecodeError:
@@ -278,9 +281,12 @@ def _meta(entry: Entry, report: Scored) -> dict[str, Any] | None:
 
 def game_meta(data: bytes | None) -> dict[str, Any] | None:
     """The `meta` object of a game's JSON (None when there is none or the JSON is broken):
-    read again on its own, for a game that is no readable report."""
+    read again on its own, for a game that is no readable report. A byte-order mark before
+    the document is skipped, as the decoder skips it (FORMAT §1)."""
     if data is None:
         return None
+    if data.startswith(BOM):
+        data = data[len(BOM) :]
     try:  # (nested past what msgspec follows anywhere: it skips so, and is cut then)
         return shallow_value(data, _meta_decoder.decode).meta
     except (msgspec.DecodeError, msgspec.ValidationError):
