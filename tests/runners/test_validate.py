@@ -218,6 +218,27 @@ def test_parquet_is_the_same_file_whether_a_worker_or_the_parent_makes_its_batch
         assert [tuple(r.values()) for r in pq.read_table(made).to_pylist()] == rows
 
 
+@pytest.mark.parametrize("out", [False, True])
+def test_a_worker_makes_the_out_lines_only_for_a_run_with_out(out: bool) -> None:
+    # the --out lines (about 2 KB a game) were made, pickled and sent to the parent by every
+    # run, which dropped them when there was no --out (a --csv, a summary, standard output)
+    docs = [game("military", player("A", line(2)), player("B", line(2))) for _ in range(3)]
+    entries = [Entry("g.jsonl", i + 1, json.dumps(d).encode(), None) for i, d in enumerate(docs)]
+    settings = workers.Settings(neweden.BUILTIN, False, short=False, rows=False, lines=out)
+    before = dict(workers._WORKER)
+    try:
+        workers._init_worker_local(settings)
+        (chunk,) = workers.work_entries(workers._packed_entries(entries))
+    finally:
+        workers._WORKER.clear()
+        workers._WORKER.update(before)
+    assert chunk.count == 3
+    if out:
+        assert [json.loads(one)["source"]["line"] for one in chunk.lines.splitlines()] == [1, 2, 3]
+    else:
+        assert chunk.lines == b""
+
+
 @pytest.mark.parametrize("csv_too", [False, True])
 def test_a_worker_sends_the_rows_of_a_parquet_only_run_as_one_batch(csv_too: bool) -> None:
     # with --parquet alone a chunk carries its rows as an Arrow batch only (not pickled a

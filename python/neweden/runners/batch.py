@@ -295,6 +295,7 @@ def _run(plan: _Plan) -> int:
                 rows=table is not None and table.wanted,
                 parquet=table is not None and table.parquet is not None,
                 csv=table is not None and table.csv is not None,
+                lines=outputs.out is not None,
                 spool=spool,
             )
             started = time.perf_counter()

@@ -458,9 +458,9 @@ def score_chunk(
 ) -> tuple[list[Result], bytes]:
     """:func:`score_entries` of a worker's chunk (`asked`: its keywords), with the --out
     lines of every entry joined (each Result's `line` is b""): made in one call, as the chunk
-    sends them."""
+    sends them; b"" when the run has no --out (`asked.lines` false)."""
     results, found = _score(entries, catalog, detail, asked, each_line=False)
-    return results, out_lines(entries, found)
+    return results, out_lines(entries, found) if asked.lines else b""
 
 
 class Asked(NamedTuple):
@@ -472,6 +472,8 @@ class Asked(NamedTuple):
     reference: bool = False
     listed: bool = False
     pictures: int | None = None
+    #: the --out lines (:func:`score_chunk`): not made for a run without --out
+    lines: bool = True
 
 
 def _score(

@@ -153,6 +153,8 @@ class Settings:
     #: writes them), and sent as rows too only for --csv
     parquet: bool = False
     csv: bool = True
+    #: each chunk's --out lines (a run without --out makes and sends none)
+    lines: bool = True
     lang: str = DEFAULT_LANGUAGE  # of the messages (the caller's, when the run starts)
     spool: str | None = None  # a folder for each chunk's --out lines (see _spooled)
     listed: bool = False  # what the summary page shows of each entry (--html, --svg)
@@ -232,6 +234,7 @@ def work_entries(task: Task) -> list[Chunk]:
             reference=settings.reference,
             listed=settings.listed,
             pictures=None if settings.pictures is None else settings.pictures - _WORKER["drawn"],
+            lines=settings.lines,
         )
         results, lines = score_chunk(entries, settings.catalog, settings.detail, asked)
     _WORKER["drawn"] += sum(1 for r in results if r.svg is not None)
