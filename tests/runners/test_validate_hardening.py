@@ -5,7 +5,6 @@ CSV injection, picture names that collide (docs/hardening.md, "The batch runner"
 from __future__ import annotations
 
 import csv
-import errno
 import io
 import json
 import os
@@ -24,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from neweden.cli.main import main
-from neweden.runners import batch, cells, outputs, workers
+from neweden.runners import batch, cells, workers
 from neweden.runners.batch import CSV_HEADER, validate
 from neweden.runners.outputs import Interrupts, csv_cell, csv_line
 from neweden.runners.results import svg_name
@@ -627,70 +626,6 @@ def test_two_games_whose_names_look_alike_get_two_pictures(tmp_path: Path) -> No
     pictures = tmp_path / "pictures"
     run([str(folder)], svg_dir=str(pictures), quiet=True)
     assert len(list(pictures.glob("*.svg"))) == 2
-
-
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_the_pictures_the_workers_write_are_moved_into_place_and_their_folder_removed(
-    tmp_path: Path, jobs: int
-) -> None:
-    # each worker writes its pictures to a hidden folder inside --svg's, and the parent moves
-    # them into place as it writes their chunk: the same pictures as the parent writing them
-    # (a symlinked picture of an earlier run written through, as before), and no folder
-    # left behind
-    folder = tmp_path / "games"
-    folder.mkdir()
-    for i in range(12):
-        (folder / f"g{i:02}.json").write_text(ILLEGAL)
-    pictures = tmp_path / "pictures"
-    elsewhere = tmp_path / "elsewhere.svg"
-    elsewhere.write_text("an earlier picture")
-    name = svg_name(Entry(str(folder / "g00.json"), None, None))
-    pictures.mkdir()
-    (pictures / name).symlink_to(elsewhere)
-    code, _out, err = run([str(folder)], svg_dir=str(pictures), quiet=True, jobs=jobs)
-    assert code == 1, err
-    assert sorted(p.name for p in pictures.iterdir()) == sorted(
-        [svg_name(Entry(str(folder / f"g{i:02}.json"), None, None)) for i in range(12)]
-        + ["index.html"]
-    )
-    assert (pictures / name).is_symlink()
-    assert elsewhere.read_text().startswith("<svg")
-    for i in range(12):
-        one = pictures / svg_name(Entry(str(folder / f"g{i:02}.json"), None, None))
-        assert one.read_text().startswith("<svg")
-
-
-def test_a_picture_a_worker_cannot_write_is_sent_to_the_parent(tmp_path: Path) -> None:
-    chunk = workers.Chunk(1, 0, b"", "", [], [], [], [("a.svg", "<svg/>"), ("b.svg", "<svg/>")])
-    (tmp_path / "b.svg").mkdir()  # (a folder where b's picture goes: it cannot be written)
-    workers._draw(chunk, str(tmp_path))
-    assert chunk.drawn == ["a.svg"]
-    assert (tmp_path / "a.svg").read_text() == "<svg/>"
-    assert chunk.pictures == [("b.svg", "<svg/>")]
-
-
-def test_a_picture_moved_across_file_systems_is_written_whole(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # where the drawn picture cannot be renamed into place (another file system: a symlink
-    # in --svg's folder to one), its bytes are written there as the parent wrote them
-    source = tmp_path / "drawn.svg"
-    source.write_text("<svg>drawn</svg>")
-    rename = os.replace
-    renamed: list[str] = []
-
-    def across(a: str, b: str) -> None:
-        if a == str(source):
-            raise OSError(errno.EXDEV, "Invalid cross-device link")
-        renamed.append(b)
-        rename(a, b)
-
-    monkeypatch.setattr(outputs.os, "replace", across)
-    target = tmp_path / "pictures" / "p.svg"
-    target.parent.mkdir()
-    outputs.move_whole(str(source), str(target))
-    assert target.read_text() == "<svg>drawn</svg>"
-    assert renamed == [str(target)]  # (write_whole's own temporary file, renamed into place)
 
 
 # --- nothing to check --------------------------------------------------------------------------

@@ -288,8 +288,7 @@ def _run(plan: _Plan) -> int:
                 plan.client.close()
             return 2
         spool = _spool(plan.workers, plan.client, outputs)
-        drawn_in = outputs.drawn_in = _pictures_folder(plan.client, outputs)
-        try:  # (the spool and the pictures folder are removed however the run ends)
+        try:  # (the spool is removed however the run ends)
             table = outputs.table
             settings = dataclasses.replace(
                 plan.settings,
@@ -298,7 +297,6 @@ def _run(plan: _Plan) -> int:
                 csv=table is not None and table.csv is not None,
                 lines=outputs.out is not None,
                 spool=spool,
-                pictures_to=drawn_in,
             )
             started = time.perf_counter()
             run = _write_results(
@@ -311,8 +309,6 @@ def _run(plan: _Plan) -> int:
         finally:
             if spool is not None:  # (the workers have stopped: nothing more comes in)
                 shutil.rmtree(spool, ignore_errors=True)
-            if drawn_in is not None:  # (the pictures of chunks not written, if any)
-                shutil.rmtree(drawn_in, ignore_errors=True)
         if plan.client is not None:
             plan.client.close()
         run.missing = plan.missing
@@ -330,20 +326,6 @@ def _spool(workers: int, client: Any, outputs: RunOutputs) -> str | None:
         return None
     try:
         return tempfile.mkdtemp(prefix="neweden-spool-")
-    except OSError:
-        return None
-
-
-def _pictures_folder(client: Any, outputs: RunOutputs) -> str | None:
-    """A new hidden folder inside --svg's, where the workers write their pictures for the
-    parent to move into place (workers.py's `_draw`: the same file system, so a picture is
-    renamed, not copied), when the run has --svg and is not on a Dask cluster (whose workers
-    may not see this file system); None otherwise, or when no folder can be made (the
-    pictures are then sent to the parent)."""
-    if outputs.svg_dir is None or client is not None:
-        return None
-    try:
-        return tempfile.mkdtemp(prefix=".neweden-pictures-", dir=outputs.svg_dir)
     except OSError:
         return None
 

@@ -31,7 +31,6 @@ __all__ = [
     "arrow_batch",
     "csv_cell",
     "csv_line",
-    "move_whole",
     "parquet_schema",
 ]
 
@@ -166,26 +165,6 @@ def write_whole(path: str, data: bytes) -> None:
         output.discard()
         raise
     output.commit()
-
-
-def move_whole(source: str, path: str) -> None:
-    """The file `source` (written whole by a worker, in a folder beside `path`) as the file
-    at `path`, as :func:`write_whole` would write its bytes: renamed over the file `path`
-    names (through a symlink); where a rename cannot do it (another file system, a path that
-    is not a regular file), its bytes written."""
-    target = os.path.realpath(path)
-    if not _in_place(target):
-        try:
-            os.replace(source, target)
-            return
-        except OSError:
-            pass
-    try:
-        with open(source, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise WriteError(path, exc) from None
-    write_whole(path, data)
 
 
 # --- CSV ----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import IO
 
 from neweden.i18n import _
 from neweden.present.index import batch_page, picture_data
-from neweden.runners.outputs import OutputFile, Table, WriteError, move_whole, write_whole
+from neweden.runners.outputs import OutputFile, Table, WriteError, write_whole
 from neweden.runners.results import CSV_HEADER, TABLE_KINDS, GameLine
 from neweden.runners.sources import Identity, identity
 from neweden.runners.workers import Chunk
@@ -57,8 +57,6 @@ class RunOutputs:
         self.out: OutputFile | None = None
         self.table: Table | None = None
         self.svg_dir = svg_dir = paths.svg_dir
-        #: the run's pictures folder, where the workers write them (see workers._draw)
-        self.drawn_in: str | None = None
         self.html = paths.html
         self.listed: list[GameLine] = []  # the page of the batch
         self.inline: dict[str, str] = {}  # without --svg, the pictures the page holds
@@ -98,12 +96,6 @@ class RunOutputs:
                 self.out.write(chunk.lines)
         if self.table is not None:
             self.table.add(chunk.rows, chunk.metas, chunk.batch)
-        if chunk.drawn:  # (written by a worker to the run's pictures folder)
-            drawn_in, svg_dir = self.drawn_in, self.svg_dir
-            assert drawn_in is not None
-            assert svg_dir is not None
-            for name in chunk.drawn:
-                move_whole(os.path.join(drawn_in, name), os.path.join(svg_dir, name))
         for name, picture in chunk.pictures:
             if self.svg_dir is not None:
                 write_whole(os.path.join(self.svg_dir, name), picture.encode())

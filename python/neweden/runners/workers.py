@@ -92,9 +92,6 @@ class Chunk:
     spooled: tuple[str, int] | None = None
     #: with --parquet, the rows as an Arrow batch, made by the worker (outputs.arrow_batch)
     batch: Any = None
-    #: the names of the pictures the worker wrote to the run's pictures folder instead of
-    #: sending them (Settings.pictures_to): the parent moves them into --svg's folder
-    drawn: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, results: Sequence[Result], lines: bytes | None = None) -> Chunk:
@@ -158,9 +155,6 @@ class Settings:
     csv: bool = True
     #: each chunk's --out lines (a run without --out makes and sends none)
     lines: bool = True
-    #: with --svg: a hidden folder inside it where each worker writes its pictures, for the
-    #: parent to move into place as it writes their chunk (None: sent to the parent)
-    pictures_to: str | None = None
     lang: str = DEFAULT_LANGUAGE  # of the messages (the caller's, when the run starts)
     spool: str | None = None  # a folder for each chunk's --out lines (see _spooled)
     listed: bool = False  # what the summary page shows of each entry (--html, --svg)
@@ -249,26 +243,7 @@ def work_entries(task: Task) -> list[Chunk]:
         chunk.batch = arrow_batch(chunk.rows, _parquet_schema())
         if not settings.csv:
             chunk.rows, chunk.metas = [], []
-    if settings.pictures_to is not None and chunk.pictures:
-        _draw(chunk, settings.pictures_to)
     return [_spooled(chunk, settings.spool) if settings.spool and chunk.lines else chunk]
-
-
-def _draw(chunk: Chunk, folder: str) -> None:
-    """The chunk's pictures written to the run's pictures `folder` (each picture was some
-    20 KB that went down a pipe for the parent to write, one file after another, while the
-    workers waited for it), their names kept in `chunk.drawn`; a picture this worker cannot
-    write is sent as before, for the parent to write or to say why it cannot."""
-    sent: list[tuple[str, str]] = []
-    for name, picture in chunk.pictures:
-        try:
-            with open(os.path.join(folder, name), "wb") as handle:
-                handle.write(picture.encode())
-        except OSError:
-            sent.append((name, picture))
-        else:
-            chunk.drawn.append(name)
-    chunk.pictures = sent
 
 
 def _parquet_schema() -> Any:
