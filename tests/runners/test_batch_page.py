@@ -4,7 +4,10 @@ the pictures held inside the page up to a limit, the output never an input (issu
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -52,3 +55,32 @@ def test_with_svg_the_page_links_the_pictures_beside_it(batch: Path, tmp_path: P
 def test_the_page_is_never_an_input(batch: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(batch), "--html", str(batch), "--quiet"]) == 2
     assert "is both an input and the --html output" in capsys.readouterr().err
+
+
+def test_the_page_is_the_same_whatever_the_hash_seed(tmp_path: Path) -> None:
+    # the problem table's codes with as many games each came in a set's order, which the
+    # process's hash seed changes: two runs of one batch gave two pages
+    lines = tmp_path / "games.jsonl"
+    codes = ["overlap", "disconnected", "unknown_card", "copy_limit", "bad_value", "bad_type"]
+    lines.write_text("".join(json.dumps({"codes": codes[i:] + codes[:i]}) + "\n" for i in range(6)))
+    script = (
+        "import json, sys\n"
+        "from neweden.present.index import _problems\n"
+        "class Line:\n"
+        "    def __init__(self, codes): self.codes = tuple(codes)\n"
+        "lines = [Line(json.loads(l)['codes']) for l in open(sys.argv[1])]\n"
+        "print(_problems(lines))\n"
+    )
+    pages = set()
+    for seed in range(4):
+        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(lines)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        pages.add(done.stdout)
+    assert len(pages) == 1
+    assert "<code>overlap</code>" in pages.pop()

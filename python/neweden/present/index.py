@@ -120,7 +120,9 @@ def _counts(lines: Sequence[Listed]) -> str:
 
 def _problems(lines: Sequence[Listed]) -> tuple[str, list[str]]:
     """The table of problems by code (games with it, share of the games) and the codes."""
-    having = Counter(code for line in lines for code in set(line.codes))
+    # each game's codes once, in the order it has them: the codes with as many games come in
+    # the order first met (a set's order changes with the process's hash seed)
+    having = Counter(code for line in lines for code in dict.fromkeys(line.codes))
     if not having:
         none = _("No game has a problem.")
         return f"<p>{escape(none)}</p>", []
