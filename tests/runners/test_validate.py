@@ -218,13 +218,10 @@ def test_parquet_is_the_same_file_whether_a_worker_or_the_parent_makes_its_batch
         assert [tuple(r.values()) for r in pq.read_table(made).to_pylist()] == rows
 
 
-@pytest.mark.parametrize("out", [False, True])
-def test_a_worker_makes_the_out_lines_only_for_a_run_with_out(out: bool) -> None:
-    # the --out lines (about 2 KB a game) were made, pickled and sent to the parent by every
-    # run, which dropped them when there was no --out (a --csv, a summary, standard output)
-    docs = [game("military", player("A", line(2)), player("B", line(2))) for _ in range(3)]
+def _worked(docs: list[dict[str, Any]], settings: workers.Settings) -> workers.Chunk:
+    """The chunk a worker of a run with `settings` makes of the games `docs` (lines 1, 2...
+    of g.jsonl), the worker's state as it was afterwards."""
     entries = [Entry("g.jsonl", i + 1, json.dumps(d).encode(), None) for i, d in enumerate(docs)]
-    settings = workers.Settings(neweden.BUILTIN, False, short=False, rows=False, lines=out)
     before = dict(workers._WORKER)
     try:
         workers._init_worker_local(settings)
@@ -232,6 +229,16 @@ def test_a_worker_makes_the_out_lines_only_for_a_run_with_out(out: bool) -> None
     finally:
         workers._WORKER.clear()
         workers._WORKER.update(before)
+    return chunk
+
+
+@pytest.mark.parametrize("out", [False, True])
+def test_a_worker_makes_the_out_lines_only_for_a_run_with_out(out: bool) -> None:
+    # the --out lines (about 2 KB a game) were made, pickled and sent to the parent by every
+    # run, which dropped them when there was no --out (a --csv, a summary, standard output)
+    docs = [game("military", player("A", line(2)), player("B", line(2))) for _ in range(3)]
+    settings = workers.Settings(neweden.BUILTIN, False, short=False, rows=False, lines=out)
+    chunk = _worked(docs, settings)
     assert chunk.count == 3
     if out:
         assert [json.loads(one)["source"]["line"] for one in chunk.lines.splitlines()] == [1, 2, 3]
@@ -244,15 +251,8 @@ def test_a_worker_sends_the_rows_of_a_parquet_only_run_as_one_batch(csv_too: boo
     # with --parquet alone a chunk carries its rows as an Arrow batch only (not pickled a
     # second time as tuples); with --csv as well, as both
     docs = [game("elitist", player("A", line(2)), player("B", line(2))) for _ in range(3)]
-    entries = [Entry("g.jsonl", i + 1, json.dumps(d).encode(), None) for i, d in enumerate(docs)]
     settings = workers.Settings(neweden.BUILTIN, False, short=False, parquet=True, csv=csv_too)
-    before = dict(workers._WORKER)
-    try:
-        workers._init_worker_local(settings)
-        (chunk,) = workers.work_entries(workers._packed_entries(entries))
-    finally:
-        workers._WORKER.clear()
-        workers._WORKER.update(before)
+    chunk = _worked(docs, settings)
     assert chunk.batch is not None
     assert chunk.batch.num_rows == 6
     assert chunk.batch.column("player").to_pylist() == ["A", "B"] * 3
