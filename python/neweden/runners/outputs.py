@@ -350,14 +350,14 @@ class Table:
             self.pending = []
 
     def flush(self) -> None:
-        """The rows added since the last flush written to the Parquet file, as one table of
-        single-chunk columns (the file the same bytes however the rows came in)."""
+        """The rows added since the last flush written to the Parquet file as one table (one
+        row group, however many batches they came in)."""
         if self.parquet is None:
             return
         self._pending_batch()
         if not self.batches:
             return
-        table = self.pa.Table.from_batches(self.batches, schema=self.schema).combine_chunks()
+        table = self.pa.Table.from_batches(self.batches, schema=self.schema)
         try:
             self.writer.write_table(table)
         except OSError as exc:

@@ -248,10 +248,9 @@ def _readable(data: bytes | None) -> tuple[list[str], str | None]:
     modes; ([], None) when nothing can be read."""
     if data is None:
         return [], None
-    if data.startswith(BOM):  # (as the decoder skips it)
-        data = data[len(BOM) :]
     try:
-        doc = shallow_value(data)  # (a document nested past what msgspec follows, too)
+        # (past a byte-order mark, as the decoder reads; nested past what msgspec follows, too)
+        doc = shallow_value(data.removeprefix(BOM))
     except msgspec.DecodeError:
         return [], None
     if not isinstance(doc, dict):
@@ -285,10 +284,8 @@ def game_meta(data: bytes | None) -> dict[str, Any] | None:
     the document is skipped, as the decoder skips it (FORMAT §1)."""
     if data is None:
         return None
-    if data.startswith(BOM):
-        data = data[len(BOM) :]
     try:  # (nested past what msgspec follows anywhere: it skips so, and is cut then)
-        return shallow_value(data, _meta_decoder.decode).meta
+        return shallow_value(data.removeprefix(BOM), _meta_decoder.decode).meta
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
 
