@@ -9,7 +9,8 @@
 # The outputs: the report corpus (scripts/report_corpus.py: lean and detailed reports, text
 # tables, SVGs of 1,500 generated games and every example), `validate` of the generated
 # games, of a mix heavy with mistakes (bench/mixes.py) and of the examples (--out, --csv,
-# --detail, --csv-sep ';', --only-invalid, standard output) in English and Portuguese, and
+# --detail, --csv-sep ';', --only-invalid, standard output, the pictures of --svg and their
+# index, the page of --html with and without --svg) in English and Portuguese, and
 # --parquet with 1 and 2 jobs,
 # `score` of every example (JSON and text), the game's and the lone city's JSON Schemas, the
 # OpenAPI document, and the placements of 4,050 questions (scripts/placements_corpus.py). `--compare` cmps every file,
@@ -54,6 +55,15 @@ for lang in en pt-BR; do
     "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 1 --detail \
       --out "$out/$f.$lang.detail" --csv "$out/$f.$lang.semi.csv" --csv-sep ';' \
       --only-invalid >"$out/$f.$lang.stdout2" 2>&1 || true
+    # the pictures of --svg (each file named, in name order, hidden ones too) with its index
+    # and the page of --html beside them, then a page of --html alone (its pictures inside)
+    "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 2 --quiet --svg "$out/pictures" \
+      --html "$out/$f.$lang.html" >/dev/null 2>&1 || true
+    (cd "$out/pictures" && for p in $(ls -A | sort); do echo "== $p"; cat "$p"; echo; done) \
+      >"$out/$f.$lang.svg"
+    rm -rf "$out/pictures"
+    "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 1 --quiet \
+      --html "$out/$f.$lang.inline.html" >/dev/null 2>&1 || true
     if [ "$lang" = en ]; then  # (the table has no words: one language)
       for jobs in 1 2; do
         "$venv/bin/neweden" validate "$src" --quiet --jobs "$jobs" --parquet "$out/pq" \
