@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import struct
 import textwrap
 import xml.etree.ElementTree as ET
@@ -329,3 +330,35 @@ def test_a_batch_draws_each_invalid_game_as_render_does(detail: bool, lang: str)
         assert len(drawn) > 40
         for entry, svg in drawn:
             assert svg == render(entry.data or b"", source=entry.label())
+
+
+def test_a_card_face_made_once_is_drawn_for_its_own_points_language_and_outline() -> None:
+    # A card's face is made once and kept (city_picture._face_template): what it keeps
+    # must not be given to a card that looks alike but is drawn otherwise.
+    from neweden.catalog.catalog import CardSpec
+    from neweden.present.city_picture import _face
+
+    def face(points: Any, problem: str | None = None, lang: str = "en", at: float = 0) -> str:
+        spec = CardSpec(False, "gothic", "plaza", "lab", points, 1, frozenset({"top"}))
+        with speaking(lang):
+            return _face(spec, 16.0 + at, 62.0 + at, {"gothic": "#cdb4db"}, problem)
+
+    one = face(1)
+    assert "1 pts · ★" in one
+    assert "True pts" in face(True)  # equal to 1 as a key, shown otherwise
+    assert face(1) == one
+    outlined = face(1, "overlap")
+    assert 'stroke-dasharray="7 4"' in outlined
+    assert "stroke-dasharray" not in one
+    portuguese = face(1, lang="pt-BR")
+    assert "Gótico" in portuguese
+    assert "gothic" not in portuguese
+    assert face(1) == one
+    # its place is its own: the same card further on is moved by as much, nothing else
+    place = re.compile(r' (x|y)="(-?[0-9.]+)"')
+    moved = face(1, at=110)
+    assert place.sub("", moved) == place.sub("", one)
+    assert [(k, float(v) - 110) for k, v in place.findall(moved)] == [
+        (k, float(v)) for k, v in place.findall(one)
+    ]
+    assert len(place.findall(one)) == 10  # the rectangle and four lines

@@ -5,6 +5,7 @@ connections, the problems they are outlined with, and the overlays asked for.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -15,7 +16,7 @@ from neweden.format.problems import is_index
 from neweden.format.sides import SIDES, STEP
 from neweden.format.vocabulary import Attribute
 from neweden.geometry.figures import CityFigures
-from neweden.i18n import _
+from neweden.i18n import _, current
 from neweden.present.svg import (
     BREAK,
     CARD,
@@ -25,6 +26,7 @@ from neweden.present.svg import (
     PROBLEM_COLOURS,
     escape,
     shown_name,
+    text_after_place,
     text_line,
 )
 from neweden.rules.names import mistyped
@@ -253,7 +255,7 @@ def _card(
     card, problem = placed.card, placed.problem
     x, y = placed.at
     out = [f'<g class="card" data-index="{card.index}" data-cell="{card.row},{card.col}">']
-    out.extend(_face(card.spec, x, y, colours, problem))
+    out.append(_face(card.spec, x, y, colours, problem))
     if card.rotated:
         out.append(text_line(x + CARD - 8, y + 12, "↻", size=12, klass="rotated"))
     if card.spec is not None and fig.included[card.index]:
@@ -277,42 +279,84 @@ def _card(
 
 def _face(
     spec: CardSpec | None, x: float, y: float, colours: dict[str, str], problem: str | None
-) -> list[str]:
+) -> str:
     """A card's rectangle, filled by its style (striped when wild) and outlined by its
-    problem, and its lines: style, type, facility, points and stars."""
+    problem, and its lines: style, type, facility, points and stars (the elements one a
+    line, as the picture joins them). A face is made once with its place left to fill
+    (:func:`_face_template`): a picture draws few kinds of card many times."""
+    lang = current()
     if spec is None:
+        template, lines = _face_template(None, None, None, None, "", 0, "", problem, lang)
+    else:  # (the points as shown: a points of True is equal to 1, and shown as True)
+        fill = "" if spec.wild else colours.get(spec.style or "", "#ddd")
+        template, lines = _face_template(
+            spec.wild,
+            spec.style,
+            spec.type,
+            spec.facility,
+            f"{spec.points}",
+            spec.stars,
+            fill,
+            problem,
+            lang,
+        )
+    return template.format(x, y, x + CARD / 2, *[y + 18 + 16 * i for i in range(lines)])
+
+
+@functools.lru_cache(maxsize=4096)
+def _face_template(
+    wild: bool | None,
+    style: str | None,
+    kind: str | None,
+    facility: str | None,
+    points: str,
+    stars: int,
+    fill: str,
+    problem: str | None,
+    lang: str,
+) -> tuple[str, int]:
+    """:func:`_face` of a card (`wild` None: an unknown one; its type is `kind`, its points
+    as shown `points`, its `fill` unless wild or unknown) outlined by `problem`, in `lang`
+    (the current language, which it is made in), as a format string of its corner `{0}`,
+    `{1}`, the middle of its width `{2}` and its lines' heights `{3}`...; and how many
+    lines it has."""
+    if wild is None:
         fill, lines = "#dee2e6", [_("unknown id")]
-    elif spec.wild:
-        fill, lines = "url(#wild)", [_("WILD"), _("{points} pts", points=spec.points)]
+    elif wild:
+        fill, lines = "url(#wild)", [_("WILD"), _("{points} pts", points=points)]
     else:
-        fill = colours.get(spec.style or "", "#ddd")
-        stars = "★" * spec.stars or _("no star")
+        shown_stars = "★" * stars or _("no star")
         lines = [
-            shown_name(spec.style or ""),
-            shown_name(spec.type or ""),
-            shown_name(spec.facility or ""),
-            _("{points} pts · {stars}", points=spec.points, stars=stars),
+            shown_name(style or ""),
+            shown_name(kind or ""),
+            shown_name(facility or ""),
+            _("{points} pts · {stars}", points=points, stars=shown_stars),
         ]
     stroke, dash = "#333", ""
     if problem is not None:
         stroke = PROBLEM_COLOURS.get(problem, "#d62828")
         dash = ' stroke-dasharray="7 4"'
-    out = [
-        f'<rect x="{x:.1f}" y="{y:.1f}" width="{CARD}" height="{CARD}" rx="6" fill="{fill}" '
-        f'stroke="{stroke}" stroke-width="{3 if problem else 1.5}"{dash} />',
-    ]
+    rect = (
+        f'width="{CARD}" height="{CARD}" rx="6" fill="{fill}" '
+        f'stroke="{stroke}" stroke-width="{3 if problem else 1.5}"{dash} />'
+    )
+    parts = ['<rect x="{0:.1f}" y="{1:.1f}" ' + _braced(rect)]
     for i, words in enumerate(lines):
-        out.append(
-            text_line(
-                x + CARD / 2,
-                y + 18 + 16 * i,
-                words,
-                size=11 if i else 10,
-                weight="bold" if i == len(lines) - 1 else "normal",
-                fit=CARD - 8,
-            )
-        )
-    return out
+        size, weight = 11 if i else 10, "bold" if i == len(lines) - 1 else "normal"
+        rest = text_after_place(words, size, weight, "middle", "#222", "", CARD - 8, lang)
+        parts.append(f'<text x="{{2:.1f}}" y="{{{3 + i}:.1f}}" ' + _braced(rest))
+    return "\n".join(parts), len(lines)
+
+
+def _braced(text: str) -> str:
+    """`text` as a format string that gives it back (its braces doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+#: Per side of a card as SIDES orders them: its step (columns, rows) and its icon's size.
+_ICON_SIDES = tuple(
+    (side, STEP[side][1], STEP[side][0], *((22, 8) if STEP[side][0] else (8, 22))) for side in SIDES
+)
 
 
 def _icons(placed: _Placed, spec: CardSpec, by_index: dict[int, ResolvedCard]) -> list[str]:
@@ -325,12 +369,10 @@ def _icons(placed: _Placed, spec: CardSpec, by_index: dict[int, ResolvedCard]) -
     icons = spec.sides_as_placed(card.rotated)
     # where the cards joined to it lie, (columns, rows) away: a side facing none is open
     joined = {(by_index[j].col - card.col, by_index[j].row - card.row) for j in placed.joined}
-    for side in SIDES:
+    for side, dx, dy, w, h in _ICON_SIDES:  # x grows with columns, y with rows
         if side not in icons:
             continue
-        dy, dx = STEP[side]  # x grows with columns, y with rows
         ix, iy = cx + dx * CARD / 2, y + CARD / 2 + dy * CARD / 2
-        w, h = (22, 8) if dy else (8, 22)
         out.append(
             f'<rect class="icon" x="{ix - w / 2:.1f}" y="{iy - h / 2:.1f}" '
             f'width="{w}" height="{h}" fill="#264653" />'

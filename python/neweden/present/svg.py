@@ -24,6 +24,7 @@ __all__ = [
     "escape",
     "shown_name",
     "style_colour",
+    "text_after_place",
     "text_line",
 ]
 
@@ -77,7 +78,7 @@ PROBLEM_COLOURS = {
 
 #: What XML 1.0 cannot hold, even escaped: control characters other than tab, line feed and
 #: carriage return, lone surrogates, U+FFFE and U+FFFF.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 #: The names the box gives to styles, types and facilities, as the picture shows them (the
@@ -128,12 +129,29 @@ def text_line(
     """A line of text; with `fit`, a line that would be wider than `fit` is set smaller and,
     if still too wide, squeezed into it (a long Portuguese name on a card, "Laboratório de
     Pesquisa"; English pictures stay as they always were)."""
+    rest = text_after_place(words, size, weight, anchor, fill, klass, fit, current())
+    return f'<text x="{x:.1f}" y="{y:.1f}" {rest}'
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def text_after_place(
+    words: str,
+    size: int,
+    weight: str,
+    anchor: str,
+    fill: str,
+    klass: str,
+    fit: float | None,
+    lang: str,
+) -> str:
+    """:func:`text_line` after its place (`x` and `y`), in `lang`: the same for every line of
+    the same words and looks, made once (a picture's cards repeat their names and points)."""
     cls = f' class="{klass}"' if klass else ""
-    if fit is not None and current() != DEFAULT_LANGUAGE and len(words) * size * 0.6 > fit:
+    if fit is not None and lang != DEFAULT_LANGUAGE and len(words) * size * 0.6 > fit:
         size = min(size, 9)
         if len(words) * size * 0.6 > fit:
             cls += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
-        f'text-anchor="{anchor}" fill="{fill}"{cls}>{escape(words)}</text>'
+        f'font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" fill="{fill}"{cls}>'
+        f"{escape(words)}</text>"
     )
