@@ -26,6 +26,7 @@ from neweden.runners.cells import csv_cell, csv_line, csv_text, meta_cell
 __all__ = [
     "Interrupts",
     "OutputFile",
+    "PictureFolder",
     "Table",
     "WriteError",
     "arrow_batch",
@@ -157,7 +158,7 @@ class OutputFile:
 
 
 def write_whole(path: str, data: bytes) -> None:
-    """`data` as the file at `path`, whole or not at all (a picture of --svg)."""
+    """`data` as the file at `path`, whole or not at all (the --svg index page)."""
     output = OutputFile(path)
     try:
         output.write(data)
@@ -165,6 +166,58 @@ def write_whole(path: str, data: bytes) -> None:
         output.discard()
         raise
     output.commit()
+
+
+class PictureFolder:
+    """The folder of --svg, its pictures written each whole or not at all, as
+    :func:`write_whole` writes a file, with few system calls: a run writes thousands of
+    pictures in one folder, and :class:`OutputFile` looks up every part of the path
+    (`realpath`) and the target again for each (docs/benchmarks.md, session 53). A name
+    that is already there and is not a plain file (a link, a FIFO) is left to
+    :func:`write_whole`, which writes it as any output."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self._tag = f"{os.getpid()}-{secrets.token_hex(4)}"  # (this run's temporary names)
+        self._made = 0
+
+    def write(self, name: str, data: bytes) -> None:
+        """`data` as the picture `name` of the folder (a WriteError naming it if it fails)."""
+        path = os.path.join(self.folder, name)
+        try:
+            plain = stat.S_ISREG(os.lstat(path).st_mode)
+        except FileNotFoundError:
+            plain = True
+        except (OSError, ValueError):  # (write_whole says why, as for any output)
+            plain = False
+        if not plain:
+            write_whole(path, data)
+            return
+        self._made += 1
+        temp = os.path.join(self.folder, f".{name}.{self._tag}-{self._made}.part")
+        try:
+            handle = os.open(temp, _NEW_FILE, 0o666)
+        except FileExistsError:  # (another's file of the same name: made another way)
+            write_whole(path, data)
+            return
+        except OSError as exc:
+            raise WriteError(path, exc) from None
+        try:
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(handle, view) :]
+            finally:
+                os.close(handle)
+            os.replace(temp, path)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise WriteError(path, exc) from None
+
+
+#: How a temporary file is made: new, written only (binary where that means anything).
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 
 # --- CSV ----------------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ class Chunk:
     codes: list[str]
     warned: list[str]  # the warning codes, every game's
     rows: list[tuple[Any, ...]]
-    pictures: list[tuple[str, str]]  # (file name, SVG)
+    pictures: list[tuple[str, bytes]]  # (file name, the SVG in UTF-8)
     metas: list[dict[str, Any] | None] = field(default_factory=list)  # one a row
     listed: list[GameLine] = field(default_factory=list)  # what --html's page shows
     #: where the worker put `lines` instead (a file of the run's spool) and their size
@@ -109,7 +109,7 @@ class Chunk:
             [code for r in invalid for code in r.codes],
             [code for r in results if r.warnings for code in r.warnings],
             [row for r in tabled for row in r.rows],
-            [(r.svg_name, r.svg) for r in invalid if r.svg is not None],
+            [(r.svg_name, r.svg.encode()) for r in invalid if r.svg is not None],
             [r.meta for r in tabled for _row in r.rows],
             listed=[r.listed for r in results if r.listed is not None],
         )

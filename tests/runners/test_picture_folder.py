@@ -1,0 +1,99 @@
+"""--svg's pictures are written by `runners.outputs.PictureFolder`: each whole or not at all,
+as `write_whole` writes a file (a hidden temporary file renamed over the picture), with
+fewer system calls; a name that is there and is not a plain file is written as any output."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from neweden.runners import outputs
+from neweden.runners.outputs import PictureFolder, WriteError, write_whole
+
+
+def _left(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_a_picture_is_written_whole_and_replaces_the_one_before(tmp_path: Path) -> None:
+    pictures = PictureFolder(str(tmp_path))
+    pictures.write("a.svg", b"<svg>first</svg>")
+    pictures.write("b.svg", "<svg>é</svg>".encode())
+    pictures.write("a.svg", b"<svg>second</svg>")
+    assert (tmp_path / "a.svg").read_bytes() == b"<svg>second</svg>"
+    assert (tmp_path / "b.svg").read_text(encoding="utf-8") == "<svg>é</svg>"
+    assert _left(tmp_path) == ["a.svg", "b.svg"]  # no temporary file left
+    mode = stat.S_IMODE((tmp_path / "a.svg").stat().st_mode)
+    write_whole(str(tmp_path / "c.svg"), b"")
+    assert mode == stat.S_IMODE((tmp_path / "c.svg").stat().st_mode)  # as write_whole's
+
+
+def test_a_picture_whose_name_is_a_link_is_written_through_it(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.svg"
+    target.write_bytes(b"old")
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    (folder / "a.svg").symlink_to(target)
+    PictureFolder(str(folder)).write("a.svg", b"<svg>new</svg>")
+    assert (folder / "a.svg").is_symlink()  # the link stays a link, as with any output
+    assert target.read_bytes() == b"<svg>new</svg>"
+    assert _left(folder) == ["a.svg"]
+
+
+def test_a_picture_that_cannot_be_written_is_a_write_error_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.svg").write_bytes(b"<svg>kept</svg>")
+
+    def full(handle: int, data: Any) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "write", full)
+    with pytest.raises(WriteError, match=r"a\.svg: No space left on device"):
+        PictureFolder(str(tmp_path)).write("a.svg", b"<svg>new</svg>")
+    monkeypatch.undo()
+    assert (tmp_path / "a.svg").read_bytes() == b"<svg>kept</svg>"  # the one before stays
+    assert _left(tmp_path) == ["a.svg"]
+
+
+def test_a_picture_written_in_pieces_is_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_write = os.write
+
+    def few_bytes(handle: int, data: Any) -> int:  # a write that takes only part of it
+        return real_write(handle, bytes(data[:7]))
+
+    monkeypatch.setattr(os, "write", few_bytes)
+    PictureFolder(str(tmp_path)).write("a.svg", b"<svg>" + b"x" * 100 + b"</svg>")
+    monkeypatch.undo()
+    assert (tmp_path / "a.svg").read_bytes() == b"<svg>" + b"x" * 100 + b"</svg>"
+
+
+def test_a_folder_gone_is_a_write_error_naming_the_picture(tmp_path: Path) -> None:
+    with pytest.raises(WriteError, match=r"gone/a\.svg: No such file"):
+        PictureFolder(str(tmp_path / "gone")).write("a.svg", b"<svg/>")
+
+
+def test_a_temporary_name_taken_is_written_another_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pictures = PictureFolder(str(tmp_path))
+    taken = tmp_path / f".a.svg.{pictures._tag}-1.part"
+    taken.write_bytes(b"someone else's")
+    written: list[str] = []
+
+    def watched(path: str, data: bytes) -> None:
+        written.append(path)
+        write_whole(path, data)
+
+    monkeypatch.setattr(outputs, "write_whole", watched)
+    pictures.write("a.svg", b"<svg/>")
+    assert written == [str(tmp_path / "a.svg")]
+    assert (tmp_path / "a.svg").read_bytes() == b"<svg/>"
+    assert taken.read_bytes() == b"someone else's"  # not removed
