@@ -362,3 +362,6 @@ def test_a_card_face_made_once_is_drawn_for_its_own_points_language_and_outline(
         (k, float(v)) for k, v in place.findall(one)
     ]
     assert len(place.findall(one)) == 10  # the rectangle and four lines
+    # words are drawn as written, whatever a format would read in them
+    odd = CardSpec(False, "50%s {0}", "plaza", "lab", 1, 1, frozenset({"top"}))
+    assert ">50%s {0}</text>" in _face(odd, 16.0, 62.0, {}, None)

@@ -300,7 +300,21 @@ def _face(
             problem,
             lang,
         )
-    return template.format(x, y, x + CARD / 2, *[y + 18 + 16 * i for i in range(lines)])
+    middle, first = x + CARD / 2, y + 18  # (each line's height as y + 18 + 16 * i)
+    if lines == 4:  # (a card known and not wild)
+        return template % (
+            x,
+            y,
+            middle,
+            first + 0,
+            middle,
+            first + 16,
+            middle,
+            first + 32,
+            middle,
+            first + 48,
+        )
+    return template % (x, y, *[v for i in range(lines) for v in (middle, first + 16 * i)])
 
 
 @functools.lru_cache(maxsize=4096)
@@ -317,8 +331,8 @@ def _face_template(
 ) -> tuple[str, int]:
     """:func:`_face` of a card (`wild` None: an unknown one; its type is `kind`, its points
     as shown `points`, its `fill` unless wild or unknown) outlined by `problem`, in `lang`
-    (the current language, which it is made in), as a format string of its corner `{0}`,
-    `{1}`, the middle of its width `{2}` and its lines' heights `{3}`...; and how many
+    (the current language, which it is made in), as a %-format of its corner (x, y), then
+    of each line's place (the middle of the card's width, the line's height); and how many
     lines it has."""
     if wild is None:
         fill, lines = "#dee2e6", [_("unknown id")]
@@ -340,50 +354,73 @@ def _face_template(
         f'width="{CARD}" height="{CARD}" rx="6" fill="{fill}" '
         f'stroke="{stroke}" stroke-width="{3 if problem else 1.5}"{dash} />'
     )
-    parts = ['<rect x="{0:.1f}" y="{1:.1f}" ' + _braced(rect)]
+    parts = ['<rect x="%.1f" y="%.1f" ' + _kept(rect)]
     for i, words in enumerate(lines):
         size, weight = 11 if i else 10, "bold" if i == len(lines) - 1 else "normal"
         rest = text_after_place(words, size, weight, "middle", "#222", "", CARD - 8, lang)
-        parts.append(f'<text x="{{2:.1f}}" y="{{{3 + i}:.1f}}" ' + _braced(rest))
+        parts.append('<text x="%.1f" y="%.1f" ' + _kept(rest))
     return "\n".join(parts), len(lines)
 
 
-def _braced(text: str) -> str:
-    """`text` as a format string that gives it back (its braces doubled)."""
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-#: Per side of a card as SIDES orders them: its step (columns, rows) and its icon's size.
-_ICON_SIDES = tuple(
-    (side, STEP[side][1], STEP[side][0], *((22, 8) if STEP[side][0] else (8, 22))) for side in SIDES
-)
+def _kept(text: str) -> str:
+    """`text` as a %-format that gives it back (its % doubled)."""
+    return text.replace("%", "%%")
 
 
 def _icons(placed: _Placed, spec: CardSpec, by_index: dict[int, ResolvedCard]) -> list[str]:
     """The icons on a card's sides as placed, each without a card joined to it marked as an
-    open connection."""
+    open connection (made once for each set of icons and of sides joined:
+    :func:`_icons_template`)."""
     card = placed.card
     x, y = placed.at
-    cx = x + CARD / 2
-    out = []
-    icons = spec.sides_as_placed(card.rotated)
     # where the cards joined to it lie, (columns, rows) away: a side facing none is open
-    joined = {(by_index[j].col - card.col, by_index[j].row - card.row) for j in placed.joined}
-    for side, dx, dy, w, h in _ICON_SIDES:  # x grows with columns, y with rows
+    joined = frozenset(
+        [(by_index[j].col - card.col, by_index[j].row - card.row) for j in placed.joined]
+    )
+    template, steps = _icons_template(spec.sides_as_placed(card.rotated), joined)
+    if not steps:
+        return []
+    cx, cy = x + CARD / 2, y + CARD / 2
+    values: list[float] = []
+    for across, down, half_w, half_h, opened, out_x, out_y in steps:
+        ix, iy = cx + across, cy + down
+        values += (ix - half_w, iy - half_h)
+        if opened:  # an open connection
+            values += (ix + out_x, iy + out_y)
+    return [template % tuple(values)]
+
+
+#: An icon of a card, as :func:`_icons` places it: how far its middle is from the card's
+#: (x, y), half its width and height, whether it is open, and how far its open mark is
+#: from its middle.
+_IconStep = tuple[float, float, float, float, bool, int, int]
+
+
+@functools.lru_cache(maxsize=1024)
+def _icons_template(
+    icons: frozenset[str], joined: frozenset[tuple[int, int]]
+) -> tuple[str, tuple[_IconStep, ...]]:
+    """:func:`_icons` of a card with `icons` on its sides as placed and cards `joined` to it
+    (columns, rows) away: a %-format of each icon's corner and each open mark's middle, in
+    the order of SIDES, and the steps that place them (nothing when it has no icon)."""
+    parts: list[str] = []
+    steps: list[_IconStep] = []
+    for side in SIDES:
         if side not in icons:
             continue
-        ix, iy = cx + dx * CARD / 2, y + CARD / 2 + dy * CARD / 2
-        out.append(
-            f'<rect class="icon" x="{ix - w / 2:.1f}" y="{iy - h / 2:.1f}" '
-            f'width="{w}" height="{h}" fill="#264653" />'
+        dy, dx = STEP[side]  # x grows with columns, y with rows
+        w, h = (22, 8) if dy else (8, 22)
+        opened = (dx, dy) not in joined
+        steps.append((dx * CARD / 2, dy * CARD / 2, w / 2, h / 2, opened, dx * 9, dy * 9))
+        parts.append(
+            f'<rect class="icon" x="%.1f" y="%.1f" width="{w}" height="{h}" fill="#264653" />'
         )
-        if (dx, dy) not in joined:  # an open connection
-            ox, oy = ix + dx * 9, iy + dy * 9
-            out.append(
-                f'<circle class="open" cx="{ox:.1f}" cy="{oy:.1f}" r="5" '
+        if opened:
+            parts.append(
+                '<circle class="open" cx="%.1f" cy="%.1f" r="5" '
                 'fill="#fff" stroke="#d62828" stroke-width="2.5" />'
             )
-    return out
+    return "\n".join(parts), tuple(steps)
 
 
 def _overlay_marks(placed: _Placed) -> list[str]:
