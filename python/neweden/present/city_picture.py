@@ -286,54 +286,31 @@ def _face(
     (:func:`_face_template`): a picture draws few kinds of card many times."""
     lang = current()
     if spec is None:
-        template, lines = _face_template(None, None, None, None, "", 0, "", problem, lang)
+        template, lines = _face_template(_UNKNOWN_FACE, problem, lang)
     else:  # (the points as shown: a points of True is equal to 1, and shown as True)
         fill = "" if spec.wild else colours.get(spec.style or "", "#ddd")
-        template, lines = _face_template(
-            spec.wild,
-            spec.style,
-            spec.type,
-            spec.facility,
-            f"{spec.points}",
-            spec.stars,
-            fill,
-            problem,
-            lang,
-        )
-    middle, first = x + CARD / 2, y + 18  # (each line's height as y + 18 + 16 * i)
-    if lines == 4:  # (a card known and not wild)
-        return template % (
-            x,
-            y,
-            middle,
-            first + 0,
-            middle,
-            first + 16,
-            middle,
-            first + 32,
-            middle,
-            first + 48,
-        )
-    return template % (x, y, *[v for i in range(lines) for v in (middle, first + 16 * i)])
+        face = (spec.wild, spec.style, spec.type, spec.facility, f"{spec.points}", spec.stars, fill)
+        template, lines = _face_template(face, problem, lang)
+    middle, first = x + CARD / 2, y + 18  # (line i at y + 18 + 16 * i)
+    places = [x, y]
+    for i in range(lines):
+        places += (middle, first + 16 * i)
+    return template % tuple(places)
+
+
+#: What a card's face shows: whether it is wild (None: an unknown card), its style, type
+#: and facility, its points as shown, its stars, and its fill (unless wild or unknown).
+_FaceKey = tuple[bool | None, str | None, str | None, str | None, str, int, str]
+_UNKNOWN_FACE: _FaceKey = (None, None, None, None, "", 0, "")
 
 
 @functools.lru_cache(maxsize=4096)
-def _face_template(
-    wild: bool | None,
-    style: str | None,
-    kind: str | None,
-    facility: str | None,
-    points: str,
-    stars: int,
-    fill: str,
-    problem: str | None,
-    lang: str,
-) -> tuple[str, int]:
-    """:func:`_face` of a card (`wild` None: an unknown one; its type is `kind`, its points
-    as shown `points`, its `fill` unless wild or unknown) outlined by `problem`, in `lang`
-    (the current language, which it is made in), as a %-format of its corner (x, y), then
-    of each line's place (the middle of the card's width, the line's height); and how many
-    lines it has."""
+def _face_template(face: _FaceKey, problem: str | None, lang: str) -> tuple[str, int]:
+    """:func:`_face` of a card that shows `face`, outlined by `problem`, in `lang` (the
+    current language, which it is made in), as a %-format of its corner (x, y), then of each
+    line's place (the middle of the card's width, the line's height); and how many lines it
+    has."""
+    wild, style, kind, facility, points, stars, fill = face
     if wild is None:
         fill, lines = "#dee2e6", [_("unknown id")]
     elif wild:
@@ -357,7 +334,7 @@ def _face_template(
     parts = ['<rect x="%.1f" y="%.1f" ' + _kept(rect)]
     for i, words in enumerate(lines):
         size, weight = 11 if i else 10, "bold" if i == len(lines) - 1 else "normal"
-        rest = text_after_place(words, size, weight, "middle", "#222", "", CARD - 8, lang)
+        rest = text_after_place(words, (size, weight, "middle", "#222", "", CARD - 8), lang)
         parts.append('<text x="%.1f" y="%.1f" ' + _kept(rest))
     return "\n".join(parts), len(lines)
 

@@ -21,6 +21,7 @@ __all__ = [
     "PROBLEM_COLOURS",
     "SHOWN_NAMES",
     "STYLE_COLOURS",
+    "TextLook",
     "escape",
     "shown_name",
     "style_colour",
@@ -129,23 +130,20 @@ def text_line(
     """A line of text; with `fit`, a line that would be wider than `fit` is set smaller and,
     if still too wide, squeezed into it (a long Portuguese name on a card, "Laboratório de
     Pesquisa"; English pictures stay as they always were)."""
-    rest = text_after_place(words, size, weight, anchor, fill, klass, fit, current())
+    rest = text_after_place(words, (size, weight, anchor, fill, klass, fit), current())
     return f'<text x="{x:.1f}" y="{y:.1f}" {rest}'
 
 
-@functools.lru_cache(maxsize=4096, typed=True)
-def text_after_place(
-    words: str,
-    size: int,
-    weight: str,
-    anchor: str,
-    fill: str,
-    klass: str,
-    fit: float | None,
-    lang: str,
-) -> str:
+#: How a line of text looks: its size, weight, anchor, fill, class and the width it must fit
+#: (None: any), as :func:`text_line` takes them (the numbers ints, as its callers give them).
+TextLook = tuple[int, str, str, str, str, float | None]
+
+
+@functools.lru_cache(maxsize=4096)
+def text_after_place(words: str, look: TextLook, lang: str) -> str:
     """:func:`text_line` after its place (`x` and `y`), in `lang`: the same for every line of
     the same words and looks, made once (a picture's cards repeat their names and points)."""
+    size, weight, anchor, fill, klass, fit = look
     cls = f' class="{klass}"' if klass else ""
     if fit is not None and lang != DEFAULT_LANGUAGE and len(words) * size * 0.6 > fit:
         size = min(size, 9)
