@@ -57,13 +57,20 @@ for lang in en pt-BR; do
       --only-invalid >"$out/$f.$lang.stdout2" 2>&1 || true
     # the pictures of --svg (each file named, in name order, hidden ones too) with its index
     # and the page of --html beside them, then a page of --html alone (its pictures inside)
+    # (each run's standard output, error and exit status kept too: a run that failed alike in
+    # both trees must not compare equal for want of files)
+    ran="$out/$f.$lang.pictures.stdout"
+    rc=0
     "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 2 --quiet --svg "$out/pictures" \
-      --html "$out/$f.$lang.html" >/dev/null 2>&1 || true
+      --html "$out/$f.$lang.html" >"$ran" 2>&1 || rc=$?
+    echo "exit status $rc" >>"$ran"
     (cd "$out/pictures" && for p in $(ls -A | sort); do echo "== $p"; cat "$p"; echo; done) \
       >"$out/$f.$lang.svg"
     rm -rf "$out/pictures"
+    rc=0
     "$venv/bin/neweden" validate "$src" --lang "$lang" --jobs 1 --quiet \
-      --html "$out/$f.$lang.inline.html" >/dev/null 2>&1 || true
+      --html "$out/$f.$lang.inline.html" >>"$ran" 2>&1 || rc=$?
+    echo "exit status $rc" >>"$ran"
     if [ "$lang" = en ]; then  # (the table has no words: one language)
       for jobs in 1 2; do
         "$venv/bin/neweden" validate "$src" --quiet --jobs "$jobs" --parquet "$out/pq" \

@@ -1,12 +1,13 @@
 """The players' blocks of validate --svg's pictures (`present.city_picture.city_block`) as
-drawn by the module at a git revision against this checkout's, in one process, turn about:
-the same blocks (checked, byte for byte) and the µs a picture each takes, for the invalid
-games of the mix heavy with mistakes (bench.mixes.mistaken_games, 1,000 games, seed 38).
+drawn by the modules at a git revision (city_picture.py and the svg.py it draws text with)
+against this checkout's, in one process, turn about: the same blocks (checked, byte for
+byte) and the µs a picture each takes, for the invalid games of the mix heavy with mistakes
+(bench.mixes.mistaken_games, 1,000 games, seed 38).
 
     python scripts/picture_blocks_ab.py REV [ROUNDS]
 
-Run from a checkout with an editable install (the module of the checkout is the one
-imported); the revision's module is read with `git show` and run beside it, so the machine's
+Run from a checkout with an editable install (the modules of the checkout are the ones
+imported); the revision's are read with `git show` and run beside them, so the machine's
 noise, which moves a figure by a third from one minute to the next here, touches both alike.
 """
 
@@ -34,15 +35,29 @@ from neweden.scoring.report import score_pictured, score_report
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _module_at(rev: str) -> types.ModuleType:
-    source = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{rev}:python/neweden/present/city_picture.py"],
+def _source_at(rev: str, path: str) -> str:
+    return subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{rev}:python/neweden/present/{path}"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
+
+
+def _module_at(rev: str) -> types.ModuleType:
+    """city_picture at `rev`, drawing its text with svg.py at `rev` too (its import of
+    neweden.present.svg given that module while it runs)."""
+    svg = types.ModuleType(f"svg_at_{rev}")
+    exec(compile(_source_at(rev, "svg.py"), f"svg@{rev}", "exec"), svg.__dict__)
     module = types.ModuleType(f"city_picture_at_{rev}")
-    exec(compile(source, f"city_picture@{rev}", "exec"), module.__dict__)
+    ours = sys.modules["neweden.present.svg"]
+    sys.modules["neweden.present.svg"] = svg
+    try:
+        source = _source_at(rev, "city_picture.py")
+        exec(compile(source, f"city_picture@{rev}", "exec"), module.__dict__)
+    finally:
+        sys.modules["neweden.present.svg"] = ours
+    assert module.text_line is svg.text_line
     return module
 
 

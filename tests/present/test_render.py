@@ -362,6 +362,23 @@ def test_a_card_face_made_once_is_drawn_for_its_own_points_language_and_outline(
         (k, float(v)) for k, v in place.findall(one)
     ]
     assert len(place.findall(one)) == 10  # the rectangle and four lines
+    # a card built by hand with None for wild is drawn as a card that is not wild
+    unwild = CardSpec(None, "gothic", "plaza", "lab", 1, 1, frozenset({"top"}))  # type: ignore[arg-type]
+    with speaking("en"):
+        assert _face(unwild, 16.0, 62.0, {"gothic": "#cdb4db"}, None) == one
     # words are drawn as written, whatever a format would read in them
     odd = CardSpec(False, "50%s {0}", "plaza", "lab", 1, 1, frozenset({"top"}))
     assert ">50%s {0}</text>" in _face(odd, 16.0, 62.0, {}, None)
+
+
+def test_a_text_line_kept_is_given_only_to_a_line_printed_alike() -> None:
+    # text_after_place keeps a line's look as a key, where 12 and 12.0 are one
+    from neweden.present.svg import text_line
+
+    assert 'font-size="12"' in text_line(0, 0, "same words", size=12)
+    assert 'font-size="12.0"' in text_line(0, 0, "same words", size=12.0)  # type: ignore[arg-type]
+    assert 'font-size="12"' in text_line(0, 0, "same words", size=12)
+    with speaking("pt-BR"):
+        squeezed = text_line(0, 0, "palavras longas demais", size=11, fit=60)
+        assert 'textLength="60"' in text_line(0, 0, "palavras longas demais", size=11, fit=60.0)
+    assert 'textLength="60"' in squeezed

@@ -97,3 +97,13 @@ def test_a_temporary_name_taken_is_written_another_way(
     assert written == [str(tmp_path / "a.svg")]
     assert (tmp_path / "a.svg").read_bytes() == b"<svg/>"
     assert taken.read_bytes() == b"someone else's"  # not removed
+
+
+@pytest.mark.parametrize("name", ["sub/a.svg", "é" * 115 + ".svg"])
+def test_a_name_with_a_folder_or_too_long_for_its_temporary_name_is_written_as_before(
+    tmp_path: Path, name: str
+) -> None:
+    # (not names validate gives: svg_name keeps 137 bytes of letters, digits and ._-)
+    (tmp_path / "sub").mkdir()
+    PictureFolder(str(tmp_path)).write(name, b"<svg/>")
+    assert (tmp_path / name).read_bytes() == b"<svg/>"

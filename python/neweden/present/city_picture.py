@@ -284,13 +284,12 @@ def _face(
     problem, and its lines: style, type, facility, points and stars (the elements one a
     line, as the picture joins them). A face is made once with its place left to fill
     (:func:`_face_template`): a picture draws few kinds of card many times."""
-    lang = current()
-    if spec is None:
-        template, lines = _face_template(_UNKNOWN_FACE, problem, lang)
-    else:  # (the points as shown: a points of True is equal to 1, and shown as True)
+    face: _FaceKey | None = None  # (an unknown card)
+    if spec is not None:  # (the points as shown: a points of True is equal to 1, shown True)
         fill = "" if spec.wild else colours.get(spec.style or "", "#ddd")
-        face = (spec.wild, spec.style, spec.type, spec.facility, f"{spec.points}", spec.stars, fill)
-        template, lines = _face_template(face, problem, lang)
+        wild = bool(spec.wild)  # (as it is read: None, in a CardSpec built by hand, is False)
+        face = (wild, spec.style, spec.type, spec.facility, f"{spec.points}", spec.stars, fill)
+    template, lines = _face_template(face, problem, current())
     middle, first = x + CARD / 2, y + 18  # (line i at y + 18 + 16 * i)
     places = [x, y]
     for i in range(lines):
@@ -298,24 +297,24 @@ def _face(
     return template % tuple(places)
 
 
-#: What a card's face shows: whether it is wild (None: an unknown card), its style, type
-#: and facility, its points as shown, its stars, and its fill (unless wild or unknown).
-_FaceKey = tuple[bool | None, str | None, str | None, str | None, str, int, str]
-_UNKNOWN_FACE: _FaceKey = (None, None, None, None, "", 0, "")
+#: What a known card's face shows: whether it is wild, its style, type and facility, its
+#: points as shown, its stars, and its fill (unless wild).
+_FaceKey = tuple[bool, str | None, str | None, str | None, str, int, str]
 
 
 @functools.lru_cache(maxsize=4096)
-def _face_template(face: _FaceKey, problem: str | None, lang: str) -> tuple[str, int]:
-    """:func:`_face` of a card that shows `face`, outlined by `problem`, in `lang` (the
-    current language, which it is made in), as a %-format of its corner (x, y), then of each
-    line's place (the middle of the card's width, the line's height); and how many lines it
-    has."""
-    wild, style, kind, facility, points, stars, fill = face
-    if wild is None:
+def _face_template(face: _FaceKey | None, problem: str | None, lang: str) -> tuple[str, int]:
+    """:func:`_face` of a card that shows `face` (None: an unknown card), outlined by
+    `problem`, in `lang` (the current language, which it is made in), as a %-format of its
+    corner (x, y), then of each line's place (the middle of the card's width, the line's
+    height); and how many lines it has."""
+    if face is None:
         fill, lines = "#dee2e6", [_("unknown id")]
-    elif wild:
+    elif face[0]:
+        points = face[4]
         fill, lines = "url(#wild)", [_("WILD"), _("{points} pts", points=points)]
     else:
+        _wild, style, kind, facility, points, stars, fill = face
         shown_stars = "★" * stars or _("no star")
         lines = [
             shown_name(style or ""),

@@ -130,19 +130,24 @@ def text_line(
     """A line of text; with `fit`, a line that would be wider than `fit` is set smaller and,
     if still too wide, squeezed into it (a long Portuguese name on a card, "Laboratório de
     Pesquisa"; English pictures stay as they always were)."""
-    rest = text_after_place(words, (size, weight, anchor, fill, klass, fit), current())
+    look = (size, weight, anchor, fill, klass, fit)
+    if type(size) is int and (fit is None or type(fit) is int):
+        rest = text_after_place(words, look, current())
+    else:  # (as a key, 12.0 is 12 and -0.0 is 0.0, which print otherwise: not kept)
+        rest = text_after_place.__wrapped__(words, look, current())
     return f'<text x="{x:.1f}" y="{y:.1f}" {rest}'
 
 
 #: How a line of text looks: its size, weight, anchor, fill, class and the width it must fit
-#: (None: any), as :func:`text_line` takes them (the numbers ints, as its callers give them).
+#: (None: any), as :func:`text_line` takes them.
 TextLook = tuple[int, str, str, str, str, float | None]
 
 
 @functools.lru_cache(maxsize=4096)
 def text_after_place(words: str, look: TextLook, lang: str) -> str:
     """:func:`text_line` after its place (`x` and `y`), in `lang`: the same for every line of
-    the same words and looks, made once (a picture's cards repeat their names and points)."""
+    the same words and looks, made once (a picture's cards repeat their names and points;
+    :func:`text_line` keeps only looks whose numbers are ints, each printed as its key)."""
     size, weight, anchor, fill, klass, fit = look
     cls = f' class="{klass}"' if klass else ""
     if fit is not None and lang != DEFAULT_LANGUAGE and len(words) * size * 0.6 > fit:

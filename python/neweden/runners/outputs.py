@@ -173,8 +173,10 @@ class PictureFolder:
     :func:`write_whole` writes a file, with few system calls: a run writes thousands of
     pictures in one folder, and :class:`OutputFile` looks up every part of the path
     (`realpath`) and the target again for each (docs/benchmarks.md, session 53). A name
-    that is already there and is not a plain file (a link, a FIFO) is left to
-    :func:`write_whole`, which writes it as any output."""
+    that is already there and is not a plain file (a link, a FIFO), and one this way does
+    not suit (a folder in it; so long that the temporary name, longer than
+    :func:`write_whole`'s, might be too long), are left to :func:`write_whole`, which writes
+    them as any output."""
 
     def __init__(self, folder: str) -> None:
         self.folder = folder
@@ -184,6 +186,9 @@ class PictureFolder:
     def write(self, name: str, data: bytes) -> None:
         """`data` as the picture `name` of the folder (a WriteError naming it if it fails)."""
         path = os.path.join(self.folder, name)
+        if os.sep in name or (os.altsep and os.altsep in name) or len(os.fsencode(name)) > _LONGEST:
+            write_whole(path, data)  # (not a name validate gives: svg_name)
+            return
         try:
             plain = stat.S_ISREG(os.lstat(path).st_mode)
         except FileNotFoundError:
@@ -215,6 +220,10 @@ class PictureFolder:
                 os.unlink(temp)
             raise WriteError(path, exc) from None
 
+
+#: The longest picture name PictureFolder writes itself, in bytes (a file name may have 255;
+#: its temporary name adds a dot, the pid, 8 hex digits, a count and ".part").
+_LONGEST = 200
 
 #: How a temporary file is made: new, written only (binary where that means anything).
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
