@@ -85,10 +85,11 @@ filter();
 """
 
 
-def picture_data(svg: str) -> str:
-    """An SVG as a `data:` address, to show inside the page (no file, no id shared between
-    two pictures)."""
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode()
+def picture_data(svg: str | bytes) -> str:
+    """An SVG (its text, or the text in UTF-8) as a `data:` address, to show inside the page
+    (no file, no id shared between two pictures)."""
+    data = svg if isinstance(svg, bytes) else svg.encode("utf-8")
+    return "data:image/svg+xml;base64," + base64.b64encode(data).decode()
 
 
 def _verdict_words() -> dict[str, str]:

@@ -101,7 +101,7 @@ class RunOutputs:
             if self.pictures is not None:
                 self.pictures.write(name, picture)
             elif len(self.inline) < MAX_INLINE_PICTURES:
-                self.inline[name] = picture_data(picture.decode())
+                self.inline[name] = picture_data(picture)
         self.listed.extend(chunk.listed)
 
     def commit(self) -> None:
