@@ -107,3 +107,19 @@ def test_a_name_with_a_folder_or_too_long_for_its_temporary_name_is_written_as_b
     (tmp_path / "sub").mkdir()
     PictureFolder(str(tmp_path)).write(name, b"<svg/>")
     assert (tmp_path / name).read_bytes() == b"<svg/>"
+
+
+def test_a_name_that_is_a_folder_or_a_dangling_link_is_met_as_any_output_meets_it(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.svg").mkdir()
+    pictures = PictureFolder(str(tmp_path))
+    with pytest.raises(WriteError, match=r"a\.svg: Is a directory"):
+        pictures.write("a.svg", b"<svg/>")
+    with pytest.raises(WriteError, match=r"a\.svg: Is a directory"):
+        write_whole(str(tmp_path / "a.svg"), b"<svg/>")  # (as before)
+    (tmp_path / "b.svg").symlink_to(tmp_path / "made.svg")  # a link to nothing yet
+    pictures.write("b.svg", b"<svg/>")
+    assert (tmp_path / "b.svg").is_symlink()
+    assert (tmp_path / "made.svg").read_bytes() == b"<svg/>"
+    assert _left(tmp_path) == ["a.svg", "b.svg", "made.svg"]
