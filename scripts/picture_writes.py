@@ -1,6 +1,7 @@
-"""What writing validate --svg's pictures costs the parent: `write_whole` (an OutputFile a
-picture, as before session 53) against `PictureFolder.write`, turn about, each round into a
-new folder three levels down a temporary folder, pictures of 30 KB (a heavy game's).
+"""What writing validate --svg's pictures costs the parent: an `OutputFile` a picture (as
+`write_whole` wrote them before session 53) against `write_whole` (its short way for a new or
+plain file), turn about, each round into a new folder three levels down a temporary folder,
+pictures of 30 KB (a heavy game's).
 
     python scripts/picture_writes.py [PICTURES] [ROUNDS] [--in DIR]
 
@@ -18,7 +19,7 @@ import shutil
 import tempfile
 import time
 
-from neweden.runners.outputs import PictureFolder, write_whole
+from neweden.runners.outputs import OutputFile, write_whole
 
 
 def main() -> None:
@@ -30,19 +31,20 @@ def main() -> None:
     data = b"<svg>" + b"x" * 30_000 + b"</svg>"
     names = [f"games.jsonl_L{i}-{i:012x}.svg" for i in range(args.pictures)]
     root = tempfile.mkdtemp(dir=args.where)
-    times: dict[str, list[float]] = {"write_whole": [], "PictureFolder": []}
+    times: dict[str, list[float]] = {"OutputFile": [], "write_whole": []}
     try:
         for r in range(args.rounds):
             for way in times:
                 folder = os.path.join(root, "a", "b", f"{way}-{r}")
                 os.makedirs(folder)
-                pictures = PictureFolder(folder)
                 start = time.perf_counter()
                 for name in names:
-                    if way == "write_whole":
-                        write_whole(os.path.join(folder, name), data)
+                    if way == "OutputFile":
+                        output = OutputFile(os.path.join(folder, name))
+                        output.write(data)
+                        output.commit()
                     else:
-                        pictures.write(name, data)
+                        write_whole(os.path.join(folder, name), data)
                 times[way].append((time.perf_counter() - start) / len(names) * 1e6)
     finally:
         shutil.rmtree(root)

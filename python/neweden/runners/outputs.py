@@ -26,13 +26,13 @@ from neweden.runners.cells import csv_cell, csv_line, csv_text, meta_cell
 __all__ = [
     "Interrupts",
     "OutputFile",
-    "PictureFolder",
     "Table",
     "WriteError",
     "arrow_batch",
     "csv_cell",
     "csv_line",
     "parquet_schema",
+    "write_whole",
 ]
 
 
@@ -59,6 +59,10 @@ def _in_place(path: str) -> bool:
         return False
 
 
+#: How a temporary file is made: new, written only (binary where that means anything).
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
 def _temp_name(path: str) -> str:
     """A hidden name beside `path`, which no folder walk takes for a game file."""
     folder, name = os.path.split(path)
@@ -79,8 +83,7 @@ class OutputFile:
                 self.handle: BinaryIO = open(path, "wb")  # noqa: SIM115
             else:
                 self.temp = _temp_name(self.target)
-                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-                self.handle = os.fdopen(os.open(self.temp, flags, 0o666), "wb")
+                self.handle = os.fdopen(os.open(self.temp, _NEW_FILE, 0o666), "wb")
         except OSError as exc:
             raise WriteError(path, exc) from None
 
@@ -158,7 +161,13 @@ class OutputFile:
 
 
 def write_whole(path: str, data: bytes) -> None:
-    """`data` as the file at `path`, whole or not at all (the --svg index page)."""
+    """`data` as the file at `path`, whole or not at all: a picture of --svg, the --svg
+    index. A path that is a plain file or not there yet takes the short way (a run writes
+    thousands of pictures: :class:`OutputFile` looks up every part of the path and the target
+    again for each, docs/benchmarks.md, session 53); any other (a link, a FIFO, a folder) is
+    written as any output is."""
+    if _written_beside(path, data):
+        return
     output = OutputFile(path)
     try:
         output.write(data)
@@ -168,65 +177,38 @@ def write_whole(path: str, data: bytes) -> None:
     output.commit()
 
 
-class PictureFolder:
-    """The folder of --svg, its pictures written each whole or not at all, as
-    :func:`write_whole` writes a file, with few system calls: a run writes thousands of
-    pictures in one folder, and :class:`OutputFile` looks up every part of the path
-    (`realpath`) and the target again for each (docs/benchmarks.md, session 53). A name
-    that is already there and is not a plain file (a link, a FIFO), and one this way does
-    not suit (a folder in it; so long that the temporary name, longer than
-    :func:`write_whole`'s, might be too long), are left to :func:`write_whole`, which writes
-    them as any output."""
-
-    def __init__(self, folder: str) -> None:
-        self.folder = folder
-        self._tag = f"{os.getpid()}-{secrets.token_hex(4)}"  # (this run's temporary names)
-        self._made = 0
-
-    def write(self, name: str, data: bytes) -> None:
-        """`data` as the picture `name` of the folder (a WriteError naming it if it fails)."""
-        path = os.path.join(self.folder, name)
-        if os.sep in name or (os.altsep and os.altsep in name) or len(os.fsencode(name)) > _LONGEST:
-            write_whole(path, data)  # (not a name validate gives: svg_name)
-            return
+def _written_beside(path: str, data: bytes) -> bool:
+    """`data` written to a temporary file beside `path` and renamed over it, as an
+    :class:`OutputFile` does, when `path` is a plain file or not there (an `lstat` tells);
+    False, nothing done, for any other path, or when the temporary name is taken."""
+    try:
+        plain = stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        plain = True
+    except (OSError, ValueError):  # (OutputFile says why, as for any output)
+        plain = False
+    if not plain:
+        return False
+    temp = _temp_name(path)
+    try:
+        handle = os.open(temp, _NEW_FILE, 0o666)
+    except FileExistsError:  # (another's file of the same name)
+        return False
+    except OSError as exc:
+        raise WriteError(path, exc) from None
+    try:
         try:
-            plain = stat.S_ISREG(os.lstat(path).st_mode)
-        except FileNotFoundError:
-            plain = True
-        except (OSError, ValueError):  # (write_whole says why, as for any output)
-            plain = False
-        if not plain:
-            write_whole(path, data)
-            return
-        self._made += 1
-        temp = os.path.join(self.folder, f".{name}.{self._tag}-{self._made}.part")
-        try:
-            handle = os.open(temp, _NEW_FILE, 0o666)
-        except FileExistsError:  # (another's file of the same name: made another way)
-            write_whole(path, data)
-            return
-        except OSError as exc:
-            raise WriteError(path, exc) from None
-        try:
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(handle, view) :]
-            finally:
-                os.close(handle)
-            os.replace(temp, path)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise WriteError(path, exc) from None
-
-
-#: The longest picture name PictureFolder writes itself, in bytes (a file name may have 255;
-#: its temporary name adds a dot, the pid, 8 hex digits, a count and ".part").
-_LONGEST = 200
-
-#: How a temporary file is made: new, written only (binary where that means anything).
-_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view) :]
+        finally:
+            os.close(handle)
+        os.replace(temp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise WriteError(path, exc) from None
+    return True
 
 
 # --- CSV ----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import IO
 
 from neweden.i18n import _
 from neweden.present.index import batch_page, picture_data
-from neweden.runners.outputs import OutputFile, PictureFolder, Table, WriteError, write_whole
+from neweden.runners.outputs import OutputFile, Table, WriteError, write_whole
 from neweden.runners.results import CSV_HEADER, TABLE_KINDS, GameLine
 from neweden.runners.sources import Identity, identity
 from neweden.runners.workers import Chunk
@@ -57,7 +57,6 @@ class RunOutputs:
         self.out: OutputFile | None = None
         self.table: Table | None = None
         self.svg_dir = svg_dir = paths.svg_dir
-        self.pictures = PictureFolder(svg_dir) if svg_dir is not None else None
         self.html = paths.html
         self.listed: list[GameLine] = []  # the page of the batch
         self.inline: dict[str, str] = {}  # without --svg, the pictures the page holds
@@ -98,8 +97,8 @@ class RunOutputs:
         if self.table is not None:
             self.table.add(chunk.rows, chunk.metas, chunk.batch)
         for name, picture in chunk.pictures:
-            if self.pictures is not None:
-                self.pictures.write(name, picture)
+            if self.svg_dir is not None:
+                write_whole(os.path.join(self.svg_dir, name), picture)
             elif len(self.inline) < MAX_INLINE_PICTURES:
                 self.inline[name] = picture_data(picture)
         self.listed.extend(chunk.listed)
