@@ -25,12 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # bench/: the g
 
 import neweden
 from bench.mixes import mistaken_games
-from neweden.catalog.catalog import BUILTIN, resolve_game
-from neweden.format.decode import decode_game
-from neweden.format.modes import MODES
+from neweden.catalog.catalog import BUILTIN
 from neweden.present import city_picture
-from neweden.present.render import _colours
-from neweden.scoring.report import score_pictured, score_report
+from neweden.present.render import drawn_cities
+from neweden.scoring.report import score_report
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,40 +59,19 @@ def _module_at(rev: str) -> types.ModuleType:
     return module
 
 
-def _games() -> list[tuple[Any, ...]]:
-    """Each invalid game as its picture has it before the blocks are drawn."""
+def _games() -> list[tuple[Any, Any]]:
+    """Each invalid game's cities and what their blocks share, as its picture has them
+    before the blocks are drawn (a revision's city_block reads the same records)."""
     found = []
     for data in mistaken_games(1000, 38):
         try:
             report = score_report(data, detail=False)
         except neweden.GameDecodeError:
             continue
-        if report.valid:
-            continue
-        game = decode_game(data)
-        resolved = resolve_game(game, BUILTIN)
-        scored, figures = score_pictured(game, catalog=BUILTIN, report=report)
-        names = [p.name for p in game.players]
-        found.append((names, scored, resolved, figures, MODES[game.mode].military))
+        if not report.valid:
+            _game, _report, cities, drawing = drawn_cities(data, None, BUILTIN, (), report)
+            found.append((cities, drawing))
     return found
-
-
-def _prepared(module: types.ModuleType, games: list[tuple[Any, ...]]) -> list[Any]:
-    out = []
-    for names, report, resolved, figures, military in games:
-        every = list(range(len(names)))
-        drawing = module.Drawing(
-            _colours(resolved.cities, every),
-            (),
-            military,
-            module.suspects(report, resolved.cities),
-        )
-        cities = [
-            module.PlayerCity(names[i], report.players[i], resolved.cities[i], figures[i])
-            for i in every
-        ]
-        out.append((cities, drawing))
-    return out
 
 
 def main() -> None:
@@ -102,11 +79,10 @@ def main() -> None:
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 11
     games = _games()
     sides = {rev: _module_at(rev), "checkout": city_picture}
-    prepared = {name: _prepared(module, games) for name, module in sides.items()}
     drawn = {
         name: [
             "\n".join(sides[name].city_block(city, drawing, 0.0)[0])
-            for cities, drawing in prepared[name]
+            for cities, drawing in games
             for city in cities
         ]
         for name in sides
@@ -115,7 +91,7 @@ def main() -> None:
 
     def run(name: str) -> None:
         block = sides[name].city_block
-        for cities, drawing in prepared[name]:
+        for cities, drawing in games:
             for city in cities:
                 block(city, drawing, 0.0)
 

@@ -18,6 +18,7 @@ import msgspec
 
 from neweden.catalog.catalog import BUILTIN, Catalog, ResolvedCard, resolve_game
 from neweden.format.decode import GameInput, decode_game
+from neweden.format.model import Game
 from neweden.format.modes import MODES
 from neweden.format.problems import problem_words
 from neweden.i18n import DEFAULT_LANGUAGE, N_, _, current, ngettext
@@ -34,7 +35,7 @@ from neweden.present.text import mode_name
 from neweden.scoring.report import score_pictured
 from neweden.scoring.types import Report
 
-__all__ = ["OVERLAYS", "render", "scored_picture"]
+__all__ = ["OVERLAYS", "drawn_cities", "render", "scored_picture"]
 
 OVERLAYS = ("shelters", "medical", "towers", "row")
 
@@ -272,6 +273,21 @@ def _picture(
     source: str | None,
     scored: Report | None,
 ) -> str:
+    decoded, report, cities, drawing = drawn_cities(game, player, catalog, overlays, scored)
+    body, width, height = _drawn(cities, drawing, report, decoded.meta, source)
+    return _svg(width, height, mode_name(decoded.mode), body)
+
+
+def drawn_cities(
+    game: GameInput,
+    player: str | None,
+    catalog: Catalog,
+    overlays: Sequence[str],
+    scored: Report | None,
+) -> tuple[Game, Report, list[PlayerCity], Drawing]:
+    """What a picture of `game` draws its blocks from: the game decoded, its lean report
+    (`scored`, when the caller has it), the cities drawn (every player's, or `player`'s)
+    and what their blocks share."""
     decoded = decode_game(game)
     if scored is not None:  # (the report of this game: its players, by name)
         assert [p.name for p in scored.players] == [p.name for p in decoded.players]
@@ -288,8 +304,7 @@ def _picture(
     cities = [
         PlayerCity(names[i], report.players[i], resolved.cities[i], figures[i]) for i in chosen
     ]
-    body, width, height = _drawn(cities, drawing, report, decoded.meta, source)
-    return _svg(width, height, mode_name(decoded.mode), body)
+    return decoded, report, cities, drawing
 
 
 def _check_overlays(overlays: Sequence[str]) -> None:
